@@ -1,0 +1,111 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Boundary rules of DESIGN.md §2, shared by every file. */
+const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
+  { object, property: 'only', message: 'A focused test hides the rest of the suite.' },
+]);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-properties': ['error', ...noFocusedTests],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Function']", message: 'Never build code from strings.' },
+        { selector: "CallExpression[callee.name='Function']", message: 'Never build code from strings.' },
+        { selector: 'ExportAllDeclaration', message: 'Use explicit named re-exports (DESIGN §2).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@portico/*/*'], message: 'Import a workspace only through its public index (no deep imports).' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'No React in packages (DESIGN §2).' },
+            { name: 'react-dom', message: 'No React in packages (DESIGN §2).' },
+          ],
+          patterns: [
+            { group: ['@portico/*/*'], message: 'No deep imports into another workspace.' },
+            { group: ['react-*', 'react/*', '@portico/console', '@portico/legacy-ui', '@portico/services'], message: 'Packages never depend on apps or React.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'No React in packages (DESIGN §2).' }],
+          patterns: [{ group: ['@portico/*', 'react*'], message: '@portico/core depends on nothing of ours (DESIGN §2).' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'location'].map((name) => ({
+          name,
+          message: '@portico/core is pure: pass state in, no DOM, storage or fetch.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['apps/console/**/*.{ts,tsx}', 'apps/legacy-ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
