@@ -9,3 +9,17 @@ export {
   parsePermission,
 } from './permissions/permission-string.ts';
 export type { ParsedPermission, PermissionLetter, PermissionSet } from './permissions/permission-string.ts';
+export {
+  CALENDAR_FORMATS,
+  DATE_FORMATS,
+  DEFAULT_CALENDAR_FORMAT,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIME_ZONE,
+  SUPPORTED_LANGUAGES,
+  isCalendarFormat,
+  isDateFormat,
+  isSupportedLanguage,
+  isValidTimeZone,
+} from './config/formats.ts';
+export type { CalendarFormat, DateFormat, Language } from './config/formats.ts';
