@@ -1,0 +1,36 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+// scripts/ belongs to the root (not a workspace package): the one shared build-info helper.
+// eslint-disable-next-line import-x/no-relative-packages
+import { buildInfo } from '../../scripts/build-info.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { version } = JSON.parse(readFileSync(resolve(here, 'package.json'), 'utf8')) as { version: string };
+
+// The console reads {legacy host}/extra/git.json for the About dialog (spec §7 version reads).
+function gitJson(): Plugin {
+  return {
+    name: 'portico-legacy-git-json',
+    apply: 'build',
+    closeBundle() {
+      const target = resolve(here, 'dist/extra/git.json');
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, `${JSON.stringify(buildInfo(version, here), null, 2)}\n`);
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/legacy-ui/',
+  plugins: [react(), gitJson()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
