@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseFieldValue, parseInheritedFields, resolveLanguage, resolveTimeZone } from './inherited-fields.ts';
+
+describe('inherited field values (spec §3: values may be JSON strings and are parsed)', () => {
+  it.each([
+    ['{"en":"Assets"}', { en: 'Assets' }],
+    ['["gateway","services"]', ['gateway', 'services']],
+    ['"quoted"', 'quoted'],
+    ['30', '30'],
+    ['true', 'true'],
+    ['{broken', '{broken'],
+    [42, 42],
+    [null, null],
+  ])('%j -> %j', (value, expected) => {
+    expect(parseFieldValue(value)).toEqual(expected);
+  });
+  it('takes each field\'s own value, else its parent value, and drops empty ones', () => {
+    expect(
+      parseInheritedFields({
+        a: { value: 'own', parentValue: 'parent' },
+        b: { value: null, parentValue: '["x"]' },
+        c: { value: '', parentValue: null },
+        d: 'not a field',
+        e: null,
+        f: [],
+      }),
+    ).toEqual({ a: 'own', b: ['x'] });
+    expect(parseInheritedFields(null)).toEqual({});
+    expect(parseInheritedFields([1])).toEqual({});
+  });
+  it('never throws', () => {
+    fc.assert(fc.property(fc.anything(), (value) => void parseInheritedFields(value)));
+    fc.assert(fc.property(fc.string(), (value) => void parseFieldValue(value)));
+  });
+});
+
+describe('time zone resolution (spec §5: user, inherited parent, group field, EST5EDT)', () => {
+  it.each([
+    [{ userValue: 'Europe/Paris', parentValue: 'Asia/Tokyo', groupValue: 'UTC' }, 'Europe/Paris'],
+    [{ userValue: null, parentValue: 'Asia/Tokyo', groupValue: 'UTC' }, 'Asia/Tokyo'],
+    [{ userValue: '', parentValue: undefined, groupValue: 'UTC' }, 'UTC'],
+    [{ userValue: 'Nowhere/Else', groupValue: 'America/Chicago' }, 'America/Chicago'],
+    [{}, 'EST5EDT'],
+  ])('%j -> %s', (candidates, expected) => {
+    expect(resolveTimeZone(candidates)).toBe(expected);
+  });
+});
+
+describe('language (spec §5: defaults to en; only the five)', () => {
+  it.each([
+    [['fr'], 'fr'],
+    [['de', 'it'], 'it'],
+    [[undefined, 'pt-BR'], 'pt-BR'],
+    [['de'], 'en'],
+    [[], 'en'],
+  ])('%j -> %s', (candidates, expected) => {
+    expect(resolveLanguage(...candidates)).toBe(expected);
+  });
+});
