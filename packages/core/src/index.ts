@@ -6,8 +6,48 @@ export {
   PERMISSION_LETTERS,
   createPermissionSet,
   hasPermission,
+  isPermissionSet,
   parsePermission,
+  toPermissionSet,
 } from './permissions/permission-string.ts';
+export {
+  MAX_PERMISSION_EXPRESSION_DEPTH,
+  MAX_PERMISSION_EXPRESSION_LENGTH,
+  collectPermissionTerms,
+  createPermissionExpressionEngine,
+  createPermissionExpressionEvaluator,
+  evaluatePermissionAst,
+  evaluatePermissionExpression,
+  explainPermissionExpression,
+  interpolatePermissionExpression,
+  parsePermissionExpression,
+  printPermissionExpression,
+} from './permissions/permission-expression.ts';
+export type {
+  PermissionExpressionEngine,
+  PermissionExpressionEvaluator,
+  PermissionExpressionEvaluatorOptions,
+  PermissionExpressionExplanation,
+  PermissionExpressionLogger,
+  PermissionExpressionNode,
+  PermissionExpressionParseResult,
+  PermissionVariables,
+} from './permissions/permission-expression.ts';
+export {
+  FOLDER_DELETE_PERMISSION_TEMPLATE,
+  FOLDER_EDIT_PERMISSION_TEMPLATE,
+  FOLDER_OWNER_EDIT_KEY,
+  FOLDER_READ_PERMISSION_TEMPLATE,
+  REPORT_FOLDER_TYPE,
+  buildFolderPermissionExpressions,
+  canDeleteFolder,
+  canEditFolder,
+  canReadFolder,
+  folderInstanceKey,
+  folderPermissionVariables,
+  folderTypeKey,
+} from './permissions/folder-permissions.ts';
+export type { FolderAccessSubject } from './permissions/folder-permissions.ts';
 export type { ParsedPermission, PermissionLetter, PermissionSet } from './permissions/permission-string.ts';
 export {
   CALENDAR_FORMATS,
@@ -23,3 +63,28 @@ export {
   isValidTimeZone,
 } from './config/formats.ts';
 export type { CalendarFormat, DateFormat, Language } from './config/formats.ts';
+export { parseFieldValue, parseInheritedFields, resolveLanguage, resolveTimeZone } from './config/inherited-fields.ts';
+export type { InheritedFieldValue, TimeZoneCandidates } from './config/inherited-fields.ts';
+export { AUTH_STATES, authenticateTransition, canSkipAuthenticate, displayedAuthState, expiredFlagAfter } from './session/auth-state.ts';
+export type { AuthState } from './session/auth-state.ts';
+export { decideWatcherAction } from './session/session-watcher.ts';
+export type { WatcherAction, WatcherDecision, WatcherInput } from './session/session-watcher.ts';
+export { APP_ROOT, LOGIN_ROUTE, WELCOME_ROUTE, resolveRedirectAfterLogin, shouldRememberRedirect } from './session/redirect.ts';
+export type { RedirectInput } from './session/redirect.ts';
+export {
+  ROOT_USER_EXTRA,
+  SESSION_INFO_ERROR,
+  USER_EXTRA,
+  USER_ONLY,
+  buildUserRequestQuery,
+  decodeTokenCookie,
+  decodeUserDetailCookie,
+  encodeTokenCookie,
+  encodeUserDetailCookie,
+  isRootGroup,
+  isRootUser,
+  toSessionSummary,
+} from './session/session-user.ts';
+export type { GroupLike, SessionSummary, SessionUserLike, TokenCookie } from './session/session-user.ts';
+export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
+export type { StorageKey } from './session/storage-keys.ts';
