@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPermissionSet, hasPermission, parsePermission } from './permission-string.ts';
+import { createPermissionSet, hasPermission, isPermissionSet, parsePermission, toPermissionSet } from './permission-string.ts';
 
 describe('parsePermission (spec §3: resource:letters, letters from r,i,u,d,a,x)', () => {
   it.each([
@@ -48,5 +48,39 @@ describe('createPermissionSet (DESIGN §4: zone:r is held by zone:r or zone:*)',
   it('hasPermission is the one-off form', () => {
     expect(hasPermission(['zone:*'], 'zone:a')).toBe(true);
     expect(hasPermission([], 'zone:r')).toBe(false);
+  });
+});
+
+describe('PermissionSet identity and iteration', () => {
+  it('is iterable over its distinct strings and recognised as a set', () => {
+    const set = createPermissionSet(['zone:r', 'zone:r', 'thing:u']);
+    expect([...set]).toEqual(['zone:r', 'thing:u']);
+    expect(isPermissionSet(set)).toBe(true);
+    expect(isPermissionSet(['zone:r'])).toBe(false);
+    expect(isPermissionSet(null)).toBe(false);
+    expect(isPermissionSet({ has: () => true, values: [] })).toBe(false);
+  });
+
+  it('toPermissionSet returns a set as is and remembers frozen lists by identity', () => {
+    const set = createPermissionSet(['zone:r']);
+    expect(toPermissionSet(set)).toBe(set);
+    const frozen = Object.freeze(['zone:r']);
+    const first = toPermissionSet(frozen);
+    expect(toPermissionSet(frozen)).toBe(first);
+    expect(first.has('zone:r')).toBe(true);
+    const mutable = ['zone:r'];
+    const fromMutable = toPermissionSet(mutable);
+    mutable.push('zone:u');
+    expect(toPermissionSet(mutable)).not.toBe(fromMutable);
+    expect(toPermissionSet(mutable).has('zone:u')).toBe(true);
+  });
+});
+
+describe('PermissionSet answer cache', () => {
+  it('stays correct once its bound of 10,000 remembered terms is reached', () => {
+    const set = createPermissionSet(['user:r:5000', 'zone:u']);
+    for (let id = 0; id < 10_001; id += 1) expect(set.has(`user:r:${id}`)).toBe(id === 5000);
+    expect(set.has('zone:u')).toBe(true);
+    expect(set.has('zone:r')).toBe(false);
   });
 });

@@ -51,11 +51,34 @@ function withInstance(parsed: ParsedPermission, instance: string | undefined): P
  * A user's permissions, indexed for fast membership tests.
  * Resource names compare case-insensitively (the platform mixes `thingType` and `thingtype`).
  */
-export interface PermissionSet {
+export interface PermissionSet extends Iterable<string> {
   /** True when every letter of `term` (`resource:letters`, optionally `:instance`) is held. */
   has(term: string): boolean;
   /** The original strings, deduplicated, in first-seen order. */
   readonly values: readonly string[];
+}
+
+const createdSets = new WeakSet<object>();
+const frozenListSets = new WeakMap<object, PermissionSet>();
+
+/** True when `value` was built by {@link createPermissionSet}. */
+export function isPermissionSet(value: unknown): value is PermissionSet {
+  return typeof value === 'object' && value !== null && createdSets.has(value);
+}
+
+/**
+ * The {@link PermissionSet} for any iterable of permission strings: a set built by
+ * {@link createPermissionSet} is returned as is; a frozen array (Redux/immer state) is indexed once
+ * and remembered by identity, since it cannot change; anything else is indexed afresh.
+ */
+export function toPermissionSet(permissions: Iterable<string>): PermissionSet {
+  if (isPermissionSet(permissions)) return permissions;
+  if (!Object.isFrozen(permissions)) return createPermissionSet(permissions);
+  const known = frozenListSets.get(permissions);
+  if (known) return known;
+  const set = createPermissionSet(permissions);
+  frozenListSets.set(permissions, set);
+  return set;
 }
 
 /**
@@ -84,7 +107,7 @@ export function createPermissionSet(permissions: Iterable<string>): PermissionSe
   }
   const values = [...seen];
   const cache = new Map<string, boolean>();
-  return {
+  const set: PermissionSet = {
     values,
     has(term: string): boolean {
       const cached = cache.get(term);
@@ -93,7 +116,10 @@ export function createPermissionSet(permissions: Iterable<string>): PermissionSe
       if (cache.size < 10_000) cache.set(term, result);
       return result;
     },
+    [Symbol.iterator]: () => values[Symbol.iterator](),
   };
+  createdSets.add(set);
+  return set;
 
   function holds(term: string): boolean {
     const parsed = parsePermission(term);
@@ -107,5 +133,5 @@ export function createPermissionSet(permissions: Iterable<string>): PermissionSe
 
 /** One-off membership test; prefer {@link createPermissionSet} when testing many terms. */
 export function hasPermission(permissions: Iterable<string>, term: string): boolean {
-  return createPermissionSet(permissions).has(term);
+  return toPermissionSet(permissions).has(term);
 }
