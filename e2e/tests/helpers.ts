@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo';
+
+/** Signs in through the login form and waits for the shell. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('#/login')) await page.goto('/#/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+}
+
+/** The names of the links in the Modules navigation, in order. */
+export async function moduleTabs(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Modules' });
+  return nav.getByRole('link').allInnerTexts().then((names) => names.map((name) => name.trim()));
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+}

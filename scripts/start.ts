@@ -1,0 +1,63 @@
+// npm start: build what is missing or stale, create and seed the database on first run,
+// start the services, print the URL and the demo accounts, stop cleanly on SIGINT/SIGTERM.
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { DEMO_ACCOUNTS, startServer } from '@portico/services';
+import { ROOT, ensureBuilt } from './build.ts';
+
+function fail(message: string): never {
+  console.error(`portico: ${message}`);
+  process.exit(1);
+}
+
+const host = process.env.HOST ?? '127.0.0.1';
+const portText = process.env.PORT ?? '8080';
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${portText}"`);
+const dataDirText = process.env.DATA_DIR ?? '.data';
+const dataDir = isAbsolute(dataDirText) ? dataDirText : resolve(ROOT, dataDirText);
+const seedScaleText = process.env.SEED_SCALE ?? '1';
+const seedScale = Number(seedScaleText);
+if (!Number.isFinite(seedScale) || seedScale < 1 || seedScale > 1000) fail(`SEED_SCALE must be a number from 1 to 1000, got "${seedScaleText}"`);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+
+await ensureBuilt();
+mkdirSync(dataDir, { recursive: true });
+
+const server = await startServer({
+  host,
+  port,
+  dataDir,
+  databaseUrl,
+  consoleDir: join(ROOT, 'apps/console/dist'),
+  legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
+  seedScale,
+  analyticsHost: process.env.ANALYTICS_HOST || undefined,
+  log: (line) => console.log(line),
+});
+
+const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(6)} ${a.group.padEnd(18)} ${a.description}`).join('\n');
+console.log(`
+Portico is running at ${server.url}/
+Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${dataDir}`}${server.seeded ? ' (demo tenant seeded now)' : ''}
+
+Demo accounts (user, password, group):
+${accounts}
+
+Press Ctrl+C to stop.`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping Portico…`);
+  const timer = setTimeout(() => {
+    console.error('portico: shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
