@@ -1,0 +1,205 @@
+// In-memory views of the small, hot tables (groups, group fields, users' roles) with explicit
+// invalidation: every write through the API bumps a generation, and entries also expire after a few
+// seconds so several instances on one PostgreSQL converge.
+import type { Kysely, Selectable } from 'kysely';
+import { createPermissionSet } from '@portico/core';
+import type { PermissionSet } from '@portico/core';
+import type { Database, GroupTable, UserTable } from '../db/schema.ts';
+import { ANYTHING_LETTERS } from './permission-catalog.ts';
+
+export type GroupRow = Selectable<GroupTable>;
+export type UserRow = Selectable<UserTable>;
+
+/** An inherited field: `value` is the effective value, `parentValue` what the ancestors give. */
+export interface InheritedField {
+  name: string;
+  value: string | null;
+  parentValue: string | null;
+}
+
+/** The authenticated user of a request, with everything the handlers need. */
+export interface Caller {
+  readonly user: UserRow;
+  readonly group: GroupRow;
+  /** The tree-level-2 ancestor (the tenant); null for a root user. */
+  readonly tenant: GroupRow | null;
+  readonly isRoot: boolean;
+  readonly permissions: PermissionSet;
+  readonly permissionList: readonly string[];
+  /** The caller's group and every group below it. */
+  readonly visibleGroupIds: ReadonlySet<number>;
+  /** The caller's ancestors inside its tenant (levels ≥ 2), for resources visible upwards. */
+  readonly tenantAncestorIds: ReadonlySet<number>;
+  /** Every ancestor, root included. */
+  readonly ancestorIds: ReadonlySet<number>;
+}
+
+const TTL_MS = 5_000;
+
+export class Directory {
+  private generation = 0;
+  private groups: { at: number; generation: number; byId: Map<number, GroupRow> } | undefined;
+  private fields = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
+  private callers = new Map<number, { at: number; generation: number; caller: Caller }>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Call after any write to groups, group fields, users, user fields or roles. */
+  invalidate(): void {
+    this.generation += 1;
+  }
+
+  private fresh(entry: { at: number; generation: number } | undefined): boolean {
+    return entry !== undefined && entry.generation === this.generation && Date.now() - entry.at < TTL_MS;
+  }
+
+  async groupsById(): Promise<Map<number, GroupRow>> {
+    if (this.fresh(this.groups) && this.groups) return this.groups.byId;
+    const generation = this.generation;
+    const rows = await this.db.selectFrom('groups').selectAll().execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    this.groups = { at: Date.now(), generation, byId };
+    return byId;
+  }
+
+  async group(id: number): Promise<GroupRow | undefined> {
+    return (await this.groupsById()).get(id);
+  }
+
+  /** The chain from the root down to `groupId` (inclusive). */
+  async lineage(groupId: number): Promise<GroupRow[]> {
+    const byId = await this.groupsById();
+    const chain: GroupRow[] = [];
+    let current = byId.get(groupId);
+    while (current && chain.length < 64) {
+      chain.unshift(current);
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    return chain;
+  }
+
+  /** The tree-level-2 ancestor of a group (itself at level 2); null at the root. */
+  async tenantOf(groupId: number): Promise<GroupRow | null> {
+    return (await this.lineage(groupId)).find((group) => group.treeLevel === 2) ?? null;
+  }
+
+  async descendantIds(group: GroupRow): Promise<Set<number>> {
+    const byId = await this.groupsById();
+    const ids = new Set<number>();
+    for (const candidate of byId.values()) {
+      if (candidate.hierarchyCode.startsWith(group.hierarchyCode)) ids.add(candidate.id);
+    }
+    return ids;
+  }
+
+  /** A group's own fields. */
+  async ownGroupFields(groupId: number): Promise<Map<string, string>> {
+    const cached = this.fields.get(groupId);
+    if (this.fresh(cached) && cached) return cached.fields;
+    const generation = this.generation;
+    const rows = await this.db.selectFrom('groupFields').select(['name', 'value']).where('ownerId', '=', groupId).execute();
+    const fields = new Map(rows.map((row) => [row.name, row.value]));
+    this.fields.set(groupId, { at: Date.now(), generation, fields });
+    return fields;
+  }
+
+  /** Fields of a group merged down the tree: `value` the effective one, `parentValue` the ancestors'. */
+  async inheritedGroupFields(groupId: number): Promise<Map<string, InheritedField>> {
+    const lineage = await this.lineage(groupId);
+    const inherited = new Map<string, string>();
+    for (const group of lineage.slice(0, -1)) {
+      for (const [name, value] of await this.ownGroupFields(group.id)) inherited.set(name, value);
+    }
+    const own = lineage.length > 0 ? await this.ownGroupFields(groupId) : new Map<string, string>();
+    const result = new Map<string, InheritedField>();
+    for (const name of new Set([...inherited.keys(), ...own.keys()])) {
+      const parentValue = inherited.get(name) ?? null;
+      result.set(name, { name, value: own.get(name) ?? parentValue, parentValue });
+    }
+    return result;
+  }
+
+  async groupTypeJson(groupTypeId: number): Promise<Record<string, unknown> | null> {
+    const row = await this.db.selectFrom('groupTypes').selectAll().where('id', '=', groupTypeId).executeTakeFirst();
+    return row ? { ...row, archived: row.archived === 1 } : null;
+  }
+
+  async userFields(userId: number): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('userFields').select(['name', 'value']).where('ownerId', '=', userId).execute();
+    return new Map(rows.map((row) => [row.name, row.value]));
+  }
+
+  /** The user's permission strings: its roles' union plus `_anything:<letter>`. */
+  async permissionsOf(user: UserRow): Promise<string[]> {
+    const roleIds = parseIdList(user.roleIds);
+    if (roleIds.length === 0) return [];
+    const roles = await this.db.selectFrom('roles').select(['permissions', 'archived']).where('id', 'in', roleIds).execute();
+    const list: string[] = [];
+    const seen = new Set<string>();
+    for (const role of roles) {
+      if (role.archived) continue;
+      for (const permission of parseStringList(role.permissions)) {
+        if (!seen.has(permission)) {
+          seen.add(permission);
+          list.push(permission);
+        }
+      }
+    }
+    const set = createPermissionSet(list);
+    for (const letter of ANYTHING_LETTERS) {
+      const held = list.some((permission) => {
+        const [resource, letters = ''] = permission.split(':');
+        return resource !== undefined && (letters === '*' || letters.includes(letter)) && set.has(`${resource}:${letter}`);
+      });
+      if (held) list.push(`_anything:${letter}`);
+    }
+    return list;
+  }
+
+  /** Builds (or returns the cached) {@link Caller} of a user id; undefined when the user is gone. */
+  async caller(userId: number): Promise<Caller | undefined> {
+    const cached = this.callers.get(userId);
+    if (this.fresh(cached) && cached) return cached.caller;
+    const generation = this.generation;
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user || user.archived) return undefined;
+    const group = await this.group(user.groupId);
+    if (!group) return undefined;
+    const lineage = await this.lineage(group.id);
+    const permissionList = await this.permissionsOf(user);
+    const ancestors = lineage.filter((g) => g.id !== group.id);
+    const caller: Caller = {
+      user,
+      group,
+      tenant: lineage.find((g) => g.treeLevel === 2) ?? null,
+      isRoot: group.treeLevel === 1,
+      permissions: createPermissionSet(permissionList),
+      permissionList,
+      visibleGroupIds: await this.descendantIds(group),
+      tenantAncestorIds: new Set(ancestors.filter((g) => g.treeLevel >= 2).map((g) => g.id)),
+      ancestorIds: new Set(ancestors.map((g) => g.id)),
+    };
+    if (this.callers.size > 10_000) this.callers.clear();
+    this.callers.set(userId, { at: Date.now(), generation, caller });
+    return caller;
+  }
+}
+
+/** A JSON list of ids stored in a text column; anything malformed reads as empty. */
+export function parseIdList(text: string): number[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseStringList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,214 @@
+// One migration set for both dialects: the only dialect difference is the id column type.
+import { Migrator } from 'kysely';
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from './database.ts';
+
+type Table = CreateTableBuilder<string, never>;
+
+function withId(table: Table, dialect: Dialect): Table {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+function text(table: Table, name: string, nullable = false): Table {
+  return table.addColumn(name, 'text', (c) => (nullable ? c : c.notNull().defaultTo('')));
+}
+
+function int(table: Table, name: string, nullable = false): Table {
+  return table.addColumn(name, 'integer', (c) => (nullable ? c : c.notNull().defaultTo(0)));
+}
+
+function time(table: Table, name: string, nullable = false): Table {
+  return table.addColumn(name, 'bigint', (c) => (nullable ? c : c.notNull().defaultTo(0)));
+}
+
+function initial(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      const index = (name: string, table: string, columns: string[], unique = false) => {
+        const builder = db.schema.createIndex(name).on(table).columns(columns);
+        return (unique ? builder.unique() : builder).execute();
+      };
+
+      await create('groups', (t) => {
+        t = int(t, 'parentId', true);
+        t = int(t, 'groupTypeId', true);
+        for (const c of ['name', 'code', 'description', 'hierarchyCode', 'fqnBase', 'createdBy']) t = text(t, c);
+        t = int(t, 'treeLevel');
+        t = int(t, 'archived');
+        return time(t, 'creationTime');
+      });
+      await index('groups_parent', 'groups', ['parentId']);
+      await index('groups_hierarchy', 'groups', ['hierarchyCode'], true);
+      await index('groups_name', 'groups', ['name']);
+
+      await create('groupTypes', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'code', 'description', 'createdBy']) t = text(t, c);
+        t = int(t, 'archived');
+        return time(t, 'creationTime');
+      });
+      await index('groupTypes_group', 'groupTypes', ['groupId']);
+
+      for (const fields of ['groupFields', 'userFields']) {
+        await create(fields, (t) => text(text(int(t, 'ownerId'), 'name'), 'value'));
+        await index(`${fields}_owner_name`, fields, ['ownerId', 'name'], true);
+      }
+
+      await create('users', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['username', 'firstName', 'lastName', 'email', 'passwordHash', 'createdBy']) t = text(t, c);
+        t = text(t, 'apiKeyHash', true);
+        t = t.addColumn('roleIds', 'text', (c) => c.notNull().defaultTo('[]'));
+        t = int(t, 'archived');
+        t = time(t, 'passwordExpirationTime', true);
+        t = int(t, 'displayPasswordExpirationTime');
+        return time(t, 'creationTime');
+      });
+      await index('users_username', 'users', ['username'], true);
+      await index('users_group', 'users', ['groupId']);
+      await index('users_apikey', 'users', ['apiKeyHash']);
+
+      await create('roles', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'description']) t = text(t, c);
+        t = t.addColumn('permissions', 'text', (c) => c.notNull().defaultTo('[]'));
+        t = int(t, 'archived');
+        return time(t, 'creationTime');
+      });
+      await index('roles_group', 'roles', ['groupId']);
+
+      await create('resources', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'label', 'description', 'typeName', 'acceptedAttributes']) t = text(t, c);
+        return t;
+      });
+      await index('resources_group', 'resources', ['groupId']);
+
+      await create('sessions', (t) => {
+        t = text(t, 'tokenHash');
+        t = int(t, 'userId');
+        t = time(t, 'createdAt');
+        t = time(t, 'lastUsedAt');
+        return time(t, 'timeoutMs');
+      });
+      await index('sessions_token', 'sessions', ['tokenHash'], true);
+      await index('sessions_user', 'sessions', ['userId']);
+
+      await create('thingTypes', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'code', 'description']) t = text(t, c);
+        t = int(t, 'archived');
+        return time(t, 'creationTime');
+      });
+      await index('thingTypes_group', 'thingTypes', ['groupId']);
+      await index('thingTypes_name', 'thingTypes', ['name']);
+
+      await create('things', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'thingTypeId');
+        t = int(t, 'zoneId', true);
+        for (const c of ['name', 'serial', 'status']) t = text(t, c);
+        t = time(t, 'creationTime');
+        return time(t, 'modifiedTime');
+      });
+      await index('things_group', 'things', ['groupId']);
+      await index('things_type', 'things', ['thingTypeId']);
+      await index('things_zone', 'things', ['zoneId']);
+      await index('things_name', 'things', ['name']);
+      await index('things_serial', 'things', ['serial']);
+
+      await create('zoneTypes', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'code', 'description']) t = text(t, c);
+        return t;
+      });
+      await index('zoneTypes_group', 'zoneTypes', ['groupId']);
+
+      await create('zoneGroups', (t) => text(text(int(t, 'groupId'), 'name'), 'description'));
+      await index('zoneGroups_group', 'zoneGroups', ['groupId']);
+
+      await create('zones', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'zoneTypeId');
+        t = int(t, 'zoneGroupId', true);
+        for (const c of ['name', 'code', 'description', 'color']) t = text(t, c);
+        return t;
+      });
+      await index('zones_group', 'zones', ['groupId']);
+      await index('zones_type', 'zones', ['zoneTypeId']);
+      await index('zones_zoneGroup', 'zones', ['zoneGroupId']);
+      await index('zones_name', 'zones', ['name']);
+
+      await create('logicalReaders', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'zoneId', true);
+        for (const c of ['name', 'code', 'description']) t = text(t, c);
+        return t;
+      });
+      await index('logicalReaders_group', 'logicalReaders', ['groupId']);
+      await index('logicalReaders_zone', 'logicalReaders', ['zoneId']);
+
+      await create('connections', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'code', 'type']) t = text(t, c);
+        return t.addColumn('properties', 'text', (c) => c.notNull().defaultTo('{}'));
+      });
+      await index('connections_group', 'connections', ['groupId']);
+
+      await create('edgeboxes', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'code', 'type', 'description', 'status']) t = text(t, c);
+        return t;
+      });
+      await index('edgeboxes_group', 'edgeboxes', ['groupId']);
+
+      await create('folders', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'typeElement']) t = text(t, c);
+        t = int(t, 'sequence');
+        t = int(t, 'createdByUserId', true);
+        t = time(t, 'creationDate');
+        return time(t, 'lastModificationDate');
+      });
+      await index('folders_group', 'folders', ['groupId']);
+
+      await create('reportDefinitions', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'folderId', true);
+        for (const c of ['name', 'description', 'reportType']) t = text(t, c);
+        t = int(t, 'createdByUserId', true);
+        t = time(t, 'creationDate');
+        return time(t, 'lastModificationDate');
+      });
+      await index('reportDefinitions_group', 'reportDefinitions', ['groupId']);
+      await index('reportDefinitions_folder', 'reportDefinitions', ['folderId']);
+
+      await create('analyticsEvents', (t) => {
+        for (const c of ['event', 'distinctId', 'properties', 'timestamp']) t = text(t, c);
+        t = text(t, 'tenant', true);
+        return time(t, 'receivedAt');
+      });
+      await index('analyticsEvents_event', 'analyticsEvents', ['event']);
+      await index('analyticsEvents_tenant', 'analyticsEvents', ['tenant']);
+
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect) }),
+  };
+  const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,223 @@
+// Table shapes of the services database. Column names are the API's camelCase field names: Kysely
+// quotes every identifier, so the same names work on SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
+
+/** 0 / 1: SQLite has no boolean type, so both dialects store flags as integers. */
+export type Flag = number;
+
+export interface GroupTable {
+  id: Generated<number>;
+  parentId: number | null;
+  groupTypeId: number | null;
+  name: string;
+  code: string;
+  description: string;
+  hierarchyCode: string;
+  fqnBase: string;
+  treeLevel: number;
+  archived: Flag;
+  createdBy: string;
+  creationTime: number;
+}
+
+export interface GroupTypeTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  code: string;
+  description: string;
+  archived: Flag;
+  createdBy: string;
+  creationTime: number;
+}
+
+export interface FieldTable {
+  id: Generated<number>;
+  ownerId: number;
+  name: string;
+  value: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  groupId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  apiKeyHash: string | null;
+  roleIds: string;
+  archived: Flag;
+  passwordExpirationTime: number | null;
+  displayPasswordExpirationTime: Flag;
+  createdBy: string;
+  creationTime: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  description: string;
+  permissions: string;
+  archived: Flag;
+  creationTime: number;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  label: string;
+  description: string;
+  typeName: string;
+  acceptedAttributes: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  createdAt: number;
+  lastUsedAt: number;
+  timeoutMs: number;
+}
+
+export interface ThingTypeTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  code: string;
+  description: string;
+  archived: Flag;
+  creationTime: number;
+}
+
+export interface ThingTable {
+  id: Generated<number>;
+  groupId: number;
+  thingTypeId: number;
+  zoneId: number | null;
+  name: string;
+  serial: string;
+  status: string;
+  creationTime: number;
+  modifiedTime: number;
+}
+
+export interface ZoneTypeTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  code: string;
+  description: string;
+}
+
+export interface ZoneGroupTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  description: string;
+}
+
+export interface ZoneTable {
+  id: Generated<number>;
+  groupId: number;
+  zoneTypeId: number;
+  zoneGroupId: number | null;
+  name: string;
+  code: string;
+  description: string;
+  color: string;
+}
+
+export interface LogicalReaderTable {
+  id: Generated<number>;
+  groupId: number;
+  zoneId: number | null;
+  name: string;
+  code: string;
+  description: string;
+}
+
+export interface ConnectionTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  code: string;
+  type: string;
+  properties: string;
+}
+
+export interface EdgeboxTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  code: string;
+  type: string;
+  description: string;
+  status: string;
+}
+
+export interface FolderTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  typeElement: string;
+  sequence: number;
+  createdByUserId: number | null;
+  creationDate: number;
+  lastModificationDate: number;
+}
+
+export interface ReportDefinitionTable {
+  id: Generated<number>;
+  groupId: number;
+  folderId: number | null;
+  name: string;
+  description: string;
+  reportType: string;
+  createdByUserId: number | null;
+  creationDate: number;
+  lastModificationDate: number;
+}
+
+export interface AnalyticsEventTable {
+  id: Generated<number>;
+  event: string;
+  distinctId: string;
+  tenant: string | null;
+  properties: string;
+  timestamp: string;
+  receivedAt: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+/** Every table, by name. */
+export interface Database {
+  groups: GroupTable;
+  groupTypes: GroupTypeTable;
+  groupFields: FieldTable;
+  users: UserTable;
+  userFields: FieldTable;
+  roles: RoleTable;
+  resources: ResourceTable;
+  sessions: SessionTable;
+  thingTypes: ThingTypeTable;
+  things: ThingTable;
+  zoneTypes: ZoneTypeTable;
+  zoneGroups: ZoneGroupTable;
+  zones: ZoneTable;
+  logicalReaders: LogicalReaderTable;
+  connections: ConnectionTable;
+  edgeboxes: EdgeboxTable;
+  folders: FolderTable;
+  reportDefinitions: ReportDefinitionTable;
+  analyticsEvents: AnalyticsEventTable;
+  meta: MetaTable;
+}

@@ -1,0 +1,34 @@
+// Types shared by the Hono app and its route modules.
+import type { Kysely } from 'kysely';
+import type { Caller, Directory } from '../auth/directory.ts';
+import type { SessionService } from '../auth/session-service.ts';
+import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../db/database.ts';
+
+export interface AppEnv {
+  Variables: {
+    caller: Caller;
+    token: string;
+  };
+}
+
+/** Version info of one part (spec §3). */
+export interface VersionInfo {
+  displayVersion: string;
+  commit: string;
+  date: string;
+}
+
+export interface ServicesContext {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly directory: Directory;
+  readonly sessions: SessionService;
+  readonly version: VersionInfo;
+  readonly consoleDir?: string;
+  readonly legacyUiDir?: string;
+  readonly analyticsHost?: string;
+  readonly log: (line: string) => void;
+  /** Per-table write generations, for caches of counts. */
+  readonly tableGenerations: Map<string, number>;
+}

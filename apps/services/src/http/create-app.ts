@@ -1,0 +1,132 @@
+// The Hono app: API under /riot-core-services/api, analytics capture under /analytics, version files,
+// and the two front ends. Every response carries nosniff; HTML carries the CSP.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv, ServicesContext } from './app-env.ts';
+import { HttpError, NOT_AUTHENTICATED } from './http-error.ts';
+import { readRequestToken } from './request-token.ts';
+import { registerSessionRoutes } from '../routes/session-routes.ts';
+import { registerUserRoutes } from '../routes/user-routes.ts';
+import { registerResourceRoutes } from '../resources/resource-routes.ts';
+import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
+import { createStaticHandler } from '../static/static-files.ts';
+
+export const API_BASE = '/riot-core-services/api';
+export const MAX_API_BODY_BYTES = 1024 * 1024;
+
+function contentSecurityPolicy(analyticsHost: string | undefined): string {
+  let connect = "'self'";
+  if (analyticsHost) {
+    try {
+      connect += ` ${new URL(analyticsHost).origin}`;
+    } catch {
+      // An unparsable host adds nothing: the policy stays 'self'.
+    }
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function errorResponse(c: Context, error: unknown, log: (line: string) => void): Response {
+  if (error instanceof HttpError) {
+    const body: Record<string, unknown> = { error: error.message };
+    if (error.fields) body.fields = error.fields;
+    return c.json(body, error.status, error.headers);
+  }
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
+    return c.json({ error: 'Conflict: a record with the same unique value already exists' }, 409);
+  }
+  log(`unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return c.json({ error: 'Internal server error' }, 500);
+}
+
+export function createApp(ctx: ServicesContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const htmlHeaders = {
+    'Content-Security-Policy': contentSecurityPolicy(ctx.analyticsHost),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
+
+  app.onError((error, c) => errorResponse(c, error, ctx.log));
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (!getCookie(c, 'XSRF-TOKEN')) {
+      setCookie(c, 'XSRF-TOKEN', randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'Strict',
+        secure: new URL(c.req.url).protocol === 'https:',
+      });
+    }
+  });
+
+  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413);
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use('*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge }));
+  api.use('*', async (c, next) => {
+    if (c.req.method === 'POST' && c.req.path === `${API_BASE}/user/login`) return next();
+    const { token, fromCookie } = readRequestToken(c);
+    if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
+    if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const header = c.req.header('x-xsrf-token') ?? '';
+      const cookie = getCookie(c, 'XSRF-TOKEN') ?? '';
+      if (!header || !cookie || !sameSecret(header, cookie)) {
+        throw new HttpError(403, 'Missing or invalid X-XSRF-TOKEN header');
+      }
+    }
+    c.set('caller', await ctx.sessions.authenticate(token));
+    c.set('token', token);
+    return next();
+  });
+  registerSessionRoutes(api, ctx);
+  registerUserRoutes(api, ctx);
+  registerAnalyticsRead(api, ctx);
+  registerResourceRoutes(api, ctx);
+  api.all('*', (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE.length)}` }, 404));
+  app.route(API_BASE, api);
+
+  const analytics = new Hono<AppEnv>();
+  analytics.use('*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge }));
+  registerAnalyticsCapture(analytics, ctx);
+  app.route('/analytics', analytics);
+
+  app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
+
+  const legacy = createStaticHandler({ name: 'legacy UI', dir: ctx.legacyUiDir, htmlHeaders });
+  const consoleSite = createStaticHandler({ name: 'console', dir: ctx.consoleDir, htmlHeaders });
+  app.on(['GET', 'HEAD'], '/legacy-ui', (c) => c.redirect('/legacy-ui/', 301));
+  app.on(['GET', 'HEAD'], '/legacy-ui/*', (c) => legacy(c, c.req.path.slice('/legacy-ui/'.length)));
+  app.on(['GET', 'HEAD'], '/*', (c) => consoleSite(c, c.req.path.slice(1)));
+  app.all('*', (c) => c.json({ error: 'Not found' }, 404));
+  return app;
+}

@@ -1,0 +1,58 @@
+// POST /user/login, POST /user/logout, GET /user/validateToken, GET /user/whoami.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { shapeUser } from './user-json.ts';
+
+const short = z.string().min(1).max(256);
+const loginBody = z.union([
+  z.strictObject({ username: short, password: z.string().max(1024) }),
+  z.strictObject({ apiKey: short }),
+  z.strictObject({ token: z.string().min(1).max(512) }),
+]);
+
+export async function readJson(req: { header(name: string): string | undefined; text(): Promise<string> }, required = true): Promise<unknown> {
+  const type = req.header('content-type') ?? '';
+  const text = await req.text();
+  if (text.trim() === '') {
+    if (required) throw new HttpError(400, 'Invalid body: a JSON body is required', { body: 'required' });
+    return undefined;
+  }
+  if (type && !/^application\/(.+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
+    throw new HttpError(415, 'Unsupported content type: send application/json');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'Invalid body: not valid JSON', { body: 'not valid JSON' });
+  }
+}
+
+export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+  api.post('/user/login', async (c) => {
+    const body = parseOrThrow(loginBody, await readJson(c.req), 'body');
+    const { token, user } = await ctx.sessions.login(body, clientAddress(c));
+    const fields = await ctx.directory.userFields(user.id);
+    const json = await shapeUser(ctx.directory, user, fields, new Set(), undefined);
+    return c.json({ token, ...json, isRoot: (await ctx.directory.group(user.groupId))?.treeLevel === 1 });
+  });
+
+  api.post('/user/logout', async (c) => {
+    await ctx.sessions.logout(c.get('token'));
+    return c.json({ message: 'Logged out' });
+  });
+
+  api.get('/user/validateToken', (c) => {
+    const caller = c.get('caller');
+    return c.json({ valid: true, id: caller.user.id, username: caller.user.username });
+  });
+
+  api.get('/user/whoami', async (c) => {
+    const caller = c.get('caller');
+    const fields = await ctx.directory.userFields(caller.user.id);
+    const json = await shapeUser(ctx.directory, caller.user, fields, new Set(['group', 'activeGroup']), undefined);
+    return c.json({ ...json, isRoot: caller.isRoot });
+  });
+}

@@ -1,0 +1,114 @@
+// Serves a built front end (the console at /, the legacy UI at /legacy-ui/) from its dist directory.
+// Files are re-read when they change on disk (a rebuild is served without a restart): the content
+// and its hash are cached per (path, mtime, size).
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+  etag: string;
+  lastModified: string;
+}
+
+export interface StaticSite {
+  /** Human name used in the 503 message ("console", "legacy UI"). */
+  name: string;
+  dir: string | undefined;
+  /** Headers added to HTML responses (CSP and friends). */
+  htmlHeaders: Record<string, string>;
+}
+
+export function createStaticHandler(site: StaticSite) {
+  const cache = new Map<string, CachedFile>();
+  const root = site.dir ? resolve(site.dir) : undefined;
+
+  async function load(file: string): Promise<CachedFile | undefined> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return undefined;
+    }
+    if (!info.isFile()) return undefined;
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const body = await readFile(file);
+    const entry: CachedFile = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+      lastModified: new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString(),
+    };
+    if (cache.size > 5000) cache.clear();
+    cache.set(file, entry);
+    return entry;
+  }
+
+  function unavailable(c: Context): Response {
+    return c.text(`The ${site.name} has not been built: run npm start`, 503, { 'Cache-Control': 'no-store' });
+  }
+
+  /** Serves `relative` (already stripped of the site's prefix; '' means index.html). */
+  return async function serve(c: Context, relative: string): Promise<Response> {
+    if (!root) return unavailable(c);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(relative);
+    } catch {
+      return c.text('Not found', 404);
+    }
+    if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part === '..')) return c.text('Not found', 404);
+    const path = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+    const file = resolve(root, path);
+    if (file !== root && !file.startsWith(root + sep)) return c.text('Not found', 404);
+    const entry = await load(file);
+    if (!entry) {
+      if (path === 'index.html') return unavailable(c);
+      return c.text('Not found', 404);
+    }
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      ETag: entry.etag,
+      'Last-Modified': entry.lastModified,
+      'Cache-Control': path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    if (type.startsWith('text/html')) Object.assign(headers, site.htmlHeaders);
+    if (path === 'sw.js') headers['Service-Worker-Allowed'] = '/';
+    const ifNoneMatch = c.req.header('if-none-match');
+    const ifModifiedSince = c.req.header('if-modified-since');
+    const notModified = ifNoneMatch !== undefined
+      ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag || tag.trim() === '*')
+      : ifModifiedSince !== undefined && !Number.isNaN(Date.parse(ifModifiedSince)) && Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified);
+    if (notModified) return c.body(null, 304, headers);
+    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(entry.size) });
+    return c.body(new Uint8Array(entry.body), 200, headers);
+  };
+}
