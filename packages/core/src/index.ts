@@ -48,6 +48,20 @@ export {
   folderTypeKey,
 } from './permissions/folder-permissions.ts';
 export type { FolderAccessSubject } from './permissions/folder-permissions.ts';
+export {
+  SETTINGS_MENU_ITEM_RULE,
+  TAB_NAMES,
+  TAB_PERMISSION_RULES,
+  explainTabVisibility,
+  getVisibleTabs,
+  hasTabPermission,
+  isSettingsMenuItemVisible,
+  isTabHiddenByUser,
+  isTabName,
+  isTabVisible,
+  toTabName,
+} from './permissions/tab-visibility.ts';
+export type { TabName, TabVisibilityExplanation } from './permissions/tab-visibility.ts';
 export type { ParsedPermission, PermissionLetter, PermissionSet } from './permissions/permission-string.ts';
 export {
   CALENDAR_FORMATS,
