@@ -6,7 +6,7 @@ export const API = 'http://portico.test/riot-core-services/api';
 
 export interface TestClient {
   services: InMemoryServices;
-  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: BodyInit }): Promise<Response>;
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string | Uint8Array<ArrayBuffer> }): Promise<Response>;
   login(username: string, password?: string): Promise<{ token: string; id: number; groupId: number }>;
 }
 

@@ -1,4 +1,387 @@
-import type { Hono } from 'hono';
+// The generic resource mechanism: list / get / create / update / delete for every ResourceSpec, with
+// permission, group-tree and tenant checks, validation, and writes in transactions.
+import type { Context, Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Caller } from '../auth/directory.ts';
+import { containsIgnoringCase } from '../db/sql-helpers.ts';
 import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { readJson } from '../routes/session-routes.ts';
+import { RESOURCES, RESOURCES_BY_PATH } from './resource-definitions.ts';
+import type { FieldSpec, Json, ReadContext, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 
-export function registerResourceRoutes(_api: Hono<AppEnv>, _ctx: ServicesContext): void {}
+type AnyDb = Kysely<Record<string, Row>>;
+
+const MAX_PAGE_SIZE = 1000;
+const COUNT_TTL_MS = 10_000;
+const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+/** The spec's fields plus the generic `groupId` owner reference. */
+function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
+  if (spec.ownerColumn === 'id') return spec.fields;
+  return { groupId: { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) }, ...spec.fields };
+}
+
+function resolvedKey(field: string): string {
+  if (field.endsWith('Ids')) return `${field.slice(0, -3)}s`;
+  return field.endsWith('Id') ? field.slice(0, -2) : `${field}Ref`;
+}
+
+/** Groups whose rows the caller may read for this resource; undefined = every group (root). */
+function readableGroups(caller: Caller, spec: ResourceSpec): ReadonlySet<number> | undefined {
+  if (caller.isRoot) return undefined;
+  if (spec.visibility === 'tree') return caller.visibleGroupIds;
+  const extra = spec.visibility === 'tenant' ? caller.tenantAncestorIds : caller.ancestorIds;
+  return new Set([...caller.visibleGroupIds, ...extra]);
+}
+
+function ownerOf(spec: ResourceSpec, row: Row): number {
+  return Number(spec.ownerColumn === 'id' ? row.id : row.groupId);
+}
+
+function requirePermission(caller: Caller, spec: ResourceSpec, letter: 'r' | 'i' | 'u' | 'd'): void {
+  if (!caller.permissions.has(`${spec.permission}:${letter}`)) {
+    throw new HttpError(403, `Permission ${spec.permission}:${letter} required`);
+  }
+}
+
+function listQuerySchema(spec: ResourceSpec) {
+  const fields = allFields(spec);
+  const sortable = ['id', ...Object.entries(fields).filter(([, f]) => !f.hidden && f.sort !== false && ['string', 'integer', 'time', 'ref', 'boolean'].includes(f.kind)).map(([name]) => name)];
+  const order = z
+    .string()
+    .max(300)
+    .transform((value, issue) => {
+      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
+      for (const part of parts) {
+        const [field = '', direction = 'asc'] = part.split(':');
+        if (!sortable.includes(field)) {
+          issue.addIssue({ code: 'custom', message: `cannot order by ${field}; one of ${sortable.join(', ')}` });
+          return z.NEVER;
+        }
+        if (direction !== 'asc' && direction !== 'desc') {
+          issue.addIssue({ code: 'custom', message: `direction must be asc or desc, not ${direction}` });
+          return z.NEVER;
+        }
+        result.push({ field, direction });
+      }
+      return result;
+    });
+  const shape: Record<string, z.ZodType> = {
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+    pageNumber: z.coerce.number().int().min(1).max(10_000_000).default(1),
+    order: order.optional(),
+    filter: z.string().max(200).optional(),
+  };
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.filter) continue;
+    if (field.kind === 'ref' || field.kind === 'integer') shape[name] = z.coerce.number().int().min(0).max(2 ** 31 - 1).optional();
+    else if (field.kind === 'boolean') shape[name] = z.enum(['true', 'false']).transform((v) => (v === 'true' ? 1 : 0)).optional();
+    else shape[name] = z.string().max(200).optional();
+  }
+  return z.object(shape).strict();
+}
+
+function parseJsonColumn(value: unknown, fallback: unknown): unknown {
+  if (typeof value !== 'string') return fallback;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Storage form of a validated value. */
+function toColumn(field: FieldSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  switch (field.kind) {
+    case 'boolean':
+      return value === true || value === 1 ? 1 : 0;
+    case 'json':
+    case 'idList':
+    case 'stringList':
+      return JSON.stringify(value);
+    default:
+      return value;
+  }
+}
+
+export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+  const db = ctx.db as unknown as AnyDb;
+  const counts = new Map<string, { total: number; generation: number; at: number }>();
+  const querySchemas = new Map(RESOURCES.map((spec) => [spec.path, listQuerySchema(spec)]));
+  const generation = (table: string) => ctx.tableGenerations.get(table) ?? 0;
+  const bump = (table: string) => ctx.tableGenerations.set(table, generation(table) + 1);
+
+  async function toJson(spec: ResourceSpec, rows: Row[], caller: Caller, reader: AnyDb = db): Promise<Json[]> {
+    const fields = allFields(spec);
+    const items = rows.map((row) => {
+      const item: Json = { id: row.id };
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.hidden || !(name in row)) continue;
+        const value = row[name];
+        if (field.kind === 'boolean') item[name] = value === 1 || value === true;
+        else if (field.kind === 'json') item[name] = parseJsonColumn(value, {});
+        else if (field.kind === 'idList' || field.kind === 'stringList') item[name] = parseJsonColumn(value, []);
+        else item[name] = value;
+      }
+      return item;
+    });
+    for (const [name, field] of Object.entries(fields)) {
+      if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
+      const target = RESOURCES_BY_PATH.get(field.ref);
+      if (!target) continue;
+      const display = target.displayField ?? 'name';
+      const ids = new Set<number>();
+      for (const item of items) {
+        const value = item[name];
+        if (typeof value === 'number') ids.add(value);
+        if (Array.isArray(value)) for (const v of value) if (typeof v === 'number') ids.add(v);
+      }
+      const names = new Map<number, unknown>();
+      if (target.table === 'groups') {
+        for (const id of ids) names.set(id, (await ctx.directory.group(id))?.name);
+      } else if (ids.size > 0) {
+        const found = await reader.selectFrom(target.table).select(['id', display]).where('id', 'in', [...ids]).execute();
+        for (const row of found) names.set(Number(row.id), row[display]);
+      }
+      const resolve = (id: unknown) => (typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null);
+      for (const item of items) {
+        const value = item[name];
+        item[resolvedKey(name)] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
+      }
+    }
+    if (spec.decorate) await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
+    return items;
+  }
+
+  async function findRow(spec: ResourceSpec, id: number, caller: Caller, reader: AnyDb = db): Promise<Row> {
+    const row = await reader.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst();
+    const readable = readableGroups(caller, spec);
+    if (!row || (readable && !readable.has(ownerOf(spec, row)))) throw new HttpError(404, `${spec.path} ${id} not found`);
+    return row;
+  }
+
+  function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): void {
+    if (!caller.visibleGroupIds.has(ownerOf(spec, row))) throw new HttpError(403, `This ${spec.path} belongs to a parent group: it is read-only for you`);
+  }
+
+  /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */
+  async function checkReferences(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext): Promise<void> {
+    const fields = allFields(spec);
+    const rowTenant = rowGroupId === undefined ? undefined : ((await ctx.directory.tenantOf(rowGroupId))?.id ?? null);
+    for (const [name, field] of Object.entries(fields)) {
+      if (!field.ref || !field.write || !(name in values) || name === 'groupId') continue;
+      if (spec.ownerColumn === 'id' && name === 'parentId') continue;
+      const target = RESOURCES_BY_PATH.get(field.ref);
+      if (!target) continue;
+      const value = values[name];
+      const ids = Array.isArray(value) ? (value as number[]) : value === null || value === undefined ? [] : [value as number];
+      for (const id of ids) {
+        const row = await write.trx.selectFrom(target.table).selectAll().where('id', '=', id).executeTakeFirst();
+        const readable = readableGroups(write.caller, target);
+        const owner = row ? ownerOf(target, row) : undefined;
+        const sameTenant = owner !== undefined && (rowTenant === undefined || ((await ctx.directory.tenantOf(owner))?.id ?? null) === rowTenant);
+        if (!row || owner === undefined || (readable && !readable.has(owner)) || !sameTenant) {
+          throw new HttpError(400, `Invalid body: ${name}: no ${target.path} ${id} in this tenant`, { [name]: `no ${target.path} ${id}` });
+        }
+      }
+    }
+  }
+
+  /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
+  function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create' | 'replace' | 'patch'): Row {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
+    const fields = allFields(spec);
+    const ignorable = new Set(['id', ...Object.keys(fields), ...(spec.outputOnly ?? []), ...Object.keys(fields).map(resolvedKey)]);
+    const values: Row = {};
+    const errors: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      const field = fields[key];
+      if (field?.write) {
+        const result = field.write.safeParse(value);
+        if (result.success) values[key] = result.data;
+        else errors[key] = result.error.issues[0]?.message ?? 'invalid';
+      } else if (!ignorable.has(key)) {
+        errors[key] = 'unknown field';
+      }
+    }
+    if (mode !== 'patch') {
+      for (const [key, field] of Object.entries(fields)) {
+        if (field.required && field.write && !(key in values) && !(key in errors)) errors[key] = 'required';
+      }
+    }
+    if (mode === 'create') {
+      for (const [key, field] of Object.entries(fields)) if (!(key in values) && field.default !== undefined) values[key] = field.default;
+    }
+    const names = Object.keys(errors);
+    if (names.length > 0) throw new HttpError(400, `Invalid body: ${names.slice(0, 5).map((name) => `${name}: ${errors[name]}`).join('; ')}`, errors);
+    return values;
+  }
+
+  function storage(spec: ResourceSpec, values: Row): Row {
+    const fields = allFields(spec);
+    const stored: Row = {};
+    for (const [key, value] of Object.entries(values)) {
+      const field = fields[key];
+      if (field) stored[key] = toColumn(field, value);
+    }
+    return stored;
+  }
+
+  function afterCommit(spec: ResourceSpec): void {
+    bump(spec.table);
+    if (spec.invalidatesDirectory) ctx.directory.invalidate();
+  }
+
+  async function handleList(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'r');
+    const schema = querySchemas.get(spec.path) ?? listQuerySchema(spec);
+    const rawQuery = Object.fromEntries(Object.entries(c.req.query()).filter(([key]) => !IGNORED_QUERY.has(key)));
+    const query = parseOrThrow(schema, rawQuery, 'query') as Record<string, unknown> & { pageSize: number; pageNumber: number; order?: Array<{ field: string; direction: 'asc' | 'desc' }>; filter?: string };
+    const fields = allFields(spec);
+    const readable = readableGroups(caller, spec);
+    const ownerColumn = spec.ownerColumn ?? 'groupId';
+    let select = db.selectFrom(spec.table);
+    if (readable) select = select.where(ownerColumn, 'in', [...readable]);
+    const filterText = query.filter?.trim();
+    if (filterText) {
+      const columns = Object.entries(fields).filter(([, f]) => f.search && f.kind === 'string' && !f.hidden).map(([name]) => name);
+      select = select.where((eb) => eb.or(columns.map((column) => containsIgnoringCase(column, filterText))));
+    }
+    const exact: Array<[string, unknown]> = [];
+    for (const [name, field] of Object.entries(fields)) {
+      if (field.filter && query[name] !== undefined) {
+        exact.push([name, query[name]]);
+        select = select.where(name, '=', query[name]);
+      }
+    }
+    const countKey = `${spec.table}|${readable ? [...readable].join(',') : '*'}|${filterText ?? ''}|${JSON.stringify(exact)}`;
+    const cached = counts.get(countKey);
+    let total: number;
+    if (cached && cached.generation === generation(spec.table) && Date.now() - cached.at < COUNT_TTL_MS) {
+      total = cached.total;
+    } else {
+      const currentGeneration = generation(spec.table);
+      const row = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      total = Number(row.total);
+      if (counts.size > 5000) counts.clear();
+      counts.set(countKey, { total, generation: currentGeneration, at: Date.now() });
+    }
+    let page = select.selectAll();
+    for (const { field, direction } of query.order ?? []) page = page.orderBy(field, direction);
+    if (!query.order?.some((o) => o.field === 'id')) page = page.orderBy('id', 'asc');
+    const rows = await page.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize).execute();
+    return c.json({ total, results: await toJson(spec, rows, caller) });
+  }
+
+  async function handleGet(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'r');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    const row = await findRow(spec, id, caller);
+    const [json] = await toJson(spec, [row], caller);
+    return c.json(json ?? {});
+  }
+
+  async function handleCreate(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'i');
+    const values = parseWriteBody(spec, await readJson(c.req), 'create');
+    if (spec.ownerColumn !== 'id') {
+      values.groupId ??= caller.group.id;
+      if (!caller.visibleGroupIds.has(values.groupId as number)) throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', { groupId: 'not a group you can write to' });
+    }
+    const json = await db.transaction().execute(async (trx) => {
+      const write: WriteContext = { ctx, caller, trx };
+      await spec.beforeWrite?.(values, write);
+      await checkReferences(spec, values, spec.ownerColumn === 'id' ? undefined : (values.groupId as number), write);
+      const stored = storage(spec, values);
+      for (const key of ['treeLevel', 'fqnBase', 'hierarchyCode', 'createdBy', 'createdByUserId', 'passwordHash']) if (key in values) stored[key] = values[key];
+      const now = Date.now();
+      if (spec.createdAt) stored[spec.createdAt] = now;
+      if (spec.modifiedAt) stored[spec.modifiedAt] = now;
+      const inserted = await trx.insertInto(spec.table).values(stored).returning('id').executeTakeFirstOrThrow();
+      const id = Number(inserted.id);
+      await spec.afterInsert?.(id, values, write);
+      await spec.afterWrite?.(id, values, write);
+      const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return (await toJson(spec, [row], caller, trx))[0];
+    });
+    afterCommit(spec);
+    return c.json(json ?? {}, 201);
+  }
+
+  async function handleUpdate(c: Context<AppEnv>, spec: ResourceSpec, mode: 'replace' | 'patch'): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'u');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    const values = parseWriteBody(spec, await readJson(c.req), mode);
+    const json = await db.transaction().execute(async (trx) => {
+      const existing = await findRow(spec, id, caller, trx);
+      requireWritable(spec, existing, caller);
+      if (spec.ownerColumn !== 'id' && values.groupId !== undefined && !caller.visibleGroupIds.has(values.groupId as number)) {
+        throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', { groupId: 'not a group you can write to' });
+      }
+      const write: WriteContext = { ctx, caller, trx, existing };
+      await spec.beforeWrite?.(values, write);
+      const groupId = spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
+      await checkReferences(spec, values, groupId, write);
+      const stored = storage(spec, values);
+      if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
+      if (spec.modifiedAt) stored[spec.modifiedAt] = Date.now();
+      if (Object.keys(stored).length > 0) await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
+      await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
+      const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return (await toJson(spec, [row], caller, trx))[0];
+    });
+    afterCommit(spec);
+    return c.json(json ?? {});
+  }
+
+  async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'd');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    await db.transaction().execute(async (trx) => {
+      const existing = await findRow(spec, id, caller, trx);
+      requireWritable(spec, existing, caller);
+      await spec.beforeDelete?.(existing, { ctx, caller, trx, existing });
+      for (const other of RESOURCES) {
+        for (const [name, field] of Object.entries(allFields(other))) {
+          if (field.ref !== spec.path) continue;
+          if (field.kind === 'idList') {
+            const rows = await trx.selectFrom(other.table).select(['id', name]).where(name, 'like', `%${id}%`).execute();
+            if (rows.some((row) => (parseJsonColumn(row[name], []) as unknown[]).includes(id))) throw new HttpError(409, `This ${spec.path} is still used by a ${other.path}`);
+          } else {
+            const used = await trx.selectFrom(other.table).select('id').where(name, '=', id).limit(1).executeTakeFirst();
+            if (used) throw new HttpError(409, `This ${spec.path} is still used by a ${other.path}`);
+          }
+        }
+      }
+      if (spec.table === 'users') {
+        await trx.deleteFrom('sessions').where('userId', '=', id).execute();
+        await trx.deleteFrom('userFields').where('ownerId', '=', id).execute();
+      }
+      if (spec.table === 'groups') await trx.deleteFrom('groupFields').where('ownerId', '=', id).execute();
+      await trx.deleteFrom(spec.table).where('id', '=', id).execute();
+    });
+    afterCommit(spec);
+    if (spec.table === 'users') await ctx.sessions.logoutUser(id);
+    return c.body(null, 204);
+  }
+
+  for (const spec of RESOURCES) {
+    const base = `/${spec.path}`;
+    api.get(base, (c) => handleList(c, spec));
+    api.post(base, (c) => handleCreate(c, spec));
+    api.get(`${base}/:id`, (c) => handleGet(c, spec));
+    api.put(`${base}/:id`, (c) => handleUpdate(c, spec, 'replace'));
+    api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));
+    api.delete(`${base}/:id`, (c) => handleDelete(c, spec));
+  }
+}

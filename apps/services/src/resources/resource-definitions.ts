@@ -1,0 +1,371 @@
+// Every resource of the shared contracts, declared once.
+import { z } from 'zod';
+import { parsePermission } from '@portico/core';
+import { hashPassword } from '../auth/password.ts';
+import { HttpError } from '../http/http-error.ts';
+import { groupJson, userJson } from '../routes/user-json.ts';
+import type { GroupRow, UserRow } from '../auth/directory.ts';
+import type { FieldSpec, Json, ResourceSpec, Row } from './resource-spec.ts';
+
+const name = z.string().trim().min(1, 'must not be empty').max(200);
+const code = z.string().trim().max(100).regex(/^[A-Za-z0-9_.-]*$/, 'letters, digits, _ . - only');
+const text = z.string().max(4000);
+const id = z.number().int().positive().max(2 ** 31 - 1);
+
+const str = (write: z.ZodType | undefined, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', write, search: true, ...extra });
+const ref = (target: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'ref', ref: target, write: extra.nullable ? id.nullable() : id, filter: true, ...extra });
+const flag: FieldSpec = { kind: 'boolean', write: z.boolean(), default: false, filter: true };
+
+function color(): z.ZodType {
+  return z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1f77b4');
+}
+
+const GROUP: ResourceSpec = {
+  path: 'group',
+  table: 'groups',
+  permission: 'group',
+  visibility: 'tree',
+  ownerColumn: 'id',
+  invalidatesDirectory: true,
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { required: true }),
+    description: str(text, { default: '' }),
+    parentId: ref('group', { required: true, nullable: true }),
+    groupTypeId: ref('groupType', { nullable: true, default: null }),
+    archived: flag,
+    hierarchyCode: { kind: 'string', search: false },
+    fqnBase: { kind: 'string' },
+    treeLevel: { kind: 'integer', filter: true },
+    createdBy: { kind: 'string' },
+    creationTime: { kind: 'time' },
+  },
+  outputOnly: ['groupId', 'parent', 'groupType'],
+  createdAt: 'creationTime',
+  async beforeWrite(values, { ctx, caller, existing }) {
+    if (existing) {
+      if ('parentId' in values && values.parentId !== existing.parentId) throw new HttpError(400, 'Invalid body: parentId cannot change (move is not supported)', { parentId: 'cannot change' });
+      return;
+    }
+    const parentId = values.parentId as number | null;
+    const parent = parentId === null ? undefined : await ctx.directory.group(parentId);
+    if (!parent || !caller.visibleGroupIds.has(parent.id)) throw new HttpError(400, 'Invalid body: parentId must be a group you can see', { parentId: 'not a visible group' });
+    values.treeLevel = parent.treeLevel + 1;
+    values.fqnBase = parent.fqnBase ? `${parent.fqnBase}.${String(values.code)}` : String(values.code);
+    values.hierarchyCode = `${parent.hierarchyCode}pending-${Date.now()}-${Math.random()}`;
+    values.createdBy = caller.user.username;
+  },
+  async afterInsert(newId, values, { trx, ctx }) {
+    const parent = await ctx.directory.group(values.parentId as number);
+    await trx.updateTable('groups').set({ hierarchyCode: `${parent?.hierarchyCode ?? '>'}${newId}>` }).where('id', '=', newId).execute();
+  },
+  async beforeDelete(row, { caller }) {
+    if (row.id === caller.group.id) throw new HttpError(409, 'You cannot delete your own group');
+  },
+  async decorate(items, rows) {
+    for (const [index, row] of rows.entries()) {
+      const item = items[index];
+      if (item) Object.assign(item, groupJson(row as unknown as GroupRow), { groupType: item.groupType });
+    }
+  },
+};
+
+const GROUP_TYPE: ResourceSpec = {
+  path: 'groupType',
+  table: 'groupTypes',
+  permission: 'grouptype',
+  visibility: 'global',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    description: str(text, { default: '' }),
+    archived: flag,
+    createdBy: { kind: 'string' },
+    creationTime: { kind: 'time' },
+  },
+  createdAt: 'creationTime',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing) values.createdBy = caller.user.username;
+  },
+};
+
+const USERNAME = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ - only');
+
+const USER: ResourceSpec = {
+  path: 'user',
+  table: 'users',
+  permission: 'user',
+  visibility: 'tree',
+  displayField: 'username',
+  invalidatesDirectory: true,
+  fields: {
+    username: str(USERNAME, { required: true }),
+    firstName: str(z.string().trim().max(100), { default: '' }),
+    lastName: str(z.string().trim().max(100), { default: '' }),
+    email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
+    roleIds: { kind: 'idList', ref: 'role', write: z.array(id).max(100), default: [] },
+    archived: flag,
+    password: { kind: 'string', write: z.string().min(4, 'at least 4 characters').max(1024), hidden: true, search: false, sort: false },
+    passwordHash: { kind: 'string', hidden: true, search: false, sort: false },
+    apiKeyHash: { kind: 'string', hidden: true, search: false, sort: false },
+    passwordExpirationTime: { kind: 'time', write: z.number().int().nonnegative().nullable(), nullable: true, default: null },
+    displayPasswordExpirationTime: { ...flag },
+    createdBy: { kind: 'string' },
+    creationTime: { kind: 'time' },
+  },
+  outputOnly: ['timeZone', 'calendarFormat', 'dateFormat', 'language', 'hiddenTabs', 'group', 'roles'],
+  createdAt: 'creationTime',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing && values.password === undefined) throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
+    if (typeof values.password === 'string') values.passwordHash = await hashPassword(values.password);
+    delete values.password;
+    if (!existing) values.createdBy = caller.user.username;
+    if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
+  },
+  async afterWrite(userId, values, { ctx, existing }) {
+    // A new password or an archived account ends the user's sessions.
+    if (existing && (values.passwordHash !== undefined || values.archived === 1)) await ctx.sessions.logoutUser(userId);
+  },
+  async beforeDelete(row, { caller }) {
+    if (row.id === caller.user.id) throw new HttpError(409, 'You cannot delete yourself');
+  },
+  async decorate(items, rows, { db }) {
+    const ids = rows.map((row) => row.id as number);
+    const fields = ids.length ? await db.selectFrom('userFields').select(['ownerId', 'name', 'value']).where('ownerId', 'in', ids).execute() : [];
+    for (const [index, row] of rows.entries()) {
+      const own = new Map(fields.filter((field) => field.ownerId === row.id).map((field) => [field.name as string, field.value as string]));
+      const item = items[index];
+      if (item) Object.assign(item, userJson(row as unknown as UserRow, own), { group: item.group });
+    }
+  },
+};
+
+const PERMISSION_STRING = z.string().max(200).refine((value) => parsePermission(value) !== null, 'not a permission string such as zone:r');
+
+const ROLE: ResourceSpec = {
+  path: 'role',
+  table: 'roles',
+  permission: 'role',
+  visibility: 'tree',
+  invalidatesDirectory: true,
+  fields: {
+    name: str(name, { required: true }),
+    description: str(text, { default: '' }),
+    permissions: { kind: 'stringList', write: z.array(PERMISSION_STRING).max(500), default: [] },
+    archived: flag,
+    creationTime: { kind: 'time' },
+  },
+  createdAt: 'creationTime',
+  async beforeWrite(values, { caller }) {
+    // No escalation: a role may only carry permissions its author holds.
+    const permissions = values.permissions as string[] | undefined;
+    const extra = (permissions ?? []).filter((permission) => !caller.permissions.has(permission));
+    if (extra.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${extra.slice(0, 5).join(', ')}`);
+  },
+};
+
+const RESOURCE: ResourceSpec = {
+  path: 'resource',
+  table: 'resources',
+  permission: 'resource',
+  visibility: 'global',
+  fields: {
+    name: str(z.string().trim().min(1).max(100).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a permission resource name'), { required: true }),
+    label: str(name, { default: '' }),
+    description: str(text, { default: '' }),
+    typeName: str(z.enum(['class', 'module']), { default: 'class', filter: true }),
+    acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), { default: 'riuda' }),
+  },
+  outputOnly: ['type', 'resource'],
+  async decorate(items) {
+    for (const item of items) {
+      item.type = { id: item.typeName === 'module' ? 2 : 1, name: item.typeName };
+      item.resource = item.name;
+    }
+  },
+};
+
+const THING_TYPE: ResourceSpec = {
+  path: 'thingType',
+  table: 'thingTypes',
+  permission: 'thingtype',
+  visibility: 'tenant',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    description: str(text, { default: '' }),
+    archived: flag,
+    creationTime: { kind: 'time' },
+  },
+  createdAt: 'creationTime',
+};
+
+const THING: ResourceSpec = {
+  path: 'thing',
+  table: 'things',
+  permission: 'thing',
+  visibility: 'tree',
+  fields: {
+    name: str(name, { required: true }),
+    serial: str(z.string().trim().min(1).max(100), { required: true }),
+    thingTypeId: ref('thingType', { required: true }),
+    zoneId: ref('zone', { nullable: true, default: null }),
+    status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), { default: 'active', filter: true }),
+    creationTime: { kind: 'time' },
+    modifiedTime: { kind: 'time' },
+  },
+  createdAt: 'creationTime',
+  modifiedAt: 'modifiedTime',
+};
+
+const ZONE_TYPE: ResourceSpec = {
+  path: 'zoneType',
+  table: 'zoneTypes',
+  permission: 'zonetype',
+  visibility: 'tenant',
+  fields: { name: str(name, { required: true }), code: str(code, { default: '' }), description: str(text, { default: '' }) },
+};
+
+const ZONE_GROUP: ResourceSpec = {
+  path: 'zoneGroup',
+  table: 'zoneGroups',
+  permission: 'zonegroup',
+  visibility: 'tree',
+  fields: { name: str(name, { required: true }), description: str(text, { default: '' }) },
+};
+
+const ZONE: ResourceSpec = {
+  path: 'zone',
+  table: 'zones',
+  permission: 'zone',
+  visibility: 'tree',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    description: str(text, { default: '' }),
+    color: str(color(), { default: '#1f77b4', search: false }),
+    zoneTypeId: ref('zoneType', { required: true }),
+    zoneGroupId: ref('zoneGroup', { nullable: true, default: null }),
+  },
+};
+
+const LOGICAL_READER: ResourceSpec = {
+  path: 'logicalReader',
+  table: 'logicalReaders',
+  permission: 'logicalreader',
+  visibility: 'tree',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    description: str(text, { default: '' }),
+    zoneId: ref('zone', { nullable: true, default: null }),
+  },
+};
+
+const CONNECTION: ResourceSpec = {
+  path: 'connection',
+  table: 'connections',
+  permission: 'connection',
+  visibility: 'tree',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    type: str(z.enum(['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP']), { required: true, filter: true }),
+    properties: { kind: 'json', write: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])), default: {} },
+  },
+};
+
+const EDGEBOX: ResourceSpec = {
+  path: 'edgebox',
+  table: 'edgeboxes',
+  permission: 'edgebox',
+  visibility: 'tree',
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '' }),
+    type: str(z.enum(['edge', 'core']), { default: 'edge', filter: true }),
+    description: str(text, { default: '' }),
+    status: str(z.enum(['online', 'offline']), { default: 'offline', filter: true }),
+  },
+};
+
+const FOLDER: ResourceSpec = {
+  path: 'folder',
+  table: 'folders',
+  permission: 'reportDefinitionfolder',
+  visibility: 'tenant',
+  fields: {
+    name: str(name, { required: true }),
+    typeElement: str(z.literal('reportDefinition'), { default: 'reportDefinition', filter: true }),
+    sequence: { kind: 'integer', write: z.number().int().min(0).max(1_000_000), default: 0 },
+    createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
+    creationDate: { kind: 'time' },
+    lastModificationDate: { kind: 'time' },
+  },
+  outputOnly: ['reportsTotal', 'createdBy', 'createdByUser', 'hasEditPermission', 'hasDeletePermission', 'unassignedFolder', 'allFolder', 'behaviour'],
+  createdAt: 'creationDate',
+  modifiedAt: 'lastModificationDate',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing) values.createdByUserId = caller.user.id;
+  },
+  async decorate(items, rows, { db, caller }) {
+    const ids = rows.map((row) => row.id as number);
+    const counts = ids.length
+      ? await db.selectFrom('reportDefinitions').select(['folderId', (eb) => eb.fn.countAll<number>().as('total')]).where('folderId', 'in', ids).groupBy('folderId').execute()
+      : [];
+    for (const item of items) {
+      const folderId = item.id as number;
+      const owner = item.createdByUserId === caller.user.id;
+      item.reportsTotal = Number(counts.find((count) => count.folderId === folderId)?.total ?? 0);
+      item.createdBy = (item.createdByUser as Json | null)?.username ?? null;
+      item.hasEditPermission = `reportDefinitionfolder:u || _folderinstance_${folderId}:u${owner ? ' || foldereditown:u' : ''}`;
+      item.hasDeletePermission = `reportDefinitionfolder:d || _folderinstance_${folderId}:d${owner ? ' || foldereditown:u' : ''}`;
+      item.unassignedFolder = false;
+      item.allFolder = false;
+      item.behaviour = 'FOLDER';
+    }
+  },
+};
+
+const REPORT_DEFINITION: ResourceSpec = {
+  path: 'reportDefinition',
+  table: 'reportDefinitions',
+  permission: 'report_definition',
+  visibility: 'tenant',
+  fields: {
+    name: str(name, { required: true }),
+    description: str(text, { default: '' }),
+    reportType: str(z.enum(['table', 'map', 'summary']), { default: 'table', filter: true }),
+    folderId: ref('folder', { nullable: true, default: null }),
+    createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
+    creationDate: { kind: 'time' },
+    lastModificationDate: { kind: 'time' },
+  },
+  createdAt: 'creationDate',
+  modifiedAt: 'lastModificationDate',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing) values.createdByUserId = caller.user.id;
+  },
+};
+
+export const RESOURCES: readonly ResourceSpec[] = [
+  GROUP,
+  GROUP_TYPE,
+  USER,
+  ROLE,
+  RESOURCE,
+  THING,
+  THING_TYPE,
+  ZONE,
+  ZONE_TYPE,
+  ZONE_GROUP,
+  LOGICAL_READER,
+  CONNECTION,
+  EDGEBOX,
+  FOLDER,
+  REPORT_DEFINITION,
+];
+
+export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(RESOURCES.map((spec) => [spec.path, spec]));
+
+export type { Row };

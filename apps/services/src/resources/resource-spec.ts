@@ -1,0 +1,79 @@
+// The shape of a resource definition: one generic mechanism (resource-routes.ts) serves every
+// resource from these declarations.
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Caller } from '../auth/directory.ts';
+import type { ServicesContext } from '../http/app-env.ts';
+
+export type FieldKind = 'string' | 'integer' | 'boolean' | 'json' | 'time' | 'ref' | 'idList' | 'stringList';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** Validator of a client-written value; absent = read-only. */
+  write?: z.ZodType;
+  /** Must be given on create (and on PUT). */
+  required?: boolean;
+  /** Stored on create when the client gives nothing. */
+  default?: unknown;
+  /** Part of the case-insensitive `filter` text search. */
+  search?: boolean;
+  /** Usable as an exact-match query parameter (`thingTypeId=3`). */
+  filter?: boolean;
+  /** Usable in `order`. Default true for scalar kinds. */
+  sort?: boolean;
+  /** For ref / idList: the referenced resource path (`thingType`). */
+  ref?: string;
+  nullable?: boolean;
+  /** Never in the JSON (password hashes). */
+  hidden?: boolean;
+}
+
+export type Row = Record<string, unknown>;
+export type Json = Record<string, unknown>;
+
+export interface WriteContext {
+  readonly ctx: ServicesContext;
+  readonly caller: Caller;
+  readonly trx: Transaction<Record<string, Row>>;
+  /** The row before the write (update); undefined on create. */
+  readonly existing?: Row;
+}
+
+export interface ReadContext {
+  readonly ctx: ServicesContext;
+  readonly caller: Caller;
+  readonly db: Kysely<Record<string, Row>>;
+}
+
+/**
+ * Who may read a row: `tree` = the caller's group and below; `tenant` = also the caller's ancestors
+ * inside its tenant (shared model data such as thing types); `global` = also the root's rows.
+ * Writes always need the row in the caller's own tree.
+ */
+export type Visibility = 'tree' | 'tenant' | 'global';
+
+export interface ResourceSpec {
+  /** The singular API path (`thing`). */
+  path: string;
+  table: string;
+  /** Permission resource name (`thing` → `thing:r`). */
+  permission: string;
+  visibility: Visibility;
+  /** The column that places a row in the group tree: `groupId`, or `id` for groups themselves. */
+  ownerColumn?: 'groupId' | 'id';
+  /** Field shown in resolved references (`{id, name}`). */
+  displayField?: string;
+  fields: Record<string, FieldSpec>;
+  /** Keys the JSON carries besides fields (ignored when a client sends them back). */
+  outputOnly?: readonly string[];
+  createdAt?: string;
+  modifiedAt?: string;
+  /** Tables whose caches depend on this one (the directory: users, roles, groups). */
+  invalidatesDirectory?: boolean;
+  beforeWrite?(values: Row, write: WriteContext): Promise<void>;
+  afterInsert?(id: number, values: Row, write: WriteContext): Promise<void>;
+  afterWrite?(id: number, values: Row, write: WriteContext): Promise<void>;
+  beforeDelete?(row: Row, write: WriteContext): Promise<void>;
+  /** Adds computed keys to a page of JSON rows. */
+  decorate?(items: Json[], rows: Row[], read: ReadContext): Promise<void>;
+}
