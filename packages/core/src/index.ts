@@ -102,3 +102,40 @@ export {
 export type { GroupLike, SessionSummary, SessionUserLike, TokenCookie } from './session/session-user.ts';
 export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
 export type { StorageKey } from './session/storage-keys.ts';
+export {
+  APP_ROUTES,
+  MODULES,
+  MODULE_NAMES,
+  SIDEBAR_STATES,
+  getModulePages,
+  getSidebarState,
+  isAppPath,
+  isLegacyPath,
+  isModuleName,
+  matchAllRoutes,
+  normalizePath,
+  parseAppRoute,
+  toLegacyPath,
+} from './navigation/app-routes.ts';
+export type { AppModule, AppRoute, AppRouteMatch, ModuleName, RouteModule, SidebarState } from './navigation/app-routes.ts';
+export {
+  diffRoutingState,
+  getAutoLoadTarget,
+  getDefaultLandingUrl,
+  getRoutingParts,
+  isAppRouteAllowed,
+  isAutoLoadEnabled,
+  isValidNavigationTarget,
+  resolvePlaceholderRoute,
+  validateNavigationTarget,
+} from './navigation/navigation-rules.ts';
+export type {
+  AccessContext,
+  AutoLoadContext,
+  LandingContext,
+  NavigationValidation,
+  PlaceholderDecision,
+  RoutingChange,
+  RoutingDiff,
+  RoutingParts,
+} from './navigation/navigation-rules.ts';
