@@ -1,12 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
+import { createHashRouter } from './hash-router.ts';
+import { LegacyApp } from './legacy-app.tsx';
+import './legacy-ui.css';
+
+// The console's origin. Same origin by default (the services host both); a build for a split
+// deployment sets VITE_PORTICO_CONSOLE_ORIGIN to the console's exact origin.
+const consoleOrigin = (import.meta.env.VITE_PORTICO_CONSOLE_ORIGIN as string | undefined) ?? window.location.origin;
+const framed = window.parent !== window;
+const router = createHashRouter(window);
+const frame = framed
+  ? createFrameEndpoint({
+      transport: createWindowTransport(window, () => window.parent),
+      peerOrigin: consoleOrigin,
+      currentPath: () => router.current(),
+    })
+  : null;
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <LegacyApp frame={frame} router={router} />
     </StrictMode>,
   );
 }

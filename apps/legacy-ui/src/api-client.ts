@@ -1,0 +1,140 @@
+// The legacy UI calls the platform API itself, with the token the shell handed over.
+
+/** A non-2xx answer from the API. `fields` holds per-field messages of a 400. */
+export class ApiError extends Error {
+  readonly code = 'API_ERROR';
+  readonly status: number;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** One page of a list. */
+export interface ListPage<Row> {
+  total: number;
+  results: Row[];
+}
+
+/** A row of any resource: every row has an integer `id`. */
+export type ApiRow = { id: number } & Record<string, unknown>;
+
+/** List query (common contracts: 1-based `pageNumber`, `order=field:asc|desc`, `filter` substring). */
+export interface ListQuery {
+  pageSize: number;
+  pageNumber: number;
+  order?: string;
+  filter?: string;
+}
+
+/** What the pages need from the API. */
+export interface ApiClient {
+  list(resource: string, query: ListQuery): Promise<ListPage<ApiRow>>;
+  get(resource: string, id: number): Promise<ApiRow>;
+  create(resource: string, body: Record<string, unknown>): Promise<ApiRow>;
+  update(resource: string, id: number, body: Record<string, unknown>): Promise<ApiRow>;
+  remove(resource: string, id: number): Promise<void>;
+}
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  apiBase: string;
+  token: string;
+  /** Called on every 401 (the shell is told `sessionExpired`). */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  /** Reads a cookie by name (default: `document.cookie`). */
+  readCookie?: (name: string) => string | undefined;
+  /** The page origin, to decide whether a URL is same-origin (default `location.origin`). */
+  origin?: string;
+}
+
+function documentCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const [key, ...rest] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function stringFields(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object') return {};
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[key] = message;
+  }
+  return fields;
+}
+
+/** Creates the API client. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const readCookie = options.readCookie ?? documentCookie;
+  const origin = options.origin ?? window.location.origin;
+  const base = options.apiBase.replace(/\/+$/, '');
+
+  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const url = `${base}${path}`;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Cache-Control': 'no-cache',
+      token: options.token,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // The CSRF header goes only to our own origin, as the console does (spec §7).
+    const sameOrigin = new URL(url, `${origin}/`).origin === origin;
+    if (method !== 'GET' && method !== 'HEAD' && sameOrigin) {
+      const xsrf = readCookie('XSRF-TOKEN');
+      if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    }
+    const init: RequestInit = { method, headers, credentials: 'same-origin' };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await doFetch(url, init);
+    if (response.status === 204) return undefined;
+    const text = await response.text();
+    let data: unknown = undefined;
+    if (text !== '') {
+      try {
+        data = JSON.parse(text) as unknown;
+      } catch {
+        data = undefined;
+      }
+    }
+    if (!response.ok) {
+      if (response.status === 401) options.onUnauthorized();
+      const record = (data ?? {}) as { error?: unknown; fields?: unknown };
+      throw new ApiError(
+        response.status,
+        typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
+        stringFields(record.fields),
+      );
+    }
+    return data;
+  }
+
+  return {
+    async list(resource, query) {
+      const params = new URLSearchParams({ pageSize: String(query.pageSize), pageNumber: String(query.pageNumber) });
+      if (query.order) params.set('order', query.order);
+      if (query.filter) params.set('filter', query.filter);
+      const data = (await call('GET', `/${resource}?${params.toString()}`)) as Partial<ListPage<ApiRow>> | undefined;
+      return { total: Number(data?.total ?? 0), results: Array.isArray(data?.results) ? data.results : [] };
+    },
+    async get(resource, id) {
+      return (await call('GET', `/${resource}/${id}`)) as ApiRow;
+    },
+    async create(resource, body) {
+      return (await call('POST', `/${resource}`, body)) as ApiRow;
+    },
+    async update(resource, id, body) {
+      return (await call('PATCH', `/${resource}/${id}`, body)) as ApiRow;
+    },
+    async remove(resource, id) {
+      await call('DELETE', `/${resource}/${id}`);
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { BridgeRemoteError } from '@portico/bridge';
+import type { FrameEndpoint, SessionData } from '@portico/bridge';
+import { createPermissionSet } from '@portico/core';
+import { createApiClient } from './api-client.ts';
+import type { ApiClient, ApiClientOptions } from './api-client.ts';
+import type { HashRouter } from './hash-router.ts';
+import { translator } from './i18n.ts';
+import type { MessageKey } from './i18n.ts';
+import { LegacyContext } from './legacy-context.tsx';
+import type { LegacyContextValue } from './legacy-context.tsx';
+import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
+import { PageForRoute } from './pages/page-for-route.tsx';
+import type { ResourceDef } from './resources.ts';
+import { vocabularyLabel } from './vocabulary.ts';
+
+type Status = 'connecting' | 'signedIn' | 'outside' | 'expired';
+
+/** Props of {@link LegacyApp}. */
+export interface LegacyAppProps {
+  /** The bridge to the console; null when the page is not inside a frame. */
+  frame: FrameEndpoint | null;
+  router: HashRouter;
+  /** Builds the API client (tests pass one over a fake fetch). */
+  createApi?: (options: ApiClientOptions) => ApiClient;
+}
+
+/**
+ * The reference legacy UI: signs in through the shell (ready → fetchSessionData), follows the shell's
+ * pushes, answers `router`, and reports its own navigation, modals, 401s and finished operations.
+ */
+export function LegacyApp({ frame, router, createApi = createApiClient }: LegacyAppProps) {
+  const path = useSyncExternalStore(router.subscribe, router.current);
+  const [status, setStatus] = useState<Status>(frame?.framed ? 'connecting' : 'outside');
+  const [session, setSession] = useState<SessionData | null>(null);
+  const [customTab, setCustomTab] = useState<{ tabId: number | null } | null>(null);
+  const expiredSent = useRef(false);
+
+  useEffect(() => {
+    if (!frame?.framed) return;
+    let active = true;
+    frame.connect().catch(() => {
+      // fetchSessionData below times out too and decides what to show.
+    });
+    frame
+      .request('fetchSessionData', {})
+      .then((data) => {
+        if (!active) return;
+        setSession(data);
+        setStatus('signedIn');
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (error instanceof BridgeRemoteError) console.warn('legacy-ui: the console refused the session', error.remoteCode);
+        setStatus('outside');
+      });
+    const update = (change: Partial<SessionData>) => setSession((current) => (current ? { ...current, ...change } : current));
+    const stops = [
+      frame.handle('router', ({ path: target }) => {
+        // flushSync: the page for `target` is in the DOM before routerSuccess goes back.
+        flushSync(() => router.go(target));
+        return { path: router.current() };
+      }),
+      frame.on('permissions', ({ permissions }) => update({ permissions })),
+      frame.on('language', ({ language }) => update({ language })),
+      frame.on('timezoneUpdated', ({ timeZone }) => update({ timeZone })),
+      frame.on('dateFormatUpdated', ({ dateFormat }) => update({ dateFormat })),
+      frame.on('calendarFormatUpdated', ({ calendarFormat }) => update({ calendarFormat })),
+      frame.on('groupConfigs', ({ fields }) => update({ groupFields: fields })),
+      frame.on('userFieldUpdated', ({ field, value }) => {
+        if (field === 'timeZoneConfiguration' && typeof value === 'string') update({ timeZone: value });
+        if (field === 'dateFormatConfiguration' && typeof value === 'string') update({ dateFormat: value });
+        if (field === 'calendarFormatConfiguration' && typeof value === 'string') update({ calendarFormat: value });
+        if (field === 'language' && typeof value === 'string') update({ language: value });
+      }),
+      frame.on('sessionExpired', () => setStatus('expired')),
+      frame.on('folderDetail', ({ folderId }) => router.go(folderId === null ? '/analytics/report' : `/analytics/report/folder/${folderId}`)),
+      frame.on('openCustomTabModal', ({ tabId }) => setCustomTab({ tabId })),
+    ];
+    return () => {
+      active = false;
+      for (const stop of stops) stop();
+    };
+  }, [frame, router]);
+
+  const navigate = useCallback(
+    (target: string, options: { replace?: boolean } = {}) => {
+      router.go(target);
+      if (frame?.framed) frame.send('routerUpdate', { path: router.current(), ...(options.replace ? { replace: true } : {}) });
+    },
+    [frame, router],
+  );
+
+  const setModalOpen = useCallback((open: boolean) => frame?.framed && frame.send('modal', { open }), [frame]);
+
+  const context = useMemo<LegacyContextValue | null>(() => {
+    if (!session) return null;
+    const t = translator(session.language);
+    const api = createApi({
+      apiBase: session.apiBase,
+      token: session.token,
+      onUnauthorized: () => {
+        setStatus('expired');
+        if (!expiredSent.current && frame?.framed) {
+          expiredSent.current = true;
+          frame.send('sessionExpired', {});
+        }
+      },
+    });
+    const conceptLabel = (concept: string, fallback: MessageKey) =>
+      vocabularyLabel(session.groupFields, concept, session.language) ?? t(fallback);
+    return {
+      api,
+      t,
+      language: session.language,
+      permissions: createPermissionSet(session.permissions),
+      preferences: { timeZone: session.timeZone, dateFormat: session.dateFormat, calendarFormat: session.calendarFormat },
+      groupFields: session.groupFields,
+      user: session.user,
+      navigate,
+      setModalOpen,
+      done: (operation, ok, message) => {
+        if (frame?.framed) frame.send('doneEvent', { operation, ok, ...(message ? { message } : {}) });
+      },
+      resourceLabel: (resource: ResourceDef) => conceptLabel(resource.concept, resource.label),
+      conceptLabel,
+    };
+  }, [session, createApi, frame, navigate, setModalOpen]);
+
+  const language = session?.language ?? 'en';
+  const t = translator(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  let body: ReactNode;
+  if (status === 'outside') {
+    body = (
+      <section className="notice" aria-labelledby="outside-title">
+        <h1 id="outside-title">{t('app.outsideConsole')}</h1>
+        <p>{t('app.outsideConsoleDetail')}</p>
+      </section>
+    );
+  } else if (status === 'expired') {
+    body = (
+      <section className="notice" role="alert">
+        <h1>{t('app.sessionExpired')}</h1>
+      </section>
+    );
+  } else if (status === 'connecting' || !context) {
+    body = (
+      <p className="notice" role="status">
+        {t('app.connecting')}
+      </p>
+    );
+  } else {
+    body = (
+      <LegacyContext.Provider value={context}>
+        <PageForRoute path={path} />
+        {customTab ? (
+          <CustomTabDialog
+            tabId={customTab.tabId}
+            onClose={(saved) => {
+              setCustomTab(null);
+              if (frame?.framed) frame.send('closeCustomTabModal', { saved, tabId: customTab.tabId });
+            }}
+          />
+        ) : null}
+      </LegacyContext.Provider>
+    );
+  }
+
+  return (
+    <div className="legacy-app">
+      <header className="legacy-header">
+        <span>
+          {t('app.route')}: <code data-testid="legacy-route">{path}</code>
+        </span>
+      </header>
+      <main>{body}</main>
+    </div>
+  );
+}

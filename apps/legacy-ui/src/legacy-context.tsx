@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { PermissionSet } from '@portico/core';
+import type { ApiClient } from './api-client.ts';
+import type { DateTimePreferences } from './format-date-time.ts';
+import type { MessageKey, Translate } from './i18n.ts';
+import type { ResourceDef } from './resources.ts';
+
+/** What every page of the signed-in legacy UI gets. */
+export interface LegacyContextValue {
+  api: ApiClient;
+  t: Translate;
+  language: string;
+  permissions: PermissionSet;
+  preferences: DateTimePreferences;
+  groupFields: Record<string, unknown>;
+  user: { firstName: string; lastName: string; username: string };
+  /** Navigates inside the frame and tells the shell (routerUpdate). */
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** Tells the shell a modal dialog opened or closed. */
+  setModalOpen(open: boolean): void;
+  /** Tells the shell an operation finished (doneEvent → a toast). */
+  done(operation: string, ok: boolean, message?: string): void;
+  /** A resource's name in the tenant vocabulary and the shell's language. */
+  resourceLabel(resource: ResourceDef): string;
+  /** A label by vocabulary concept, else the translated fallback key. */
+  conceptLabel(concept: string, fallback: MessageKey): string;
+}
+
+export const LegacyContext = createContext<LegacyContextValue | null>(null);
+
+/** The signed-in context; only pages rendered inside a signed-in LegacyApp call it. */
+export function useLegacy(): LegacyContextValue {
+  const value = useContext(LegacyContext);
+  if (!value) throw new Error('useLegacy() outside a signed-in legacy app');
+  return value;
+}

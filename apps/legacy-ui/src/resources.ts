@@ -1,0 +1,271 @@
+// The resources the services serve, described once: list columns, form fields, permission key,
+// vocabulary concept and where their pages live. Field names are the API's (apps/services schema).
+import type { MessageKey } from './i18n.ts';
+
+/** One input of a detail form. */
+export interface FieldDef {
+  name: string;
+  label: MessageKey;
+  kind: 'text' | 'textarea' | 'number' | 'email' | 'password' | 'reference' | 'color' | 'list';
+  required?: boolean;
+  /** For `reference`: the resource whose rows fill the select (value = row id). */
+  reference?: string;
+  /** Only on create (a password). */
+  createOnly?: boolean;
+}
+
+/** One column of a list table. */
+export interface ColumnDef {
+  field: string;
+  label: MessageKey;
+  kind?: 'text' | 'datetime' | 'reference';
+  /** For `reference`: the resolved object holding `{id, name}` (e.g. `thingType`). */
+  object?: string;
+}
+
+/** A resource the legacy UI lists and edits. */
+export interface ResourceDef {
+  /** API path segment: `/thing`, `/thingType`… */
+  api: string;
+  /** Resource name in permission strings: `thing:i`, `thingtype:u`… */
+  permission: string;
+  /** Vocabulary concept: label field `vizixVocabularyLabel<concept>`. */
+  concept: string;
+  /** Fallback label. */
+  label: MessageKey;
+  /** Legacy route of the list page. */
+  listPath: string;
+  /** Legacy route prefix of detail pages (`{detailPath}/new`, `{detailPath}/{id}`). */
+  detailPath: string;
+  columns: ColumnDef[];
+  fields: FieldDef[];
+  /** Legacy route of the create page (default `{detailPath}/new`). */
+  newPath: string;
+  /** Column used to name a row (in links and the delete confirmation). */
+  titleField: string;
+  /** Fixed values added to a create body. */
+  createDefaults?: Record<string, unknown>;
+}
+
+const name: FieldDef = { name: 'name', label: 'field.name', kind: 'text', required: true };
+const code: FieldDef = { name: 'code', label: 'field.code', kind: 'text' };
+const description: FieldDef = { name: 'description', label: 'field.description', kind: 'textarea' };
+const nameColumn: ColumnDef = { field: 'name', label: 'field.name' };
+const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
+const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
+
+function def(
+  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath'> & Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath'>>,
+): ResourceDef {
+  const detailPath = resource.detailPath ?? resource.listPath;
+  return { titleField: 'name', newPath: `${detailPath}/new`, ...resource, detailPath };
+}
+
+/** Every resource page of the legacy UI, keyed by API path. */
+export const RESOURCES: Record<string, ResourceDef> = {
+  thing: def({
+    api: 'thing',
+    permission: 'thing',
+    concept: 'Things',
+    label: 'resource.thing',
+    listPath: '/things/thing',
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'serial', label: 'field.serial' },
+      { field: 'thingTypeId', label: 'field.thingType', kind: 'reference', object: 'thingType' },
+      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone' },
+      { field: 'status', label: 'field.status' },
+      { field: 'modifiedTime', label: 'field.modified', kind: 'datetime' },
+    ],
+    fields: [
+      name,
+      { name: 'serial', label: 'field.serial', kind: 'text', required: true },
+      { name: 'thingTypeId', label: 'field.thingType', kind: 'reference', reference: 'thingType', required: true },
+      { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone' },
+      { name: 'status', label: 'field.status', kind: 'text' },
+    ],
+  }),
+  thingType: def({
+    api: 'thingType',
+    permission: 'thingtype',
+    concept: 'ThingTypes',
+    label: 'resource.thingType',
+    listPath: '/things/thingType',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    fields: [name, code, description],
+  }),
+  zone: def({
+    api: 'zone',
+    permission: 'zone',
+    concept: 'Zones',
+    label: 'resource.zone',
+    listPath: '/model/zone',
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', object: 'zoneType' },
+      { field: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', object: 'zoneGroup' },
+    ],
+    fields: [
+      name,
+      code,
+      { name: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', reference: 'zoneType', required: true },
+      { name: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', reference: 'zoneGroup' },
+      { name: 'color', label: 'field.color', kind: 'color' },
+      description,
+    ],
+  }),
+  zoneType: def({
+    api: 'zoneType',
+    permission: 'zonetype',
+    concept: 'ZoneTypes',
+    label: 'resource.zoneType',
+    listPath: '/model/zoneType',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    fields: [name, code, description],
+  }),
+  zoneGroup: def({
+    api: 'zoneGroup',
+    permission: 'zonegroup',
+    concept: 'ZoneGroups',
+    label: 'resource.zoneGroup',
+    listPath: '/model/zoneGroup',
+    columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
+    fields: [name, description],
+  }),
+  logicalReader: def({
+    api: 'logicalReader',
+    permission: 'logicalreader',
+    concept: 'LogicalReaders',
+    label: 'resource.logicalReader',
+    listPath: '/model/logicalReader',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone' }],
+    fields: [name, code, { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone' }, description],
+  }),
+  group: def({
+    api: 'group',
+    permission: 'group',
+    concept: 'Groups',
+    label: 'resource.group',
+    listPath: '/tenants/group',
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'groupTypeId', label: 'field.groupType', kind: 'reference', object: 'groupType' },
+      { field: 'treeLevel', label: 'field.sequence' },
+      { field: 'creationTime', label: 'field.created', kind: 'datetime' },
+    ],
+    fields: [
+      name,
+      code,
+      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', required: true },
+      { name: 'groupTypeId', label: 'field.groupType', kind: 'reference', reference: 'groupType' },
+      description,
+    ],
+  }),
+  groupType: def({
+    api: 'groupType',
+    permission: 'grouptype',
+    concept: 'GroupTypes',
+    label: 'resource.groupType',
+    listPath: '/tenants/groupType',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    fields: [name, code, description],
+  }),
+  user: def({
+    api: 'user',
+    permission: 'user',
+    concept: 'Users',
+    label: 'resource.user',
+    listPath: '/tenants/user',
+    titleField: 'username',
+    columns: [
+      idColumn,
+      { field: 'username', label: 'field.username' },
+      { field: 'firstName', label: 'field.firstName' },
+      { field: 'lastName', label: 'field.lastName' },
+      { field: 'email', label: 'field.email' },
+      { field: 'groupId', label: 'field.group', kind: 'reference', object: 'group' },
+    ],
+    fields: [
+      { name: 'username', label: 'field.username', kind: 'text', required: true },
+      { name: 'firstName', label: 'field.firstName', kind: 'text' },
+      { name: 'lastName', label: 'field.lastName', kind: 'text' },
+      { name: 'email', label: 'field.email', kind: 'email' },
+      { name: 'groupId', label: 'field.group', kind: 'reference', reference: 'group', required: true },
+      { name: 'password', label: 'field.password', kind: 'password', createOnly: true, required: true },
+    ],
+  }),
+  role: def({
+    api: 'role',
+    permission: 'role',
+    concept: 'Roles',
+    label: 'resource.role',
+    listPath: '/tenants/role',
+    columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
+    fields: [name, description, { name: 'permissions', label: 'field.permissions', kind: 'list' }],
+  }),
+  resource: def({
+    api: 'resource',
+    permission: 'resource',
+    concept: 'Resources',
+    label: 'resource.resource',
+    listPath: '/tenants/resource',
+    columns: [idColumn, nameColumn, { field: 'label', label: 'field.label' }, { field: 'typeName', label: 'field.type' }],
+    fields: [name, { name: 'label', label: 'field.label', kind: 'text' }, description],
+  }),
+  connection: def({
+    api: 'connection',
+    permission: 'connection',
+    concept: 'Connections',
+    label: 'resource.connection',
+    listPath: '/services/connection',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }],
+    fields: [name, code, { name: 'type', label: 'field.type', kind: 'text', required: true }, { name: 'properties', label: 'field.properties', kind: 'textarea' }],
+  }),
+  edgebox: def({
+    api: 'edgebox',
+    permission: 'edgebox',
+    concept: 'EdgeBoxes',
+    label: 'resource.edgebox',
+    listPath: '/gateway/edgebox',
+    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }, { field: 'status', label: 'field.status' }],
+    fields: [name, code, { name: 'type', label: 'field.type', kind: 'text' }, { name: 'status', label: 'field.status', kind: 'text' }, description],
+  }),
+  folder: def({
+    api: 'folder',
+    permission: 'reportDefinitionfolder',
+    concept: 'ReportFolders',
+    label: 'resource.folder',
+    listPath: '/analytics/report',
+    detailPath: '/analytics/report/folder',
+    columns: [idColumn, nameColumn, { field: 'sequence', label: 'field.sequence' }, { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' }],
+    fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
+    createDefaults: { typeElement: 'reportDefinition' },
+  }),
+  reportDefinition: def({
+    api: 'reportDefinition',
+    permission: 'report_definition',
+    concept: 'Reports',
+    label: 'resource.reportDefinition',
+    listPath: '/analytics/report/list',
+    detailPath: '/analytics/report/edit',
+    newPath: '/analytics/report/create',
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'reportType', label: 'field.reportType' },
+      { field: 'folderId', label: 'field.folder', kind: 'reference', object: 'folder' },
+      { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
+    ],
+    fields: [
+      name,
+      { name: 'reportType', label: 'field.reportType', kind: 'text', required: true },
+      { name: 'folderId', label: 'field.folder', kind: 'reference', reference: 'folder' },
+      description,
+    ],
+  }),
+};

@@ -1,0 +1,68 @@
+// An in-memory ApiClient with the services' list semantics, for component tests.
+import { vi } from 'vitest';
+import { ApiError } from '../src/api-client.ts';
+import type { ApiClient, ApiRow } from '../src/api-client.ts';
+
+export function createFakeApi(initial: Record<string, ApiRow[]>) {
+  const tables: Record<string, ApiRow[]> = Object.fromEntries(Object.entries(initial).map(([k, rows]) => [k, [...rows]]));
+  let nextId = 1000;
+  const table = (resource: string) => (tables[resource] ??= []);
+  const api: ApiClient = {
+    list: vi.fn(async (resource, query) => {
+      let rows = table(resource);
+      if (query.filter) {
+        const needle = query.filter.toLowerCase();
+        rows = rows.filter((row) => Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)));
+      }
+      if (query.order) {
+        const [field = 'id', direction] = query.order.split(':');
+        rows = [...rows].sort((a, b) => {
+          const x = a[field] as string | number;
+          const y = b[field] as string | number;
+          const cmp = x < y ? -1 : x > y ? 1 : 0;
+          return direction === 'desc' ? -cmp : cmp;
+        });
+      }
+      const start = (query.pageNumber - 1) * query.pageSize;
+      return { total: rows.length, results: rows.slice(start, start + query.pageSize) };
+    }),
+    get: vi.fn(async (resource, id) => {
+      const row = table(resource).find((r) => r.id === id);
+      if (!row) throw new ApiError(404, 'not found');
+      return row;
+    }),
+    create: vi.fn(async (resource, body) => {
+      if (!body.name) throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
+      const row = { ...body, id: nextId++ } as ApiRow;
+      table(resource).push(row);
+      return row;
+    }),
+    update: vi.fn(async (resource, id, body) => {
+      const rows = table(resource);
+      const index = rows.findIndex((r) => r.id === id);
+      if (index < 0) throw new ApiError(404, 'not found');
+      if ('name' in body && !body.name) throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
+      const row = { ...rows[index], ...body, id } as ApiRow;
+      rows[index] = row;
+      return row;
+    }),
+    remove: vi.fn(async (resource, id) => {
+      tables[resource] = table(resource).filter((r) => r.id !== id);
+    }),
+  };
+  return { api, tables };
+}
+
+export function zones(count: number): ApiRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    groupId: 2,
+    name: `Zone ${String(i + 1).padStart(2, '0')}`,
+    code: `Z${i + 1}`,
+    zoneTypeId: 1,
+    zoneType: { id: 1, name: 'Dock' },
+    zoneGroupId: null,
+    description: '',
+    color: '#ff0000',
+  }));
+}
