@@ -14,15 +14,15 @@ describe('GET /user/{id}', () => {
   it('expands extras and keeps only the listed fields', async () => {
     const { token, id } = await client.login('operator');
     const response = await client.call('GET', `/user/${id}?extra=${EXTRA}&only=id,username,hiddenTabs`, { token });
-    const user = (await response.json()) as Record<string, any>;
+    const user = (await response.json()) as Record<string, Record<string, Record<string, unknown>>>;
     expect(Object.keys(user).sort()).toEqual(['activeGroup', 'group', 'hiddenTabs', 'id', 'username']);
     expect(user.group).toMatchObject({ name: 'Acme / North DC', treeLevel: 3, groupType: { name: 'Facility' }, parentLevel2: { name: 'Acme Logistics', treeLevel: 2 } });
-    expect(user.activeGroup.parentLevel2.groupType).toMatchObject({ name: 'Company' });
+    expect((user.activeGroup?.parentLevel2 as Record<string, unknown>).groupType).toMatchObject({ name: 'Company' });
   });
 
   it('root has no parentLevel2', async () => {
     const { token, id } = await client.login('root');
-    const user = (await (await client.call('GET', `/user/${id}?extra=group,group.parentLevel2`, { token })).json()) as Record<string, any>;
+    const user = (await (await client.call('GET', `/user/${id}?extra=group,group.parentLevel2`, { token })).json()) as { group: { treeLevel: number; parentLevel2: unknown } };
     expect(user.group.treeLevel).toBe(1);
     expect(user.group.parentLevel2).toBeNull();
   });
