@@ -1,0 +1,85 @@
+// Generated bad input never reaches the 500 handler: every answer is a deliberate 2xx/4xx.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClient } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+
+let client: TestClient;
+let token: string;
+let userId: number;
+beforeAll(async () => {
+  client = await createTestClient();
+  const login = await client.login('admin');
+  token = login.token;
+  userId = login.id;
+});
+afterAll(() => client.services.close());
+
+const PATHS = ['group', 'groupType', 'user', 'role', 'resource', 'thing', 'thingType', 'zone', 'zoneType', 'zoneGroup', 'logicalReader', 'connection', 'edgebox', 'folder', 'reportDefinition'];
+const FIELDS = ['name', 'code', 'serial', 'thingTypeId', 'zoneId', 'groupId', 'parentId', 'status', 'type', 'permissions', 'roleIds', 'properties', 'username', 'password', 'email', 'color', 'zoneTypeId', 'folderId', 'archived', 'sequence', 'id', '__proto__', 'constructor'];
+const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }), fc.json(), fc.string());
+
+function expectDeliberate(status: number, label: string): void {
+  expect(status, label).not.toBe(500);
+  expect(status, label).toBeLessThan(500);
+}
+
+describe('fuzzed requests', () => {
+  it('resource writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PATHS), fc.constantFrom('POST', 'PUT', 'PATCH'), fc.oneof(fc.integer({ min: -5, max: 80 }).map(String), fc.string()), body, async (path, method, id, payload) => {
+        const target = method === 'POST' ? `/${path}` : `/${path}/${encodeURIComponent(id)}`;
+        const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+        const response = await client.call(method, target, { token, rawBody: raw, headers: { 'content-type': 'application/json' } });
+        expectDeliberate(response.status, `${method} ${target} ${raw}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('list queries', async () => {
+    const key = fc.constantFrom('pageSize', 'pageNumber', 'order', 'filter', 'thingTypeId', 'groupId', 'status', 'archived', 'x');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PATHS), fc.dictionary(key, fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('name:asc', 'id:desc', 'name:up', ':', ',,', '%', '_'))), async (path, query) => {
+        const response = await client.call('GET', `/${path}?${new URLSearchParams(query).toString()}`, { token });
+        expectDeliberate(response.status, `${path} ${JSON.stringify(query)}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('session and user endpoints', async () => {
+    const endpoints = [
+      ['POST', '/user/login'],
+      ['POST', `/user/${userId}/inheritedFields?format=map`],
+      ['POST', `/user/${userId}/visibilityGroups`],
+      ['PUT', `/user/${userId}/field/timeZoneConfiguration`],
+      ['PUT', `/user/${userId}/field/hiddenTabs`],
+      ['PUT', `/user/${userId}/field/language`],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...endpoints), fc.oneof(body, fc.record({ value }), fc.record({ username: value, password: value })), async ([method, path], payload) => {
+        const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+        const response = await client.call(method, path, { token: path.includes('login') ? undefined : token, rawBody: raw, headers: { 'content-type': 'application/json' } });
+        expectDeliberate(response.status, `${method} ${path} ${raw}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('user reads with arbitrary extra/only and path ids', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), fc.string(), async (id, extra, only) => {
+        const response = await client.call('GET', `/user/${encodeURIComponent(id)}?${new URLSearchParams({ extra, only }).toString()}`, { token });
+        expectDeliberate(response.status, `${id} ${extra} ${only}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('bodies over the limit are 413', async () => {
+    const response = await client.call('POST', '/thing', { token, rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }), headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(413);
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClient } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+
+let dir: string;
+let client: TestClient;
+let missing: TestClient;
+const ORIGIN = 'http://portico.test';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portico-static-'));
+  const consoleDir = join(dir, 'console');
+  const legacyDir = join(dir, 'legacy');
+  mkdirSync(join(consoleDir, 'assets'), { recursive: true });
+  mkdirSync(join(consoleDir, 'extra'), { recursive: true });
+  mkdirSync(join(legacyDir, 'extra'), { recursive: true });
+  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(consoleDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v1', commit: 'c1', date: '2024-01-01' }));
+  writeFileSync(join(legacyDir, 'index.html'), '<!doctype html><title>legacy</title>');
+  writeFileSync(join(legacyDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v2', commit: 'c2', date: '2024-01-02' }));
+  writeFileSync(join(dir, 'secret.txt'), 'secret');
+  client = await createTestClient({ seed: false, consoleDir, legacyUiDir: legacyDir });
+  missing = await createTestClient({ seed: false, consoleDir: join(dir, 'nope') });
+});
+afterAll(async () => {
+  await client.services.close();
+  await missing.services.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (c: TestClient, path: string, headers: Record<string, string> = {}) => c.services.fetch(new Request(`${ORIGIN}${path}`, { headers }));
+
+describe('static hosting', () => {
+  it('serves index.html with no-cache, ETag, Last-Modified, CSP and 304s', async () => {
+    const response = await get(client, '/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('console');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const etag = response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect((await get(client, '/index.html', { 'if-none-match': etag })).status).toBe(304);
+    const lastModified = response.headers.get('last-modified') ?? '';
+    expect((await get(client, '/', { 'if-modified-since': lastModified })).status).toBe(304);
+  });
+
+  it('serves a rebuilt index.html without restart (new ETag)', async () => {
+    const first = (await get(client, '/')).headers.get('etag');
+    const file = join(dir, 'console', 'index.html');
+    writeFileSync(file, '<!doctype html><title>console v2</title>');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const second = await get(client, '/', { 'if-none-match': first ?? '' });
+    expect(second.status).toBe(200);
+    expect(await second.text()).toContain('v2');
+  });
+
+  it('caches hashed assets immutably', async () => {
+    const response = await get(client, '/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves the legacy UI and the three git.json files', async () => {
+    expect(await (await get(client, '/legacy-ui/')).text()).toContain('legacy');
+    expect((await get(client, '/legacy-ui')).status).toBe(301);
+    expect(await (await get(client, '/extra/git.json')).json()).toMatchObject({ commit: 'c1' });
+    expect(await (await get(client, '/legacy-ui/extra/git.json')).json()).toMatchObject({ commit: 'c2' });
+    const services = (await (await get(client, '/git.json')).json()) as Record<string, string>;
+    expect(Object.keys(services).sort()).toEqual(['commit', 'date', 'displayVersion']);
+  });
+
+  it('never serves outside the directory', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/legacy-ui/..%2f..%2fsecret.txt', '/%00']) {
+      const response = await get(client, path);
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('answers 503 with a clear message when the console is not built', async () => {
+    const response = await get(missing, '/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('The console has not been built: run npm start');
+    expect((await get(missing, '/legacy-ui/')).status).toBe(503);
+  });
+
+  it('API responses are no-store and nosniff', async () => {
+    const response = await get(client, '/riot-core-services/api/user/whoami');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
