@@ -139,3 +139,29 @@ export type {
   RoutingDiff,
   RoutingParts,
 } from './navigation/navigation-rules.ts';
+export {
+  DEFAULT_PRODUCT_TITLE,
+  TAB_VOCABULARY,
+  VOCABULARY_CONCEPTS,
+  VOCABULARY_DEFAULTS,
+  VOCABULARY_FIELD_PREFIX,
+  getDocumentTitle,
+  resolveTabLabel,
+  resolveTenantLabel,
+  resolveVocabularyLabel,
+  vocabularyFieldName,
+} from './config/vocabulary.ts';
+export type { VocabularyConcept } from './config/vocabulary.ts';
+export {
+  ANALYTICS_DEFAULTS,
+  ANALYTICS_LOGIN_ORIGIN,
+  PORTAL_LOAD_EVENT,
+  clampSessionIdleTimeout,
+  getAnalyticsDistinctId,
+  getAnalyticsEventData,
+  getAnalyticsUserData,
+  getTenantGroupName,
+  hashString32,
+  shouldRenewAnalyticsSession,
+} from './analytics/analytics-identity.ts';
+export type { AnalyticsEventData, AnalyticsGroupLike, AnalyticsUserLike } from './analytics/analytics-identity.ts';
