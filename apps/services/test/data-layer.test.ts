@@ -1,0 +1,93 @@
+// The data-layer suite: the same checks on SQLite (file, WAL) and on PostgreSQL when its binaries exist.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, createContext, openDatabase, seedDemoData } from '../src/index.ts';
+import type { OpenDatabaseOptions } from '../src/index.ts';
+import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
+import type { PgCluster } from './pg-cluster.ts';
+
+const pgSkip = pgUnavailableReason();
+if (pgSkip) console.warn(`data-layer suite on PostgreSQL skipped: ${pgSkip}`);
+
+function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
+  describe(`data layer on ${label}`, () => {
+    it('migrates idempotently and seeds only a new database', async () => {
+      const first = await openDatabase(target());
+      expect(first.created).toBe(true);
+      expect(await seedDemoData(first.db)).toBe(true);
+      const things = await first.db.selectFrom('things').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      await first.db.insertInto('thingTypes').values({ groupId: 2, name: 'Kept', code: 'kept', description: '', archived: 0, creationTime: 1 }).execute();
+      await first.close();
+      const second = await openDatabase(target());
+      expect(second.created).toBe(false);
+      expect(await seedDemoData(second.db)).toBe(false);
+      const again = await second.db.selectFrom('things').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(again.n)).toBe(Number(things.n));
+      expect(await second.db.selectFrom('thingTypes').select('id').where('name', '=', 'Kept').executeTakeFirst()).toBeDefined();
+      await second.close();
+    });
+
+    it('serves the API: login, case-insensitive filter with escaped wildcards, writes, conflicts, rollback', async () => {
+      const database = await openDatabase(target());
+      const app = createApp(createContext(database, { log: () => undefined }));
+      const call = async (method: string, path: string, token?: string, body?: unknown) =>
+        app.fetch(new Request(`http://db.test/riot-core-services/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) }));
+      try {
+        const login = await call('POST', '/user/login', undefined, { username: 'admin', password: 'demo' });
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        const filtered = (await (await call('GET', '/thing?filter=forklift&order=serial:desc&pageSize=3', token)).json()) as { total: number; results: Array<{ serial: string }> };
+        expect(filtered.total).toBe(10);
+        expect(filtered.results.map((row) => row.serial)).toEqual([...filtered.results.map((row) => row.serial)].sort().reverse());
+        expect(((await (await call('GET', '/thing?filter=_', token)).json()) as { total: number }).total).toBe(0);
+        const created = await call('POST', '/thing', token, { name: 'Tank 1', serial: 'TK-1', thingTypeId: 1, groupId: 3 });
+        expect(created.status).toBe(201);
+        const { id } = (await created.json()) as { id: number };
+        expect((await call('PATCH', `/thing/${id}`, token, { name: 'Tank 2' })).status).toBe(200);
+        expect((await call('POST', '/user', token, { username: 'operator', password: 'secret' })).status).toBe(409);
+        // A failing reference check inside the transaction leaves nothing behind.
+        const groupsBefore = (await (await call('GET', '/group', token)).json()) as { total: number };
+        expect((await call('POST', '/group', token, { name: 'x', code: 'x', parentId: 5 })).status).toBe(400);
+        expect(((await (await call('GET', '/group', token)).json()) as { total: number }).total).toBe(groupsBefore.total);
+        expect((await call('DELETE', `/thing/${id}`, token)).status).toBe(204);
+        const logout = await call('POST', '/user/logout', token);
+        expect(logout.status).toBe(200);
+        expect((await call('GET', '/user/whoami', token)).status).toBe(401);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
+
+const sqliteDir = mkdtempSync(join(tmpdir(), 'portico-sqlite-'));
+afterAll(() => rmSync(sqliteDir, { recursive: true, force: true }));
+dataLayerSuite('SQLite (WAL, file)', () => ({ dataDir: sqliteDir }));
+
+describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
+  let cluster: PgCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+  dataLayerSuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }));
+});
+
+describe('SQLite durability settings', () => {
+  it('runs in WAL mode with synchronous FULL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-wal-'));
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const { sql } = await import('kysely');
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      expect(sync.rows[0]?.synchronous).toBe(2);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
