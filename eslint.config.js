@@ -100,6 +100,11 @@ export default tseslint.config(
     },
   },
   {
+    // Build configs, the bench and the services' version info use the root scripts/ helpers.
+    files: ['apps/*/vite.config.ts', 'bench/**/*.ts', 'apps/services/src/**/*.ts'],
+    rules: { 'import-x/no-relative-packages': 'off' },
+  },
+  {
     files: ['apps/console/**/*.{ts,tsx}', 'apps/legacy-ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

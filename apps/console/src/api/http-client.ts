@@ -1,0 +1,120 @@
+// The one HTTP client of the console (spec §7): every call goes through `request`.
+import { NetworkError, errorFromResponse, type ApiError } from './api-errors.ts';
+
+export const CORE_PATH = '/riot-core-services/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Path below the core path, with `{key}` placeholders: `/user/{userId}`. */
+  path: string;
+  /** Values for the placeholders; each is URI-encoded. */
+  keys?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** A file post: the body is sent as multipart form data, without the JSON content type. */
+  form?: FormData;
+  /** Calls `{host}{path}` instead of `{host}/riot-core-services/api{path}` (spec §7). */
+  excludeCorePath?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** A 401 from this call does not trigger the global logout (used by login and logout themselves). */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export interface HttpClientOptions {
+  /** Platform host; '' means the page origin (spec §9). */
+  baseHost: string;
+  getToken(): string | undefined;
+  getClientId(): Promise<string | undefined>;
+  getXsrfToken(): string | undefined;
+  /** Called for every 401 (the session layer logs out once however many calls fail together). */
+  onUnauthorized(error: ApiError): void;
+  /** Called before every request: session and token timestamps are refreshed (spec §4). */
+  onRequest(): void;
+  fetchImpl?: typeof fetch;
+}
+
+export interface HttpClient {
+  request<T>(options: RequestOptions): Promise<T>;
+  /** The absolute or origin-relative URL a request would use. */
+  url(options: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string;
+}
+
+/** Replaces `{key}` placeholders; a missing key is a programming error, never a silent "undefined". */
+export function fillPath(path: string, keys: Record<string, string | number> = {}): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, key: string) => {
+    const value = keys[key];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path key "${key}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  function url(request: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string {
+    const path = fillPath(request.path, request.keys);
+    const base = `${options.baseHost}${request.excludeCorePath ? '' : CORE_PATH}`;
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) search.set(key, String(value));
+    const query = search.toString();
+    return `${base}${path}${query ? `?${query}` : ''}`;
+  }
+
+  async function request<T>(request: RequestOptions): Promise<T> {
+    const method = request.method ?? 'GET';
+    const target = url(request);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+      ...request.headers,
+    };
+    if (!request.form) headers['Content-Type'] = 'application/json';
+    const token = options.getToken();
+    if (token) headers.token = token;
+    const clientId = await options.getClientId();
+    if (clientId) headers.clientId = clientId;
+    const relative = options.baseHost === '';
+    if (relative && method !== 'GET') {
+      const xsrf = options.getXsrfToken();
+      if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    }
+    options.onRequest();
+
+    let response: Response;
+    try {
+      response = await fetchImpl(target, {
+        method,
+        headers,
+        body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+        credentials: relative ? 'same-origin' : 'include',
+        cache: 'no-store',
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new NetworkError(`The services could not be reached (${method} ${target})`);
+    }
+
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (!response.ok) {
+      const error = errorFromResponse(response.status, body, response.headers.get('Retry-After'));
+      if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler) options.onUnauthorized(error);
+      throw error;
+    }
+    return body as T;
+  }
+
+  return { request, url };
+}

@@ -1,0 +1,125 @@
+// The platform calls of spec §7, typed. Shapes follow apps/services/API.md.
+import type { HttpClient } from './http-client.ts';
+
+export interface GroupRef {
+  id: number;
+  name: string;
+  code?: string;
+  treeLevel?: number;
+  hierarchyCode?: string;
+  fqnBase?: string;
+  groupType?: { id: number; name: string } | null;
+  parentLevel2?: GroupRef | null;
+}
+
+export interface PlatformUser {
+  id: number;
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  timeZone?: string | null;
+  calendarFormat?: string | null;
+  dateFormat?: string | null;
+  hiddenTabs?: string[] | null;
+  archived?: boolean;
+  displayPasswordExpirationTime?: boolean | number | null;
+  passwordExpirationTime?: number | string | null;
+  groupId?: number;
+  group?: GroupRef | null;
+  activeGroup?: GroupRef | null;
+}
+
+export interface LoginResponse extends PlatformUser {
+  token: string;
+}
+
+export interface InheritedField {
+  name?: string;
+  value: unknown;
+  parentValue?: unknown;
+}
+
+export type InheritedFieldMap = Record<string, InheritedField>;
+
+export interface VisibilityGroup {
+  resource: string;
+  group: GroupRef;
+}
+
+/** The user-field names the console reads (spec §3 "User field (inherited)"). */
+export const USER_FIELD_NAMES = [
+  'timeZoneConfiguration',
+  'language',
+  'hiddenTabs',
+  'calendarFormatConfiguration',
+  'dateFormatConfiguration',
+] as const;
+
+/** The visibility-group resources of spec §3. */
+export const VISIBILITY_RESOURCES = [
+  'user', 'connection', 'connectionType', 'edgebox', 'field', 'group', 'groupType', 'localMap',
+  'reportDefinition', 'reportExecution', 'reportFilter', 'resource', 'role', 'thing',
+  'thingFieldValue', 'thingType', 'zone', 'zoneGroup', 'zonePoint', 'zoneType',
+] as const;
+
+export type EditableUserField = 'timeZoneConfiguration' | 'dateFormatConfiguration' | 'calendarFormatConfiguration' | 'language';
+
+export function createPlatformApi(http: HttpClient) {
+  return {
+    login(username: string, password: string): Promise<LoginResponse> {
+      return http.request({ method: 'POST', path: '/user/login', body: { username, password }, skipUnauthorizedHandler: true });
+    },
+    logout(token: string): Promise<unknown> {
+      return http.request({ method: 'POST', path: '/user/logout', body: { token }, headers: { token }, skipUnauthorizedHandler: true });
+    },
+    validateToken(): Promise<unknown> {
+      return http.request({ path: '/user/validateToken' });
+    },
+    whoami(): Promise<PlatformUser> {
+      return http.request({ path: '/user/whoami' });
+    },
+    getUser(userId: number, query: { extra: readonly string[]; only: readonly string[] }): Promise<PlatformUser> {
+      return http.request({
+        path: '/user/{userId}',
+        keys: { userId },
+        query: { extra: query.extra.join(','), only: query.only.join(',') },
+      });
+    },
+    async getPermissions(userId: number): Promise<string[]> {
+      const answer = await http.request<{ results?: unknown }>({ path: '/user/{userId}/permissions', keys: { userId } });
+      return Array.isArray(answer.results) ? answer.results.filter((p): p is string => typeof p === 'string') : [];
+    },
+    getGroupFields(groupId: number): Promise<InheritedFieldMap> {
+      return http.request({ path: '/group/{groupId}/inheritedFields', keys: { groupId }, query: { format: 'map' } });
+    },
+    getUserFields(userId: number, names: readonly string[] = USER_FIELD_NAMES): Promise<InheritedFieldMap> {
+      return http.request({
+        method: 'POST',
+        path: '/user/{userId}/inheritedFields',
+        keys: { userId },
+        query: { format: 'map' },
+        body: {
+          filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
+          orderBy: [{ property: 'resource', direction: 'DESC' }],
+        },
+      });
+    },
+    getVisibilityGroups(userId: number): Promise<VisibilityGroup[]> {
+      return http.request({
+        method: 'POST',
+        path: '/user/{userId}/visibilityGroups',
+        keys: { userId },
+        body: {
+          filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
+          orderBy: [{ property: 'resource', direction: 'DESC' }],
+        },
+      });
+    },
+    setUserField(userId: number, field: EditableUserField, value: string): Promise<unknown> {
+      return http.request({ method: 'PUT', path: '/user/{userId}/field/{field}', keys: { userId, field }, body: { value } });
+    },
+  };
+}
+
+export type PlatformApi = ReturnType<typeof createPlatformApi>;

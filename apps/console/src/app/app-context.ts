@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { PlatformApi } from '../api/platform-api.ts';
+import type { SessionController } from '../session/session-controller.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+export interface AppServices {
+  config: RuntimeConfig;
+  api: PlatformApi;
+  session: SessionController;
+  navigate(path: string): void;
+}
+
+export const AppContext = createContext<AppServices | null>(null);
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useAppServices outside <AppContext.Provider>');
+  return services;
+}

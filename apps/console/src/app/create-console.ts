@@ -1,0 +1,69 @@
+// The composition root: one store, one HTTP client, one session controller, one router.
+import { createHttpClient } from '../api/http-client.ts';
+import { createPlatformApi } from '../api/platform-api.ts';
+import { i18n, setLanguage } from '../i18n/i18n.ts';
+import { createAppRouter, type AppRouter } from '../router/router.tsx';
+import { readToken, readXsrfToken, touchToken } from '../session/browser-storage.ts';
+import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
+import { SessionController } from '../session/session-controller.ts';
+import { createAppStore } from '../store/store.ts';
+import type { AppServices } from './app-context.ts';
+import { getClientId } from './client-id.ts';
+import { notify } from './notifications.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+export function createConsole(config: RuntimeConfig) {
+  const store = createAppStore();
+  let router: AppRouter | null = null;
+  let session: SessionController | null = null;
+
+  const currentPath = () => router?.state.location.pathname ?? (location.hash.replace(/^#/, '') || '/');
+  const navigate = (path: string) => {
+    if (currentPath() === path) return;
+    void router?.navigate(path, { replace: path === '/login' });
+  };
+
+  const http = createHttpClient({
+    baseHost: config.apiBaseHost,
+    getToken: readToken,
+    getClientId,
+    getXsrfToken: readXsrfToken,
+    onUnauthorized: (error) => session?.handleUnauthorized(error),
+    onRequest: () => touchToken(),
+  });
+  const api = createPlatformApi(http);
+  const channel = createCrossTabChannel();
+  session = new SessionController(store, api, {
+    navigate,
+    currentPath,
+    notifySessionExpired: () => notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
+    notifySignedOutElsewhere: () => notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
+  }, channel);
+
+  router = createAppRouter({
+    session,
+    store,
+    warn: (message) => console.warn(message),
+    notifyNoAccess: (page) => notify('warning', i18n.t('shell.noAccess', { page: i18n.t(`tabs.${page}`) }), { id: `no-access-${page}` }),
+  });
+
+  // The chosen language follows the session's configuration.
+  let language = store.getState().config.language;
+  store.subscribe(() => {
+    const next = store.getState().config.language;
+    if (next !== language) {
+      language = next;
+      void setLanguage(next);
+    }
+  });
+
+  const services: AppServices = { config, api, session, navigate };
+  return {
+    store,
+    router,
+    services,
+    start() {
+      session?.startWatcher(1000);
+    },
+  };
+}

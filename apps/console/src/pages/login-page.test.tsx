@@ -1,0 +1,95 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../api/api-errors.ts';
+import { initI18n } from '../i18n/i18n.ts';
+import { LoginPage } from './login-page.tsx';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+function renderLogin(onSignIn: (u: string, p: string) => Promise<void>, sessionExpired = false) {
+  const user = userEvent.setup();
+  render(<LoginPage onSignIn={onSignIn} sessionExpired={sessionExpired} platformTitle="Portico" />);
+  return {
+    user,
+    username: screen.getByRole('textbox', { name: 'Username' }),
+    password: screen.getByLabelText('Password'),
+    submit: screen.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+describe('the sign-in form', () => {
+  it('flags empty fields before any call and focuses the first one', async () => {
+    const onSignIn = vi.fn(async () => {});
+    const { user, username, submit } = renderLogin(onSignIn);
+    await user.click(submit);
+    expect(onSignIn).not.toHaveBeenCalled();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Enter your username.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+    expect(username).toHaveFocus();
+  });
+
+  it('signs in with the trimmed username and the password', async () => {
+    const onSignIn = vi.fn(async () => {});
+    const { user, username, password, submit } = renderLogin(onSignIn);
+    await user.type(username, '  admin ');
+    await user.type(password, 'demo');
+    await user.click(submit);
+    expect(onSignIn).toHaveBeenCalledWith('admin', 'demo');
+  });
+
+  it('marks the button busy while signing in and ignores a second submit', async () => {
+    let finish: () => void = () => {};
+    const onSignIn = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, username, password, submit } = renderLogin(onSignIn);
+    await user.type(username, 'admin');
+    await user.type(password, 'demo');
+    await user.click(submit);
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in…');
+    await user.click(submit);
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'false'));
+  });
+
+  it('a wrong password shows an alert and keeps what was typed', async () => {
+    const { user, username, password, submit } = renderLogin(async () => {
+      throw new ApiError('UNAUTHORIZED', 401, 'Not Authenticated, Access Denied');
+    });
+    await user.type(username, 'operator');
+    await user.type(password, 'nope');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password.');
+    expect(username).toHaveValue('operator');
+    expect(password).toHaveValue('nope');
+  });
+
+  it('unreachable services read differently from a wrong password', async () => {
+    const { user, username, password, submit } = renderLogin(async () => {
+      throw new NetworkError('down');
+    });
+    await user.type(username, 'admin');
+    await user.type(password, 'demo');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The services cannot be reached. Check your connection and try again.');
+  });
+
+  it('throttling says when to try again', async () => {
+    const { user, username, password, submit } = renderLogin(async () => {
+      throw new ApiError('TOO_MANY_REQUESTS', 429, 'Too many attempts', {}, 90);
+    });
+    await user.type(username, 'admin');
+    await user.type(password, 'x');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 90 seconds.');
+  });
+
+  it('tells the user when the previous session expired', () => {
+    renderLogin(async () => {}, true);
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');
+  });
+});

@@ -1,0 +1,122 @@
+// Route guards as loaders that throw redirects (DESIGN §3; spec §2 top-level routing).
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import {
+  APP_ROOT,
+  LOGIN_ROUTE,
+  STORAGE_KEYS,
+  WELCOME_ROUTE,
+  getAutoLoadTarget,
+  isAppRouteAllowed,
+  parseAppRoute,
+  resolvePlaceholderRoute,
+  shouldRememberRedirect,
+} from '@portico/core';
+import { removeLocal, setLocal, writeToken } from '../session/browser-storage.ts';
+import type { SessionController } from '../session/session-controller.ts';
+import type { AppStore } from '../store/store.ts';
+import { readOAuthReturn } from './oauth-return.ts';
+
+/** The route path of a loader request (hash routes arrive as the request's pathname). */
+export function requestPath(request: Request): string {
+  const url = new URL(request.url);
+  return decodeURIComponent(url.pathname) + url.search;
+}
+
+export interface GuardDeps {
+  session: SessionController;
+  store: AppStore;
+  warn(message: string): void;
+  notifyNoAccess(page: string): void;
+}
+
+/** Spec §2 "OAuth return" (guard (b) of the main layout, and the first guard of /login). */
+function handleOAuthReturn(): Response | null {
+  const oauth = readOAuthReturn();
+  if (oauth.kind === 'none') return null;
+  if (oauth.kind === 'token') {
+    writeToken(oauth.token);
+    return redirect(APP_ROOT);
+  }
+  return redirect(LOGIN_ROUTE);
+}
+
+export function createGuards(deps: GuardDeps) {
+  const { session, store } = deps;
+
+  /** The empty-path layout: guards (a)–(d) in exactly this order (spec §2). */
+  async function mainLayoutLoader({ request }: LoaderFunctionArgs) {
+    const path = requestPath(request);
+    // (a) remember the requested URL for a redirect after login, unless it is /app
+    if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
+    // (b) OAuth return
+    const oauth = handleOAuthReturn();
+    if (oauth) return oauth;
+    // (c) require an access token
+    if (!session.hasToken()) {
+      await session.logout({ broadcast: false });
+      return redirect(LOGIN_ROUTE);
+    }
+    // (d) authenticate; granted: the default URL, or stay where asked
+    let defaultUrl: string | null;
+    try {
+      defaultUrl = await session.authenticate();
+    } catch {
+      await session.logout({ broadcast: false });
+      return redirect(LOGIN_ROUTE);
+    }
+    removeLocal(STORAGE_KEYS.redirectUrl);
+    const bare = path === '/' || path === '' || path === APP_ROOT || path === `${APP_ROOT}/`;
+    if (bare) return redirect(defaultUrl ?? WELCOME_ROUTE);
+    return null;
+  }
+
+  /** /login: the OAuth return handler, then an already-authorized user goes to /app (spec §2). */
+  async function loginLoader() {
+    const oauth = handleOAuthReturn();
+    if (oauth) return oauth;
+    if (session.hasToken()) {
+      try {
+        await session.authenticate();
+        return redirect(APP_ROOT);
+      } catch {
+        await session.logout({ broadcast: false });
+      }
+    }
+    return null;
+  }
+
+  /** Any other path: the placeholder route (spec §2 item 3). */
+  function placeholderLoader({ request }: LoaderFunctionArgs) {
+    const decision = resolvePlaceholderRoute(requestPath(request));
+    return decision.kind === 'pass' ? null : redirect(decision.to);
+  }
+
+  /**
+   * Every page under /app: the route must exist, its tab must be visible to the user, and a module
+   * opened bare goes to its first accessible page when autoLoadTabMenus is "true" (spec §2).
+   */
+  function appPageLoader({ request }: LoaderFunctionArgs) {
+    const path = requestPath(request).split('?')[0] ?? '';
+    const route = parseAppRoute(path);
+    if (!route) {
+      deps.warn(`Portico: "${path}" is not a page; going to the welcome page.`);
+      return redirect(WELCOME_ROUTE);
+    }
+    const { authz, config, session: sessionState } = store.getState();
+    if (!isAppRouteAllowed(route, { permissions: authz.permissions, hiddenTabs: config.hiddenTabs })) {
+      deps.notifyNoAccess(route.tab ?? route.module);
+      return redirect(sessionState.defaultUrl ?? WELCOME_ROUTE);
+    }
+    if (!route.page) {
+      const target = getAutoLoadTarget(route.module, {
+        autoLoadTabMenus: config.groupFields.autoLoadTabMenus,
+        permissions: authz.permissions,
+        hiddenTabs: config.hiddenTabs,
+      });
+      if (target) return redirect(target);
+    }
+    return null;
+  }
+
+  return { mainLayoutLoader, loginLoader, placeholderLoader, appPageLoader };
+}

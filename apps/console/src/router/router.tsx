@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { createHashRouter } from 'react-router';
+import type { GuardDeps } from './guards.ts';
+import { createGuards } from './guards.ts';
+import { LoginRoute } from '../pages/login-route.tsx';
+import { RouteError } from '../pages/route-error.tsx';
+
+// The shell (chrome, frame, menus, dialogs) is loaded after sign-in only.
+const ShellLayout = lazy(() => import('../shell/shell-layout.tsx'));
+
+function Empty() {
+  return null;
+}
+
+export function createAppRouter(deps: GuardDeps) {
+  const guards = createGuards(deps);
+  return createHashRouter([
+    { path: '/login', loader: guards.loginLoader, Component: LoginRoute, ErrorBoundary: RouteError },
+    {
+      path: '/',
+      id: 'main',
+      loader: guards.mainLayoutLoader,
+      Component: ShellLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: Empty,
+      children: [
+        { index: true, Component: Empty },
+        {
+          path: 'app',
+          children: [
+            { index: true, Component: Empty },
+            { path: '*', loader: guards.appPageLoader, Component: Empty },
+          ],
+        },
+        { path: '*', loader: guards.placeholderLoader, Component: Empty },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

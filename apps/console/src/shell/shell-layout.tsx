@@ -1,0 +1,104 @@
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MODULES, getModulePages, getSidebarState, isAppRouteAllowed, isTabVisible, parseAppRoute } from '@portico/core';
+import { useAppServices } from '../app/app-context.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { LegacyFrame } from './legacy-frame.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { useVocabulary } from './use-vocabulary.ts';
+import styles from './shell-layout.module.css';
+
+const SettingsDialog = lazy(() => import('./settings-dialog.tsx'));
+const AboutDialog = lazy(() => import('./about-dialog.tsx'));
+
+type Dialog = 'settings' | 'about' | null;
+
+export default function ShellLayout() {
+  const { t } = useTranslation();
+  const { session, navigate } = useAppServices();
+  const location = useLocation();
+  const permissions = useAppSelector((state) => state.authz.permissions);
+  const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
+  const user = useAppSelector((state) => state.session.user);
+  const { label, title } = useVocabulary();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const path = location.pathname;
+  const module = parseAppRoute(path)?.module ?? null;
+  const sidebarState = getSidebarState(path);
+  const modules = useMemo(
+    () => MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)),
+    [permissions, hiddenTabs],
+  );
+  const pages = useMemo(
+    () => (module ? getModulePages(module).filter((page) => isAppRouteAllowed(page.path, { permissions, hiddenTabs })) : []),
+    [module, permissions, hiddenTabs],
+  );
+  const showSidebar = sidebarState !== 'NONE' && sidebarState !== 'BLANK' && pages.length > 0;
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  async function handleSignOut() {
+    await session.logout();
+    navigate('/login');
+  }
+
+  if (!user) return null;
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main-content" onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main-content')?.focus();
+      }}>
+        {t('app.skipToContent')}
+      </a>
+      <header className={styles.topbar}>
+        <span className={styles.brand}>{title}</span>
+        <nav aria-label={t('shell.modules')} className={styles.modules}>
+          <ul>
+            {modules.map((module) => (
+              <li key={module.name}>
+                <NavLink to={module.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                  {label(module.tab, module.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <UserMenu
+          displayName={displayName}
+          onSettings={() => setDialog('settings')}
+          onAbout={() => setDialog('about')}
+          onSignOut={() => void handleSignOut()}
+        />
+      </header>
+      <div className={styles.body}>
+        {showSidebar && (
+          <nav aria-label={t('shell.sidebar')} className={styles.sidebar}>
+            <ul>
+              {pages.map((page) => (
+                <li key={page.path}>
+                  <NavLink to={page.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                    {label(page.tab, page.labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <main id="main-content" tabIndex={-1} className={styles.main}>
+          <LegacyFrame path={path} />
+        </main>
+      </div>
+      <Suspense fallback={null}>
+        {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
+        {dialog === 'about' && <AboutDialog onClose={() => setDialog(null)} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Sizes measured from the build output (issue 2): total JS of each front end, raw and gzip.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchRow } from './table.ts';
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path);
+    return entry.name.endsWith('.js') ? [path] : [];
+  });
+}
+
+export function gzipSize(content: Buffer | string): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+export function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+export function buildSizes(root: string): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const [name, dir] of [
+    ['console', join(root, 'apps/console/dist')],
+    ['legacy UI', join(root, 'apps/legacy-ui/dist')],
+  ] as const) {
+    statSync(dir);
+    const files = jsFiles(dir).filter((file) => !file.endsWith('sw.js') && !file.includes('workbox-'));
+    const raw = files.reduce((sum, file) => sum + statSync(file).size, 0);
+    const gz = files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
+    rows.push({ name: `${name}: total JS in the build (${files.length} files)`, value: `${kib(gz)} gzip (${kib(raw)} raw)` });
+  }
+  return rows;
+}
