@@ -35,7 +35,7 @@ export interface ResourceDef {
   label: MessageKey;
   /** Legacy route of the list page. */
   listPath: string;
-  /** Legacy route prefix of detail pages (`{detailPath}/new`, `{detailPath}/{id}`). */
+  /** Legacy route prefix of detail pages (`{detailPath}/{id}`), for `editor: 'page'`. */
   detailPath: string;
   columns: ColumnDef[];
   fields: FieldDef[];
@@ -43,6 +43,12 @@ export interface ResourceDef {
   newPath: string;
   /** Column used to name a row (in links and the delete confirmation). */
   titleField: string;
+  /**
+   * `dialog`: create / edit / delete in a modal dialog over the list (the console's route table has
+   * no detail routes for these); `page`: detail routes of spec §2 (`/analytics/report/create`,
+   * `/analytics/report/edit/{id}`).
+   */
+  editor: 'dialog' | 'page';
   /** Fixed values added to a create body. */
   createDefaults?: Record<string, unknown>;
 }
@@ -55,10 +61,11 @@ const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
 const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
 
 function def(
-  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath'> & Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath'>>,
+  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'> &
+    Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'>>,
 ): ResourceDef {
   const detailPath = resource.detailPath ?? resource.listPath;
-  return { titleField: 'name', newPath: `${detailPath}/new`, ...resource, detailPath };
+  return { titleField: 'name', newPath: `${detailPath}/new`, editor: 'dialog', ...resource, detailPath };
 }
 
 /** Every resource page of the legacy UI, keyed by API path. */
@@ -241,7 +248,6 @@ export const RESOURCES: Record<string, ResourceDef> = {
     concept: 'ReportFolders',
     label: 'resource.folder',
     listPath: '/analytics/report',
-    detailPath: '/analytics/report/folder',
     columns: [idColumn, nameColumn, { field: 'sequence', label: 'field.sequence' }, { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' }],
     fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
     createDefaults: { typeElement: 'reportDefinition' },
@@ -254,6 +260,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     listPath: '/analytics/report/list',
     detailPath: '/analytics/report/edit',
     newPath: '/analytics/report/create',
+    editor: 'page',
     columns: [
       idColumn,
       nameColumn,

@@ -1,5 +1,5 @@
-// The legacy UI's route table: the spec §2 app routes without the `/app` prefix, plus detail pages
-// of the resources it edits (`…/new`, `…/{id}`).
+// The legacy UI's route table: exactly the spec §2 app routes without the `/app` prefix (the console
+// validates every path the frame reports against the same table in @portico/core).
 import type { MessageKey } from './i18n.ts';
 import { RESOURCES } from './resources.ts';
 import type { ResourceDef } from './resources.ts';
@@ -147,6 +147,7 @@ export function matchRoute(path: string): RouteMatch {
     }
   }
   for (const resource of Object.values(RESOURCES)) {
+    if (resource.editor !== 'page') continue;
     if (path === resource.newPath) return { kind: 'detail', resource, id: 'new' };
     const rest = path.startsWith(`${resource.detailPath}/`) ? path.slice(resource.detailPath.length + 1) : '';
     if (/^[1-9]\d{0,15}$/.test(rest)) return { kind: 'detail', resource, id: Number(rest) };

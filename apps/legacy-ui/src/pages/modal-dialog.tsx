@@ -5,6 +5,8 @@ import { useLegacy } from '../legacy-context.tsx';
 /** Props of {@link ModalDialog}. */
 export interface ModalDialogProps {
   title: string;
+  /** Id for the title element (so content can reference it); generated when absent. */
+  titleId?: string;
   children: ReactNode;
   /** Escape or the backdrop. */
   onDismiss: () => void;
@@ -14,15 +16,17 @@ export interface ModalDialogProps {
  * A modal dialog that tells the shell while it is open (modal {open}), so the shell dims and blocks
  * its own chrome. Focus moves into the dialog, stays there, and returns where it was on close.
  */
-export function ModalDialog({ title, children, onDismiss }: ModalDialogProps) {
+export function ModalDialog({ title, titleId: givenTitleId, children, onDismiss }: ModalDialogProps) {
   const { setModalOpen } = useLegacy();
-  const titleId = useId();
+  const generatedId = useId();
+  const titleId = givenTitleId ?? generatedId;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setModalOpen(true);
-    ref.current?.querySelector<HTMLElement>('button, input, select, textarea')?.focus();
+    // Content may still be loading: the dialog itself takes focus until there is a control.
+    (ref.current?.querySelector<HTMLElement>('button, input, select, textarea') ?? ref.current)?.focus();
     return () => {
       setModalOpen(false);
       previous?.focus();
@@ -50,7 +54,7 @@ export function ModalDialog({ title, children, onDismiss }: ModalDialogProps) {
 
   return (
     <div className="modal-backdrop">
-      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
+      <div ref={ref} tabIndex={-1} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../format-date-time.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import type { ColumnDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
+import { ResourceDialog } from './resource-dialog.tsx';
 import { RouteLink } from './route-link.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -37,6 +38,8 @@ export function ResourceListPage({ resource }: { resource: ResourceDef }) {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState<ListPage<ApiRow> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [reloads, setReloads] = useState(0);
   const canRead = permissions.has(`${resource.permission}:r`);
 
   useEffect(() => {
@@ -64,7 +67,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDef }) {
     return () => {
       active = false;
     };
-  }, [api, resource.api, pageSize, pageNumber, order, filter, canRead, t]);
+  }, [api, resource.api, pageSize, pageNumber, order, filter, canRead, t, reloads]);
+
+  function open(id: number | 'new') {
+    if (resource.editor === 'page') navigate(id === 'new' ? resource.newPath : detailPathOf(resource, id));
+    else setEditing(id);
+  }
 
   const pages = page ? Math.max(1, Math.ceil(page.total / pageSize)) : 1;
   const format = (value: unknown) => formatDateTime(value, preferences);
@@ -79,7 +87,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDef }) {
       <div className="page-heading">
         <h1 id="page-title">{title}</h1>
         {permissions.has(`${resource.permission}:i`) ? (
-          <button type="button" onClick={() => navigate(resource.newPath)}>
+          <button type="button" onClick={() => open('new')}>
             {t('list.new')}
           </button>
         ) : null}
@@ -122,10 +130,14 @@ export function ResourceListPage({ resource }: { resource: ResourceDef }) {
                     const text = cellText(row, column, format);
                     return (
                       <td key={column.field}>
-                        {column.field === resource.titleField ? (
+                        {column.field !== resource.titleField ? (
+                          text
+                        ) : resource.editor === 'page' ? (
                           <RouteLink to={detailPathOf(resource, row.id)}>{text || `#${row.id}`}</RouteLink>
                         ) : (
-                          text
+                          <button type="button" className="link" onClick={() => open(row.id)}>
+                            {text || `#${row.id}`}
+                          </button>
                         )}
                       </td>
                     );
@@ -165,6 +177,16 @@ export function ResourceListPage({ resource }: { resource: ResourceDef }) {
           </div>
         </>
       )}
+      {editing !== null ? (
+        <ResourceDialog
+          resource={resource}
+          id={editing}
+          onClose={(changed) => {
+            setEditing(null);
+            if (changed) setReloads((n) => n + 1);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

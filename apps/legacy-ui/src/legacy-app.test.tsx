@@ -1,0 +1,145 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFrameEndpoint, createHostEndpoint, createMemoryTransportPair } from '@portico/bridge';
+import type { SessionData } from '@portico/bridge';
+import { createApiClient } from './api-client.ts';
+import type { ApiClientOptions } from './api-client.ts';
+import { createHashRouter } from './hash-router.ts';
+import { LegacyApp } from './legacy-app.tsx';
+
+const HOST = 'http://console.test';
+const FRAME = 'http://legacy.test';
+
+const session: SessionData = {
+  token: 'tok-1',
+  apiBase: '/riot-core-services/api',
+  user: { id: 2, username: 'admin', firstName: 'Ada', lastName: 'Admin', email: '', groupId: 2, groupName: 'Acme', tenantName: 'Acme', isRoot: false },
+  permissions: ['zone:*', 'zonetype:r', 'thing:r', 'model:x'],
+  language: 'en',
+  timeZone: 'UTC',
+  dateFormat: 'YYYY-MM-DD',
+  calendarFormat: '24h',
+  groupFields: { vizixVocabularyLabelZones: '{"en":"Areas","fr":"Zones FR"}' },
+};
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function setup(options: { fetchStatus?: number; hostAnswers?: boolean } = {}) {
+  window.history.replaceState(null, '', '#/home/welcome');
+  const pair = createMemoryTransportPair({ hostOrigin: HOST, frameOrigin: FRAME });
+  const logger = { warn: vi.fn() };
+  const host = createHostEndpoint({ transport: pair.host, peerOrigin: FRAME, logger });
+  if (options.hostAnswers !== false) host.handle('fetchSessionData', () => session);
+  const router = createHashRouter(window);
+  const frame = createFrameEndpoint({ transport: pair.frame, peerOrigin: HOST, logger, timeoutMs: 200, currentPath: router.current });
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (options.fetchStatus) return jsonResponse(options.fetchStatus, { error: 'Your Session has expired' });
+    if (url.includes('/zone?')) return jsonResponse(200, { total: 1, results: [{ id: 1, groupId: 2, name: 'Dock 1', code: 'D1' }] });
+    return jsonResponse(200, { total: 0, results: [] });
+  });
+  const createApi = (apiOptions: ApiClientOptions) => createApiClient({ ...apiOptions, fetch, origin: FRAME });
+  render(<LegacyApp frame={frame} router={router} createApi={createApi} />);
+  return { pair, host, frame, fetch };
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '#/home/welcome');
+});
+
+describe('LegacyApp over the bridge', () => {
+  it('signs in through the shell and shows the route in legacy-route', async () => {
+    const { fetch } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(screen.getByTestId('legacy-route')).toHaveTextContent('/home/welcome');
+    expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('/user/login'), expect.anything());
+  });
+
+  it('router from the shell shows the page before routerSuccess, without a reload or a history entry', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const entries = window.history.length;
+    let reply: { path: string } | undefined;
+    await act(async () => {
+      reply = await host.navigate('/model/zone');
+    });
+    expect(reply).toEqual({ path: '/model/zone' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
+    expect(screen.getByTestId('legacy-route')).toHaveTextContent('/model/zone');
+    expect(window.location.hash).toBe('#/model/zone');
+    expect(window.history.length).toBe(entries);
+    expect(await screen.findByRole('button', { name: 'Dock 1' })).toBeInTheDocument();
+  });
+
+  it('an internal link navigates inside the frame and reports routerUpdate', async () => {
+    const user = userEvent.setup();
+    const { host } = setup();
+    const updates = vi.fn();
+    host.on('routerUpdate', updates);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model');
+    });
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).queryByRole('link', { name: 'Zone groups' })).not.toBeInTheDocument();
+    await user.click(within(pages).getByRole('link', { name: 'Areas' }));
+    expect(screen.getByTestId('legacy-route')).toHaveTextContent('/model/zone');
+    await waitFor(() => expect(updates).toHaveBeenCalledWith({ path: '/model/zone' }));
+    expect(updates).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows language and permission pushes from the shell', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model');
+    });
+    act(() => host.send('language', { language: 'fr' }));
+    expect(await screen.findByRole('link', { name: 'Zones FR' })).toBeInTheDocument();
+    act(() => host.send('permissions', { permissions: ['zonegroup:r'] }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Zones FR' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Zone groups' })).toBeInTheDocument();
+  });
+
+  it('tells the shell sessionExpired when the API answers 401', async () => {
+    const { host } = setup({ fetchStatus: 401 });
+    const expired = vi.fn();
+    host.on('sessionExpired', expired);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model/zone');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired');
+    await waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows "Open this page inside the Portico console" when no shell answers', async () => {
+    setup({ hostAnswers: false });
+    expect(await screen.findByRole('heading', { name: 'Open this page inside the Portico console.' })).toBeInTheDocument();
+    expect(screen.getByTestId('legacy-route')).toHaveTextContent('/home/welcome');
+  });
+
+  it('shows the same message at once outside a frame', () => {
+    render(<LegacyApp frame={null} router={createHashRouter(window)} />);
+    expect(screen.getByRole('heading', { name: 'Open this page inside the Portico console.' })).toBeInTheDocument();
+  });
+
+  it('opens the custom-tab editor on openCustomTabModal and reports modal and closeCustomTabModal', async () => {
+    const user = userEvent.setup();
+    const { host } = setup();
+    const modal = vi.fn();
+    const closed = vi.fn();
+    host.on('modal', modal);
+    host.on('closeCustomTabModal', closed);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    act(() => host.send('openCustomTabModal', { tabId: null }));
+    const dialog = await screen.findByRole('dialog', { name: 'New custom tab' });
+    await waitFor(() => expect(modal).toHaveBeenLastCalledWith({ open: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(closed).toHaveBeenCalledWith({ saved: false, tabId: null }));
+    await waitFor(() => expect(modal).toHaveBeenLastCalledWith({ open: false }));
+  });
+});
