@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 // scripts/ belongs to the root (not a workspace package): the one shared build-info helper.
-// eslint-disable-next-line import-x/no-relative-packages
 import { buildInfo } from '../../scripts/build-info.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
