@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PlatformApi } from '../api/platform-api.ts';
+import type { FrameBridge } from '../frame/frame-bridge.ts';
 import type { SessionController } from '../session/session-controller.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 
@@ -7,7 +8,8 @@ export interface AppServices {
   config: RuntimeConfig;
   api: PlatformApi;
   session: SessionController;
-  navigate(path: string): void;
+  navigate(path: string, options?: { replace?: boolean }): void;
+  frame: FrameBridge;
 }
 
 export const AppContext = createContext<AppServices | null>(null);

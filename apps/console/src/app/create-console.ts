@@ -2,6 +2,7 @@
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
+import { createFrameBridge } from '../frame/frame-bridge.ts';
 import { createAppRouter, type AppRouter } from '../router/router.tsx';
 import { readToken, readXsrfToken, touchToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
@@ -18,9 +19,9 @@ export function createConsole(config: RuntimeConfig) {
   let session: SessionController | null = null;
 
   const currentPath = () => router?.state.location.pathname ?? (location.hash.replace(/^#/, '') || '/');
-  const navigate = (path: string) => {
+  const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
-    void router?.navigate(path, { replace: path === '/login' });
+    void router?.navigate(path, { replace: options.replace ?? path === '/login' });
   };
 
   const http = createHttpClient({
@@ -38,7 +39,17 @@ export function createConsole(config: RuntimeConfig) {
     currentPath,
     notifySessionExpired: () => notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
     notifySignedOutElsewhere: () => notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
+    onLogout: () => frame.notifySessionEnded('signedOut'),
   }, channel);
+  const frame = createFrameBridge({
+    store,
+    session,
+    config,
+    navigateShell: navigate,
+    currentShellPath: currentPath,
+    notify: (kind, message) => notify(kind, message),
+    logger: console,
+  });
 
   router = createAppRouter({
     session,
@@ -57,7 +68,16 @@ export function createConsole(config: RuntimeConfig) {
     }
   });
 
-  const services: AppServices = { config, api, session, navigate };
+  // Every shell navigation is recorded and shown in the frame (spec §4 routing state).
+  let lastPath = '';
+  router.subscribe((state) => {
+    const path = state.location.pathname;
+    if (state.navigation.state !== 'idle' || path === lastPath) return;
+    lastPath = path;
+    frame.onShellNavigated(path);
+  });
+
+  const services: AppServices = { config, api, session, navigate, frame };
   return {
     store,
     router,

@@ -208,6 +208,21 @@ export class SessionController {
     for (const listener of this.configListeners) listener(changes);
   }
 
+  /**
+   * Re-reads permissions and the user's configuration (after the frame changed a group's settings
+   * or asked the shell to refresh), without a new sign-in.
+   */
+  async refreshConfiguration(): Promise<void> {
+    const user = this.store.getState().session.user;
+    if (!user || this.status !== 'AUTHENTICATED') return;
+    const [fresh, permissions] = await Promise.all([
+      this.api.getUser(user.id, buildUserRequestQuery(isRootUser(user))),
+      this.api.getPermissions(user.id),
+    ]);
+    const { defaultUrl } = await this.loadConfiguration(fresh, permissions, this.api.getVisibilityGroups(user.id));
+    this.store.dispatch(sessionSlice.actions.loaded({ ...this.store.getState().session, user: fresh, defaultUrl }));
+  }
+
   private readonly configListeners = new Set<(changes: Partial<Record<EditableUserField, string>>) => void>();
 
   /** Listens to saved user-field changes (the frame bridge forwards them). */

@@ -2,34 +2,43 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLegacyPath } from '@portico/core';
 import { useAppServices } from '../app/app-context.ts';
+import { useFrameUi } from '../frame/use-frame-ui.ts';
 import styles from './legacy-frame.module.css';
 
 /**
- * The legacy interface in its frame. The frame is created once with the deep-linked route; later
- * routes are passed to it without reloading it.
+ * The legacy interface in its frame. The frame is created once, on the deep-linked route; later
+ * routes reach it through the bridge (`router`) without a reload.
  */
 export function LegacyFrame({ path }: { path: string }) {
   const { t } = useTranslation();
-  const { config } = useAppServices();
+  const { config, frame } = useAppServices();
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const legacyPath = toLegacyPath(path);
-  const [initialSrc] = useState(() => `${config.legacyUiBase}/#${legacyPath}`);
-  const [loaded, setLoaded] = useState(false);
+  const [initialSrc] = useState(() => `${config.legacyUiBase}/#${toLegacyPath(path)}`);
+  const { status } = useFrameUi();
 
   useEffect(() => {
-    const frameWindow = frameRef.current?.contentWindow;
-    if (!loaded || !frameWindow) return;
-    if (frameWindow.location.hash !== `#${legacyPath}`) frameWindow.location.replace(`${config.legacyUiBase}/#${legacyPath}`);
-  }, [legacyPath, loaded, config.legacyUiBase]);
+    const iframe = frameRef.current;
+    if (!iframe) return;
+    return frame.attach(iframe);
+  }, [frame]);
 
   return (
     <div className={styles.container}>
-      {!loaded && (
+      {status === 'connecting' && (
         <p className={styles.loading} role="status">
           {t('shell.frameLoading')}
         </p>
       )}
-      <iframe ref={frameRef} title={t('shell.legacyFrame')} src={initialSrc} className={styles.frame} onLoad={() => setLoaded(true)} />
+      {status === 'timeout' && (
+        <div className={styles.timeout} role="alert">
+          <h2>{t('shell.frameTimeoutTitle')}</h2>
+          <p>{t('shell.frameTimeoutBody')}</p>
+          <button type="button" onClick={() => frame.retry(frameRef.current)}>
+            {t('shell.frameRetry')}
+          </button>
+        </div>
+      )}
+      <iframe ref={frameRef} title={t('shell.legacyFrame')} src={initialSrc} className={styles.frame} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODULES, getModulePages, getSidebarState, isAppRouteAllowed, isTabVisible, parseAppRoute } from '@portico/core';
 import { useAppServices } from '../app/app-context.ts';
+import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { LegacyFrame } from './legacy-frame.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -23,6 +24,13 @@ export default function ShellLayout() {
   const user = useAppSelector((state) => state.session.user);
   const { label, title } = useVocabulary();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const frameUi = useFrameUi();
+  const blocked = frameUi.modalOpen;
+
+  // the frame's About link opens the shell's About dialog (handleAboutSection)
+  useEffect(() => {
+    if (frameUi.aboutRequests > 0) setDialog('about');
+  }, [frameUi.aboutRequests]);
 
   const path = location.pathname;
   const module = parseAppRoute(path)?.module ?? null;
@@ -35,7 +43,7 @@ export default function ShellLayout() {
     () => (module ? getModulePages(module).filter((page) => isAppRouteAllowed(page.path, { permissions, hiddenTabs })) : []),
     [module, permissions, hiddenTabs],
   );
-  const showSidebar = sidebarState !== 'NONE' && sidebarState !== 'BLANK' && pages.length > 0;
+  const showSidebar = frameUi.sidebarOpen && sidebarState !== 'NONE' && sidebarState !== 'BLANK' && pages.length > 0;
 
   useEffect(() => {
     document.title = title;
@@ -57,7 +65,7 @@ export default function ShellLayout() {
       }}>
         {t('app.skipToContent')}
       </a>
-      <header className={styles.topbar}>
+      <header className={styles.topbar} inert={blocked} data-blocked={blocked || undefined}>
         <span className={styles.brand}>{title}</span>
         <nav aria-label={t('shell.modules')} className={styles.modules}>
           <ul>
@@ -79,7 +87,7 @@ export default function ShellLayout() {
       </header>
       <div className={styles.body}>
         {showSidebar && (
-          <nav aria-label={t('shell.sidebar')} className={styles.sidebar}>
+          <nav aria-label={t('shell.sidebar')} className={styles.sidebar} inert={blocked} data-blocked={blocked || undefined}>
             <ul>
               {pages.map((page) => (
                 <li key={page.path}>
@@ -89,6 +97,7 @@ export default function ShellLayout() {
                 </li>
               ))}
             </ul>
+            {sidebarState === 'REPORTS' && frameUi.folder?.name && <p className={styles.folder}>{t('shell.reportFolder', { name: frameUi.folder.name })}</p>}
           </nav>
         )}
         <main id="main-content" tabIndex={-1} className={styles.main}>

@@ -1,0 +1,242 @@
+// The console's end of the frame protocol (issue 6; spec §4 routing state, §7 messages).
+// Decisions for the frame → shell actions (see packages/bridge/PROTOCOL.md):
+// - routerUpdate: the shell URL follows (push, or replace when asked) without echoing `router`;
+// - navigateToEvent: the shell navigates the normal way (guards, then `router` back to the frame);
+// - modal: the shell chrome is dimmed and inert until the frame closes its dialog;
+// - sidebarEvent: open / close / toggle the sidebar; refresh re-reads permissions and fields;
+// - handleAboutSection: the shell's About dialog opens;
+// - doneEvent: a success or error toast with the frame's message;
+// - updateGroupConfigMenu and closeCustomTabModal(saved): configuration is refetched and pushed;
+// - folderDetail: the REPORTS sidebar shows the folder; sessionExpired: the shell logs out.
+import {
+  BridgeError,
+  BridgeHandlerError,
+  BridgeTimeoutError,
+  createHostEndpoint,
+  createWindowTransport,
+  type BridgeUser,
+  type HostEndpoint,
+  type SessionData,
+} from '@portico/bridge';
+import { diffRoutingState, getRoutingParts, getTenantGroupName, toLegacyPath } from '@portico/core';
+import { CORE_PATH } from '../api/http-client.ts';
+import type { RuntimeConfig } from '../app/runtime-config.ts';
+import { readToken } from '../session/browser-storage.ts';
+import type { SessionController } from '../session/session-controller.ts';
+import { routingSlice } from '../store/slices.ts';
+import type { AppStore, RootState } from '../store/store.ts';
+
+export type FrameStatus = 'connecting' | 'ready' | 'timeout';
+
+/** Shell state the frame can drive. */
+export interface FrameUiState {
+  status: FrameStatus;
+  modalOpen: boolean;
+  sidebarOpen: boolean;
+  /** Incremented each time the frame asks for the About dialog. */
+  aboutRequests: number;
+  folder: { id: number | null; name?: string } | null;
+}
+
+export interface FrameBridgeDeps {
+  store: AppStore;
+  session: SessionController;
+  config: RuntimeConfig;
+  navigateShell(path: string, options?: { replace?: boolean }): void;
+  currentShellPath(): string;
+  notify(kind: 'success' | 'error' | 'warning', message: string): void;
+  logger?: { warn(message: string, details?: unknown): void };
+  timeoutMs?: number;
+}
+
+const INITIAL_UI: FrameUiState = { status: 'connecting', modalOpen: false, sidebarOpen: true, aboutRequests: 0, folder: null };
+
+export function createFrameBridge(deps: FrameBridgeDeps) {
+  const { store, session, config } = deps;
+  let ui: FrameUiState = INITIAL_UI;
+  const uiListeners = new Set<() => void>();
+  let endpoint: HostEndpoint | null = null;
+  let detachStore: (() => void) | null = null;
+  /** A shell path set because the frame navigated itself: not echoed back as `router`. */
+  let followingFrame: string | null = null;
+  let lastRecorded: string | null = null;
+
+  function setUi(patch: Partial<FrameUiState>): void {
+    ui = { ...ui, ...patch };
+    for (const listener of uiListeners) listener();
+  }
+
+  function record(kind: 'navigate' | 'navigateUpdate', url: string): void {
+    const parts = getRoutingParts(url);
+    const changes = diffRoutingState(lastRecorded, url);
+    lastRecorded = url;
+    const action = kind === 'navigate' ? routingSlice.actions.navigate : routingSlice.actions.navigateUpdate;
+    store.dispatch(action({ url, module: parts.module, featureModule: parts.featureModule, page: parts.page, changes }));
+  }
+
+  function bridgeUser(state: RootState): BridgeUser {
+    const user = state.session.user;
+    if (!user) throw new BridgeHandlerError('NOT_SIGNED_IN', 'No session');
+    const active = user.activeGroup ?? user.group;
+    return {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email ?? '',
+      groupId: active?.id ?? user.groupId ?? 0,
+      groupName: active?.name ?? '',
+      tenantName: getTenantGroupName(user) || active?.name || '',
+      isRoot: state.session.isRoot,
+    };
+  }
+
+  function sessionData(): SessionData {
+    const state = store.getState();
+    const token = readToken();
+    if (!token || !state.session.user) throw new BridgeHandlerError('NOT_SIGNED_IN', 'No session');
+    return {
+      token,
+      apiBase: `${config.apiBaseHost}${CORE_PATH}`,
+      user: bridgeUser(state),
+      permissions: state.authz.permissions,
+      language: state.config.language,
+      timeZone: state.config.timeZone,
+      dateFormat: state.config.dateFormat,
+      calendarFormat: state.config.calendarFormat,
+      groupFields: state.config.groupFields,
+    };
+  }
+
+  function pushState(previous: RootState | null, next: RootState, target: HostEndpoint): void {
+    if (!next.session.user) return;
+    if (previous?.authz.permissions !== next.authz.permissions) target.send('permissions', { permissions: next.authz.permissions });
+    if (previous?.config.language !== next.config.language) target.send('language', { language: next.config.language });
+    if (previous?.config.timeZone !== next.config.timeZone) target.send('timezoneUpdated', { timeZone: next.config.timeZone });
+    if (previous?.config.dateFormat !== next.config.dateFormat) target.send('dateFormatUpdated', { dateFormat: next.config.dateFormat });
+    if (previous?.config.calendarFormat !== next.config.calendarFormat) target.send('calendarFormatUpdated', { calendarFormat: next.config.calendarFormat });
+    if (previous?.config.groupFields !== next.config.groupFields) target.send('groupConfigs', { fields: next.config.groupFields });
+  }
+
+  function showInFrame(url: string): void {
+    const target = endpoint;
+    if (!target) return;
+    target
+      .navigate(toLegacyPath(url))
+      .then(() => {
+        store.dispatch(routingSlice.actions.navigateSuccess({ url }));
+        if (ui.status !== 'ready') setUi({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof BridgeTimeoutError) setUi({ status: 'timeout' });
+        else if (!(error instanceof BridgeError)) deps.logger?.warn('portico: frame navigation failed', error);
+        // BRIDGE_FRAME_RELOADED / BRIDGE_CLOSED: the reload handshake or the next frame takes over
+      });
+  }
+
+  function refresh(): void {
+    void session.refreshConfiguration().catch((error: unknown) => deps.logger?.warn('portico: refresh failed', error));
+  }
+
+  /** Connects to the frame in `iframe`; returns the detach function. */
+  function attach(iframe: HTMLIFrameElement): () => void {
+    detach();
+    const peerOrigin = new URL(`${config.legacyUiBase}/`, window.location.href).origin;
+    const target = createHostEndpoint({
+      transport: createWindowTransport(window, () => iframe.contentWindow),
+      peerOrigin,
+      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      ...(deps.logger ? { logger: deps.logger } : {}),
+    });
+    endpoint = target;
+    setUi({ ...INITIAL_UI, aboutRequests: ui.aboutRequests });
+    target.handle('fetchSessionData', () => sessionData());
+    target.handle('fetchUserInfo', () => bridgeUser(store.getState()));
+    target.on('sessionExpired', () => session.handleUnauthorized());
+    target.on('routerUpdate', ({ path, replace }) => {
+      const url = `/app${path === '/' ? '' : path}`;
+      record('navigateUpdate', url);
+      if (url === deps.currentShellPath()) return;
+      followingFrame = url;
+      deps.navigateShell(url, { replace: replace === true });
+    });
+    target.on('navigateToEvent', ({ path }) => deps.navigateShell(`/app${path === '/' ? '' : path}`));
+    target.on('modal', ({ open }) => setUi({ modalOpen: open }));
+    target.on('handleAboutSection', () => setUi({ aboutRequests: ui.aboutRequests + 1 }));
+    target.on('doneEvent', ({ ok, operation, message }) => deps.notify(ok ? 'success' : 'error', message ?? operation));
+    target.on('sidebarEvent', ({ command }) => {
+      if (command === 'open') setUi({ sidebarOpen: true });
+      else if (command === 'close') setUi({ sidebarOpen: false });
+      else if (command === 'toggle') setUi({ sidebarOpen: !ui.sidebarOpen });
+      else refresh();
+    });
+    target.on('updateGroupConfigMenu', () => refresh());
+    target.on('closeCustomTabModal', ({ saved }) => {
+      setUi({ modalOpen: false });
+      if (saved) refresh();
+    });
+    target.on('folderDetail', ({ folderId, name }) => setUi({ folder: { id: folderId, ...(name ? { name } : {}) } }));
+    target.onReady(({ reloaded }) => {
+      setUi({ status: 'ready', modalOpen: false });
+      // a reloaded frame shows what its own URL says: bring it back to the shell's page
+      if (reloaded) showInFrame(deps.currentShellPath());
+    });
+
+    let previous: RootState | null = null;
+    const sync = () => {
+      const next = store.getState();
+      pushState(previous, next, target);
+      previous = next;
+    };
+    sync();
+    detachStore = store.subscribe(sync);
+    showInFrame(deps.currentShellPath());
+    return detach;
+  }
+
+  function detach(): void {
+    detachStore?.();
+    detachStore = null;
+    endpoint?.close();
+    endpoint = null;
+  }
+
+  /** Called after every shell navigation (router.subscribe). */
+  function onShellNavigated(url: string): void {
+    const following = followingFrame === url;
+    followingFrame = null;
+    if (!url.startsWith('/app/') || following) return;
+    record('navigate', url);
+    showInFrame(url);
+  }
+
+  /** The shell's session ended: the frame stops calling the API (spec §7 sessionExpired). */
+  function notifySessionEnded(reason: string): void {
+    if (endpoint?.ready) endpoint.send('sessionExpired', { reason });
+  }
+
+  /** Reloads a frame that timed out. */
+  function retry(iframe: HTMLIFrameElement | null): void {
+    setUi({ status: 'connecting' });
+    if (iframe) {
+      iframe.src = `${config.legacyUiBase}/#${toLegacyPath(deps.currentShellPath())}`;
+      attach(iframe);
+    }
+  }
+
+  return {
+    attach,
+    detach,
+    retry,
+    onShellNavigated,
+    notifySessionEnded,
+    getUi: () => ui,
+    subscribeUi(listener: () => void) {
+      uiListeners.add(listener);
+      return () => uiListeners.delete(listener);
+    },
+    closeFolder: () => setUi({ folder: null }),
+  };
+}
+
+export type FrameBridge = ReturnType<typeof createFrameBridge>;

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { useAppServices } from '../app/app-context.ts';
+import type { FrameUiState } from './frame-bridge.ts';
+
+/** The shell state the frame drives (modal, sidebar, status, About requests). */
+export function useFrameUi(): FrameUiState {
+  const { frame } = useAppServices();
+  return useSyncExternalStore(frame.subscribeUi, frame.getUi, frame.getUi);
+}
