@@ -6,7 +6,9 @@ import type { MessageKey } from './i18n.ts';
 export interface FieldDef {
   name: string;
   label: MessageKey;
-  kind: 'text' | 'textarea' | 'number' | 'email' | 'password' | 'reference' | 'color' | 'list';
+  kind: 'text' | 'textarea' | 'number' | 'email' | 'password' | 'reference' | 'color' | 'list' | 'select' | 'json';
+  /** For `select`: the allowed values (the API's enumerations). */
+  options?: readonly string[];
   required?: boolean;
   /** For `reference`: the resource whose rows fill the select (value = row id). */
   reference?: string;
@@ -90,7 +92,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { name: 'serial', label: 'field.serial', kind: 'text', required: true },
       { name: 'thingTypeId', label: 'field.thingType', kind: 'reference', reference: 'thingType', required: true },
       { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone' },
-      { name: 'status', label: 'field.status', kind: 'text' },
+      { name: 'status', label: 'field.status', kind: 'select', options: ['active', 'maintenance', 'retired', 'lost'] },
     ],
   }),
   thingType: def({
@@ -167,8 +169,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [
       name,
-      code,
-      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', required: true },
+      { ...code, required: true },
+      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', required: true, createOnly: true },
       { name: 'groupTypeId', label: 'field.groupType', kind: 'reference', reference: 'groupType' },
       description,
     ],
@@ -222,7 +224,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     label: 'resource.resource',
     listPath: '/tenants/resource',
     columns: [idColumn, nameColumn, { field: 'label', label: 'field.label' }, { field: 'typeName', label: 'field.type' }],
-    fields: [name, { name: 'label', label: 'field.label', kind: 'text' }, description],
+    fields: [
+      name,
+      { name: 'label', label: 'field.label', kind: 'text' },
+      { name: 'typeName', label: 'field.type', kind: 'select', options: ['class', 'module'] },
+      description,
+    ],
   }),
   connection: def({
     api: 'connection',
@@ -231,7 +238,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     label: 'resource.connection',
     listPath: '/services/connection',
     columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }],
-    fields: [name, code, { name: 'type', label: 'field.type', kind: 'text', required: true }, { name: 'properties', label: 'field.properties', kind: 'textarea' }],
+    fields: [
+      name,
+      code,
+      { name: 'type', label: 'field.type', kind: 'select', options: ['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP'], required: true },
+      { name: 'properties', label: 'field.properties', kind: 'json' },
+    ],
   }),
   edgebox: def({
     api: 'edgebox',
@@ -240,7 +252,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
     label: 'resource.edgebox',
     listPath: '/gateway/edgebox',
     columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }, { field: 'status', label: 'field.status' }],
-    fields: [name, code, { name: 'type', label: 'field.type', kind: 'text' }, { name: 'status', label: 'field.status', kind: 'text' }, description],
+    fields: [
+      name,
+      code,
+      { name: 'type', label: 'field.type', kind: 'select', options: ['edge', 'core'] },
+      { name: 'status', label: 'field.status', kind: 'select', options: ['online', 'offline'] },
+      description,
+    ],
   }),
   folder: def({
     api: 'folder',
@@ -270,7 +288,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [
       name,
-      { name: 'reportType', label: 'field.reportType', kind: 'text', required: true },
+      { name: 'reportType', label: 'field.reportType', kind: 'select', options: ['table', 'map', 'summary'], required: true },
       { name: 'folderId', label: 'field.folder', kind: 'reference', reference: 'folder' },
       description,
     ],

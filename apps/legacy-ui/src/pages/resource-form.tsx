@@ -15,7 +15,18 @@ function toInput(field: FieldDef, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Converts the form's strings to the API's types (ids and numbers as numbers, lists as arrays). */
+/** A form value the API would refuse before it is sent (a JSON field that does not parse). */
+export class FormValueError extends Error {
+  readonly code = 'FORM_VALUE';
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** Converts the form's strings to the API's types (ids and numbers as numbers, lists as arrays, JSON parsed). */
 export function toBody(fields: FieldDef[], values: Values, creating: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
@@ -27,6 +38,16 @@ export function toBody(fields: FieldDef[], values: Values, creating: boolean): R
         .split(/[\n,]/)
         .map((item) => item.trim())
         .filter(Boolean);
+    else if (field.kind === 'json') {
+      if (raw.trim() === '') body[field.name] = {};
+      else {
+        try {
+          body[field.name] = JSON.parse(raw) as unknown;
+        } catch {
+          throw new FormValueError(field.name, 'Not valid JSON');
+        }
+      }
+    } else if (field.kind === 'select' && raw === '') continue;
     else body[field.name] = raw;
   }
   return body;
@@ -140,7 +161,10 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       setSaving(false);
       onFinished();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fields).length > 0) {
+      if (caught instanceof FormValueError) {
+        setFieldErrors({ [caught.field]: caught.message });
+        setError(t('form.fixErrors'));
+      } else if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fields).length > 0) {
         setFieldErrors(caught.fields);
         setError(t('form.fixErrors'));
       } else {
@@ -201,7 +225,16 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                   <select {...common}>
                     <ReferenceOptions resource={field.reference ?? ''} />
                   </select>
-                ) : field.kind === 'textarea' || field.kind === 'list' ? (
+                ) : field.kind === 'select' ? (
+                  <select {...common}>
+                    <option value="">{t('form.none')}</option>
+                    {(field.options ?? []).map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </select>
+                ) : field.kind === 'textarea' || field.kind === 'list' || field.kind === 'json' ? (
                   <textarea {...common} rows={field.kind === 'list' ? 6 : 3} />
                 ) : (
                   <input {...common} type={field.kind === 'color' ? 'text' : field.kind} autoComplete={field.kind === 'password' ? 'new-password' : 'off'} />

@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client.ts';
+
+function client(status = 200, body: unknown = { total: 0, results: [] }) {
+  const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(status === 204 ? null : JSON.stringify(body), { status }),
+  );
+  const onUnauthorized = vi.fn();
+  const api = createApiClient({
+    apiBase: '/riot-core-services/api/',
+    token: 'tok',
+    onUnauthorized,
+    fetch,
+    readCookie: (name) => (name === 'XSRF-TOKEN' ? 'xsrf-1' : undefined),
+    origin: 'http://127.0.0.1:8080',
+  });
+  const headersOf = (call: number) => (fetch.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
+  return { api, fetch, onUnauthorized, headersOf };
+}
+
+describe('createApiClient', () => {
+  it('lists with paging, order and filter, sending the token header but no CSRF header on GET', async () => {
+    const { api, fetch, headersOf } = client(200, { total: 3, results: [{ id: 1 }] });
+    await expect(api.list('zone', { pageSize: 25, pageNumber: 2, order: 'name:desc', filter: 'dock' })).resolves.toEqual({
+      total: 3,
+      results: [{ id: 1 }],
+    });
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/riot-core-services/api/zone?pageSize=25&pageNumber=2&order=name%3Adesc&filter=dock');
+    expect(headersOf(0)).toMatchObject({ token: 'tok' });
+    expect(headersOf(0)).not.toHaveProperty('X-XSRF-TOKEN');
+  });
+
+  it('sends X-XSRF-TOKEN from the cookie on writes to its own origin only', async () => {
+    const { api, fetch, headersOf } = client(201, { id: 9 });
+    await api.create('zone', { name: 'A' });
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"name":"A"}' });
+    expect(headersOf(0)).toMatchObject({ token: 'tok', 'X-XSRF-TOKEN': 'xsrf-1', 'Content-Type': 'application/json' });
+    const remote = createApiClient({
+      apiBase: 'https://api.example.com/riot-core-services/api',
+      token: 'tok',
+      onUnauthorized: vi.fn(),
+      fetch,
+      readCookie: () => 'xsrf-1',
+      origin: 'http://127.0.0.1:8080',
+    });
+    await remote.update('zone', 9, { name: 'B' });
+    expect(fetch.mock.calls[1]?.[1]?.method).toBe('PATCH');
+    expect(fetch.mock.calls[1]?.[1]?.headers).not.toHaveProperty('X-XSRF-TOKEN');
+  });
+
+  it('turns a 400 into ApiError with its fields, and a 401 into onUnauthorized', async () => {
+    const bad = client(400, { error: 'Invalid input', fields: { name: 'required', n: 3 } });
+    const error = await bad.api.create('zone', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Invalid input', fields: { name: 'required' } });
+    expect(bad.onUnauthorized).not.toHaveBeenCalled();
+    const expired = client(401, { error: 'Your Session has expired' });
+    await expect(expired.api.get('zone', 1)).rejects.toMatchObject({ status: 401 });
+    expect(expired.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('DELETE answers 204 without a body', async () => {
+    const { api, fetch } = client(204);
+    await expect(api.remove('zone', 4)).resolves.toBeUndefined();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/riot-core-services/api/zone/4');
+  });
+});
