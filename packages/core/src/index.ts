@@ -14,6 +14,7 @@ export {
   MAX_PERMISSION_EXPRESSION_DEPTH,
   MAX_PERMISSION_EXPRESSION_LENGTH,
   collectPermissionTerms,
+  compilePermissionAst,
   createPermissionExpressionEngine,
   createPermissionExpressionEvaluator,
   evaluatePermissionAst,
@@ -24,6 +25,7 @@ export {
   printPermissionExpression,
 } from './permissions/permission-expression.ts';
 export type {
+  CompiledPermissionExpression,
   PermissionExpressionEngine,
   PermissionExpressionEvaluator,
   PermissionExpressionEvaluatorOptions,

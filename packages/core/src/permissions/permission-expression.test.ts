@@ -4,8 +4,10 @@ import {
   MAX_PERMISSION_EXPRESSION_DEPTH,
   MAX_PERMISSION_EXPRESSION_LENGTH,
   collectPermissionTerms,
+  compilePermissionAst,
   createPermissionExpressionEngine,
   createPermissionExpressionEvaluator,
+  evaluatePermissionAst,
   evaluatePermissionExpression,
   explainPermissionExpression,
   interpolatePermissionExpression,
@@ -237,6 +239,58 @@ describe('engine behaviour', () => {
   });
 });
 
+describe('AST evaluation: compiled closures and the plain walk agree', () => {
+  const set = createPermissionSet(['zone:r']);
+  it.each([
+    ['zone:r', true],
+    ['zone:u', false],
+    ['!zone:u', true],
+    ['!zone:r', false],
+    ['+zone:r', true],
+    [`${'1'.repeat(400)} * 0`, false], // Infinity * 0 is NaN: falsy, as in JavaScript
+    ['zone:r && zone:u', false],
+    ['zone:r || zone:u', true],
+    ['(zone:r + zone:r) & zone:r', false],
+    ['zone:u ** zone:u', true],
+    ['10 * 0', false],
+    ['', false],
+  ])('%s -> %s', (text, expected) => {
+    const parsed = parsePermissionExpression(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(evaluatePermissionAst(parsed.ast, set)).toBe(expected);
+    expect(compilePermissionAst(parsed.ast)(set)).toBe(expected);
+  });
+
+  it('interpolatePermissionExpression reports a missing variable itself', () => {
+    expect(interpolatePermissionExpression('{a} && {b}', { a: true })).toEqual({ ok: false, error: 'no value for placeholder {b}' });
+    expect(interpolatePermissionExpression('{a}', { a: [] as unknown as string })).toEqual({ ok: false, error: 'no value for placeholder {a}' });
+  });
+
+  it('evaluate reports a non-Error failure', () => {
+    const { logger, evaluate } = quiet();
+    const broken: Iterable<string> = {
+      [Symbol.iterator]: () => {
+        throw 'nope';
+      },
+    };
+    expect(evaluate('zone:r', broken)).toBe(false);
+    expect(String(logger.warn.mock.calls[0]?.[0])).toContain('evaluation failed: nope');
+  });
+
+  it('keeps per-template resolutions bounded and correct', () => {
+    const { evaluate } = quiet();
+    for (let id = 0; id < 300; id += 1) expect(evaluate('_folderinstance_{id}:u', ['_folderinstance_5:u'], { id })).toBe(id === 5);
+    expect(evaluate('_folderinstance_{id}:u', ['_folderinstance_5:u'], { id: 5 })).toBe(true);
+  });
+
+  it('keeps the template cache bounded and correct', () => {
+    const evaluate = createPermissionExpressionEvaluator({ cacheSize: 3, logger: { warn: vi.fn() } });
+    for (const round of [1, 2]) {
+      for (const letter of ['r', 'i', 'u', 'd', 'a']) expect(evaluate(`zone:${letter} || {f}`, ['zone:u'], { f: false }), `round ${round}`).toBe(letter === 'u');
+    }
+  });
+});
+
 describe('parse / print', () => {
   it('parses to the documented AST', () => {
     expect(parsePermissionExpression('!a:r || b:u && c:d & 1 ** 0')).toEqual({
@@ -366,6 +420,16 @@ describe('properties', () => {
       { numRuns: 300 },
     );
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('the compiled form agrees with the AST walk on random ASTs and permissions', () => {
+    fc.assert(
+      fc.property(anyAst, fc.subarray([...TERMS]), (ast, held) => {
+        const set = createPermissionSet(held);
+        expect(compilePermissionAst(ast)(set)).toBe(evaluatePermissionAst(ast, set));
+      }),
+    );
+    expect(compilePermissionAst(null)(createPermissionSet([]))).toBe(false);
   });
 
   it('round-trips: print(parse(x)) parses to the same AST', () => {

@@ -117,9 +117,7 @@ export function interpolatePermissionExpression(
       error ??= `no value for placeholder {${name}}`;
       return match;
     }
-    const before = expression.charAt(offset - 1);
-    const after = expression.charAt(offset + match.length);
-    if (before === ':' || before === '_' || JOINS_NEXT.test(after)) {
+    if (joinsTerm(expression, offset, match.length)) {
       const raw = String(value);
       if (!SAFE_VALUE.test(raw)) {
         error ??= `value of {${name}} is not a plain name`;
@@ -130,6 +128,29 @@ export function interpolatePermissionExpression(
     return isTruthyFlag(value) ? '1' : '0';
   });
   return error === undefined ? { ok: true, text } : { ok: false, error };
+}
+
+/** True when the placeholder at `offset` is part of a term (value substitution), not a truth flag. */
+function joinsTerm(expression: string, offset: number, length: number): boolean {
+  const before = expression.charAt(offset - 1);
+  return before === ':' || before === '_' || JOINS_NEXT.test(expression.charAt(offset + length));
+}
+
+/** A placeholder of a template: its variable and whether its value is substituted (else a flag). */
+interface Hole {
+  readonly name: string;
+  readonly asValue: boolean;
+}
+
+/** The distinct placeholders of a template (a variable used twice the same way counts once). */
+function compileHoles(expression: string): Hole[] {
+  if (!expression.includes('{')) return [];
+  const holes = new Map<string, Hole>();
+  for (const match of expression.matchAll(PLACEHOLDER)) {
+    const hole = { name: match[1] as string, asValue: joinsTerm(expression, match.index, match[0].length) };
+    holes.set(`${hole.name}:${hole.asValue}`, hole);
+  }
+  return [...holes.values()];
 }
 
 function isTruthyFlag(value: string | number | boolean): boolean {
@@ -383,6 +404,54 @@ export function evaluatePermissionAst(node: PermissionExpressionNode | null, per
   return node !== null && truthy(valueOf(node, permissions));
 }
 
+/** A compiled expression: the AST turned into closures once, then run per call. */
+export type CompiledPermissionExpression = (permissions: PermissionSet) => boolean;
+
+type Run = (permissions: PermissionSet) => number;
+
+/**
+ * Compiles an AST into nested closures with the semantics of {@link evaluatePermissionAst}
+ * (no code is generated from text); the engine runs these for cached expressions.
+ */
+export function compilePermissionAst(node: PermissionExpressionNode | null): CompiledPermissionExpression {
+  if (node === null) return () => false;
+  const run = compileNode(node);
+  return (permissions) => truthy(run(permissions));
+}
+
+function compileNode(node: PermissionExpressionNode): Run {
+  switch (node.kind) {
+    case 'term': {
+      const { key } = node;
+      return (permissions) => (permissions.has(key) ? 1 : 0);
+    }
+    case 'number': {
+      const value = Number(node.text);
+      return () => value;
+    }
+    case 'not': {
+      const operand = compileNode(node.operand);
+      return (permissions) => (truthy(operand(permissions)) ? 0 : 1);
+    }
+    case 'positive':
+      return compileNode(node.operand);
+    default: {
+      const left = compileNode(node.left);
+      const right = compileNode(node.right);
+      switch (node.kind) {
+        case 'and':
+          return (permissions) => left(permissions) * right(permissions);
+        case 'or':
+          return (permissions) => left(permissions) + right(permissions);
+        case 'bitand':
+          return (permissions) => left(permissions) & right(permissions);
+        case 'power':
+          return (permissions) => left(permissions) ** right(permissions);
+      }
+    }
+  }
+}
+
 function truthy(value: number): boolean {
   return value !== 0 && !Number.isNaN(value);
 }
@@ -429,17 +498,53 @@ export interface PermissionExpressionEngine {
 export function createPermissionExpressionEngine(options: PermissionExpressionEvaluatorOptions = {}): PermissionExpressionEngine {
   const logger = options.logger ?? defaultLogger;
   const cacheSize = Math.max(0, options.cacheSize ?? 1000);
-  const cache = new Map<string, PermissionExpressionParseResult>();
+  const parses = new Map<string, PermissionExpressionParseResult>();
+  // Per template: its placeholders, and the resolution of each combination of variable values seen,
+  // keyed by those values, so a cached call never rebuilds the interpolated text.
+  const templates = new Map<string, { holes: readonly Hole[]; resolved: Map<string, Resolution> }>();
+
+  const remember = <T>(map: Map<string, T>, key: string, value: T, limit: number): void => {
+    if (cacheSize === 0) return;
+    if (map.size >= limit) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  };
 
   const parseCached = (text: string): PermissionExpressionParseResult => {
-    const cached = cache.get(text);
+    const cached = parses.get(text);
     if (cached !== undefined) return cached;
     const parsed = parsePermissionExpression(text);
-    if (cacheSize > 0) {
-      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-      cache.set(text, parsed);
-    }
+    remember(parses, text, parsed, cacheSize);
     return parsed;
+  };
+
+  const resolve = (expression: string, variables: PermissionVariables | undefined): Resolution => {
+    let template = templates.get(expression);
+    if (template === undefined) {
+      template = { holes: compileHoles(expression), resolved: new Map() };
+      remember(templates, expression, template, cacheSize);
+    }
+    if (template.holes.length === 0) return toResolution(expression, parseCached(expression));
+    let key = '';
+    for (const hole of template.holes) {
+      const value = variables !== undefined && Object.hasOwn(variables, hole.name) ? variables[hole.name] : undefined;
+      const type = typeof value;
+      if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+        return { ok: false, text: expression, error: `no value for placeholder {${hole.name}}` };
+      }
+      const scalar = value as string | number | boolean;
+      key += hole.asValue ? `${String(scalar)}\u0001` : isTruthyFlag(scalar) ? '1\u0001' : '0\u0001';
+    }
+    const known = template.resolved.get(key);
+    if (known !== undefined) return known;
+    const interpolated = interpolatePermissionExpression(expression, variables);
+    if (!interpolated.ok) return { ok: false, text: expression, error: interpolated.error };
+    const resolution = toResolution(interpolated.text, parseCached(interpolated.text));
+    remember(template.resolved, key, resolution, 256);
+    return resolution;
+  };
+
+  const refuse = (expression: unknown, error: string): void => {
+    logger.warn(`Permission expression refused (${error}): ${String(expression)}`);
   };
 
   const explain = (
@@ -447,41 +552,60 @@ export function createPermissionExpressionEngine(options: PermissionExpressionEv
     permissions: Iterable<string>,
     variables?: PermissionVariables,
   ): PermissionExpressionExplanation => {
-    const refuse = (text: unknown, error: string): PermissionExpressionExplanation => {
-      logger.warn(`Permission expression refused (${error}): ${String(text)}`);
+    const refused = (text: unknown, error: string): PermissionExpressionExplanation => {
+      refuse(text, error);
       return { result: false, expression: String(text), terms: [], missingTerms: [], error };
     };
     try {
-      if (typeof expression !== 'string') return refuse(expression, 'expression is not a string');
-      const interpolated = interpolatePermissionExpression(expression, variables);
-      if (!interpolated.ok) return refuse(expression, interpolated.error);
-      const parsed = parseCached(interpolated.text);
-      if (!parsed.ok) return refuse(interpolated.text, parsed.error);
+      if (typeof expression !== 'string') return refused(expression, 'expression is not a string');
+      const resolution = resolve(expression, variables);
+      if (!resolution.ok) return refused(resolution.text, resolution.error);
       const set = toPermissionSet(permissions);
-      const result = evaluatePermissionAst(parsed.ast, set);
-      const terms = collectPermissionTerms(parsed.ast);
+      const result = resolution.run(set);
+      const terms = collectPermissionTerms(resolution.ast);
       const missingTerms = result ? [] : terms.filter((term) => !set.has(term));
-      return { result, expression: interpolated.text, terms, missingTerms };
+      return { result, expression: resolution.text, terms, missingTerms };
     } catch (error) {
-      return refuse(expression, `evaluation failed: ${error instanceof Error ? error.message : String(error)}`);
+      return refused(expression, `evaluation failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
 
   const evaluate: PermissionExpressionEvaluator = (expression, permissions, variables) => {
     try {
-      if (typeof expression !== 'string') throw new TypeError('expression is not a string');
-      const interpolated = interpolatePermissionExpression(expression, variables);
-      if (!interpolated.ok) throw new TypeError(interpolated.error);
-      const parsed = parseCached(interpolated.text);
-      if (!parsed.ok) throw new TypeError(parsed.error);
-      return evaluatePermissionAst(parsed.ast, toPermissionSet(permissions));
+      if (typeof expression !== 'string') {
+        refuse(expression, 'expression is not a string');
+        return false;
+      }
+      const resolution = resolve(expression, variables);
+      if (resolution.ok) return resolution.run(toPermissionSet(permissions));
+      refuse(resolution.text, resolution.error);
+      return false;
     } catch (error) {
-      logger.warn(`Permission expression refused (${(error as Error).message}): ${String(expression)}`);
+      refuse(expression, `evaluation failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   };
 
   return { evaluate, explain };
+}
+
+type Resolution =
+  | { readonly ok: true; readonly text: string; readonly ast: PermissionExpressionNode | null; readonly run: CompiledPermissionExpression }
+  | { readonly ok: false; readonly text: string; readonly error: string };
+
+const compiledAsts = new WeakMap<PermissionExpressionNode, CompiledPermissionExpression>();
+const falseRun: CompiledPermissionExpression = () => false;
+
+function toResolution(text: string, parsed: PermissionExpressionParseResult): Resolution {
+  if (!parsed.ok) return { ok: false, text, error: parsed.error };
+  const { ast } = parsed;
+  if (ast === null) return { ok: true, text, ast, run: falseRun };
+  let run = compiledAsts.get(ast);
+  if (run === undefined) {
+    run = compilePermissionAst(ast);
+    compiledAsts.set(ast, run);
+  }
+  return { ok: true, text, ast, run };
 }
 
 /**
