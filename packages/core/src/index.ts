@@ -81,8 +81,15 @@ export {
 export type { CalendarFormat, DateFormat, Language } from './config/formats.ts';
 export { parseFieldValue, parseInheritedFields, resolveLanguage, resolveTimeZone } from './config/inherited-fields.ts';
 export type { InheritedFieldValue, TimeZoneCandidates } from './config/inherited-fields.ts';
-export { AUTH_STATES, authenticateTransition, canSkipAuthenticate, displayedAuthState, expiredFlagAfter } from './session/auth-state.ts';
-export type { AuthState } from './session/auth-state.ts';
+export {
+  AUTH_STATES,
+  authenticateTransition,
+  canSkipAuthenticate,
+  displayedAuthState,
+  expiredFlagAfter,
+  transitionAuthState,
+} from './session/auth-state.ts';
+export type { AuthEvent, AuthState, AuthTransition } from './session/auth-state.ts';
 export { decideWatcherAction } from './session/session-watcher.ts';
 export type { WatcherAction, WatcherDecision, WatcherInput } from './session/session-watcher.ts';
 export { APP_ROOT, LOGIN_ROUTE, WELCOME_ROUTE, resolveRedirectAfterLogin, shouldRememberRedirect } from './session/redirect.ts';
@@ -102,7 +109,7 @@ export {
   toSessionSummary,
 } from './session/session-user.ts';
 export type { GroupLike, SessionSummary, SessionUserLike, TokenCookie } from './session/session-user.ts';
-export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
+export { PRESERVED_KEYS, STORAGE_KEYS, isPreservedKey, keysToClearOnLogout } from './session/storage-keys.ts';
 export type { StorageKey } from './session/storage-keys.ts';
 export {
   APP_ROUTES,

@@ -36,3 +36,37 @@ export function authenticateTransition(outcome: 'start' | 'success' | 'failure')
 export function canSkipAuthenticate(input: { hasToken: boolean; hasSession: boolean; state: AuthState }): boolean {
   return input.hasToken && input.hasSession && input.state === 'AUTHENTICATED';
 }
+
+/** What happens to the authentication state (spec §4 "Authentication state", "Logout"). */
+export type AuthEvent = 'AUTHENTICATE' | 'AUTHENTICATE_SUCCESS' | 'AUTHENTICATE_FAILURE' | 'LOGOUT' | 'LOGOUT_DONE' | 'SESSION_EXPIRED';
+
+/** The state after an event and the session-expired flag to store with it. */
+export interface AuthTransition {
+  readonly state: AuthState;
+  /** The local-storage session-expired flag after the event (see {@link expiredFlagAfter}). */
+  readonly expiredFlag: boolean;
+}
+
+const AUTH_EVENT_TARGET: Readonly<Record<AuthEvent, AuthState>> = {
+  AUTHENTICATE: 'AUTHENTICATING',
+  AUTHENTICATE_SUCCESS: 'AUTHENTICATED',
+  AUTHENTICATE_FAILURE: 'NO_AUTH',
+  LOGOUT: 'LOGGING_OUT',
+  LOGOUT_DONE: 'NO_AUTH',
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+};
+
+/**
+ * The authentication state machine of spec §4: authenticate moves to AUTHENTICATING, then to
+ * AUTHENTICATED on success or back to NO_AUTH on any failure; logout passes through LOGGING_OUT to
+ * NO_AUTH; a 401 "session expired" sets SESSION_EXPIRED. Setting SESSION_EXPIRED sets the flag,
+ * setting any other state removes it. Outcomes that arrive when nothing is pending are ignored
+ * (a late AUTHENTICATE_SUCCESS after a logout must not sign the user back in).
+ */
+export function transitionAuthState(current: AuthState, event: AuthEvent): AuthTransition {
+  const stale =
+    ((event === 'AUTHENTICATE_SUCCESS' || event === 'AUTHENTICATE_FAILURE') && current !== 'AUTHENTICATING') ||
+    (event === 'LOGOUT_DONE' && current !== 'LOGGING_OUT');
+  const state = stale ? current : AUTH_EVENT_TARGET[event];
+  return { state, expiredFlag: expiredFlagAfter(state) };
+}

@@ -39,3 +39,16 @@ export const PRESERVED_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.lastEtag,
   STORAGE_KEYS.lastRefresh,
 ];
+
+/** True for a key that logout's clear keeps (spec §4). */
+export function isPreservedKey(key: string): boolean {
+  return (PRESERVED_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * The keys logout removes from a storage area holding `keys`: every key except the preserved ones
+ * (spec §4 "clear cookies, local storage and session storage, except the preserved keys").
+ */
+export function keysToClearOnLogout(keys: Iterable<string>): string[] {
+  return [...keys].filter((key) => !isPreservedKey(key));
+}
