@@ -4,7 +4,6 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 // The repository's build-info script (not a workspace package) computes every part's git.json.
-// eslint-disable-next-line import-x/no-relative-packages
 import { buildInfo } from '../../../scripts/build-info.ts';
 import { Directory } from './auth/directory.ts';
 import { SessionService } from './auth/session-service.ts';

@@ -40,6 +40,7 @@ export class Directory {
   private generation = 0;
   private groups: { at: number; generation: number; byId: Map<number, GroupRow> } | undefined;
   private fields = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
+  private userFieldCache = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
   private callers = new Map<number, { at: number; generation: number; caller: Caller }>();
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -125,8 +126,14 @@ export class Directory {
   }
 
   async userFields(userId: number): Promise<Map<string, string>> {
+    const cached = this.userFieldCache.get(userId);
+    if (this.fresh(cached) && cached) return cached.fields;
+    const generation = this.generation;
     const rows = await this.db.selectFrom('userFields').select(['name', 'value']).where('ownerId', '=', userId).execute();
-    return new Map(rows.map((row) => [row.name, row.value]));
+    const fields = new Map(rows.map((row) => [row.name, row.value]));
+    if (this.userFieldCache.size > 10_000) this.userFieldCache.clear();
+    this.userFieldCache.set(userId, { at: Date.now(), generation, fields });
+    return fields;
   }
 
   /** The user's permission strings: its roles' union plus `_anything:<letter>`. */

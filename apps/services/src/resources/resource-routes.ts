@@ -14,7 +14,7 @@ import type { FieldSpec, Json, ReadContext, ResourceSpec, Row, WriteContext } fr
 type AnyDb = Kysely<Record<string, Row>>;
 
 const MAX_PAGE_SIZE = 1000;
-const COUNT_TTL_MS = 10_000;
+const COUNT_TTL_MS = 30_000;
 const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
@@ -111,7 +111,7 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
 
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   const db = ctx.db as unknown as AnyDb;
-  const counts = new Map<string, { total: number; generation: number; at: number }>();
+  const counts = new Map<string, { total: Promise<number>; generation: number; at: number }>();
   const querySchemas = new Map(RESOURCES.map((spec) => [spec.path, listQuerySchema(spec)]));
   const generation = (table: string) => ctx.tableGenerations.get(table) ?? 0;
   const bump = (table: string) => ctx.tableGenerations.set(table, generation(table) + 1);
@@ -261,17 +261,20 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       }
     }
     const countKey = `${spec.table}|${readable ? [...readable].join(',') : '*'}|${filterText ?? ''}|${JSON.stringify(exact)}`;
-    const cached = counts.get(countKey);
-    let total: number;
-    if (cached && cached.generation === generation(spec.table) && Date.now() - cached.at < COUNT_TTL_MS) {
-      total = cached.total;
-    } else {
-      const currentGeneration = generation(spec.table);
-      const row = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      total = Number(row.total);
+    // Counting a large table costs far more than a page: one count per (query, table generation) is
+    // shared by concurrent requests and reused until a write through this process or the TTL.
+    let entry = counts.get(countKey);
+    if (!entry || entry.generation !== generation(spec.table) || Date.now() - entry.at >= COUNT_TTL_MS) {
+      const total = select
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.total));
+      entry = { total, generation: generation(spec.table), at: Date.now() };
       if (counts.size > 5000) counts.clear();
-      counts.set(countKey, { total, generation: currentGeneration, at: Date.now() });
+      counts.set(countKey, entry);
+      total.catch(() => counts.delete(countKey));
     }
+    const total = await entry.total;
     let page = select.selectAll();
     for (const { field, direction } of query.order ?? []) page = page.orderBy(field, direction);
     if (!query.order?.some((o) => o.field === 'id')) page = page.orderBy('id', 'asc');
