@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -21,4 +21,24 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/#\/login$/);
+}
+
+export const API = '/riot-core-services/api';
+
+/** Logs in through the API (no browser) and returns the token. */
+export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post(`${API}/user/login`, { data: { username, password } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+/** The frame's locator root. */
+export function legacyFrame(page: Page) {
+  return page.frameLocator('iframe[title="Legacy interface"]');
+}
+
+export async function openUserMenuItem(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
 }

@@ -1,15 +1,31 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NetworkError } from '../api/api-errors.ts';
+import styles from './route-error.module.css';
 
-/** Last-resort error screen for a route that failed to load or render. */
+/** The screen for a route that could not load: the services unreachable, or anything unexpected. */
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  if (error instanceof NetworkError) {
+    return (
+      <main className={styles.page}>
+        <h1>{t('errors.unreachableTitle')}</h1>
+        <p role="alert">{t('errors.unreachableBody')}</p>
+        <button type="button" className={styles.retry} onClick={() => void revalidator.revalidate()} aria-busy={revalidator.state === 'loading'}>
+          {t('errors.retry')}
+        </button>
+      </main>
+    );
+  }
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
   return (
-    <main style={{ maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Something went wrong</h1>
-      <p role="alert">{message}</p>
+    <main className={styles.page}>
+      <h1>{t('errors.genericTitle')}</h1>
+      <p role="alert">{t('errors.generic', { message })}</p>
       <p>
-        <a href="#/app">Go to the start page</a>
+        <a href="#/app">{t('errors.home')}</a>
       </p>
     </main>
   );

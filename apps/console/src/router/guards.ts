@@ -11,6 +11,7 @@ import {
   resolvePlaceholderRoute,
   shouldRememberRedirect,
 } from '@portico/core';
+import { NetworkError } from '../api/api-errors.ts';
 import { removeLocal, setLocal, writeToken } from '../session/browser-storage.ts';
 import type { SessionController } from '../session/session-controller.ts';
 import type { AppStore } from '../store/store.ts';
@@ -60,7 +61,10 @@ export function createGuards(deps: GuardDeps) {
     let defaultUrl: string | null;
     try {
       defaultUrl = await session.authenticate();
-    } catch {
+    } catch (error) {
+      // No answer at all is not a failed authentication: keep the session and say so (the
+      // unreachable screen retries). Every answered failure logs out (spec §8).
+      if (error instanceof NetworkError) throw error;
       await session.logout({ broadcast: false });
       return redirect(LOGIN_ROUTE);
     }

@@ -18,7 +18,7 @@ import {
   toSessionSummary,
   type AuthState,
 } from '@portico/core';
-import type { ApiError } from '../api/api-errors.ts';
+import { NetworkError, type ApiError } from '../api/api-errors.ts';
 import type { EditableUserField, InheritedFieldMap, PlatformApi, PlatformUser, VisibilityGroup } from '../api/platform-api.ts';
 import { authnSlice, authzSlice, configSlice, routingSlice, sessionSlice } from '../store/slices.ts';
 import type { AppStore } from '../store/store.ts';
@@ -78,6 +78,7 @@ export class SessionController {
   private loggingOut: Promise<void> | null = null;
   private lastWatchedToken: string | undefined;
   private unauthorizedHandled = false;
+  private retryLoginAfter = 0;
 
   constructor(
     private readonly store: AppStore,
@@ -339,7 +340,14 @@ export class SessionController {
     switch (decision.action) {
       case 'SHOULD_LOGIN':
         if (decision.navigateTo) this.effects.navigate(decision.navigateTo);
-        else void this.authenticate().catch(() => this.logout().then(() => this.effects.navigate('/login')));
+        else if (Date.now() >= this.retryLoginAfter) {
+          if (decision.reason === 'TOKEN_CHANGED') this.resetState();
+          void this.authenticate().catch((error: unknown) => {
+            // unreachable services: keep the session and retry a little later
+            if (error instanceof NetworkError) this.retryLoginAfter = Date.now() + 5_000;
+            else void this.logout().then(() => this.effects.navigate('/login'));
+          });
+        }
         break;
       case 'SHOULD_LOGOUT':
         void this.logout().then(() => this.effects.navigate(decision.navigateTo ?? '/login'));

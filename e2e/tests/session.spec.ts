@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { API, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+
+test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)', () => {
+  test('a token removed in another tab signs this tab out within 1.5 s', async ({ page, context }) => {
+    await signIn(page, 'admin');
+    const other = await context.newPage();
+    await other.goto('/#/app/things/thing');
+    await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await other.evaluate(() => localStorage.removeItem('ACCESS_TOKEN'));
+    await expect(page).toHaveURL(/#\/login$/, { timeout: 1_500 });
+  });
+
+  test('signing out in one tab reaches the other tab at once, and its data is gone', async ({ page, context }) => {
+    await signIn(page, 'admin');
+    const other = await context.newPage();
+    await other.goto('/#/app/model/zone');
+    await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await openUserMenuItem(page, 'Sign out');
+    await expect(other).toHaveURL(/#\/login$/);
+    await expect(other.locator('iframe[title="Legacy interface"]')).toHaveCount(0);
+  });
+
+  test('signing in in one tab takes the other tab off the login page', async ({ page, context }) => {
+    await page.goto('/#/login');
+    const other = await context.newPage();
+    await other.goto('/#/login');
+    await signIn(other, 'operator');
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  });
+
+  test('logout keeps exactly the preserved keys', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.evaluate(() => {
+      localStorage.setItem('LAST_ETAG', '"abc"');
+      localStorage.setItem('LAST_MODIFIED', 'Sat, 21 Nov 2026 10:00:00 GMT');
+      localStorage.setItem('LAST_REFRESH', '123');
+      localStorage.setItem('SOMETHING_ELSE', 'x');
+      sessionStorage.setItem('SCRATCH', 'y');
+    });
+    await openUserMenuItem(page, 'Sign out');
+    const state = await page.evaluate(() => ({
+      local: Object.keys(localStorage).sort(),
+      session: Object.keys(sessionStorage).sort(),
+      cookies: document.cookie,
+    }));
+    expect(state.local).toEqual(['LAST_ETAG', 'LAST_MODIFIED', 'LAST_REFRESH']);
+    expect(state.session).toEqual(['LAST_ID']);
+    expect(state.cookies).not.toContain('RIOT_TK');
+    expect(state.cookies).not.toContain('RIOT_UD');
+  });
+
+  test('a 401 logs out once with one notice, and the login page says the session expired', async ({ page, request }) => {
+    await signIn(page, 'admin');
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+    // the session ends on the server (as after its timeout)
+    const logout = await request.post(`${API}/user/logout`, { headers: { token: token! }, data: { token } });
+    expect(logout.ok()).toBe(true);
+    // several calls fail together: the frame's list, then a shell navigation
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has expired' })).toBeVisible();
+    // one notice however many calls failed
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Your session has expired' })).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBe('true');
+    await signIn(page, 'admin');
+    expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBeNull();
+  });
+});

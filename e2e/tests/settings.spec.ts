@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('settings, languages, About and accessibility', () => {
+  test('saving a time zone persists it and reaches the frame', async ({ page }) => {
+    await signIn(page, 'operator');
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+    await openUserMenuItem(page, 'Settings');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await dialog.getByLabel('Date format').selectOption('YYYY-MM-DD');
+    await dialog.getByRole('radio', { name: '24-hour' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Settings saved.' })).toBeVisible();
+    // the frame re-formats its times: ISO dates in 24-hour Tokyo time
+    await expect(legacyFrame(page).getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ }).first()).toBeVisible();
+    await page.reload();
+    await openUserMenuItem(page, 'Settings');
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+  });
+
+  test('switching the language re-labels the shell and the frame', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await openUserMenuItem(page, 'Settings');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Language').selectOption('es');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('navigation', { name: 'Módulos' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Módulos' }).getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(legacyFrame(page).locator('html')).toHaveAttribute('lang', 'es');
+    // back to English for the other tests of this user
+    await page.getByRole('button', { name: /menú de usuario/i }).click();
+    await page.getByRole('menuitem').first().click();
+    const dialogEs = page.getByRole('dialog');
+    await dialogEs.getByRole('combobox').last().selectOption('en');
+    await dialogEs.getByRole('button').last().click();
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  });
+
+  test('About shows the three versions and the override label', async ({ page }) => {
+    await signIn(page, 'admin');
+    await openUserMenuItem(page, 'About');
+    const dialog = page.getByRole('dialog', { name: 'About' });
+    await expect(dialog.getByText('v11.3.0')).toBeVisible();
+    for (const part of ['services', 'legacyUi', 'newUi']) {
+      await expect(dialog.getByTestId(`version-${part}`)).toHaveText(/^v\d+\.\d+\.\d+ · Commit \S+ · Built /);
+    }
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('"Why can\'t I see this?" names the missing permission', async ({ page }) => {
+    await signIn(page, 'operator');
+    await openUserMenuItem(page, 'Settings');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog.getByTestId('access-things')).toContainText('Visible');
+    await expect(dialog.getByTestId('access-group')).toContainText('Missing: group:r');
+  });
+
+  test('keyboard only: sign in, move through the modules, open the user menu', async ({ page }) => {
+    await page.goto('/#/login');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('demo');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    const model = page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' });
+    for (let i = 0; i < 12 && !(await model.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(model).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/app\/model\//);
+    const menu = page.getByRole('button', { name: 'User menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+  });
+
+  test('axe finds no violation on the login page, the shell and the settings dialog', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your username.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await signIn(page, 'admin');
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await openUserMenuItem(page, 'Settings');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
