@@ -142,4 +142,22 @@ describe('LegacyApp over the bridge', () => {
     await waitFor(() => expect(closed).toHaveBeenCalledWith({ saved: false, tabId: null }));
     await waitFor(() => expect(modal).toHaveBeenLastCalledWith({ open: false }));
   });
+
+  it('asks the shell for About, the sidebar and cross-module navigation', async () => {
+    const user = userEvent.setup();
+    const { host } = setup();
+    const about = vi.fn();
+    const sidebar = vi.fn();
+    const navigateTo = vi.fn();
+    host.on('handleAboutSection', about);
+    host.on('sidebarEvent', sidebar);
+    host.on('navigateToEvent', navigateTo);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await user.click(screen.getByRole('button', { name: 'About' }));
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Go to' })).getByRole('button', { name: 'Model' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith({ path: '/model' }));
+    expect(about).toHaveBeenCalledTimes(1);
+    expect(sidebar).toHaveBeenCalledWith({ command: 'toggle' });
+  });
 });

@@ -124,6 +124,15 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
       done: (operation, ok, message) => {
         if (frame?.framed) frame.send('doneEvent', { operation, ok, ...(message ? { message } : {}) });
       },
+      navigateShell: (target) => {
+        if (frame?.framed) frame.send('navigateToEvent', { path: target });
+      },
+      openAbout: () => {
+        if (frame?.framed) frame.send('handleAboutSection', {});
+      },
+      sidebar: (command) => {
+        if (frame?.framed) frame.send('sidebarEvent', { command });
+      },
       resourceLabel: (resource: ResourceDef) => conceptLabel(resource.concept, resource.label),
       conceptLabel,
     };
@@ -178,6 +187,16 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
         <span>
           {t('app.route')}: <code data-testid="legacy-route">{path}</code>
         </span>
+        {context ? (
+          <span className="header-actions">
+            <button type="button" className="secondary" onClick={() => context.sidebar('toggle')}>
+              {t('app.toggleSidebar')}
+            </button>
+            <button type="button" className="secondary" onClick={context.openAbout}>
+              {t('app.about')}
+            </button>
+          </span>
+        ) : null}
       </header>
       <main>{body}</main>
     </div>

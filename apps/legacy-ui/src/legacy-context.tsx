@@ -20,6 +20,12 @@ export interface LegacyContextValue {
   setModalOpen(open: boolean): void;
   /** Tells the shell an operation finished (doneEvent → a toast). */
   done(operation: string, ok: boolean, message?: string): void;
+  /** Asks the shell to navigate (navigateToEvent): cross-module links go through the shell's guards. */
+  navigateShell(path: string): void;
+  /** Asks the shell to open its About dialog (handleAboutSection). */
+  openAbout(): void;
+  /** Drives the shell's sidebar (sidebarEvent). */
+  sidebar(command: 'open' | 'close' | 'toggle' | 'refresh'): void;
   /** A resource's name in the tenant vocabulary and the shell's language. */
   resourceLabel(resource: ResourceDef): string;
   /** A label by vocabulary concept, else the translated fallback key. */

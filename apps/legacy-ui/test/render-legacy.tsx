@@ -28,6 +28,9 @@ export function renderWithLegacy(
     navigate: vi.fn(),
     setModalOpen: vi.fn(),
     done: vi.fn(),
+    navigateShell: vi.fn(),
+    openAbout: vi.fn(),
+    sidebar: vi.fn(),
     resourceLabel: (resource) => conceptLabel(resource.concept, resource.label),
     conceptLabel,
   };

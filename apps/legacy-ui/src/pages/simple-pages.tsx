@@ -1,17 +1,33 @@
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
+import { MODULES } from '../routes.ts';
 import type { ModuleDef } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
 
 /** /home/welcome. */
 export function WelcomePage() {
-  const { t, user, conceptLabel } = useLegacy();
+  const { t, user, conceptLabel, permissions, navigateShell } = useLegacy();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  // Cross-module links go through the shell (navigateToEvent) so its guards and tabs apply.
+  const modules = MODULES.filter((module) => module.key !== 'home' && permissions.has(`${module.key}:x`));
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('app.welcome', { name })}</h1>
       <p>{conceptLabel('Platform', 'app.title')}</p>
       <p>{t('app.welcomeDetail')}</p>
+      {modules.length > 0 ? (
+        <nav aria-label={t('app.quickLinks')}>
+          <ul>
+            {modules.map((module) => (
+              <li key={module.key}>
+                <button type="button" className="link" onClick={() => navigateShell(`/${module.key}`)}>
+                  {conceptLabel(module.concept, module.label)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </section>
   );
 }
