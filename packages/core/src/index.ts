@@ -174,3 +174,41 @@ export {
   shouldRenewAnalyticsSession,
 } from './analytics/analytics-identity.ts';
 export type { AnalyticsEventData, AnalyticsGroupLike, AnalyticsUserLike } from './analytics/analytics-identity.ts';
+export {
+  UPDATE_CHECK_FAILED_MESSAGE,
+  VERSION_CHANNEL_NAME,
+  VERSION_RELOAD_THROTTLE_MS,
+  createVersionSignal,
+  decideReload,
+  decideVersionCheck,
+  isReloadThrottled,
+  parseTimestamp,
+  parseVersionSignal,
+  shouldReloadOnSignal,
+  versionIdentity,
+} from './updates/version-check.ts';
+export type { ReloadDecision, VersionCheckDecision, VersionCheckInput, VersionCheckOutcome, VersionSignal } from './updates/version-check.ts';
+export {
+  PRECACHE_PREFIX,
+  RUNTIME_CONFIG_PATH,
+  SERVICE_WORKER_BYPASS_PREFIXES,
+  SERVICE_WORKER_EVENTS,
+  SERVICE_WORKER_REGISTRATION_DELAY_MS,
+  SERVICE_WORKER_SCRIPT,
+  SERVICE_WORKER_UNRECOVERABLE_MESSAGE,
+  SERVICE_WORKER_UNSUPPORTED_MESSAGE,
+  SHELL_PATH,
+  STALE_CHUNK_RELOAD_WINDOW_MS,
+  UPDATE_CHECK_INTERVAL_MS,
+  cachesToDeleteAtStartup,
+  cachesToDeleteOnActivate,
+  isStaleChunkError,
+  precacheName,
+  precacheVersion,
+  routeServiceWorkerRequest,
+  serviceWorkerScope,
+  shouldReloadForStaleChunk,
+} from './updates/service-worker-rules.ts';
+export type { PrecacheEntry, ServiceWorkerRequest, ServiceWorkerRoute } from './updates/service-worker-rules.ts';
+export { PORTAL_LOAD_MARKER_KEY, decidePortalLoad, portalLoadMarker } from './updates/portal-load.ts';
+export type { PortalLoadDecision } from './updates/portal-load.ts';
