@@ -1,17 +1,34 @@
 // npm run bench: builds if needed, starts a server on a temp dir, measures, prints one table.
+// Figures are medians; the machine is shared, so compare ratios across runs, not single numbers.
+//   --quick    bundle sizes and the login page only
+//   --no-load  skip the autocannon load tests (services)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@portico/services';
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
 import { launchChromium } from './browser.ts';
+import { runBridgeBench } from './bridge-bench.ts';
 import { buildSizes, kib } from './bundle-sizes.ts';
+import { runCoreBench } from './core-bench.ts';
+import { runLighthouseBench } from './lighthouse-bench.ts';
+import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
 import { printTable, type BenchRow } from './table.ts';
 
+const quick = process.argv.includes('--quick');
 const rows: BenchRow[] = [];
+const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    rows.push(...(await work()));
+  } catch (error) {
+    rows.push({ name, value: `failed: ${error instanceof Error ? error.message : String(error)}`, ok: false });
+  }
+};
+
 await ensureBuilt();
-rows.push(...buildSizes(ROOT));
+await section('bundle sizes', () => buildSizes(ROOT));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
 const server = await startServer({
@@ -24,37 +41,43 @@ const server = await startServer({
 });
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage();
-  const login = await collectScripts(page, async () => {
-    await page.goto(`${server.url}/#/login`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await section('page weight', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const login = await collectScripts(page, async () => {
+      await page.goto(`${server.url}/#/login`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    });
+    const afterLogin = await collectScripts(page, async () => {
+      await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill('demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('[data-route-phase="navigateSuccess"]').waitFor({ timeout: 30_000 });
+    });
+    await context.close();
+    return [
+      { name: `console: JS loaded by #/login (${login.count} files)`, value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw)`, target: '≤ 110 KiB gzip', ok: login.gzip <= 110 * 1024 },
+      { name: `console: JS added by signing in (${afterLogin.count} files)`, value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw)` },
+    ];
   });
-  rows.push({
-    name: `console: JS loaded by #/login (${login.count} files)`,
-    value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw)`,
-    target: '≤ 110 KiB gzip',
-    ok: login.gzip <= 110 * 1024,
-  });
-  const afterLogin = await collectScripts(page, async () => {
-    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Modules' }).waitFor();
-  });
-  rows.push({
-    name: `console: JS added by signing in (${afterLogin.count} files)`,
-    value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw)`,
-  });
+  if (!quick) {
+    await section('navigation', () => runNavigationBench(browser, server.url));
+    await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
+  }
 } finally {
   await browser.close();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (!process.argv.includes('--quick')) {
-  const { runServicesBench } = await import('./services-bench.ts').catch(() => ({ runServicesBench: null }));
-  if (runServicesBench) rows.push(...(await runServicesBench()));
+if (!quick) {
+  await section('bridge', () => runBridgeBench());
+  await section('core', () => runCoreBench(ROOT));
+  if (!process.argv.includes('--no-load')) {
+    const { runServicesBench } = await import('./services-bench.ts');
+    await section('services', () => runServicesBench());
+  }
 }
 
-console.log(`\nPortico bench (${new Date().toISOString()}, node ${process.version})\n`);
+console.log(`\nPortico bench (${new Date().toISOString()}, node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
 console.log(printTable(rows));

@@ -8,7 +8,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  // sign-in loads the shell chunk and six API answers: allow for a loaded machine
+  await expect(page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The names of the links in the Modules navigation, in order. */

@@ -43,9 +43,24 @@ function handleOAuthReturn(): Response | null {
 
 export function createGuards(deps: GuardDeps) {
   const { session, store } = deps;
+  // React Router runs the loaders of every matched route in parallel. The page guards must not
+  // decide before the layout's guards (a)–(d) have: they wait for the layout's result of the same
+  // navigation (one Request per navigation) and stand aside when it redirected.
+  const layoutGuards = new WeakMap<Request, Promise<Response | null>>();
+
+  async function afterLayoutGuards(request: Request): Promise<boolean> {
+    const pending = layoutGuards.get(request);
+    return pending ? (await pending) === null : true;
+  }
 
   /** The empty-path layout: guards (a)–(d) in exactly this order (spec §2). */
-  async function mainLayoutLoader({ request }: LoaderFunctionArgs) {
+  function mainLayoutLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+    const result = runLayoutGuards(args);
+    layoutGuards.set(args.request, result);
+    return result;
+  }
+
+  async function runLayoutGuards({ request }: LoaderFunctionArgs): Promise<Response | null> {
     const path = requestPath(request);
     // (a) remember the requested URL for a redirect after login, unless it is /app
     if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
@@ -90,7 +105,8 @@ export function createGuards(deps: GuardDeps) {
   }
 
   /** Any other path: the placeholder route (spec §2 item 3). */
-  function placeholderLoader({ request }: LoaderFunctionArgs) {
+  async function placeholderLoader({ request }: LoaderFunctionArgs) {
+    if (!(await afterLayoutGuards(request))) return null;
     const decision = resolvePlaceholderRoute(requestPath(request));
     return decision.kind === 'pass' ? null : redirect(decision.to);
   }
@@ -99,7 +115,8 @@ export function createGuards(deps: GuardDeps) {
    * Every page under /app: the route must exist, its tab must be visible to the user, and a module
    * opened bare goes to its first accessible page when autoLoadTabMenus is "true" (spec §2).
    */
-  function appPageLoader({ request }: LoaderFunctionArgs) {
+  async function appPageLoader({ request }: LoaderFunctionArgs) {
+    if (!(await afterLayoutGuards(request))) return null;
     const path = requestPath(request).split('?')[0] ?? '';
     const route = parseAppRoute(path);
     if (!route) {
@@ -122,5 +139,11 @@ export function createGuards(deps: GuardDeps) {
     return null;
   }
 
-  return { mainLayoutLoader, loginLoader, placeholderLoader, appPageLoader };
+  /** `/` and `/app` opened from inside the application: the default landing page (guard (d)). */
+  async function appIndexLoader({ request }: LoaderFunctionArgs) {
+    if (!(await afterLayoutGuards(request))) return null;
+    return redirect(store.getState().session.defaultUrl ?? WELCOME_ROUTE);
+  }
+
+  return { mainLayoutLoader, loginLoader, placeholderLoader, appPageLoader, appIndexLoader };
 }

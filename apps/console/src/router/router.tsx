@@ -24,11 +24,11 @@ export function createAppRouter(deps: GuardDeps) {
       ErrorBoundary: RouteError,
       HydrateFallback: Empty,
       children: [
-        { index: true, Component: Empty },
+        { index: true, loader: guards.appIndexLoader, Component: Empty },
         {
           path: 'app',
           children: [
-            { index: true, Component: Empty },
+            { index: true, loader: guards.appIndexLoader, Component: Empty },
             { path: '*', loader: guards.appPageLoader, Component: Empty },
           ],
         },

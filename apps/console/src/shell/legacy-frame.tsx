@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toLegacyPath } from '@portico/core';
 import { useAppServices } from '../app/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
+import { useAppSelector } from '../store/hooks.ts';
 import styles from './legacy-frame.module.css';
 
 /**
@@ -15,6 +16,8 @@ export function LegacyFrame({ path }: { path: string }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [initialSrc] = useState(() => `${config.legacyUiBase}/#${toLegacyPath(path)}`);
   const { status } = useFrameUi();
+  // exposed for tests and the bench: which shell URL the frame has confirmed (spec §4 routing state)
+  const routing = useAppSelector((state) => state.routing);
 
   useEffect(() => {
     const iframe = frameRef.current;
@@ -23,7 +26,7 @@ export function LegacyFrame({ path }: { path: string }) {
   }, [frame]);
 
   return (
-    <div className={styles.container}>
+    <div className={styles.container} data-route-url={routing.url ?? ''} data-route-phase={routing.phase}>
       {status === 'connecting' && (
         <p className={styles.loading} role="status">
           {t('shell.frameLoading')}
