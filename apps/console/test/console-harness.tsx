@@ -1,0 +1,198 @@
+// Integration harness (DESIGN §5): the real console over the real services app. MSW hands every
+// platform request to an in-memory services instance, so tests exercise the real API code.
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { expect, vi } from 'vitest';
+import { createInMemoryServices, type InMemoryServices } from '@portico/services';
+import { AppContext } from '../src/app/app-context.ts';
+import { createConsole } from '../src/app/create-console.ts';
+import { onToastMountRequested } from '../src/app/notifications.ts';
+import type { RuntimeConfig } from '../src/app/runtime-config.ts';
+import { onTestEnd } from './disposables.ts';
+import { i18n, initI18n } from '../src/i18n/i18n.ts';
+import { writeToken } from '../src/session/browser-storage.ts';
+
+// Every integration test signs in against a real (in-memory) services instance on a shared,
+// noisy machine: generous limits, never timed assertions.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+/** jsdom's origin in vitest: absolute URLs so Node's fetch (and MSW) accept them. */
+export const ORIGIN = 'http://localhost:3000';
+export const API = `${ORIGIN}/riot-core-services/api`;
+
+export const TEST_CONFIG: RuntimeConfig = {
+  apiBaseHost: ORIGIN,
+  legacyUiBase: '/legacy-ui',
+  analytics: { enabled: false, host: '', key: '' },
+  showVersionOverride: true,
+  surveyExpiration: {},
+  sidebarFeature: {},
+};
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: string;
+}
+
+export interface ServicesHarness {
+  services: InMemoryServices;
+  server: SetupServer;
+  /** Every request that reached the services since the last `calls.length = 0`, in order. */
+  calls: RecordedCall[];
+  /** Calls the services directly (no console): `api('POST', '/user/login', {...}, token)`. */
+  api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory services instance and an MSW server whose handler is its `fetch`. */
+export async function startServices(): Promise<ServicesHarness> {
+  const services = await createInMemoryServices({ log: () => {} });
+  const calls: RecordedCall[] = [];
+  const handle = async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    calls.push({ method: request.method, path: url.pathname.replace('/riot-core-services/api', '') + url.search, body });
+    return services.fetch(request);
+  };
+  const server = setupServer(
+    http.all('*/riot-core-services/*', handle),
+    http.all('*/git.json', handle),
+  );
+  server.listen({ onUnhandledRequest: 'error' });
+  return {
+    services,
+    server,
+    calls,
+    async api<T>(method: string, path: string, body?: unknown, token?: string) {
+      const response = await services.fetch(
+        new Request(`${API}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(token ? { token } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    async close() {
+      server.close();
+      await services.close();
+    },
+  };
+}
+
+/** Signs in through the API and returns the token (for tests that need a second session). */
+export async function apiLogin(harness: ServicesHarness, username: string, password = 'demo'): Promise<string> {
+  const answer = await harness.api<{ token: string }>('POST', '/user/login', { username, password });
+  expect(answer.status).toBe(200);
+  return answer.body.token;
+}
+
+const ToastHost = lazy(() => import('../src/app/toast-host.tsx'));
+
+function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => onToastMountRequested(() => setMounted(true)), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
+export type ConsoleApp = ReturnType<typeof createConsole>;
+
+/**
+ * Renders the console as main.tsx does, starting at `hash` (e.g. `/app/things/thing`). The watcher
+ * is not started: tests call `app.services.session.tick()` for one deterministic tick.
+ */
+export async function renderConsole(hash = '/login') {
+  await initI18n('en');
+  window.history.replaceState(null, '', `/#${hash}`);
+  const app = createConsole(TEST_CONFIG);
+  onTestEnd(() => app.router.dispose());
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <Provider store={app.store}>
+        <I18nextProvider i18n={i18n}>
+          <AppContext.Provider value={app.services}>
+            <RouterProvider router={app.router} />
+            <Toasts />
+          </AppContext.Provider>
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  );
+  return { app, user, view };
+}
+
+/** The route the console shows (`/app/things/thing`). */
+export function routePath(app: ConsoleApp): string {
+  return app.router.state.location.pathname;
+}
+
+/** Waits until the router settles on `path`. */
+export async function waitForRoute(app: ConsoleApp, path: string | RegExp): Promise<void> {
+  await waitFor(() => {
+    const current = routePath(app);
+    if (typeof path === 'string') expect(current).toBe(path);
+    else expect(current).toMatch(path);
+    expect(app.router.state.navigation.state).toBe('idle');
+  });
+}
+
+/** Fills and submits the sign-in form, then waits for the Modules navigation of the shell. */
+export async function signInThroughForm(ui: { user: ReturnType<typeof userEvent.setup> }, username: string, password = 'demo') {
+  const name = await screen.findByRole('textbox', { name: 'Username' });
+  await ui.user.type(name, username);
+  await ui.user.type(screen.getByLabelText('Password'), password);
+  await ui.user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** Signs in through the form from /login and waits for the shell. */
+export async function signIn(username: string, password = 'demo') {
+  const rendered = await renderConsole('/login');
+  await signInThroughForm(rendered, username, password);
+  const modules = await screen.findByRole('navigation', { name: 'Modules' }, { timeout: 5000 });
+  return { ...rendered, modules };
+}
+
+/**
+ * Starts the console at `hash` with a session already in the browser (as after a sign-in in
+ * another tab or an OAuth return): a real token from the services, stored where the console keeps it.
+ */
+export async function openSignedIn(harness: ServicesHarness, username: string, hash = '/app') {
+  const token = await apiLogin(harness, username);
+  writeToken(token);
+  const rendered = await renderConsole(hash);
+  const modules = await screen.findByRole('navigation', { name: 'Modules' });
+  return { ...rendered, modules, token };
+}
+
+/** The user id and permissions the services report for `username` (the expectations' source). */
+export async function permissionsOf(harness: ServicesHarness, username: string): Promise<{ id: number; permissions: string[]; hiddenTabs: string[] }> {
+  const token = await apiLogin(harness, username);
+  const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
+  const perms = await harness.api<{ results: string[] }>('GET', `/user/${me.body.id}/permissions`, undefined, token);
+  const user = await harness.api<{ hiddenTabs: string[] | null }>('GET', `/user/${me.body.id}`, undefined, token);
+  await harness.api('POST', '/user/logout', undefined, token);
+  return { id: me.body.id, permissions: perms.body.results, hiddenTabs: user.body.hiddenTabs ?? [] };
+}
+
+/** A cookie's decoded value, or undefined. */
+export function cookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

@@ -1,0 +1,133 @@
+// Sign-in, the Modules navigation, storage and logout against the real services (spec §2, §4, §6, §9).
+import { screen, waitFor, within } from '@testing-library/react';
+import { MODULES, PRESERVED_KEYS, STORAGE_KEYS, decodeTokenCookie, decodeUserDetailCookie, isTabVisible } from '@portico/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookie,
+  permissionsOf,
+  renderConsole,
+  routePath,
+  signIn,
+  signInThroughForm,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+function moduleHrefs(nav: HTMLElement): string[] {
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href') ?? '');
+}
+
+async function expectedModules(username: string): Promise<string[]> {
+  const { permissions, hiddenTabs } = await permissionsOf(harness, username);
+  return MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)).map((module) => `#${module.path}`);
+}
+
+describe('signing in', () => {
+  it('admin: the Modules navigation shows exactly the tabs core allows, with tenant labels and title', async () => {
+    const { modules, app } = await signIn('admin');
+    expect(moduleHrefs(modules)).toEqual(await expectedModules('admin'));
+    // tenant vocabulary: Acme calls things "Assets" and the platform "Acme Track"
+    expect(within(modules).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '#/app/things');
+    await waitFor(() => expect(document.title).toBe('Acme Track'));
+    // defaultNavBar "things" with autoLoadTabMenus "true": the first page of Things
+    await waitForRoute(app, '/app/things/thing');
+  });
+
+  it('viewer: tabs hidden by the user stay out of the navigation although permitted', async () => {
+    const { modules } = await signIn('viewer');
+    const expected = await expectedModules('viewer');
+    expect(moduleHrefs(modules)).toEqual(expected);
+    expect(expected).not.toContain('#/app/services');
+    expect(expected).not.toContain('#/app/gateway');
+    expect(expected.length).toBeGreaterThan(1);
+  });
+
+  it('nobody: only Home, landing on the welcome page', async () => {
+    const { modules, app } = await signIn('nobody');
+    expect(moduleHrefs(modules)).toEqual(['#/app/home']);
+    expect(within(modules).getByRole('link')).toHaveTextContent('Home');
+    await waitForRoute(app, '/app/home/welcome');
+  });
+
+  it('a wrong password shows an alert, stores nothing and stays on /login', async () => {
+    const ui = await renderConsole('/login');
+    await signInThroughForm(ui, 'admin', 'not-the-password');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Wrong username or password.'));
+    expect(routePath(ui.app)).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(cookie('RIOT_TK')).toBeUndefined();
+    expect(screen.queryByRole('navigation', { name: 'Modules' })).not.toBeInTheDocument();
+  });
+
+  it('stores RIOT_TK and RIOT_UD cookies, ACCESS_TOKEN, LAST_ID and CURRENT_ID for the signed-in user', async () => {
+    const before = Date.now();
+    await signIn('operator');
+    const token = localStorage.getItem(STORAGE_KEYS.accessToken);
+    expect(token).toMatch(/\S{8,}/);
+    const tokenCookie = decodeTokenCookie(cookie('RIOT_TK'));
+    expect(tokenCookie?.token).toBe(token);
+    expect(tokenCookie?.timestamp).toBeGreaterThanOrEqual(before);
+    // the stored token is the one the services issued: it validates as operator
+    const validated = await harness.api<{ valid: boolean; username: string; id: number }>('GET', '/user/validateToken', undefined, token ?? '');
+    expect(validated.body).toMatchObject({ valid: true, username: 'operator' });
+    // the summary of spec §3; the password fields are not among the user request's `only` fields
+    expect(JSON.parse(cookie('RIOT_UD') ?? '{}')).toEqual({
+      id: validated.body.id,
+      passwordExpirationTime: null,
+      displayPasswordExpirationTime: null,
+      isRoot: false,
+    });
+    expect(decodeUserDetailCookie(cookie('RIOT_UD'))?.id).toBe(validated.body.id);
+    expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(String(validated.body.id));
+    expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).toBe(String(validated.body.id));
+  });
+});
+
+describe('signing out', () => {
+  it('calls /user/logout, clears everything but the preserved keys and returns to /login', async () => {
+    const { user, app } = await signIn('admin');
+    const token = localStorage.getItem(STORAGE_KEYS.accessToken) ?? '';
+    expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).not.toBeNull();
+    const userId = app.store.getState().session.user?.id;
+    for (const key of PRESERVED_KEYS) if (key !== STORAGE_KEYS.lastId) localStorage.setItem(key, `kept-${key}`);
+    localStorage.setItem('SOMETHING_ELSE', 'x');
+    sessionStorage.setItem('TAB_THING', 'y');
+    document.cookie = 'OTHER=1; path=/';
+    harness.calls.length = 0;
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await waitForRoute(app, '/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout')).toHaveLength(1);
+    // the services ended the session
+    expect((await harness.api('GET', '/user/validateToken', undefined, token)).status).toBe(401);
+    // preserved keys survive (LAST_ID in session storage, the others in local storage); nothing else does
+    const kept = PRESERVED_KEYS.filter((key) => key !== STORAGE_KEYS.lastId && key !== STORAGE_KEYS.sessionExpired && key !== STORAGE_KEYS.redirectUrl);
+    for (const key of kept) expect(localStorage.getItem(key)).toBe(`kept-${key}`);
+    expect(Object.keys(localStorage).every((key) => (PRESERVED_KEYS as readonly string[]).includes(key))).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem('SOMETHING_ELSE')).toBeNull();
+    expect(Object.keys(sessionStorage)).toEqual([STORAGE_KEYS.lastId]);
+    expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(String(userId));
+    expect(cookie('RIOT_TK')).toBeUndefined();
+    expect(cookie('RIOT_UD')).toBeUndefined();
+    expect(cookie('OTHER')).toBeUndefined();
+    // the store holds no user any more
+    expect(app.store.getState().session.user).toBeNull();
+    expect(app.store.getState().authz.permissions).toEqual([]);
+    expect(app.store.getState().authn.status).toBe('NO_AUTH');
+  });
+});
