@@ -1,0 +1,70 @@
+// Route guards over the real session (spec §2 top-level routing, navigation rules).
+import { screen } from '@testing-library/react';
+import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notify } from '../src/app/notifications.ts';
+import { openSignedIn, permissionsOf, renderConsole, signInThroughForm, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+
+vi.mock('../src/app/notifications.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/app/notifications.ts')>();
+  return { ...real, notify: vi.fn(real.notify) };
+});
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+describe('guards', () => {
+  it('a deep link while signed out goes to /login, then back to the link after sign-in', async () => {
+    const ui = await renderConsole('/app/model/zoneType');
+    await waitForRoute(ui.app, '/login');
+    expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBe('/app/model/zoneType');
+    await signInThroughForm(ui, 'admin');
+    await waitForRoute(ui.app, '/app/model/zoneType');
+    expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBeNull();
+  });
+
+  it('a deep link with a session (a reload) stays on the page', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app/tenants/role');
+    await waitForRoute(app, '/app/tenants/role');
+    expect(vi.mocked(notify)).not.toHaveBeenCalled();
+  });
+
+  it('a page the user may not open redirects to the default page, with a notice', async () => {
+    const { permissions, hiddenTabs } = await permissionsOf(harness, 'viewer');
+    // viewer holds the permission but hides the Services tab
+    expect(permissions).toContain('connection:r');
+    expect(isAppRouteAllowed('/app/services/connection', { permissions, hiddenTabs })).toBe(false);
+    vi.mocked(notify).mockClear();
+
+    const { app } = await openSignedIn(harness, 'viewer', '/app/services/connection');
+    await waitForRoute(app, '/app/things/thing');
+    // Acme's defaultNavBar is "things" and its first page auto-loads (autoLoadTabMenus "true")
+    expect(app.store.getState().session.defaultUrl).toBe('/app/things/thing');
+    expect(vi.mocked(notify)).toHaveBeenCalledWith('warning', 'You do not have access to Connections.', { id: 'no-access-connection' });
+  });
+
+  it('a user with no module permission is sent to the welcome page from any module', async () => {
+    const { app } = await openSignedIn(harness, 'nobody', '/app/things/thing');
+    await waitForRoute(app, '/app/home/welcome');
+  });
+
+  it('/app goes to the default landing page; /login when signed in goes to the application', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app');
+    await waitForRoute(app, '/app/things/thing');
+    await app.router.navigate('/login');
+    await waitForRoute(app, '/app/things/thing');
+  });
+
+  it('a legacy path goes to /app + path, an unknown one to the welcome page', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/model/zoneGroup');
+    await waitForRoute(app, '/app/model/zoneGroup');
+    await app.router.navigate('/no/such/place');
+    await waitForRoute(app, '/app/home/welcome');
+  });
+});

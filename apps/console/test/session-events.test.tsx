@@ -1,0 +1,104 @@
+// A 401 from the services and the session watcher (spec §2 "Session watcher", §4, §8), end to end.
+import { screen, waitFor } from '@testing-library/react';
+import { STORAGE_KEYS } from '@portico/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notify } from '../src/app/notifications.ts';
+import { writeToken } from '../src/session/browser-storage.ts';
+import { apiLogin, cookie, openSignedIn, renderConsole, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+
+// the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
+vi.mock('../src/app/notifications.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/app/notifications.ts')>();
+  return { ...real, notify: vi.fn(real.notify) };
+});
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const logoutCalls = () => harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout');
+const noticesOf = (text: string) => vi.mocked(notify).mock.calls.filter(([, message]) => message === text);
+
+describe('a 401 from the services', () => {
+  it('two calls failing together log out once, with one notice, and the expired flag', async () => {
+    const { app, token } = await openSignedIn(harness, 'operator', '/app/things/thing');
+    await waitForRoute(app, '/app/things/thing');
+    const userId = app.store.getState().session.user?.id ?? -1;
+    // the session ends on the server (another device signed out, or it timed out)
+    expect((await harness.api('POST', '/user/logout', undefined, token)).status).toBe(200);
+    harness.calls.length = 0;
+    vi.mocked(notify).mockClear();
+
+    const results = await Promise.allSettled([app.services.api.whoami(), app.services.api.getPermissions(userId)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(results.map((result) => (result.status === 'rejected' ? (result.reason as { status?: number }).status : 0))).toEqual([401, 401]);
+
+    await waitForRoute(app, '/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');
+    expect(logoutCalls()).toHaveLength(1);
+    expect(noticesOf('Your session has expired. Please sign in again.')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(app.store.getState().session.user).toBeNull();
+  });
+
+  it('signing in again clears the expired flag', async () => {
+    const { app, token } = await openSignedIn(harness, 'operator', '/app/things/thing');
+    await harness.api('POST', '/user/logout', undefined, token);
+    await expect(app.services.api.whoami()).rejects.toMatchObject({ status: 401 });
+    await waitForRoute(app, '/login');
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+
+    writeToken(await apiLogin(harness, 'operator'));
+    app.services.session.tick();
+    await screen.findByRole('navigation', { name: 'Modules' });
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBeNull();
+    expect(app.store.getState().authn.expiredFlag).toBe(false);
+  });
+});
+
+describe('the session watcher', () => {
+  it('a token that vanished (signed out in another tab) logs out and goes to /login', async () => {
+    const { app, token } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    await waitForRoute(app, '/app/model/zone');
+    harness.calls.length = 0;
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+
+    app.services.session.tick();
+
+    await waitForRoute(app, '/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(logoutCalls()).toHaveLength(1);
+    expect((await harness.api('GET', '/user/validateToken', undefined, token)).status).toBe(401);
+    expect(cookie('RIOT_TK')).toBeUndefined();
+    expect(app.store.getState().authn.status).toBe('NO_AUTH');
+  });
+
+  it('an unchanged token does nothing', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    await waitForRoute(app, '/app/model/zone');
+    harness.calls.length = 0;
+    app.services.session.tick();
+    app.services.session.tick();
+    expect(app.store.getState().authn.status).toBe('AUTHENTICATED');
+    expect(harness.calls).toEqual([]);
+    await waitForRoute(app, '/app/model/zone');
+  });
+
+  it('a token that appeared while on /login (signed in in another tab) opens the application', async () => {
+    const { app } = await renderConsole('/login');
+    await screen.findByRole('button', { name: 'Sign in' });
+    writeToken(await apiLogin(harness, 'viewer'));
+
+    app.services.session.tick();
+
+    await screen.findByRole('navigation', { name: 'Modules' });
+    await waitFor(() => expect(app.store.getState().session.user?.username).toBe('viewer'));
+    await waitForRoute(app, /^\/app\//);
+  });
+});
