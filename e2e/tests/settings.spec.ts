@@ -29,6 +29,7 @@ test.describe('settings, languages, About and accessibility', () => {
   test('switching the language re-labels the shell and the frame', async ({ page }) => {
     // globex is used by no other test: its language change cannot disturb them
     await signIn(page, 'globex');
+    await page.goto('/#/app/things/thing');
     await expect(page.frameLocator('main iframe').getByRole('table')).toBeVisible();
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -40,7 +41,7 @@ test.describe('settings, languages, About and accessibility', () => {
     // the frame's own title and labels follow (the iframe's title is translated too)
     await expect(page.locator('main iframe')).toHaveAttribute('title', /.+/);
     await expect(page.frameLocator('main iframe').locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.frameLocator('main iframe').getByLabel('Filtrar')).toBeVisible();
+    await expect(page.frameLocator('main iframe').getByRole('searchbox', { name: 'Filtrar' })).toBeVisible();
     // it is the user's setting: a reload keeps Spanish
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Módulos' })).toBeVisible();
@@ -89,6 +90,8 @@ test.describe('settings, languages, About and accessibility', () => {
   });
 
   test('axe finds no violation on the login page, the shell and the settings dialog', async ({ page }) => {
+    // axe walks the frame too: slow on a shared two-core machine
+    test.setTimeout(120_000);
     await page.goto('/#/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expectNoAxeViolations(page);

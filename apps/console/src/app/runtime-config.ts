@@ -1,26 +1,18 @@
 // The run-time configuration file served beside index.html (issue 5): one build runs against any
 // platform host. Bad configuration must become a clear error screen, never a blank page.
-import * as z from 'zod/mini';
+// Validated by hand, not with zod: this runs before sign-in, where every kilobyte counts.
 
-const analyticsSchema = z.object({
-  enabled: z.boolean(),
-  host: z.string(),
-  key: z.string(),
-});
-
-const runtimeConfigSchema = z.object({
+export interface RuntimeConfig {
   /** Platform host (scheme + host + port); empty means the page origin (spec §9). */
-  apiBaseHost: z.string(),
+  apiBaseHost: string;
   /** Where the legacy UI is served (spec §9: /legacy-ui). */
-  legacyUiBase: z.string().check(z.regex(/^\/[A-Za-z0-9/_-]*$/, 'must be an absolute path such as /legacy-ui')),
-  analytics: analyticsSchema,
+  legacyUiBase: string;
+  analytics: { enabled: boolean; host: string; key: string };
   /** Shows the v11.3.0 override label in About (spec §9). */
-  showVersionOverride: z.boolean(),
-  surveyExpiration: z.record(z.string(), z.unknown()),
-  sidebarFeature: z.record(z.string(), z.unknown()),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  showVersionOverride: boolean;
+  surveyExpiration: Record<string, unknown>;
+  sidebarFeature: Record<string, unknown>;
+}
 
 export class RuntimeConfigError extends Error {
   readonly code = 'RUNTIME_CONFIG_INVALID';
@@ -40,20 +32,37 @@ function normaliseHost(host: string): string {
   return url.origin;
 }
 
-/** Validates the parsed JSON of portico.config.json. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field<T>(record: Record<string, unknown>, path: string, check: (value: unknown) => value is T, expected: string): T {
+  const value = record[path.split('.').at(-1)!];
+  if (!check(value)) throw new RuntimeConfigError(`portico.config.json: ${path}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+  return value;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** Validates the parsed JSON of portico.config.json; the error names the first wrong key. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
-  const result = z.safeParse(runtimeConfigSchema, json);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : 'file';
-    throw new RuntimeConfigError(`portico.config.json: ${where}: ${issue?.message ?? 'invalid'}`);
-  }
-  const config = result.data;
+  if (!isRecord(json)) throw new RuntimeConfigError('portico.config.json: file: expected a JSON object');
+  const analytics = field(json, 'analytics', isRecord, 'an object');
+  const legacyUiBase = field(json, 'legacyUiBase', isString, 'a path such as /legacy-ui');
+  if (!/^\/[A-Za-z0-9/_-]*$/.test(legacyUiBase)) throw new RuntimeConfigError('portico.config.json: legacyUiBase: must be an absolute path such as /legacy-ui');
+  const analyticsHost = field(analytics, 'analytics.host', isString, 'a URL or ""');
   return {
-    ...config,
-    apiBaseHost: normaliseHost(config.apiBaseHost),
-    legacyUiBase: config.legacyUiBase.replace(/\/+$/, '') || '/legacy-ui',
-    analytics: { ...config.analytics, host: config.analytics.host === '' ? '' : normaliseHost(config.analytics.host) },
+    apiBaseHost: normaliseHost(field(json, 'apiBaseHost', isString, 'a URL or ""')),
+    legacyUiBase: legacyUiBase.replace(/\/+$/, '') || '/legacy-ui',
+    analytics: {
+      enabled: field(analytics, 'analytics.enabled', isBoolean, 'true or false'),
+      host: analyticsHost === '' ? '' : normaliseHost(analyticsHost),
+      key: field(analytics, 'analytics.key', isString, 'a string'),
+    },
+    showVersionOverride: field(json, 'showVersionOverride', isBoolean, 'true or false'),
+    surveyExpiration: field(json, 'surveyExpiration', isRecord, 'an object'),
+    sidebarFeature: field(json, 'sidebarFeature', isRecord, 'an object'),
   };
 }
 

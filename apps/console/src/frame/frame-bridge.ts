@@ -8,16 +8,13 @@
 // - doneEvent: a success or error toast with the frame's message;
 // - updateGroupConfigMenu and closeCustomTabModal(saved): configuration is refetched and pushed;
 // - folderDetail: the REPORTS sidebar shows the folder; sessionExpired: the shell logs out.
-import {
-  BridgeError,
-  BridgeHandlerError,
-  BridgeTimeoutError,
-  createHostEndpoint,
-  createWindowTransport,
-  type BridgeUser,
-  type HostEndpoint,
-  type SessionData,
-} from '@portico/bridge';
+// The protocol library (and its schemas) is loaded with the shell, never with the sign-in page.
+import type * as Bridge from '@portico/bridge';
+import type { BridgeUser, HostEndpoint, SessionData } from '@portico/bridge';
+
+type BridgeModule = typeof Bridge;
+let bridgeModule: Promise<BridgeModule> | null = null;
+const loadBridge = () => (bridgeModule ??= import('@portico/bridge'));
 import { diffRoutingState, getRoutingParts, getTenantGroupName, toLegacyPath } from '@portico/core';
 import { CORE_PATH } from '../api/http-client.ts';
 import type { RuntimeConfig } from '../app/runtime-config.ts';
@@ -56,6 +53,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   let ui: FrameUiState = INITIAL_UI;
   const uiListeners = new Set<() => void>();
   let endpoint: HostEndpoint | null = null;
+  let bridge: BridgeModule | null = null;
+  let attachGeneration = 0;
   let detachStore: (() => void) | null = null;
   /** A shell path set because the frame navigated itself: not echoed back as `router`. */
   let followingFrame: string | null = null;
@@ -74,9 +73,13 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     store.dispatch(action({ url, module: parts.module, featureModule: parts.featureModule, page: parts.page, changes }));
   }
 
+  function notSignedIn(): Error {
+    return bridge ? new bridge.BridgeHandlerError('NOT_SIGNED_IN', 'No session') : new Error('No session');
+  }
+
   function bridgeUser(state: RootState): BridgeUser {
     const user = state.session.user;
-    if (!user) throw new BridgeHandlerError('NOT_SIGNED_IN', 'No session');
+    if (!user) throw notSignedIn();
     const active = user.activeGroup ?? user.group;
     return {
       id: user.id,
@@ -94,7 +97,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   function sessionData(): SessionData {
     const state = store.getState();
     const token = readToken();
-    if (!token || !state.session.user) throw new BridgeHandlerError('NOT_SIGNED_IN', 'No session');
+    if (!token || !state.session.user) throw notSignedIn();
     return {
       token,
       apiBase: `${config.apiBaseHost}${CORE_PATH}`,
@@ -128,8 +131,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
         if (ui.status !== 'ready') setUi({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (error instanceof BridgeTimeoutError) setUi({ status: 'timeout' });
-        else if (!(error instanceof BridgeError)) deps.logger?.warn('portico: frame navigation failed', error);
+        if (bridge && error instanceof bridge.BridgeTimeoutError) setUi({ status: 'timeout' });
+        else if (!(bridge && error instanceof bridge.BridgeError)) deps.logger?.warn('portico: frame navigation failed', error);
         // BRIDGE_FRAME_RELOADED / BRIDGE_CLOSED: the reload handshake or the next frame takes over
       });
   }
@@ -138,18 +141,32 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     void session.refreshConfiguration().catch((error: unknown) => deps.logger?.warn('portico: refresh failed', error));
   }
 
-  /** Connects to the frame in `iframe`; returns the detach function. */
+  /** Connects to the frame in `iframe` (once the protocol library is loaded); returns the detach function. */
   function attach(iframe: HTMLIFrameElement): () => void {
     detach();
+    const generation = ++attachGeneration;
+    setUi({ ...INITIAL_UI, aboutRequests: ui.aboutRequests });
+    void loadBridge()
+      .then((module) => {
+        if (generation === attachGeneration) connect(module, iframe);
+      })
+      .catch((error: unknown) => {
+        deps.logger?.warn('portico: the frame protocol could not be loaded', error);
+        if (generation === attachGeneration) setUi({ status: 'timeout' });
+      });
+    return detach;
+  }
+
+  function connect(module: BridgeModule, iframe: HTMLIFrameElement): void {
+    bridge = module;
     const peerOrigin = new URL(`${config.legacyUiBase}/`, window.location.href).origin;
-    const target = createHostEndpoint({
-      transport: createWindowTransport(window, () => iframe.contentWindow),
+    const target = module.createHostEndpoint({
+      transport: module.createWindowTransport(window, () => iframe.contentWindow),
       peerOrigin,
       ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
       ...(deps.logger ? { logger: deps.logger } : {}),
     });
     endpoint = target;
-    setUi({ ...INITIAL_UI, aboutRequests: ui.aboutRequests });
     target.handle('fetchSessionData', () => sessionData());
     target.handle('fetchUserInfo', () => bridgeUser(store.getState()));
     target.on('sessionExpired', () => session.handleUnauthorized());
@@ -191,10 +208,10 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     sync();
     detachStore = store.subscribe(sync);
     showInFrame(deps.currentShellPath());
-    return detach;
   }
 
   function detach(): void {
+    attachGeneration += 1;
     detachStore?.();
     detachStore = null;
     endpoint?.close();
@@ -219,7 +236,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   function retry(iframe: HTMLIFrameElement | null): void {
     setUi({ status: 'connecting' });
     if (iframe) {
-      iframe.src = `${config.legacyUiBase}/#${toLegacyPath(deps.currentShellPath())}`;
+      // a new query makes it a real reload: the same URL with only the fragment changed would not be
+      iframe.src = `${config.legacyUiBase}/?reload=${Date.now()}#${toLegacyPath(deps.currentShellPath())}`;
       attach(iframe);
     }
   }

@@ -47,7 +47,7 @@ export function toBody(fields: FieldDef[], values: Values, creating: boolean): R
           throw new FormValueError(field.name, 'Not valid JSON');
         }
       }
-    } else if (field.kind === 'select' && raw === '') continue;
+    } else if ((field.kind === 'select' || field.kind === 'color') && raw.trim() === '') continue; // the API keeps its default or the current value
     else body[field.name] = raw;
   }
   return body;

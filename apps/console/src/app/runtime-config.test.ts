@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { RuntimeConfigError, parseRuntimeConfig } from './runtime-config.ts';
+
+const valid = {
+  apiBaseHost: '',
+  legacyUiBase: '/legacy-ui/',
+  analytics: { enabled: true, host: '', key: 'k' },
+  showVersionOverride: true,
+  surveyExpiration: {},
+  sidebarFeature: {},
+};
+
+describe('run-time configuration (portico.config.json)', () => {
+  it('accepts the shipped shape and normalises it', () => {
+    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, legacyUiBase: '/legacy-ui' });
+    expect(parseRuntimeConfig({ ...valid, apiBaseHost: 'https://platform.example.com/some/path' }).apiBaseHost).toBe('https://platform.example.com');
+  });
+
+  it.each([
+    [null, 'file: expected a JSON object'],
+    [[], 'file: expected a JSON object'],
+    [{ ...valid, apiBaseHost: 3 }, 'apiBaseHost: expected a URL or ""'],
+    [{ ...valid, apiBaseHost: 'not a url' }, 'apiBaseHost "not a url" is not a URL'],
+    [{ ...valid, apiBaseHost: 'ftp://x.example' }, 'must use http or https'],
+    [{ ...valid, legacyUiBase: 'legacy-ui' }, 'legacyUiBase: must be an absolute path'],
+    [{ ...valid, analytics: 'on' }, 'analytics: expected an object'],
+    [{ ...valid, analytics: { ...valid.analytics, enabled: 'yes' } }, 'analytics.enabled: expected true or false'],
+    [{ ...valid, showVersionOverride: undefined }, 'showVersionOverride: expected true or false, got nothing'],
+    [{ ...valid, sidebarFeature: [] }, 'sidebarFeature: expected an object'],
+  ])('refuses %j with a message naming the key', (json, message) => {
+    expect(() => parseRuntimeConfig(json)).toThrow(RuntimeConfigError);
+    expect(() => parseRuntimeConfig(json)).toThrow(message);
+  });
+});

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { API, legacyFrame, signIn } from './helpers.ts';
+
+test.describe('the legacy frame over the bridge (issue 6)', () => {
+  test('a deep link from a cold start shows the things list in the frame', async ({ page, context }) => {
+    await signIn(page, 'admin');
+    const cold = await context.newPage();
+    await cold.goto('/#/app/things/thingType');
+    const frame = legacyFrame(cold);
+    await expect(frame.getByTestId('legacy-route')).toHaveText('/things/thingType');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Asset Types' })).toBeVisible();
+    await expect(frame.getByRole('table')).toBeVisible();
+    await expect(cold.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute('data-route-url', '/app/things/thingType');
+  });
+
+  test('a click inside the frame moves the shell URL; back and forward move both, one step per press', async ({ page }) => {
+    // root's group does not auto-load the first menu item, so the Model landing page is shown
+    await signIn(page, 'root');
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' }).click();
+    await expect(page).toHaveURL(/#\/app\/model$/);
+    const frame = legacyFrame(page);
+    await expect(frame.getByTestId('legacy-route')).toHaveText('/model');
+    await frame.getByRole('link', { name: 'Zone types' }).click();
+    await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
+    await expect(frame.getByTestId('legacy-route')).toHaveText('/model/zoneType');
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/app\/model$/);
+    await expect(frame.getByTestId('legacy-route')).toHaveText('/model');
+    await page.goForward();
+    await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
+    await expect(frame.getByTestId('legacy-route')).toHaveText('/model/zoneType');
+    await page.goBack();
+    await page.goBack();
+    // one more step back leaves the Model module: the previous shell page, not a frame-only entry
+    await expect(page).not.toHaveURL(/#\/app\/model/);
+  });
+
+  test('a frame that never answers shows a clear timeout message after 10 s', async ({ page }) => {
+    await page.route('**/legacy-ui/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>' }),
+    );
+    await signIn(page, 'operator');
+    const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await page.unroute('**/legacy-ui/**');
+    await page.getByRole('button', { name: 'Load the page again' }).click();
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible({ timeout: 15_000 });
+    await expect(alert).toBeHidden();
+  });
+
+  test('a 401 inside the frame signs the shell out', async ({ page, request }) => {
+    await signIn(page, 'operator');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('table')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+    expect((await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok()).toBe(true);
+    await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
+    await expect(page).toHaveURL(/#\/login$/);
+  });
+
+  test('admin creates, edits and deletes a zone in the frame; the modal dims the shell meanwhile', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/model/zone');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible();
+    const name = `E2E Zone ${Date.now()}`;
+
+    await frame.getByRole('button', { name: 'New' }).click();
+    const create = frame.getByRole('dialog');
+    await expect(create).toBeVisible();
+    await expect(page.locator('header')).toHaveAttribute('data-blocked', 'true');
+    await create.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await create.getByRole('combobox', { name: /Zone type|Area Types|Area types/ }).selectOption({ index: 1 });
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(create).toBeHidden();
+    await expect(page.locator('header')).not.toHaveAttribute('data-blocked', 'true');
+
+    await frame.getByRole('searchbox', { name: 'Filter' }).fill(name);
+    await frame.getByRole('button', { name }).click();
+    const edit = frame.getByRole('dialog');
+    await edit.getByRole('textbox', { name: /^Name/ }).fill(`${name} (edited)`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await frame.getByRole('searchbox', { name: 'Filter' }).fill(`${name} (edited)`);
+    await expect(frame.getByRole('button', { name: `${name} (edited)` })).toBeVisible();
+
+    await frame.getByRole('button', { name: `${name} (edited)` }).click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await frame.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(frame.getByRole('dialog')).toBeHidden();
+    await expect(frame.getByText('No results.')).toBeVisible();
+  });
+
+  test('viewer sees the zones but no New, Save or Delete', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/#/app/model/zone');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('table')).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'New' })).toHaveCount(0);
+    // the first data row's name opens the details (row 0 is the header)
+    await frame.getByRole('row').nth(1).getByRole('button').click();
+    const details = frame.getByRole('dialog');
+    await expect(details).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(details.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  });
+
+  test('an invalid frame message is dropped and never acted on', async ({ page }) => {
+    await signIn(page, 'operator');
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const before = page.url();
+    // a forged navigation from the top window itself (wrong source), then garbage from the frame
+    await page.evaluate(() => {
+      window.postMessage({ protocol: 'portico-bridge', version: 1, id: 'x1', kind: 'event', action: 'navigateToEvent', payload: { path: '/tenants/user' } }, '*');
+    });
+    await page.frameLocator('main iframe').locator('body').evaluate(() => {
+      window.parent.postMessage({ protocol: 'portico-bridge', version: 1, id: 'x2', kind: 'event', action: 'navigateToEvent', payload: { path: 42 } }, '*');
+    });
+    await expect.poll(() => warnings.filter((w) => w.includes('portico-bridge: dropped')).length).toBeGreaterThanOrEqual(2);
+    expect(page.url()).toBe(before);
+  });
+});
