@@ -49,6 +49,11 @@ export interface ServicesHarness {
   calls: RecordedCall[];
   /** Calls the services directly (no console): `api('POST', '/user/login', {...}, token)`. */
   api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  /**
+   * Holds the next request whose `METHOD /path` starts with `prefix` until `release()` (an answer
+   * that arrives late, after something else happened). `arrived` resolves when it reaches the server.
+   */
+  hold(prefix: string): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -56,10 +61,18 @@ export interface ServicesHarness {
 export async function startServices(): Promise<ServicesHarness> {
   const services = await createInMemoryServices({ log: () => {} });
   const calls: RecordedCall[] = [];
+  const holds: Array<{ prefix: string; arrive(): void; released: Promise<void> }> = [];
   const handle = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
-    calls.push({ method: request.method, path: url.pathname.replace('/riot-core-services/api', '') + url.search, body });
+    const call = { method: request.method, path: url.pathname.replace('/riot-core-services/api', '') + url.search, body };
+    calls.push(call);
+    const held = holds.findIndex((hold) => `${call.method} ${call.path}`.startsWith(hold.prefix));
+    if (held >= 0) {
+      const [hold] = holds.splice(held, 1);
+      hold?.arrive();
+      await hold?.released;
+    }
     return services.fetch(request);
   };
   const server = setupServer(
@@ -81,6 +94,14 @@ export async function startServices(): Promise<ServicesHarness> {
       );
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    hold(prefix) {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ prefix, arrive, released });
+      return { arrived, release };
     },
     async close() {
       server.close();

@@ -3,10 +3,11 @@ import { screen } from '@testing-library/react';
 import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/app/notifications.ts';
+import type * as Notifications from '../src/app/notifications.ts';
 import { openSignedIn, permissionsOf, renderConsole, signInThroughForm, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
 
 vi.mock('../src/app/notifications.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/app/notifications.ts')>();
+  const real = await importOriginal<typeof Notifications>();
   return { ...real, notify: vi.fn(real.notify) };
 });
 

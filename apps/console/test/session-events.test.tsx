@@ -3,12 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/app/notifications.ts';
+import type * as Notifications from '../src/app/notifications.ts';
 import { writeToken } from '../src/session/browser-storage.ts';
 import { apiLogin, cookie, openSignedIn, renderConsole, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
 
 // the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
 vi.mock('../src/app/notifications.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/app/notifications.ts')>();
+  const real = await importOriginal<typeof Notifications>();
   return { ...real, notify: vi.fn(real.notify) };
 });
 
@@ -33,11 +34,17 @@ describe('a 401 from the services', () => {
     harness.calls.length = 0;
     vi.mocked(notify).mockClear();
 
-    const results = await Promise.allSettled([app.services.api.whoami(), app.services.api.getPermissions(userId)]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(results.map((result) => (result.status === 'rejected' ? (result.reason as { status?: number }).status : 0))).toEqual([401, 401]);
-
+    // both calls leave together; the second answer comes late, after the logout has finished
+    const late = harness.hold(`GET /user/${userId}/permissions`);
+    const first = app.services.api.whoami();
+    const second = app.services.api.getPermissions(userId);
+    await late.arrived;
+    await expect(first).rejects.toMatchObject({ status: 401 });
     await waitForRoute(app, '/login');
+    await waitFor(() => expect(app.store.getState().authn.status).toBe('NO_AUTH'));
+    late.release();
+    await expect(second).rejects.toMatchObject({ status: 401 });
+
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');
     expect(logoutCalls()).toHaveLength(1);

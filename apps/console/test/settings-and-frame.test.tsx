@@ -1,0 +1,136 @@
+// Settings saved through the real API (spec §7 PUT /user/{id}/field/{field}, config refetched), and
+// the frame bridge's session answers (PROTOCOL.md fetchSessionData) from the signed-in console.
+import { screen, waitFor, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '@portico/core';
+import { createFrameEndpoint, type BridgeIncomingEvent, type BridgeTransport, type FrameEndpoint } from '@portico/bridge';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API, ORIGIN, openSignedIn, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+import { onTestEnd } from './disposables.ts';
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+describe('settings', () => {
+  it('saving a time zone PUTs the field, refetches the configuration and the services keep it', async () => {
+    const { app, user, token } = await openSignedIn(harness, 'operator', '/app/things/thing');
+    const userId = app.store.getState().session.user?.id ?? -1;
+    // operator inherits Acme's zone
+    expect(app.store.getState().config.timeZone).toBe('America/Chicago');
+    harness.calls.length = 0;
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    await user.selectOptions(within(dialog).getByLabelText('Time zone'), 'Asia/Tokyo');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
+    expect(app.store.getState().config.timeZone).toBe('Asia/Tokyo');
+    const put = harness.calls.findIndex((call) => call.method === 'PUT' && call.path === `/user/${userId}/field/timeZoneConfiguration`);
+    expect(put).toBeGreaterThanOrEqual(0);
+    expect(JSON.parse(harness.calls[put]?.body ?? '{}')).toEqual({ value: 'Asia/Tokyo' });
+    // only the changed field is written; the configuration is read again after the write
+    expect(harness.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    const after = harness.calls.slice(put + 1).map((call) => `${call.method} ${call.path.split('?')[0] ?? ''}`);
+    expect(after).toContain(`GET /user/${userId}`);
+    expect(after).toContain(`POST /user/${userId}/inheritedFields`);
+
+    // the services' database holds it: a fresh read through the API
+    const fields = await harness.api<Record<string, { value: unknown }>>('POST', `/user/${userId}/inheritedFields?format=map`, undefined, token);
+    expect(fields.body.timeZoneConfiguration?.value).toBe('Asia/Tokyo');
+    // and nothing else changed
+    expect(app.store.getState().config.dateFormat).toBe('MM/DD/YYYY');
+  });
+
+  it('a save answered 401 (the session ended on the server) logs out with the expired flag', async () => {
+    const { user, app } = await openSignedIn(harness, 'viewer', '/app/things/thing');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    // the session ends on the server while the dialog is open: the save answers 401 and logs out
+    await harness.api('POST', '/user/logout', undefined, localStorage.getItem(STORAGE_KEYS.accessToken) ?? '');
+    await user.selectOptions(within(dialog).getByLabelText('Date format'), 'YYYY-MM-DD');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitForRoute(app, '/login');
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+  });
+});
+
+/**
+ * A stand-in for the legacy UI inside the console's real iframe: jsdom's postMessage carries no
+ * origin or source, so this transport adds what a browser would (the console's checks still run).
+ */
+function connectFakeFrame(iframe: HTMLIFrameElement): FrameEndpoint {
+  const frameWindow = iframe.contentWindow;
+  if (!frameWindow) throw new Error('the iframe has no window');
+  const listeners = new Set<(event: BridgeIncomingEvent) => void>();
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation((data: unknown, targetOrigin?: unknown) => {
+    if (targetOrigin !== ORIGIN) return;
+    const event = { data: structuredClone(data), origin: ORIGIN, source: window };
+    queueMicrotask(() => {
+      for (const listener of listeners) listener(event);
+    });
+  });
+  const transport: BridgeTransport = {
+    post(data) {
+      window.dispatchEvent(new MessageEvent('message', { data: structuredClone(data), origin: ORIGIN, source: frameWindow }));
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    peer: () => window,
+  };
+  const frame = createFrameEndpoint({ transport, peerOrigin: ORIGIN, currentPath: () => '/things/thing', timeoutMs: 20_000 });
+  onTestEnd(() => frame.close());
+  return frame;
+}
+
+describe('the frame bridge', () => {
+  it('answers fetchSessionData with the session, and routes the frame to the shell page', async () => {
+    const { app, token } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    await waitForRoute(app, '/app/model/zone');
+    const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
+    const shown: string[] = [];
+    frame.handle('router', ({ path }) => {
+      shown.push(path);
+      return { path };
+    });
+    await frame.connect();
+
+    const data = await frame.request('fetchSessionData', {});
+    const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
+    const permissions = await harness.api<{ results: string[] }>('GET', `/user/${me.body.id}/permissions`, undefined, token);
+    expect(data).toMatchObject({
+      token,
+      apiBase: API,
+      permissions: permissions.body.results,
+      language: 'en',
+      timeZone: 'America/Chicago',
+      dateFormat: 'MM/DD/YYYY',
+      calendarFormat: '12h',
+      user: { id: me.body.id, username: 'admin', firstName: 'Ada', lastName: 'Admin', tenantName: 'Acme Logistics', isRoot: false },
+    });
+    expect(data.groupFields).toHaveProperty('vizixVocabularyLabelPlatform');
+    // the shell asked the frame to show its page and recorded the confirmation (spec §4)
+    await waitFor(() => expect(shown).toEqual(['/model/zone']));
+    await waitFor(() => expect(app.store.getState().routing).toMatchObject({ url: '/app/model/zone', phase: 'navigateSuccess' }));
+  });
+
+  it('a sessionExpired event from the frame logs the shell out', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
+    frame.handle('router', ({ path }) => ({ path }));
+    await frame.connect();
+    harness.calls.length = 0;
+    frame.send('sessionExpired', {});
+    await waitForRoute(app, '/login');
+    expect(harness.calls.filter((call) => call.path === '/user/logout')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+  });
+});
