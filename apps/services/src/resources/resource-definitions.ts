@@ -1,6 +1,6 @@
 // Every resource of the shared contracts, declared once.
 import { z } from 'zod';
-import { parsePermission } from '@portico/core';
+import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions, canDeleteFolder, canEditFolder, parsePermission } from '@portico/core';
 import { hashPassword } from '../auth/password.ts';
 import { HttpError } from '../http/http-error.ts';
 import { groupJson, userJson } from '../routes/user-json.ts';
@@ -15,6 +15,19 @@ const id = z.number().int().positive().max(2 ** 31 - 1);
 const str = (write: z.ZodType | undefined, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', write, search: true, ...extra });
 const ref = (target: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'ref', ref: target, write: extra.nullable ? id.nullable() : id, filter: true, ...extra });
 const flag: FieldSpec = { kind: 'boolean', write: z.boolean(), default: false, filter: true };
+
+/**
+ * The permission an author needs to grant `permission`: itself, except that a folder-instance
+ * grant (`_folderinstance_7:r`) needs the same letters on report folders type-wide.
+ */
+function grantedBy(permission: string): string {
+  const instance = /^_folderinstance_\d+:([riudax]+)$/.exec(permission);
+  return instance ? `${REPORT_FOLDER_TYPE}folder:${instance[1]}` : permission;
+}
+
+function folderSubject(row: Row, callerId: number) {
+  return { id: row.id as number, type: REPORT_FOLDER_TYPE, isOwner: row.createdByUserId === callerId };
+}
 
 function color(): z.ZodType {
   return z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1f77b4');
@@ -159,7 +172,7 @@ const ROLE: ResourceSpec = {
   async beforeWrite(values, { caller }) {
     // No escalation: a role may only carry permissions its author holds.
     const permissions = values.permissions as string[] | undefined;
-    const extra = (permissions ?? []).filter((permission) => !caller.permissions.has(permission));
+    const extra = (permissions ?? []).filter((permission) => !caller.permissions.has(grantedBy(permission)));
     if (extra.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${extra.slice(0, 5).join(', ')}`);
   },
 };
@@ -307,6 +320,11 @@ const FOLDER: ResourceSpec = {
   modifiedAt: 'lastModificationDate',
   async beforeWrite(values, { caller, existing }) {
     if (!existing) values.createdByUserId = caller.user.id;
+    // spec §6: type-level update does not reach a folder marked delete-only or read-only
+    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions)) throw new HttpError(403, 'You may not edit this folder');
+  },
+  async beforeDelete(row, { caller }) {
+    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions)) throw new HttpError(403, 'You may not delete this folder');
   },
   async decorate(items, rows, { db, caller }) {
     const ids = rows.map((row) => row.id as number);
@@ -318,8 +336,10 @@ const FOLDER: ResourceSpec = {
       const owner = item.createdByUserId === caller.user.id;
       item.reportsTotal = Number(counts.find((count) => count.folderId === folderId)?.total ?? 0);
       item.createdBy = (item.createdByUser as Json | null)?.username ?? null;
-      item.hasEditPermission = `reportDefinitionfolder:u || _folderinstance_${folderId}:u${owner ? ' || foldereditown:u' : ''}`;
-      item.hasDeletePermission = `reportDefinitionfolder:d || _folderinstance_${folderId}:d${owner ? ' || foldereditown:u' : ''}`;
+      // core's folder rules (spec §6), with the owner flag filled in for this caller
+      const expressions = buildFolderPermissionExpressions({ id: folderId, type: REPORT_FOLDER_TYPE });
+      item.hasEditPermission = expressions.hasEditPermission.replaceAll('{isOwner}', owner ? '1' : '0');
+      item.hasDeletePermission = expressions.hasDeletePermission.replaceAll('{isOwner}', owner ? '1' : '0');
       item.unassignedFolder = false;
       item.allFolder = false;
       item.behaviour = 'FOLDER';
