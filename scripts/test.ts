@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
 
 const args = new Set(process.argv.slice(2));
+// anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`
+const playwrightFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const e2eOnly = args.has('--e2e-only');
 const unitOnly = args.has('--unit-only');
 const cacheDir = join(ROOT, '.cache');
@@ -88,7 +90,7 @@ if (!unitOnly) {
     console.log(`\ne2e server: ${server.url} (data in ${dataDir})`);
     const playwrightJson = join(cacheDir, 'playwright.json');
     rmSync(playwrightJson, { force: true });
-    await run('e2e (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts'], {
+    await run('e2e (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...playwrightFilters], {
       PORTICO_BASE_URL: server.url,
       PORTICO_DATA_DIR: dataDir,
       CHROMIUM_PATH: chromium,
