@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { en, es, fr, it as italian, ptBR, translate } from './i18n.ts';
+import type { MessageKey } from './i18n.ts';
+
+const englishKeys = Object.keys(en).sort() as MessageKey[];
+
+// Same regular expression as translate(): this file uses single braces.
+function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''))].sort();
+}
+
+/**
+ * Keys whose translation may equal the English text. Everything else equal to English is treated as an
+ * untranslated copy. Keep this short: only codes, brand/loan words the console's own locales also keep,
+ * and genuine cognates spelled the same in the target language.
+ */
+const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
+  es: [
+    'field.id', // abbreviation kept in every language
+    'app.beta', // release-stage tag, as the console's es tabs.beta
+    'field.color', // the Spanish word is "color"
+    'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
+  ],
+  'pt-BR': [
+    'field.id', // abbreviation kept in every language
+    'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
+    'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
+    'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
+  ],
+  fr: [
+    'field.id', // abbreviation kept in every language
+    'field.code', // French cognates, same spelling:
+    'field.description',
+    'field.type',
+    'field.zone',
+    'resource.zone', // the console's fr tabs.zone
+    'list.actions',
+    'app.pages',
+    'module.services', // the console's fr tabs.services
+  ],
+  it: [
+    'field.id', // abbreviation kept in every language
+    'app.beta', // release-stage tag, as the console's it tabs.beta
+    'module.gateway', // loan word kept by the console's it tabs.gateway
+    'field.password', // loan word kept by the console's it login.password
+  ],
+};
+
+const tables = [
+  ['es', es],
+  ['pt-BR', ptBR],
+  ['fr', fr],
+  ['it', italian],
+] as const;
+
+describe.each(tables)('legacy UI strings in %s', (language, table) => {
+  const allowed = new Set<string>(SAME_AS_ENGLISH[language] ?? []);
+
+  it('has exactly the English keys (names the missing and the extra ones)', () => {
+    const keys = Object.keys(table);
+    const missing = englishKeys.filter((key) => !keys.includes(key));
+    const extra = keys.filter((key) => !(key in en));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it('has a non-empty string for every key', () => {
+    const empty = Object.entries(table)
+      .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('keeps the placeholders of the English text, with single braces', () => {
+    const mismatched = englishKeys
+      .filter((key) => table[key] !== undefined)
+      .filter((key) => /\{\{|\}\}/.test(table[key] ?? '') || placeholders(table[key] ?? '').join() !== placeholders(en[key]).join())
+      .map((key) => `${key}: ${JSON.stringify(table[key])} vs ${JSON.stringify(en[key])}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('translates every key, except the commented allow-list of words English shares', () => {
+    const copied = englishKeys.filter((key) => table[key] === en[key] && !allowed.has(key));
+    expect(copied).toEqual([]);
+    expect([...allowed].filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('is the table translate() reads for the language', () => {
+    const values = { name: 'N', count: 7, page: 2, pages: 3, resource: 'R' };
+    const wrong = englishKeys.filter(
+      (key) => translate(language, key, values) !== (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(values[name as keyof typeof values])),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the completeness check', () => {
+  it('uses placeholder names, not their order or count', () => {
+    expect(placeholders('Page {page} of {pages}')).toEqual(['page', 'pages']);
+    expect(placeholders('{pages}: {page}, {page}')).toEqual(['page', 'pages']);
+    expect(placeholders('{{name}}')).toEqual(['name']);
+  });
+});
