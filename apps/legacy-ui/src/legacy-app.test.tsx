@@ -101,7 +101,7 @@ describe('LegacyApp over the bridge', () => {
     expect(await screen.findByRole('link', { name: 'Zones FR' })).toBeInTheDocument();
     act(() => host.send('permissions', { permissions: ['zonegroup:r'] }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Zones FR' })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Zone groups' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Groupes de zones' })).toBeInTheDocument();
   });
 
   it('tells the shell sessionExpired when the API answers 401', async () => {
