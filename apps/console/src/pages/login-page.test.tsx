@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
-import { initI18n } from '../i18n/i18n.ts';
+import { i18n, initI18n } from '../i18n/i18n.ts';
 import { LoginPage } from './login-page.tsx';
 
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 function renderLogin(onSignIn: (u: string, p: string) => Promise<void>, sessionExpired = false) {
   const user = userEvent.setup();
-  render(<LoginPage onSignIn={onSignIn} sessionExpired={sessionExpired} platformTitle="Portico" />);
+  render(<LoginPage onSignIn={onSignIn} sessionExpired={sessionExpired} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} />);
   return {
     user,
     username: screen.getByRole('textbox', { name: 'Username' }),

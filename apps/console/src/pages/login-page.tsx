@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-errors.ts';
 import styles from './login-page.module.css';
 
@@ -9,11 +8,15 @@ export interface LoginPageProps {
   /** Shown above the form when the previous session expired (spec §4 SESSION_EXPIRED). */
   sessionExpired?: boolean;
   platformTitle: string;
+  /** The translator: i18next's in the full app, a small one on the light sign-in entry. */
+  t: Translate;
 }
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 type FieldErrors = { username?: string; password?: string };
 
-function messageFor(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
+function messageFor(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'UNAUTHORIZED':
@@ -29,8 +32,7 @@ function messageFor(error: unknown, t: (key: string, options?: Record<string, un
   return t('login.failed', { message: error instanceof Error ? error.message : String(error) });
 }
 
-export function LoginPage({ onSignIn, sessionExpired = false, platformTitle }: LoginPageProps) {
-  const { t } = useTranslation();
+export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

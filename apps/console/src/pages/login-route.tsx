@@ -15,5 +15,5 @@ export function LoginRoute() {
     await navigate(target, { replace: true });
   }
 
-  return <LoginPage onSignIn={handleSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} />;
+  return <LoginPage onSignIn={handleSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />;
 }

@@ -1,0 +1,54 @@
+// The full console: router, store, i18next, shell. Loaded at start when there is a session, or when
+// the user signs in on the light entry.
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import type { Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { i18n, initI18n } from '../i18n/i18n.ts';
+import { AppContext } from './app-context.ts';
+import { createConsole } from './create-console.ts';
+import { onToastMountRequested } from './notifications.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+const ToastHost = lazy(() => import('./toast-host.tsx'));
+
+function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => onToastMountRequested(() => setMounted(true)), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
+export async function createFullApp(config: RuntimeConfig) {
+  await initI18n(document.documentElement.lang || 'en');
+  const app = createConsole(config);
+  let rendered = false;
+  return {
+    session: app.services.session,
+    router: app.router,
+    /** Renders the console into `root` (once) and starts the session watcher. */
+    render(root: Root) {
+      if (rendered) return;
+      rendered = true;
+      root.render(
+        <StrictMode>
+          <Provider store={app.store}>
+            <I18nextProvider i18n={i18n}>
+              <AppContext.Provider value={app.services}>
+                <RouterProvider router={app.router} />
+                <Toasts />
+              </AppContext.Provider>
+            </I18nextProvider>
+          </Provider>
+        </StrictMode>,
+      );
+      app.start();
+    },
+  };
+}
+
+export type FullApp = Awaited<ReturnType<typeof createFullApp>>;

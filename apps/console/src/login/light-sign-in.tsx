@@ -1,0 +1,63 @@
+// The light sign-in entry. A page load with no session can only end on the sign-in form (guard (c)
+// of spec §2), so it is served without the router, the store and i18next: those load when the user
+// signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
+import Cookies from 'js-cookie';
+import { useEffect, useState } from 'react';
+import { LOGIN_ROUTE, STORAGE_KEYS, shouldRememberRedirect } from '@portico/core';
+import en from '../i18n/locales/en.json';
+import { LoginPage } from '../pages/login-page.tsx';
+import { clearSessionStorage, getLocal, readStoredToken, readToken, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { createMiniTranslator } from './mini-translator.ts';
+
+/** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
+export function currentRoutePath(): string {
+  return decodeURIComponent(location.hash.replace(/^#/, '').split('?')[0] ?? '') || '/';
+}
+
+/** True when this page load can only show the sign-in form: no token and no OAuth return to handle. */
+export function needsOnlySignIn(): boolean {
+  return readToken() === undefined && Cookies.get('$oauth_status') === undefined;
+}
+
+/**
+ * Spec §2 for a page load without a token: (a) remember the requested URL (unless /app), (c) log
+ * out locally (no token, so no logout call: the clear keeps the preserved keys) and go to /login.
+ */
+export function redirectToSignIn(): void {
+  const path = currentRoutePath();
+  if (path === LOGIN_ROUTE) return;
+  if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
+  clearSessionStorage();
+  removeLocal(STORAGE_KEYS.sessionExpired); // logging out sets a state other than SESSION_EXPIRED (spec §4)
+  history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
+}
+
+export interface LightSignInProps {
+  onSignIn(username: string, password: string): Promise<void>;
+  /** A token appeared (a sign-in in another tab): spec §2 watcher, "go to /app". */
+  onSignedInElsewhere(): void;
+}
+
+const t = createMiniTranslator(en);
+
+export function LightSignIn({ onSignIn, onSignedInElsewhere }: LightSignInProps) {
+  const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
+
+  useEffect(() => {
+    document.title = t('app.productTitle');
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portico-session');
+    const check = () => {
+      if (readStoredToken() !== undefined) onSignedInElsewhere();
+    };
+    if (channel) channel.onmessage = (event: MessageEvent<{ type?: unknown }>) => event.data?.type === 'login' && check();
+    window.addEventListener('storage', check);
+    const timer = setInterval(check, 1000); // the session watcher's 1-second fallback
+    return () => {
+      channel?.close();
+      window.removeEventListener('storage', check);
+      clearInterval(timer);
+    };
+  }, [onSignedInElsewhere]);
+
+  return <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />;
+}

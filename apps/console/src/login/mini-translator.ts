@@ -1,0 +1,12 @@
+// A small translator for the light sign-in entry: English messages with {{name}} placeholders,
+// the same files i18next reads after sign-in. It keeps i18next out of the sign-in bundle.
+import type { Translate } from '../pages/login-page.tsx';
+
+export function createMiniTranslator(messages: Record<string, unknown>): Translate {
+  return (key, options = {}) => {
+    let value: unknown = messages;
+    for (const part of key.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+    if (typeof value !== 'string') return key;
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => (name in options ? String(options[name]) : ''));
+  };
+}
