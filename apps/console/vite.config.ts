@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { buildInfo } from '../../scripts/build-info.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,9 +24,32 @@ function versionInfo(): Plugin {
   };
 }
 
+/**
+ * The service worker (spec §4, §7; production builds only): src/updates/ngsw-worker.ts built to
+ * ngsw-worker.js at the site root, with the shell's file list injected as its precache. The page
+ * registers it itself (src/updates/service-worker-client.ts), so nothing is injected into index.html.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/updates',
+    filename: 'ngsw-worker.ts',
+    injectRegister: false,
+    manifest: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff2,json}'],
+      // version files are always read from the network; the worker never precaches itself
+      globIgnores: ['extra/**', 'ngsw-worker.js', '**/.build-hash'],
+      dontCacheBustURLsMatching: /^assets\//,
+      minify: true,
+    },
+  });
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), versionInfo()],
+  plugins: [react(), versionInfo(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
+import { startAnalytics } from './analytics/start-analytics.ts';
 import { AppContext } from './app/app-context.ts';
+import { getClientId } from './app/client-id.ts';
 import { createConsole } from './app/create-console.ts';
 import { onToastMountRequested } from './app/notifications.ts';
 import { loadRuntimeConfig } from './app/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
 import { i18n, initI18n } from './i18n/i18n.ts';
+import { startUpdates } from './updates/start-updates.ts';
 
 const ToastHost = lazy(() => import('./app/toast-host.tsx'));
 
@@ -49,6 +52,9 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
   app.start();
+  // issue 7: version check, service worker, startup clean-up; analytics after sign-in (both lazy)
+  startUpdates(app);
+  startAnalytics({ store: app.store, config, getClientId });
 }
 
 void boot();

@@ -7,6 +7,7 @@ import type { EditableUserField } from '../api/platform-api.ts';
 import { useAppServices } from '../app/app-context.ts';
 import { notify } from '../app/notifications.ts';
 import { useAppSelector } from '../store/hooks.ts';
+import { useBusy } from '../updates/use-busy.ts';
 import { AccessExplanation } from './access-explanation.tsx';
 import styles from './dialog.module.css';
 
@@ -18,6 +19,7 @@ function timeZones(current: string): string[] {
 export default function SettingsDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const { session } = useAppServices();
+  useBusy('settings dialog'); // no version reload while the form is open
   const config = useAppSelector((state) => state.config);
   const [timeZone, setTimeZone] = useState(config.timeZone);
   const [dateFormat, setDateFormat] = useState(config.dateFormat);

@@ -1,0 +1,47 @@
+// Eager glue for analytics (a few hundred bytes): watches the session and loads the analytics
+// client lazily once a user is signed in. The one-event rule is core's (decidePortalLoad): the
+// marker is written before the library loads, so a second tab or a reload never counts again.
+import { PORTAL_LOAD_MARKER_KEY, decidePortalLoad } from '@portico/core';
+import type { RuntimeConfig } from '../app/runtime-config.ts';
+import type { AppStore } from '../store/store.ts';
+import { getLocal, readToken, setLocal } from '../session/browser-storage.ts';
+import type { AnalyticsClient } from './analytics-client.ts';
+
+export interface StartAnalyticsDeps {
+  store: AppStore;
+  config: Pick<RuntimeConfig, 'analytics'>;
+  getClientId(): Promise<string | undefined>;
+  load?: () => Promise<AnalyticsClient>;
+}
+
+export function startAnalytics(deps: StartAnalyticsDeps): () => void {
+  const { analytics } = deps.config;
+  if (!analytics.enabled || analytics.key === '') return () => undefined;
+  const load =
+    deps.load ??
+    (() => import('./analytics-client.ts').then(({ createAnalyticsClient }) => createAnalyticsClient({ key: analytics.key, host: analytics.host })));
+  let client: Promise<AnalyticsClient | null> | null = null;
+  const getClient = () => (client ??= load().catch(() => null)); // a blocked chunk: no analytics, nothing else
+  let identifiedToken: string | null = null;
+
+  const handleChange = () => {
+    const { authn, session } = deps.store.getState();
+    if (authn.status === 'AUTHENTICATED' && session.user) {
+      const token = readToken() ?? null;
+      if (!token || token === identifiedToken) return;
+      identifiedToken = token;
+      const user = session.user;
+      const decision = decidePortalLoad({ token, marker: getLocal(PORTAL_LOAD_MARKER_KEY) });
+      if (decision.marker) setLocal(PORTAL_LOAD_MARKER_KEY, decision.marker);
+      void Promise.all([getClient(), deps.getClientId().catch(() => undefined)]).then(([analyticsClient, clientId]) =>
+        analyticsClient?.identify({ user, token, clientId, capture: decision.capture }),
+      );
+    } else if (authn.status === 'LOGGING_OUT' && identifiedToken !== null) {
+      // spec §4 "Logout: … end the analytics identity"
+      identifiedToken = null;
+      if (client) void client.then((analyticsClient) => analyticsClient?.reset());
+    }
+  };
+  handleChange();
+  return deps.store.subscribe(handleChange);
+}

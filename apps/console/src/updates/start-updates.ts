@@ -1,0 +1,71 @@
+// Eager glue (a few hundred bytes in the sign-in bundle): the stale-chunk reload guard, and the
+// navigation-end hook. Everything else is loaded once the app is stable (first render + idle), or
+// after 30 s at the latest (spec §9).
+import { SERVICE_WORKER_REGISTRATION_DELAY_MS, isStaleChunkError, parseTimestamp, shouldReloadForStaleChunk } from '@portico/core';
+import type { UpdateService } from './update-service.ts';
+
+/** Session-storage key of the last stale-chunk reload (one reload, never a loop). */
+export const CHUNK_RELOAD_KEY = 'PORTICO_CHUNK_RELOAD';
+
+interface RouterLike {
+  state: { location: object; navigation: { state: string } };
+  subscribe(listener: (state: RouterLike['state']) => void): () => void;
+}
+
+/**
+ * A lazy chunk that fails to load after a deploy (its file is gone) reloads the page once onto the
+ * new build, like Outline's lazyWithRetry; a second failure soon after is left to the error screen.
+ */
+export function reloadOnStaleChunk(error: unknown, reload: () => void = () => location.reload(), now = Date.now()): boolean {
+  if (!isStaleChunkError(error)) return false;
+  let last: number | null = null;
+  try {
+    last = parseTimestamp(sessionStorage.getItem(CHUNK_RELOAD_KEY));
+  } catch {
+    return false; // no storage, no guard: never risk a loop
+  }
+  if (!shouldReloadForStaleChunk(last, now)) return false;
+  sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  reload();
+  return true;
+}
+
+function whenStable(callback: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  setTimeout(run, SERVICE_WORKER_REGISTRATION_DELAY_MS);
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: SERVICE_WORKER_REGISTRATION_DELAY_MS }) : setTimeout(run, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+export function startUpdates(app: { router: RouterLike; services: { frame: { getUi(): { modalOpen: boolean } } } }): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    const payload = (event as Event & { payload?: unknown }).payload;
+    if (reloadOnStaleChunk(payload)) event.preventDefault();
+  });
+
+  let service: UpdateService | null = null;
+  // every finished navigation yields a new location object (hash changes keep the key 'default')
+  let lastLocation = app.router.state.location;
+  app.router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location === lastLocation) return;
+    lastLocation = state.location;
+    service?.onNavigationEnd();
+  });
+
+  whenStable(() => {
+    import('./update-service.ts')
+      .then(({ createUpdateService }) => {
+        service = createUpdateService({
+          isFrameModalOpen: () => app.services.frame.getUi().modalOpen,
+          production: import.meta.env.PROD,
+        });
+      })
+      .catch((error: unknown) => console.error('Failed to check for updates', error));
+  });
+}
