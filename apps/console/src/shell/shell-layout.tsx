@@ -5,6 +5,7 @@ import { MODULES, getModulePages, getSidebarState, isAppRouteAllowed, isTabVisib
 import { useAppServices } from '../app/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
+import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.tsx';
 import { LegacyFrame } from './legacy-frame.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useVocabulary } from './use-vocabulary.ts';
@@ -12,8 +13,9 @@ import styles from './shell-layout.module.css';
 
 const SettingsDialog = lazy(() => import('./settings-dialog.tsx'));
 const AboutDialog = lazy(() => import('./about-dialog.tsx'));
+const CommandPalette = lazy(() => import('../palette/command-palette.tsx'));
 
-type Dialog = 'settings' | 'about' | null;
+type Dialog = 'settings' | 'about' | 'palette' | null;
 
 export default function ShellLayout() {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export default function ShellLayout() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const frameUi = useFrameUi();
   const blocked = frameUi.modalOpen;
+  usePaletteShortcut(() => setDialog('palette'), blocked || dialog !== null);
 
   // the frame's About link opens the shell's About dialog (handleAboutSection)
   useEffect(() => {
@@ -78,6 +81,7 @@ export default function ShellLayout() {
             ))}
           </ul>
         </nav>
+        <PaletteButton onOpen={() => setDialog('palette')} />
         <UserMenu
           displayName={displayName}
           onSettings={() => setDialog('settings')}
@@ -107,6 +111,7 @@ export default function ShellLayout() {
       <Suspense fallback={null}>
         {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
         {dialog === 'about' && <AboutDialog onClose={() => setDialog(null)} />}
+        {dialog === 'palette' && <CommandPalette onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

@@ -1,0 +1,64 @@
+// What the command palette lists and how it filters (issue 5 "Go beyond"). Which pages a user may
+// open is core's rule (isAppRouteAllowed); this file only picks, labels and matches them.
+import { APP_ROUTES, MODULES, isAppRouteAllowed, type AppRoute } from '@portico/core';
+
+export interface PalettePage {
+  path: string;
+  /** The page's name in the current language with the tenant vocabulary ("Assets"). */
+  label: string;
+  /** The module it belongs to, for context ("Tenants"); '' for routes outside the modules. */
+  context: string;
+  beta: boolean;
+}
+
+export type LabelFn = (tab: string | null, labelKey?: string) => string;
+
+/**
+ * The pages worth jumping to: every menu page of the module table and every other route with a
+ * name of its own (logs, machine learning, health and status). Not listed: routes with `:params`
+ * (they need an id), module landing pages (the Modules navigation holds them) and the sub-pages
+ * that would repeat their page's name (sitesConfiguration/list, zone/builder, report/create, …).
+ */
+function isListed(route: AppRoute): boolean {
+  if (route.path.includes(':')) return false;
+  if (route.menu) return true;
+  return route.page !== null ? route.labelKey !== `tabs.${String(route.tab)}` : !MODULES.some((module) => module.path === route.path);
+}
+
+export function listPalettePages(access: { permissions: readonly string[]; hiddenTabs: readonly string[] }, label: LabelFn): PalettePage[] {
+  const moduleLabels = new Map(MODULES.map((module) => [module.name as string, label(module.tab, module.labelKey)]));
+  return APP_ROUTES.filter((route) => isListed(route) && isAppRouteAllowed(route.path, { permissions: [...access.permissions], hiddenTabs: [...access.hiddenTabs] })).map(
+    (route) => ({
+      path: route.path,
+      label: route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey),
+      context: moduleLabels.get(route.module) ?? '',
+      beta: route.beta,
+    }),
+  );
+}
+
+/** Lower case without accents, so "zona" finds "Zonas" and "geracao" finds "Geração". */
+export function foldText(text: string, language: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase(language);
+}
+
+/**
+ * Pages whose label (or module) contains every word typed, case- and accent-insensitively; pages
+ * whose label starts with the query come first, otherwise the table order is kept.
+ */
+export function filterPalettePages(pages: readonly PalettePage[], query: string, language: string): PalettePage[] {
+  const folded = foldText(query.trim(), language);
+  if (folded === '') return [...pages];
+  const words = folded.split(/\s+/);
+  const scored = pages.flatMap((page, index) => {
+    const label = foldText(page.label, language);
+    const haystack = `${label} ${foldText(page.context, language)}`;
+    if (!words.every((word) => haystack.includes(word))) return [];
+    const rank = label.startsWith(folded) ? 0 : label.includes(folded) ? 1 : 2;
+    return [{ page, rank, index }];
+  });
+  return scored.sort((a, b) => a.rank - b.rank || a.index - b.index).map((entry) => entry.page);
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './command-palette.module.css';
+
+const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.userAgent);
+
+/** Ctrl+K (⌘K on Apple keyboards) anywhere in the shell calls `onOpen`, unless `disabled`. */
+export function usePaletteShortcut(onOpen: () => void, disabled: boolean): void {
+  const latest = useRef({ onOpen, disabled });
+  latest.current = { onOpen, disabled };
+  useEffect(() => {
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey || !(event.ctrlKey || event.metaKey)) return;
+      // the browser's own Ctrl+K (focus the search bar) would take the keys away from the palette
+      event.preventDefault();
+      if (!latest.current.disabled) latest.current.onOpen();
+    }
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, []);
+}
+
+/** The top bar's "Go to page" button, showing the shortcut. */
+export function PaletteButton({ onOpen }: { onOpen(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.trigger} onClick={onOpen} aria-keyshortcuts="Control+K Meta+K">
+      <span>{t('palette.title')}</span>
+      <kbd className={styles.kbd} aria-hidden="true">
+        {IS_APPLE ? '⌘K' : t('palette.hint')}
+      </kbd>
+    </button>
+  );
+}
