@@ -4,9 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { startAnalytics } from './analytics/start-analytics.ts';
 import { AppContext } from './app/app-context.ts';
-import { getClientId } from './app/client-id.ts';
 import { createConsole } from './app/create-console.ts';
 import { onToastMountRequested } from './app/notifications.ts';
 import { loadRuntimeConfig } from './app/runtime-config.ts';
@@ -27,6 +25,7 @@ function Toasts() {
 }
 
 async function boot(): Promise<void> {
+  startUpdates(); // issue 7: stale-chunk guard now; version check and service worker once stable
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -52,9 +51,6 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
   app.start();
-  // issue 7: version check, service worker, startup clean-up; analytics after sign-in (both lazy)
-  startUpdates(app);
-  startAnalytics({ store: app.store, config, getClientId });
 }
 
 void boot();

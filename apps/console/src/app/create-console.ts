@@ -8,6 +8,8 @@ import { readToken, readXsrfToken, touchToken } from '../session/browser-storage
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
 import { createAppStore } from '../store/store.ts';
+import { startAnalytics } from '../analytics/start-analytics.ts';
+import { connectUpdates } from '../updates/start-updates.ts';
 import type { AppServices } from './app-context.ts';
 import { getClientId } from './client-id.ts';
 import { notify } from './notifications.ts';
@@ -76,6 +78,10 @@ export function createConsole(config: RuntimeConfig) {
     lastPath = path;
     frame.onShellNavigated(path);
   });
+
+  // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in
+  connectUpdates({ router, isFrameModalOpen: () => frame.getUi().modalOpen });
+  startAnalytics({ store, config, getClientId });
 
   const services: AppServices = { config, api, session, navigate, frame };
   return {

@@ -43,29 +43,42 @@ function whenStable(callback: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-export function startUpdates(app: { router: RouterLike; services: { frame: { getUi(): { modalOpen: boolean } } } }): void {
+let service: UpdateService | null = null;
+let started = false;
+let isFrameModalOpen: () => boolean = () => false;
+
+/**
+ * Called once at boot (main.tsx, sign-in entry included): installs the stale-chunk guard and loads
+ * the update service when the app is stable. Works without a router (the sign-in page).
+ */
+export function startUpdates(): void {
+  if (started) return;
+  started = true;
   window.addEventListener('vite:preloadError', (event) => {
     const payload = (event as Event & { payload?: unknown }).payload;
     if (reloadOnStaleChunk(payload)) event.preventDefault();
   });
-
-  let service: UpdateService | null = null;
-  // every finished navigation yields a new location object (hash changes keep the key 'default')
-  let lastLocation = app.router.state.location;
-  app.router.subscribe((state) => {
-    if (state.navigation.state !== 'idle' || state.location === lastLocation) return;
-    lastLocation = state.location;
-    service?.onNavigationEnd();
-  });
-
   whenStable(() => {
     import('./update-service.ts')
       .then(({ createUpdateService }) => {
-        service = createUpdateService({
-          isFrameModalOpen: () => app.services.frame.getUi().modalOpen,
-          production: import.meta.env.PROD,
-        });
+        service = createUpdateService({ isFrameModalOpen: () => isFrameModalOpen(), production: import.meta.env.PROD });
       })
       .catch((error: unknown) => console.error('Failed to check for updates', error));
+  });
+}
+
+/**
+ * Called by the composition root once the router and the frame exist: every finished navigation
+ * runs the version check and the service-worker update check, and a frame modal makes a reload
+ * unsafe. Returns the unsubscribe function.
+ */
+export function connectUpdates(app: { router: RouterLike; isFrameModalOpen(): boolean }): () => void {
+  isFrameModalOpen = app.isFrameModalOpen;
+  // every finished navigation yields a new location object (hash changes keep the key 'default')
+  let lastLocation = app.router.state.location;
+  return app.router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location === lastLocation) return;
+    lastLocation = state.location;
+    service?.onNavigationEnd();
   });
 }

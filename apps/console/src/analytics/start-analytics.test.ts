@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_DEFAULTS, PORTAL_LOAD_EVENT, PORTAL_LOAD_MARKER_KEY, portalLoadMarker } from '@portico/core';
+import type { PlatformUser } from '../api/platform-api.ts';
+import { clearSessionStorage, writeToken } from '../session/browser-storage.ts';
+import { authnSlice, sessionSlice } from '../store/slices.ts';
+import { createAppStore } from '../store/store.ts';
+import type { AnalyticsClient } from './analytics-client.ts';
+import { analyticsOptions } from './analytics-options.ts';
+import { startAnalytics } from './start-analytics.ts';
+
+const ADMIN: PlatformUser = { id: 2, username: 'admin', group: { id: 2, name: 'Acme Logistics', treeLevel: 2 } } as PlatformUser;
+const enabled = { analytics: { enabled: true, host: '', key: 'phc_test' } };
+
+/** One browser tab: a store, the analytics glue with a recording client. */
+function tab(config = enabled) {
+  const store = createAppStore();
+  const calls: Array<{ kind: 'identify' | 'reset'; capture?: boolean; token?: string; clientId?: string }> = [];
+  const client: AnalyticsClient = {
+    identify: ({ capture, token, clientId }) => void calls.push({ kind: 'identify', capture, token, clientId }),
+    reset: () => void calls.push({ kind: 'reset' }),
+  };
+  const load = vi.fn(() => Promise.resolve(client));
+  const stop = startAnalytics({ store, config, getClientId: () => Promise.resolve('fp-1'), load });
+  const signIn = (user: PlatformUser = ADMIN) => {
+    store.dispatch(sessionSlice.actions.loaded({ user, isRoot: false, defaultUrl: '/app/home/welcome' }));
+    store.dispatch(authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }));
+  };
+  const signOut = () => {
+    store.dispatch(authnSlice.actions.statusChanged({ status: 'LOGGING_OUT', expiredFlag: false }));
+    clearSessionStorage();
+    store.dispatch(sessionSlice.actions.reset());
+    store.dispatch(authnSlice.actions.statusChanged({ status: 'NO_AUTH', expiredFlag: false }));
+  };
+  const captures = () => calls.filter((call) => call.kind === 'identify' && call.capture).length;
+  return { store, calls, load, stop, signIn, signOut, captures };
+}
+
+describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
+  it('a login captures once; re-renders, a reload and a second tab do not', async () => {
+    writeToken('token-1');
+    const first = tab();
+    expect(first.load).not.toHaveBeenCalled(); // nothing loads before sign-in
+    first.signIn();
+    first.store.dispatch(sessionSlice.actions.loaded({ user: ADMIN, isRoot: false, defaultUrl: '/app/things' })); // re-render
+    await vi.waitFor(() => expect(first.calls).toEqual([{ kind: 'identify', capture: true, token: 'token-1', clientId: 'fp-1' }]));
+    expect(localStorage.getItem(PORTAL_LOAD_MARKER_KEY)).toBe(portalLoadMarker('token-1'));
+
+    const reloaded = tab(); // a reload or a second tab: same token, same local storage
+    reloaded.signIn();
+    await vi.waitFor(() => expect(reloaded.calls).toEqual([{ kind: 'identify', capture: false, token: 'token-1', clientId: 'fp-1' }]));
+    expect(first.captures() + reloaded.captures()).toBe(1);
+  });
+
+  it('logout ends the identity; the next login counts again', async () => {
+    writeToken('token-1');
+    const page = tab();
+    page.signIn();
+    await vi.waitFor(() => expect(page.captures()).toBe(1));
+    page.signOut();
+    await vi.waitFor(() => expect(page.calls.at(-1)).toEqual({ kind: 'reset' }));
+    expect(localStorage.getItem(PORTAL_LOAD_MARKER_KEY)).toBeNull();
+    writeToken('token-2');
+    page.signIn();
+    await vi.waitFor(() => expect(page.captures()).toBe(2));
+    expect(page.load).toHaveBeenCalledOnce();
+  });
+
+  it('disabled, or without a key: never loads', () => {
+    writeToken('token-1');
+    for (const analytics of [{ enabled: false, host: '', key: 'k' }, { enabled: true, host: '', key: '' }]) {
+      const page = tab({ analytics });
+      page.signIn();
+      expect(page.load).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a blocked analytics chunk changes nothing', async () => {
+    writeToken('token-1');
+    const store = createAppStore();
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    startAnalytics({ store, config: enabled, getClientId: () => Promise.resolve(undefined), load });
+    store.dispatch(sessionSlice.actions.loaded({ user: ADMIN, isRoot: false, defaultUrl: null }));
+    store.dispatch(authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledOnce());
+    expect(store.getState().authn.status).toBe('AUTHENTICATED');
+  });
+});
+
+describe('posthog options (spec §9)', () => {
+  const options = analyticsOptions({ key: 'k', host: '' }, 'https://console.example.com');
+
+  it('posts to the configured host, or this origin\'s /analytics', () => {
+    expect(options.api_host).toBe('https://console.example.com/analytics');
+    expect(analyticsOptions({ key: 'k', host: 'https://ph.example.com' }, 'https://x').api_host).toBe('https://ph.example.com');
+  });
+
+  it('no autocapture, pageviews, page leaves, recording, surveys or flags; cookie across subdomains', () => {
+    expect(options).toMatchObject({
+      autocapture: false,
+      capture_pageview: false,
+      capture_pageleave: false,
+      disable_session_recording: true,
+      disable_surveys: true,
+      advanced_disable_flags: true,
+      persistence: 'cookie',
+      cross_subdomain_cookie: true,
+      cookie_expiration: 365,
+      session_idle_timeout_seconds: 1800,
+      feature_flag_request_timeout_ms: ANALYTICS_DEFAULTS.featureFlagTimeoutMs,
+      properties_string_max_length: 65_535,
+    });
+  });
+
+  it('only "Portal Load" ever leaves the browser', () => {
+    const beforeSend = options.before_send as (event: { event: string } | null) => unknown;
+    const portalLoad = { event: PORTAL_LOAD_EVENT, uuid: 'u', properties: {} };
+    expect(beforeSend(portalLoad)).toBe(portalLoad);
+    expect(beforeSend({ event: '$identify' })).toBeNull();
+    expect(beforeSend({ event: '$pageview' })).toBeNull();
+    expect(beforeSend(null)).toBeNull();
+  });
+});
