@@ -109,3 +109,38 @@ describe('the session watcher', () => {
     await waitForRoute(app, /^\/app\//);
   });
 });
+
+describe('other tabs and the OAuth return', () => {
+  it('a sign-out in another tab (BroadcastChannel) signs this tab out at once, with a notice', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    await waitForRoute(app, '/app/model/zone');
+    vi.mocked(notify).mockClear();
+    const otherTab = new BroadcastChannel('portico-session');
+    otherTab.postMessage({ type: 'logout' });
+    otherTab.close();
+    await waitForRoute(app, '/login');
+    expect(app.store.getState().session.user).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(noticesOf('You signed out in another tab.')).toHaveLength(1);
+  });
+
+  it('an OAuth return with a token signs in, and both cookies are cleared', async () => {
+    const token = await apiLogin(harness, 'operator');
+    document.cookie = '$oauth_status=ok; path=/';
+    document.cookie = `token=${token}; path=/`;
+    const { app } = await renderConsole('/');
+    await screen.findByRole('navigation', { name: 'Modules' });
+    await waitForRoute(app, /^\/app\//);
+    expect(app.store.getState().session.user?.username).toBe('operator');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
+    expect(cookie('$oauth_status')).toBeUndefined();
+    expect(cookie('token')).toBeUndefined();
+  });
+
+  it('an OAuth return without a token goes to /login', async () => {
+    document.cookie = '$oauth_status=failed; path=/';
+    const { app } = await renderConsole('/app/things/thing');
+    await waitForRoute(app, '/login');
+    expect(cookie('$oauth_status')).toBeUndefined();
+  });
+});
