@@ -47,6 +47,18 @@ describe('settings', () => {
     expect(app.store.getState().config.dateFormat).toBe('MM/DD/YYYY');
   });
 
+  it('closing Settings (Escape) gives the focus back to the User menu button, not to the page', async () => {
+    const { user } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    const menuButton = screen.getByRole('button', { name: 'User menu' });
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+  });
+
   it('a save answered 401 (the session ended on the server) logs out with the expired flag', async () => {
     const { user, app } = await openSignedIn(harness, 'viewer', '/app/things/thing');
     await user.click(screen.getByRole('button', { name: 'User menu' }));

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODULES, getModulePages, getSidebarState, isAppRouteAllowed, isTabVisible, parseAppRoute } from '@portico/core';
@@ -29,6 +29,15 @@ export default function ShellLayout() {
   const frameUi = useFrameUi();
   const blocked = frameUi.modalOpen;
   usePaletteShortcut(() => setDialog('palette'), blocked || dialog !== null);
+  const userMenuTrigger = useRef<HTMLButtonElement>(null);
+  const previousDialog = useRef<Dialog>(null);
+
+  // Radix gives the focus back to a Dialog.Trigger only; these dialogs open from the user menu
+  // (or the frame's About link), so the focus goes back to the menu button, not to the page's body.
+  useEffect(() => {
+    if (dialog === null && (previousDialog.current === 'settings' || previousDialog.current === 'about')) userMenuTrigger.current?.focus();
+    previousDialog.current = dialog;
+  }, [dialog]);
 
   // the frame's About link opens the shell's About dialog (handleAboutSection)
   useEffect(() => {
@@ -83,6 +92,7 @@ export default function ShellLayout() {
         </nav>
         <PaletteButton onOpen={() => setDialog('palette')} />
         <UserMenu
+          triggerRef={userMenuTrigger}
           displayName={displayName}
           onSettings={() => setDialog('settings')}
           onAbout={() => setDialog('about')}

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './user-menu.module.css';
 
@@ -7,13 +8,15 @@ export interface UserMenuProps {
   onSettings(): void;
   onAbout(): void;
   onSignOut(): void;
+  /** The menu button (the shell gives the focus back to it when a dialog opened from the menu closes). */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
-export function UserMenu({ displayName, onSettings, onAbout, onSignOut }: UserMenuProps) {
+export function UserMenu({ displayName, onSettings, onAbout, onSignOut, triggerRef }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label={t('shell.userMenu')}>
+      <DropdownMenu.Trigger ref={triggerRef} className={styles.trigger} aria-label={t('shell.userMenu')}>
         <span aria-hidden="true" className={styles.avatar}>
           {displayName.slice(0, 1).toUpperCase()}
         </span>
