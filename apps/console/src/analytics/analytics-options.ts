@@ -36,6 +36,9 @@ export function analyticsOptions(settings: AnalyticsSettings, origin: string): P
     save_referrer: false,
     // one event: sent at once rather than batched, so a reload right after sign-in cannot lose it
     request_batching: false,
+    // one small event: plain JSON (posthog-js 1.449 gzips without saying so in the URL, which the
+    // services' capture endpoint reads as JSON and refuses)
+    disable_compression: true,
     // spec §9 "only one event": $identify, $set and anything the library might add never leave
     before_send: (event: CaptureResult | null) => (event?.event === PORTAL_LOAD_EVENT ? event : null),
   };
