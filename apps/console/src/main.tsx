@@ -1,27 +1,54 @@
 import './global.css';
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { AppContext } from './app/app-context.ts';
-import { createConsole } from './app/create-console.ts';
-import { onToastMountRequested } from './app/notifications.ts';
-import { loadRuntimeConfig } from './app/runtime-config.ts';
+import { createRoot, type Root } from 'react-dom/client';
+import type { FullApp } from './app/full-app.tsx';
+import { getClientId } from './app/client-id.ts';
+import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
-import { i18n, initI18n } from './i18n/i18n.ts';
+import { LightSignIn, needsOnlySignIn, redirectToSignIn } from './login/light-sign-in.tsx';
 import { startUpdates } from './updates/start-updates.ts';
 
-const ToastHost = lazy(() => import('./app/toast-host.tsx'));
+// The full console (router, store, i18next, shell) is a separate chunk: a visitor without a
+// session gets only the sign-in form, and the rest loads when they sign in.
+function loadFullApp(config: RuntimeConfig): Promise<FullApp> {
+  return import('./app/full-app.tsx').then((module) => module.createFullApp(config));
+}
 
-function Toasts() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => onToastMountRequested(() => setMounted(true)), []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  ) : null;
+function showSignIn(root: Root, config: RuntimeConfig): void {
+  let full: Promise<FullApp> | null = null;
+  // One hand-over only. A sign-in in this tab writes the token and posts 'login' too, and the sign-in
+  // form stays mounted until React commits the console: the cross-tab path must not race it.
+  let phase: 'idle' | 'signing-in' | 'done' = 'idle';
+  const prepare = () => (full ??= loadFullApp(config));
+  const handOver = async (path: string) => {
+    if (phase !== 'idle') return;
+    phase = 'done';
+    const app = await prepare();
+    await app.router.navigate(path, { replace: true });
+    app.render(root);
+  };
+  root.render(
+    <LightSignIn
+      onSignIn={async (username, password) => {
+        if (phase !== 'idle') return;
+        phase = 'signing-in';
+        try {
+          const app = await prepare();
+          const target = await app.session.login(username, password);
+          phase = 'done';
+          await app.router.navigate(target, { replace: true });
+          app.render(root);
+        } finally {
+          if (phase === 'signing-in') phase = 'idle';
+        }
+      }}
+      onSignedInElsewhere={() => void handOver('/app')}
+      onIntent={() => {
+        // not part of the page's initial load: fetched once the user starts typing or clicking
+        void prepare().catch(() => (full = null));
+        void getClientId();
+      }}
+    />,
+  );
 }
 
 async function boot(): Promise<void> {
@@ -29,28 +56,19 @@ async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
-  let config;
+  let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
     root.render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
     return;
   }
-  await initI18n(document.documentElement.lang || 'en');
-  const app = createConsole(config);
-  root.render(
-    <StrictMode>
-      <Provider store={app.store}>
-        <I18nextProvider i18n={i18n}>
-          <AppContext.Provider value={app.services}>
-            <RouterProvider router={app.router} />
-            <Toasts />
-          </AppContext.Provider>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
-  );
-  app.start();
+  if (needsOnlySignIn()) {
+    redirectToSignIn();
+    showSignIn(root, config);
+    return;
+  }
+  (await loadFullApp(config)).render(root);
 }
 
 void boot();

@@ -36,11 +36,13 @@ export interface LightSignInProps {
   onSignIn(username: string, password: string): Promise<void>;
   /** A token appeared (a sign-in in another tab): spec §2 watcher, "go to /app". */
   onSignedInElsewhere(): void;
+  /** The user started using the form: a good moment to fetch what signing in will need. */
+  onIntent?(): void;
 }
 
 const t = createMiniTranslator(en);
 
-export function LightSignIn({ onSignIn, onSignedInElsewhere }: LightSignInProps) {
+export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSignInProps) {
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
 
   useEffect(() => {
@@ -59,5 +61,9 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere }: LightSignInProps)
     };
   }, [onSignedInElsewhere]);
 
-  return <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />;
+  return (
+    <div onFocusCapture={onIntent} onPointerDownCapture={onIntent} onKeyDownCapture={onIntent}>
+      <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />
+    </div>
+  );
 }
