@@ -48,7 +48,7 @@ async function signIn(page: Page, username = 'admin'): Promise<void> {
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The version this tab runs, known once its first version check (at app-stable) is done. */
@@ -89,7 +89,7 @@ test('a changed index.html reaches both open tabs within the 10 s throttle (spec
   await signIn(first);
   const second = await context.newPage();
   await second.goto('/#/app/things/thing');
-  await expect(second.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  await expect(second.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
   const before = await runningVersion(first);
   expect(await runningVersion(second)).toBe(before);
 
@@ -100,7 +100,7 @@ test('a changed index.html reaches both open tabs within the 10 s throttle (spec
   await navigateTo(first, '#/app/model/zone');
   for (const page of [first, second]) {
     await expect(page.locator('meta[name="portico-build"]')).toHaveCount(1, { timeout: 10_000 });
-    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
   }
   expect(Date.now() - started).toBeLessThan(10_000 + 5_000);
   const after = await runningVersion(first);
@@ -114,7 +114,7 @@ test('no reload while the Settings dialog is open: it waits for the next safe na
   await signIn(page);
   const other = await context.newPage();
   await other.goto('/#/app/things/thing');
-  await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
   await runningVersion(page);
   await runningVersion(other);
   await other.getByRole('button', { name: 'User menu' }).click();
