@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../app/app-context.ts';
 import { useVocabulary } from '../shell/use-vocabulary.ts';
@@ -19,7 +19,6 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
   // Radix gives focus back to a Dialog.Trigger only; the palette also opens from the keyboard, so
   // it remembers what had the focus before it opened and returns it there.
   const [returnFocus] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -30,8 +29,9 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const current = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (index: number) => `${ids.option}-${index}`;
 
+  // keep the active option in view as the arrows move it (jsdom has no scrollIntoView)
   useEffect(() => {
-    listRef.current?.querySelector(`[id="${CSS.escape(optionId(current))}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' });
   });
 
   function open(path: string) {
@@ -88,7 +88,7 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
             }}
             onKeyDown={handleKeyDown}
           />
-          <ul ref={listRef} id={ids.list} role="listbox" aria-label={t('palette.title')} className={styles.list}>
+          <ul id={ids.list} role="listbox" aria-label={t('palette.title')} className={styles.list}>
             {matches.map((page, index) => (
               <li
                 key={page.path}
