@@ -15,6 +15,7 @@ import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
 import { printTable, type BenchRow } from './table.ts';
+import { runUpdatesBench } from './updates-bench.ts';
 
 const quick = process.argv.includes('--quick');
 const rows: BenchRow[] = [];
@@ -63,6 +64,7 @@ try {
   if (!quick) {
     await section('navigation', () => runNavigationBench(browser, server.url));
     await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
+    await section('updates', () => runUpdatesBench());
   }
 } finally {
   await browser.close();
