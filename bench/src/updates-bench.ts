@@ -42,9 +42,15 @@ async function versionCheckBytes(browser: Browser, baseUrl: string): Promise<{ s
       checks.set(event.requestId, entry);
     }
   });
+  // a 304 has no body: what it costs is its header block (the finished length when Chromium reports one)
+  cdp.on('Network.responseReceivedExtraInfo', (event: { requestId: string; headersText?: string }) => {
+    const entry = checks.get(event.requestId);
+    if (entry) entry.received = Math.max(entry.received ?? 0, event.headersText?.length ?? 0);
+    else checks.set(event.requestId, { sent: 0, received: event.headersText?.length ?? 0 });
+  });
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     const entry = checks.get(event.requestId);
-    if (entry && indexRequests.has(event.requestId)) entry.received = event.encodedDataLength;
+    if (entry && indexRequests.has(event.requestId)) entry.received = Math.max(entry.received ?? 0, event.encodedDataLength);
   });
 
   await page.goto('/#/login');

@@ -76,8 +76,8 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
       status = response.status;
       etag = response.headers.get('ETag');
       lastModified = response.headers.get('Last-Modified');
-      // only the headers matter: do not download the page
-      void response.body?.cancel().catch(() => undefined);
+      // only the headers matter: do not download a changed page
+      if (status !== 304) void response.body?.cancel().catch(() => undefined);
       if (status !== 304 && !response.ok) failure = new Error(`HTTP ${status}`);
     } catch (error) {
       failure = error;
