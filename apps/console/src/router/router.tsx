@@ -15,7 +15,7 @@ function Empty() {
 export function createAppRouter(deps: GuardDeps) {
   const guards = createGuards(deps);
   return createHashRouter([
-    { path: '/login', loader: guards.loginLoader, Component: LoginRoute, ErrorBoundary: RouteError },
+    { path: '/login', loader: guards.loginLoader, Component: LoginRoute, ErrorBoundary: RouteError, HydrateFallback: Empty },
     {
       path: '/',
       id: 'main',

@@ -27,7 +27,9 @@ const captureBody = z.union([
 /** Decodes a capture body: gzip (`compression=gzip-js` or Content-Encoding), `data=<base64>` forms, or JSON. */
 function decodeBody(raw: Uint8Array, query: Record<string, string>, headers: { encoding?: string; type?: string }): unknown {
   let bytes = Buffer.from(raw);
-  if (query.compression === 'gzip-js' || headers.encoding?.toLowerCase() === 'gzip') {
+  // posthog-js also sends gzip as text/plain without the query flag: recognise it by its magic bytes
+  const gzipMagic = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  if (query.compression === 'gzip-js' || headers.encoding?.toLowerCase() === 'gzip' || gzipMagic) {
     try {
       bytes = gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
     } catch {
