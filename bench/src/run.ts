@@ -2,11 +2,8 @@
 // Figures are medians; the machine is shared, so compare ratios across runs, not single numbers.
 //   --quick    bundle sizes and the login page only
 //   --no-load  skip the autocannon load tests (services)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '@portico/services';
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
+import { startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
 import { runBridgeBench } from './bridge-bench.ts';
 import { buildSizes, kib } from './bundle-sizes.ts';
@@ -31,15 +28,7 @@ const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[
 await ensureBuilt();
 await section('bundle sizes', () => buildSizes(ROOT));
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
-const server = await startServer({
-  host: '127.0.0.1',
-  port: 0,
-  dataDir,
-  consoleDir: join(ROOT, 'apps/console/dist'),
-  legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
-  log: () => {},
-});
+const server = await startBenchServer();
 const browser = await launchChromium();
 try {
   await section('page weight', async () => {
@@ -69,7 +58,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (!quick) {

@@ -1,12 +1,8 @@
 // Issue 7 figures: the bytes a version check that finds nothing new (304) costs, and the shell's
 // cold and warm (service worker) load times. Medians of several runs, on a private server over the
 // production builds (run `npx tsx scripts/build.ts` first; bench/src/run.ts does).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { startServer } from '@portico/services';
-import { ROOT } from '../../scripts/build.ts';
+import { startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
 import { median, type BenchRow } from './table.ts';
 
@@ -99,15 +95,7 @@ async function shellLoadTimes(browser: Browser, baseUrl: string): Promise<{ cold
 
 /** The issue 7 rows of `npm run bench`. */
 export async function runUpdatesBench(): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portico-updates-bench-'));
-  const server = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    consoleDir: join(ROOT, 'apps/console/dist'),
-    legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
-    log: () => {},
-  });
+  const server = await startBenchServer();
   const browser = await launchChromium();
   try {
     const bytes = await versionCheckBytes(browser, server.url);
@@ -130,7 +118,6 @@ export async function runUpdatesBench(): Promise<BenchRow[]> {
   } finally {
     await browser.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,21 +1,16 @@
 // Integration harness (DESIGN §5): the real console over the real services app. MSW hands every
 // platform request to an in-memory services instance, so tests exercise the real API code.
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
-import { AppContext } from '../src/app/app-context.ts';
 import { createConsole } from '../src/app/create-console.ts';
-import { onToastMountRequested } from '../src/app/notifications.ts';
+import { ConsoleTree, type ConsoleApp } from '../src/app/full-app.tsx';
 import type { RuntimeConfig } from '../src/app/runtime-config.ts';
 import { onTestEnd } from './disposables.ts';
-import { i18n, initI18n } from '../src/i18n/i18n.ts';
+import { initI18n } from '../src/i18n/i18n.ts';
 import { writeToken } from '../src/session/browser-storage.ts';
 
 // Every integration test signs in against a real (in-memory) services instance on a shared,
@@ -117,19 +112,7 @@ export async function apiLogin(harness: ServicesHarness, username: string, passw
   return answer.body.token;
 }
 
-const ToastHost = lazy(() => import('../src/app/toast-host.tsx'));
-
-function Toasts() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => onToastMountRequested(() => setMounted(true)), []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  ) : null;
-}
-
-export type ConsoleApp = ReturnType<typeof createConsole>;
+export type { ConsoleApp };
 
 /**
  * Renders the console as main.tsx does, starting at `hash` (e.g. `/app/things/thing`). The watcher
@@ -141,18 +124,7 @@ export async function renderConsole(hash = '/login') {
   const app = createConsole(TEST_CONFIG);
   onTestEnd(() => app.router.dispose());
   const user = userEvent.setup();
-  const view = render(
-    <StrictMode>
-      <Provider store={app.store}>
-        <I18nextProvider i18n={i18n}>
-          <AppContext.Provider value={app.services}>
-            <RouterProvider router={app.router} />
-            <Toasts />
-          </AppContext.Provider>
-        </I18nextProvider>
-      </Provider>
-    </StrictMode>,
-  );
+  const view = render(<ConsoleTree app={app} />);
   return { app, user, view };
 }
 

@@ -23,6 +23,24 @@ function Toasts() {
   ) : null;
 }
 
+export type ConsoleApp = ReturnType<typeof createConsole>;
+
+/** The console's React tree: store, i18n, services, router and toasts. */
+export function ConsoleTree({ app }: { app: ConsoleApp }) {
+  return (
+    <StrictMode>
+      <Provider store={app.store}>
+        <I18nextProvider i18n={i18n}>
+          <AppContext.Provider value={app.services}>
+            <RouterProvider router={app.router} />
+            <Toasts />
+          </AppContext.Provider>
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>
+  );
+}
+
 export async function createFullApp(config: RuntimeConfig) {
   await initI18n(document.documentElement.lang || 'en');
   const app = createConsole(config);
@@ -34,18 +52,7 @@ export async function createFullApp(config: RuntimeConfig) {
     render(root: Root) {
       if (rendered) return;
       rendered = true;
-      root.render(
-        <StrictMode>
-          <Provider store={app.store}>
-            <I18nextProvider i18n={i18n}>
-              <AppContext.Provider value={app.services}>
-                <RouterProvider router={app.router} />
-                <Toasts />
-              </AppContext.Provider>
-            </I18nextProvider>
-          </Provider>
-        </StrictMode>,
-      );
+      root.render(<ConsoleTree app={app} />);
       app.start();
     },
   };
