@@ -13,12 +13,12 @@ function loadFullApp(config: RuntimeConfig): Promise<FullApp> {
   return import('./app/full-app.tsx').then((module) => module.createFullApp(config));
 }
 
-function showSignIn(root: Root, config: RuntimeConfig): void {
+function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
   let full: Promise<FullApp> | null = null;
   // One hand-over only. A sign-in in this tab writes the token and posts 'login' too, and the sign-in
   // form stays mounted until React commits the console: the cross-tab path must not race it.
   let phase: 'idle' | 'signing-in' | 'done' = 'idle';
-  const prepare = () => (full ??= loadFullApp(config));
+  const prepare = () => (full ??= configLoad.then(loadFullApp));
   const handOver = async (path: string) => {
     if (phase !== 'idle') return;
     phase = 'done';
@@ -56,16 +56,21 @@ async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
-  let config: RuntimeConfig;
-  try {
-    config = await loadRuntimeConfig();
-  } catch (error) {
+  const configLoad = loadRuntimeConfig();
+  const showConfigError = (error: unknown) =>
     root.render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
+  if (needsOnlySignIn()) {
+    // the form needs the configuration only on submit: show it without waiting for the file
+    redirectToSignIn();
+    showSignIn(root, configLoad);
+    configLoad.catch(showConfigError);
     return;
   }
-  if (needsOnlySignIn()) {
-    redirectToSignIn();
-    showSignIn(root, config);
+  let config: RuntimeConfig;
+  try {
+    config = await configLoad;
+  } catch (error) {
+    showConfigError(error);
     return;
   }
   (await loadFullApp(config)).render(root);

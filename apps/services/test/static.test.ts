@@ -1,8 +1,10 @@
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient } from './helpers.ts';
+import { negotiateEncoding } from '../src/static/static-files.ts';
 import type { TestClient } from './helpers.ts';
 
 let dir: string;
@@ -19,6 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(legacyDir, 'extra'), { recursive: true });
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(consoleDir, 'assets', 'big-def456.js'), `export const data = ${JSON.stringify('portico '.repeat(2000))};`);
   writeFileSync(join(consoleDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v1', commit: 'c1', date: '2024-01-01' }));
   writeFileSync(join(legacyDir, 'index.html'), '<!doctype html><title>legacy</title>');
   writeFileSync(join(legacyDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v2', commit: 'c2', date: '2024-01-02' }));
@@ -100,3 +103,38 @@ describe('static hosting', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('compression of static files', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    ['*', 'br'],
+    [undefined, undefined],
+  ])('Accept-Encoding %s -> %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+
+  it('serves a large script brotli- or gzip-encoded, with its own ETag and Vary, and 304s on it', async () => {
+    const original = `export const data = ${JSON.stringify('portico '.repeat(2000))};`;
+    const br = await get(client, '/assets/big-def456.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(original);
+    const gz = await get(client, '/assets/big-def456.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(original);
+    expect(gz.headers.get('etag')).not.toBe(br.headers.get('etag'));
+    expect((await get(client, '/assets/big-def456.js', { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status).toBe(304);
+    const plain = await get(client, '/assets/big-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(original);
+  });
+
+  it('leaves small files alone', async () => {
+    const small = await get(client, '/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+

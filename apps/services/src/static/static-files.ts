@@ -3,6 +3,7 @@
 // and its hash are cached per (path, mtime, size).
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { extname, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 
@@ -34,6 +35,33 @@ interface CachedFile {
   body: Buffer;
   etag: string;
   lastModified: string;
+  /** Compressed variants, made once per file version on first demand. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+type Encoding = 'br' | 'gzip';
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+
+/** The best encoding the client accepts (brotli, then gzip), or none. */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 9 });
 }
 
 export interface StaticSite {
@@ -65,6 +93,7 @@ export function createStaticHandler(site: StaticSite) {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
       lastModified: new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString(),
+      encoded: {},
     };
     if (cache.size > 5000) cache.clear();
     cache.set(file, entry);
@@ -94,21 +123,27 @@ export function createStaticHandler(site: StaticSite) {
       return c.text('Not found', 404);
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // compressible files over 1 KiB go out brotli- or gzip-encoded (the login bundle is ~230 KB raw)
+    const encoding = COMPRESSIBLE.test(type) && entry.size > 1024 ? negotiateEncoding(c.req.header('accept-encoding')) : undefined;
+    const body = encoding ? (entry.encoded[encoding] ??= encode(entry.body, encoding)) : entry.body;
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     const headers: Record<string, string> = {
       'Content-Type': type,
-      ETag: entry.etag,
+      ETag: etag,
       'Last-Modified': entry.lastModified,
       'Cache-Control': path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    if (COMPRESSIBLE.test(type)) headers.Vary = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
     if (type.startsWith('text/html')) Object.assign(headers, site.htmlHeaders);
     if (path === 'sw.js') headers['Service-Worker-Allowed'] = '/';
     const ifNoneMatch = c.req.header('if-none-match');
     const ifModifiedSince = c.req.header('if-modified-since');
     const notModified = ifNoneMatch !== undefined
-      ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag || tag.trim() === '*')
+      ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
       : ifModifiedSince !== undefined && !Number.isNaN(Date.parse(ifModifiedSince)) && Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified);
     if (notModified) return c.body(null, 304, headers);
-    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(entry.size) });
-    return c.body(new Uint8Array(entry.body), 200, headers);
+    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(body.length) });
+    return c.body(new Uint8Array(body), 200, headers);
   };
 }
