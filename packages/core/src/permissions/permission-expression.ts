@@ -25,7 +25,7 @@
  * - Numbers other than a single `0` or `1` keep their JavaScript meaning (`10` is ten); a leading
  *   zero (`01`) is a syntax error, as in strict-mode JavaScript.
  * - An expression that is empty after interpolation is `false` without a warning (there is nothing
- *   to evaluate, as `eval('')` was `undefined`).
+ *   to evaluate: the legacy code evaluated an empty string to `undefined`).
  * - Expressions longer than {@link MAX_PERMISSION_EXPRESSION_LENGTH} characters or nested deeper than
  *   {@link MAX_PERMISSION_EXPRESSION_DEPTH} are refused (false with a warning).
  */
