@@ -79,7 +79,15 @@ export {
   isValidTimeZone,
 } from './config/formats.ts';
 export type { CalendarFormat, DateFormat, Language } from './config/formats.ts';
-export { parseFieldValue, parseInheritedFields, resolveLanguage, resolveTimeZone } from './config/inherited-fields.ts';
+export {
+  parseFieldValue,
+  parseInheritedFields,
+  resolveCalendarFormat,
+  resolveDateFormat,
+  resolveHiddenTabs,
+  resolveLanguage,
+  resolveTimeZone,
+} from './config/inherited-fields.ts';
 export type { InheritedFieldValue, TimeZoneCandidates } from './config/inherited-fields.ts';
 export {
   AUTH_STATES,

@@ -1,10 +1,6 @@
 // The session layer (spec §2 guards and watcher, §4 states, §8 errors). Every decision is core's;
 // this file performs the effects: HTTP calls, storage, store updates, cross-tab signals.
 import {
-  CALENDAR_FORMATS,
-  DATE_FORMATS,
-  DEFAULT_CALENDAR_FORMAT,
-  DEFAULT_DATE_FORMAT,
   STORAGE_KEYS,
   buildUserRequestQuery,
   decideWatcherAction,
@@ -12,6 +8,9 @@ import {
   getDefaultLandingUrl,
   isRootUser,
   parseInheritedFields,
+  resolveCalendarFormat,
+  resolveDateFormat,
+  resolveHiddenTabs,
   resolveLanguage,
   resolveRedirectAfterLogin,
   resolveTimeZone,
@@ -60,9 +59,6 @@ const LOCAL_FIELD = {
   language: 'language',
 } as const satisfies Record<EditableUserField, 'timeZone' | 'dateFormat' | 'calendarFormat' | 'language'>;
 
-function pick<T extends string>(known: readonly T[], ...candidates: unknown[]): T | undefined {
-  return candidates.find((candidate): candidate is T => typeof candidate === 'string' && (known as readonly string[]).includes(candidate));
-}
 
 function visibilityGroupsFor(api: PlatformApi, userId: number): Promise<VisibilityGroup[]> {
   return api.getVisibilityGroups(userId);
@@ -174,11 +170,10 @@ export class SessionController {
       parentValue: userFields.timeZoneConfiguration?.parentValue,
       groupValue: groupFields.timeZoneConfiguration,
     });
-    const hiddenTabs = Array.isArray(user.hiddenTabs) ? user.hiddenTabs : Array.isArray(own.hiddenTabs) ? own.hiddenTabs.map(String) : [];
+    const hiddenTabs = resolveHiddenTabs(user.hiddenTabs, own.hiddenTabs);
     const language = resolveLanguage(own.language, groupFields.language);
-    const dateFormat = pick(DATE_FORMATS, user.dateFormat, own.dateFormatConfiguration, groupFields.dateFormatConfiguration) ?? DEFAULT_DATE_FORMAT;
-    const calendarFormat =
-      pick(CALENDAR_FORMATS, user.calendarFormat, own.calendarFormatConfiguration, groupFields.calendarFormatConfiguration) ?? DEFAULT_CALENDAR_FORMAT;
+    const dateFormat = resolveDateFormat(user.dateFormat, own.dateFormatConfiguration, groupFields.dateFormatConfiguration);
+    const calendarFormat = resolveCalendarFormat(user.calendarFormat, own.calendarFormatConfiguration, groupFields.calendarFormatConfiguration);
     const defaultUrl = getDefaultLandingUrl({
       defaultNavBar: groupFields.defaultNavBar,
       autoLoadTabMenus: groupFields.autoLoadTabMenus,

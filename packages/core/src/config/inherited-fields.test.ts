@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFieldValue, parseInheritedFields, resolveLanguage, resolveTimeZone } from './inherited-fields.ts';
+import {
+  parseFieldValue,
+  parseInheritedFields,
+  resolveCalendarFormat,
+  resolveDateFormat,
+  resolveHiddenTabs,
+  resolveLanguage,
+  resolveTimeZone,
+} from './inherited-fields.ts';
 
 describe('inherited field values (spec §3: values may be JSON strings and are parsed)', () => {
   it.each([
@@ -56,5 +64,34 @@ describe('language (spec §5: defaults to en; only the five)', () => {
     [[], 'en'],
   ])('%j -> %s', (candidates, expected) => {
     expect(resolveLanguage(...candidates)).toBe(expected);
+  });
+});
+
+describe('date and calendar formats (user value, user field, group field, default)', () => {
+  it.each([
+    [['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'], 'DD/MM/YYYY'],
+    [[null, 'YYYY-MM-DD', 'MM/DD/YYYY'], 'YYYY-MM-DD'],
+    [['dd-mm', undefined, 'DD.MM.YYYY'], 'DD.MM.YYYY'],
+    [[], 'MM/DD/YYYY'],
+  ])('date %j -> %s', (candidates, expected) => {
+    expect(resolveDateFormat(...candidates)).toBe(expected);
+  });
+  it.each([
+    [['24h', '12h'], '24h'],
+    [['25h', null, '24h'], '24h'],
+    [[], '12h'],
+  ])('calendar %j -> %s', (candidates, expected) => {
+    expect(resolveCalendarFormat(...candidates)).toBe(expected);
+  });
+});
+
+describe('hidden tabs (spec §3: the user list, else the inherited field)', () => {
+  it.each([
+    [['gateway'], ['services'], ['gateway']],
+    [[], ['services'], []],
+    [null, ['services', 3], ['services']],
+    [undefined, 'not a list', []],
+  ])('user %j, field %j -> %j', (userValue, fieldValue, expected) => {
+    expect(resolveHiddenTabs(userValue, fieldValue)).toEqual(expected);
   });
 });

@@ -1,4 +1,16 @@
-import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, isSupportedLanguage, isValidTimeZone, type Language } from './formats.ts';
+import {
+  DEFAULT_CALENDAR_FORMAT,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIME_ZONE,
+  isCalendarFormat,
+  isDateFormat,
+  isSupportedLanguage,
+  isValidTimeZone,
+  type CalendarFormat,
+  type DateFormat,
+  type Language,
+} from './formats.ts';
 
 /** One inherited field as the API answers it (spec §3 "User field (inherited)"). */
 export interface InheritedFieldValue {
@@ -61,4 +73,26 @@ export function resolveTimeZone(candidates: TimeZoneCandidates): string {
 export function resolveLanguage(...candidates: unknown[]): Language {
   for (const candidate of candidates) if (isSupportedLanguage(candidate)) return candidate;
   return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The date format in force: the first known format among the candidates (the user's own value,
+ * then the user field, then the group field), else the default. Unknown values are skipped.
+ */
+export function resolveDateFormat(...candidates: unknown[]): DateFormat {
+  return candidates.find(isDateFormat) ?? DEFAULT_DATE_FORMAT;
+}
+
+/** The calendar (clock) format in force, resolved like {@link resolveDateFormat}. */
+export function resolveCalendarFormat(...candidates: unknown[]): CalendarFormat {
+  return candidates.find(isCalendarFormat) ?? DEFAULT_CALENDAR_FORMAT;
+}
+
+/**
+ * The user's hidden tabs (spec §3, §6): the user's own list when it has one, else the inherited
+ * `hiddenTabs` field (already JSON-parsed), else none. Non-text entries are dropped.
+ */
+export function resolveHiddenTabs(userValue: unknown, fieldValue: unknown): string[] {
+  const list = Array.isArray(userValue) ? userValue : Array.isArray(fieldValue) ? fieldValue : [];
+  return list.filter((tab): tab is string => typeof tab === 'string');
 }
