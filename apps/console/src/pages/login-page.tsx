@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '../api/api-errors.ts';
 import styles from './login-page.module.css';
 
@@ -40,7 +40,6 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
   const [busy, setBusy] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const ids = { username: useId(), password: useId(), usernameError: useId(), passwordError: useId() };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,47 +81,25 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
           {error}
         </div>
         <form onSubmit={handleSubmit} noValidate className={styles.form}>
-          <div className={styles.field}>
-            <label htmlFor={ids.username}>{t('login.username')}</label>
-            <input
-              ref={usernameRef}
-              id={ids.username}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              aria-invalid={fieldErrors.username ? true : undefined}
-              aria-describedby={fieldErrors.username ? ids.usernameError : undefined}
-              aria-required="true"
-            />
-            {fieldErrors.username && (
-              <p id={ids.usernameError} className={styles.fieldError}>
-                {fieldErrors.username}
-              </p>
-            )}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.password}>{t('login.password')}</label>
-            <input
-              ref={passwordRef}
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={fieldErrors.password ? true : undefined}
-              aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
-              aria-required="true"
-            />
-            {fieldErrors.password && (
-              <p id={ids.passwordError} className={styles.fieldError}>
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
+          <LoginField
+            inputRef={usernameRef}
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            error={fieldErrors.username}
+          />
+          <LoginField
+            inputRef={passwordRef}
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={fieldErrors.password}
+          />
           <button type="submit" className={styles.submit} aria-busy={busy} aria-disabled={busy}>
             {t('login.submit')}
             {busy && <span className={styles.spinner} aria-hidden="true" />}
@@ -135,5 +112,46 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
         </form>
       </section>
     </main>
+  );
+}
+
+interface LoginFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  name: string;
+  type?: 'text' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange(value: string): void;
+  /** The message shown under the field and announced as its description. */
+  error: string | undefined;
+}
+
+/** A labelled, required sign-in field whose error message describes it. */
+function LoginField({ inputRef, label, name, type = 'text', autoComplete, value, onChange, error }: LoginFieldProps) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        {...(type === 'text' ? { autoCapitalize: 'none', spellCheck: false } : {})}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        aria-required="true"
+      />
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
