@@ -2,11 +2,12 @@
 // of spec §2), so it is served without the router, the store and i18next: those load when the user
 // signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
 import Cookies from 'js-cookie';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOGIN_ROUTE, STORAGE_KEYS, shouldRememberRedirect } from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage } from '../pages/login-page.tsx';
 import { clearSessionStorage, getLocal, readStoredToken, readToken, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { markBusy } from '../updates/busy-registry.ts';
 import { createMiniTranslator } from './mini-translator.ts';
 
 /** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
@@ -44,6 +45,13 @@ const t = createMiniTranslator(en);
 
 export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSignInProps) {
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
+  // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
+  const releaseBusy = useRef<(() => void) | null>(null);
+  useEffect(() => () => releaseBusy.current?.(), []);
+  const handleIntent = useCallback(() => {
+    releaseBusy.current ??= markBusy('sign-in form');
+    onIntent?.();
+  }, [onIntent]);
 
   useEffect(() => {
     document.title = t('app.productTitle');
@@ -62,7 +70,7 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSi
   }, [onSignedInElsewhere]);
 
   return (
-    <div onFocusCapture={onIntent} onPointerDownCapture={onIntent} onKeyDownCapture={onIntent}>
+    <div onFocusCapture={handleIntent} onPointerDownCapture={handleIntent} onKeyDownCapture={handleIntent}>
       <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />
     </div>
   );

@@ -42,6 +42,9 @@ export async function registerServiceWorker(deps: { scheduler: ReloadScheduler; 
   const { Workbox } = await import('workbox-window');
   const scriptUrl = new URL(`${import.meta.env.BASE_URL}${SERVICE_WORKER_SCRIPT}`, location.origin).href;
   const wb = new Workbox(scriptUrl, { scope: serviceWorkerScope(location.pathname) });
+  // A page no worker controlled yet runs no older version: a first worker claiming it (installed by
+  // this or another tab) is not an update and must not reload it, least of all mid-sign-in.
+  const hadController = navigator.serviceWorker.controller !== null;
   wb.addEventListener('waiting', (event) => {
     void Promise.all([askVersion(navigator.serviceWorker.controller), askVersion(event.sw)]).then(([current, next]) => {
       logger.info(SERVICE_WORKER_EVENTS.ready(current, next));
@@ -51,7 +54,7 @@ export async function registerServiceWorker(deps: { scheduler: ReloadScheduler; 
   });
   // another tab activated the new version: follow it at a safe moment
   wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate || event.isExternal) deps.scheduler.request('service worker took over');
+    if (hadController && (event.isUpdate || event.isExternal)) deps.scheduler.request('service worker took over');
   });
   wb.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; reason?: unknown } | null;

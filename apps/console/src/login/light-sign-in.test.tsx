@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { isBusy } from '../updates/busy-registry.ts';
+import { LightSignIn } from './light-sign-in.tsx';
+
+describe('the light sign-in entry', () => {
+  it('holds back update reloads once the user starts typing, until it hands over', async () => {
+    const onIntent = vi.fn();
+    const user = userEvent.setup();
+    const view = render(<LightSignIn onSignIn={async () => {}} onSignedInElsewhere={() => {}} onIntent={onIntent} />);
+    expect(isBusy()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ad');
+    expect(isBusy()).toBe(true);
+    expect(onIntent).toHaveBeenCalled();
+    view.unmount();
+    expect(isBusy()).toBe(false);
+  });
+});
