@@ -102,6 +102,7 @@ describe('static hosting', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
 });
 
 describe('compression of static files', () => {
@@ -138,3 +139,29 @@ describe('compression of static files', () => {
   });
 });
 
+describe('common headers on error answers', () => {
+  let seeded: TestClient;
+  beforeAll(async () => {
+    seeded = await createTestClient();
+  });
+  afterAll(() => seeded.services.close());
+
+  // The common headers are set before the handler runs (see create-app.ts); error answers, whether
+  // thrown by a handler, by a middleware or by the router, must carry them as well.
+  it.each([
+    ['401 from the authentication middleware', 'GET', '/riot-core-services/api/user/whoami', undefined, 401],
+    ['404 from the API fallback', 'GET', '/riot-core-services/api/no-such-thing', 'token', 404],
+    ['400 thrown by a handler', 'GET', '/riot-core-services/api/thing?pageSize=0', 'token', 400],
+    ['413 from the body limit', 'POST', '/riot-core-services/api/zone', 'token', 413],
+  ])('%s carries nosniff, no-store and the XSRF cookie', async (_name, method, path, auth, status) => {
+    const { token } = await seeded.login('admin');
+    const response = await seeded.call(method, `http://portico.test${path}`, {
+      ...(auth ? { token } : {}),
+      ...(method === 'POST' ? { rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), headers: { 'content-type': 'application/json' } } : {}),
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+  });
+});

@@ -59,6 +59,9 @@ function openSqlite(file: string): BetterSqlite3.Database {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // A 32 MiB page cache (the default is 2 MiB): list pages ordered through an index visit rows all
+  // over the table, and re-reading those pages from the OS dominated the 50-thing page.
+  raw.pragma('cache_size = -32768');
   // Refresh planner statistics when useful (cheap): without them SQLite sorts whole tables for pages.
   raw.pragma('optimize = 0x10002');
   return raw;

@@ -2,7 +2,7 @@
 // and the two front ends. Every response carries nosniff; HTML carries the CSP.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './app-env.ts';
@@ -73,26 +73,33 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   app.onError((error, c) => errorResponse(c, error, ctx.log));
 
+  // Headers are set before the handler runs, so they travel with the response Hono builds: set after
+  // it, they would force the fast response object of @hono/node-server into a full fetch Response
+  // (streams and all), which cost more than the whole rest of a small request.
   app.use('*', async (c, next) => {
-    await next();
     c.header('X-Content-Type-Options', 'nosniff');
     if (!getCookie(c, 'XSRF-TOKEN')) {
       setCookie(c, 'XSRF-TOKEN', randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'Strict',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: c.req.url.startsWith('https:'),
       });
     }
+    await next();
   });
 
   const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413);
+  // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
+  // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
+  const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  api.use('*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge }));
+  api.use('*', limitBody);
   api.use('*', async (c, next) => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
@@ -116,7 +123,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   app.route(API_BASE, api);
 
   const analytics = new Hono<AppEnv>();
-  analytics.use('*', bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge }));
+  analytics.use('*', limitBody);
   registerAnalyticsCapture(analytics, ctx);
   app.route('/analytics', analytics);
 

@@ -18,10 +18,18 @@ const COUNT_TTL_MS = 30_000;
 const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-/** The spec's fields plus the generic `groupId` owner reference. */
+const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
+const fieldsBySpec = new WeakMap<ResourceSpec, Record<string, FieldSpec>>();
+
+/** The spec's fields plus the generic `groupId` owner reference (built once per spec: every request reads it). */
 function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
   if (spec.ownerColumn === 'id') return spec.fields;
-  return { groupId: { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) }, ...spec.fields };
+  let fields = fieldsBySpec.get(spec);
+  if (!fields) {
+    fields = { groupId: GROUP_ID_FIELD, ...spec.fields };
+    fieldsBySpec.set(spec, fields);
+  }
+  return fields;
 }
 
 function resolvedKey(field: string): string {
