@@ -1,17 +1,13 @@
 // @portico/services: the riot-core-services-compatible API and static hosting (DESIGN §1).
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-// The repository's build-info script (not a workspace package) computes every part's git.json.
-import { buildInfo } from '../../../scripts/build-info.ts';
-import { Directory } from './auth/directory.ts';
-import { SessionService } from './auth/session-service.ts';
+import { startClusterServer } from './cluster/cluster-server.ts';
+import { createContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import type { OpenDatabaseOptions, ServicesDb } from './db/database.ts';
+import type { OpenDatabaseOptions } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
-import type { AppEnv, ServicesContext, VersionInfo } from './http/app-env.ts';
+import type { AppEnv, ServicesContext } from './http/app-env.ts';
 import { createApp } from './http/create-app.ts';
+import { listen } from './listen.ts';
 
 export { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
 export type { DemoAccount } from './db/seed.ts';
@@ -19,38 +15,9 @@ export { openDatabase } from './db/database.ts';
 export type { Dialect, OpenDatabaseOptions, ServicesDb } from './db/database.ts';
 export { createApp, API_BASE } from './http/create-app.ts';
 export type { AppEnv, ServicesContext, VersionInfo } from './http/app-env.ts';
-
-const SERVICES_VERSION = '0.1.0';
-let version: VersionInfo | undefined;
-
-function servicesVersion(): VersionInfo {
-  version ??= buildInfo(SERVICES_VERSION);
-  return version;
-}
-
-export interface ContextOptions {
-  consoleDir?: string;
-  legacyUiDir?: string;
-  analyticsHost?: string;
-  log?: (line: string) => void;
-}
-
-/** Builds the request context (caches, sessions) over an open database. */
-export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
-  const directory = new Directory(database.db);
-  return {
-    db: database.db,
-    dialect: database.dialect,
-    directory,
-    sessions: new SessionService(database.db, directory),
-    version: servicesVersion(),
-    consoleDir: options.consoleDir,
-    legacyUiDir: options.legacyUiDir,
-    analyticsHost: options.analyticsHost,
-    log: options.log ?? ((line) => console.error(line)),
-    tableGenerations: new Map(),
-  };
-}
+export { createContext } from './context.ts';
+export type { ContextOptions } from './context.ts';
+export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
 
 export interface StartServerOptions {
   host: string;
@@ -63,17 +30,27 @@ export interface StartServerOptions {
   seedScale?: number;
   analyticsHost?: string;
   log?: (line: string) => void;
+  /**
+   * Processes serving requests. 1 (the default) serves from this process; more forks node:cluster
+   * workers that share the port, each with its own database connection and caches kept coherent
+   * through this process (cluster/cache-bus.ts).
+   */
+  workers?: number;
 }
 
 export interface RunningServer {
   url: string;
   seeded: boolean;
+  /** Processes serving requests. */
+  workers: number;
   close(): Promise<void>;
 }
 
-/** Opens, migrates and (when new) seeds the database, then listens. */
+/** Opens, migrates and (when new) seeds the database, then listens (in this process or in workers). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const workers = options.workers ?? 1;
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
   const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir });
   let seeded: boolean;
   try {
@@ -82,26 +59,25 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await database.close();
     throw error;
   }
+  if (workers > 1) {
+    // The primary only prepared the database; the workers open their own connections.
+    await database.close();
+    const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost } = options;
+    const cluster = await startClusterServer({ host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost }, workers, log);
+    return { url: cluster.url, seeded, workers, close: () => cluster.close() };
+  }
   const app = createApp(createContext(database, { ...options, log }));
-  const server = await new Promise<Server>((resolve, reject) => {
-    const instance = serve({ fetch: app.fetch, hostname: options.host, port: options.port }) as Server;
-    instance.once('listening', () => resolve(instance));
-    instance.once('error', reject);
-  }).catch(async (error: unknown) => {
+  const server = await listen(app, options.host, options.port).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${address.port}`,
+    url: server.url,
     seeded,
+    workers,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }).then(() => database.close());
+      closing ??= server.close().then(() => database.close());
       return closing;
     },
   };

@@ -148,4 +148,32 @@ describe('writes', () => {
     expect(text).not.toMatch(/scrypt|passwordHash|password"/);
     expect((await client.login('east.lead', 'secret')).token).toBeTruthy();
   });
+
+  it('a renamed reference shows its new name in the next list (the display-name cache follows writes)', async () => {
+    const page = await list('admin', '/thing?pageSize=5&order=id:asc');
+    const thing = page.results.find((row) => row.zoneId !== null) as { id: number; zoneId: number; zone: { name: string } };
+    const zone = (await (await client.call('GET', `/zone/${thing.zoneId}`, { token: tokens.admin })).json()) as Record<string, unknown>;
+    const renamed = `${String(zone.name)} (renamed)`;
+    expect((await client.call('PATCH', `/zone/${thing.zoneId}`, { token: tokens.admin, body: { name: renamed } })).status).toBe(200);
+    const after = await list('admin', '/thing?pageSize=5&order=id:asc');
+    expect(after.results.find((row) => row.id === thing.id)?.zone).toEqual({ id: thing.zoneId, name: renamed });
+    expect((await client.call('PATCH', `/zone/${thing.zoneId}`, { token: tokens.admin, body: { name: zone.name } })).status).toBe(200);
+    expect((await list('admin', '/thing?pageSize=5&order=id:asc')).results.find((row) => row.id === thing.id)?.zone).toEqual({ id: thing.zoneId, name: zone.name });
+  });
+
+  it('a new password or archiving a user ends that user\'s sessions at once', async () => {
+    const created = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'temp.worker', password: 'first-secret', groupId: 3 } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const first = await client.login('temp.worker', 'first-secret');
+    expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(200);
+    expect((await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { password: 'second-secret' } })).status).toBe(200);
+    expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(401);
+    const second = await client.login('temp.worker', 'second-secret');
+    expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(200);
+    expect((await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { archived: true } })).status).toBe(200);
+    expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(401);
+    const sessions = await client.services.context.db.selectFrom('sessions').select('id').where('userId', '=', id).execute();
+    expect(sessions).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 // Sessions: random tokens stored hashed, sliding expiry of the tenant's `sessionTimeout` minutes.
 // Lookups are served from memory (a few seconds at most) so whoami does not hit the database on
-// every request; logout removes the entry at once.
+// every request. Logout, and any change to users or roles, reach the caches of every worker through
+// the cache bus before the answer goes out (see cluster/cache-bus.ts).
 import type { Kysely } from 'kysely';
+import { LocalCacheBus } from '../cluster/cache-bus.ts';
+import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../http/http-error.ts';
 import type { Caller, Directory, UserRow } from './directory.ts';
@@ -36,10 +39,21 @@ export class SessionService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly directory: Directory,
+    private readonly bus: CacheBus = new LocalCacheBus(),
     private readonly now: () => number = Date.now,
     throttle?: LoginThrottle,
   ) {
     this.throttle = throttle ?? new LoginThrottle();
+  }
+
+  /** Drops one cached session (a logout here or in another worker). */
+  forget(tokenHash: string): void {
+    this.cache.delete(tokenHash);
+  }
+
+  /** Drops every cached session: each is read again from the database on its next use. */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   private async timeoutMsFor(user: UserRow): Promise<number> {
@@ -64,10 +78,10 @@ export class SessionService {
       ok = await verifyPassword(credentials.password ?? '', user?.passwordHash);
     }
     if (!ok || !user || user.archived) {
-      this.throttle.fail(throttleKey, address, this.now());
+      await this.bus.publish({ type: 'login-failure', username: throttleKey, address, at: this.now() });
       throw new HttpError(401, 'Invalid username or password');
     }
-    this.throttle.succeed(throttleKey, address);
+    await this.bus.publish({ type: 'login-success', username: throttleKey, address });
     return { token: await this.open(user), user };
   }
 
@@ -102,9 +116,17 @@ export class SessionService {
       this.cache.set(tokenHash, session);
     }
     if (now - session.lastUsedAt > session.timeoutMs) {
-      this.cache.delete(tokenHash);
-      await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
-      throw new HttpError(401, SESSION_EXPIRED);
+      // Another worker may have seen the session used since this one last read it: decide on the
+      // stored time, not only on this cache.
+      const stored = await this.db.selectFrom('sessions').select('lastUsedAt').where('id', '=', session.id).executeTakeFirst();
+      if (stored && now - stored.lastUsedAt <= session.timeoutMs) {
+        session.lastUsedAt = stored.lastUsedAt;
+        session.writtenAt = stored.lastUsedAt;
+      } else {
+        this.cache.delete(tokenHash);
+        await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+        throw new HttpError(401, stored ? SESSION_EXPIRED : NOT_AUTHENTICATED);
+      }
     }
     const caller = await this.directory.caller(session.userId);
     if (!caller) {
@@ -119,16 +141,21 @@ export class SessionService {
     return caller;
   }
 
-  /** Ends the session of `token` (idempotent). */
+  /** Ends the session of `token` (idempotent), in every worker, before resolving. */
   async logout(token: string): Promise<void> {
     const tokenHash = hashToken(token);
-    this.cache.delete(tokenHash);
     await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    await this.bus.publish({ type: 'logout', tokenHash });
   }
 
-  /** Ends every session of a user (after a password change or archive). */
-  async logoutUser(userId: number): Promise<void> {
+  /**
+   * Deletes every session of a user (after a password change or archive), inside the caller's
+   * transaction when one is given. The caches learn it from the `directory` event that the write
+   * publishes after its commit: publishing earlier would let another worker re-read the rows before
+   * they are gone.
+   */
+  async deleteSessionsOf(userId: number, writer: Kysely<Database> = this.db): Promise<void> {
     for (const [key, session] of this.cache) if (session.userId === userId) this.cache.delete(key);
-    await this.db.deleteFrom('sessions').where('userId', '=', userId).execute();
+    await writer.deleteFrom('sessions').where('userId', '=', userId).execute();
   }
 }

@@ -1,10 +1,12 @@
 // Every resource of the shared contracts, declared once.
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions, canDeleteFolder, canEditFolder, parsePermission } from '@portico/core';
 import { hashPassword } from '../auth/password.ts';
 import { HttpError } from '../http/http-error.ts';
 import { groupJson, userJson } from '../routes/user-json.ts';
 import type { GroupRow, UserRow } from '../auth/directory.ts';
+import type { Database } from '../db/schema.ts';
 import type { FieldSpec, Json, ResourceSpec, Row } from './resource-spec.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
@@ -135,9 +137,10 @@ const USER: ResourceSpec = {
     if (!existing) values.createdBy = caller.user.username;
     if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
   },
-  async afterWrite(userId, values, { ctx, existing }) {
-    // A new password or an archived account ends the user's sessions.
-    if (existing && (values.passwordHash !== undefined || values.archived === 1)) await ctx.sessions.logoutUser(userId);
+  async afterWrite(userId, values, { ctx, existing, trx }) {
+    // A new password or an archived account ends the user's sessions (in this transaction; the
+    // directory event published after the commit empties the session caches).
+    if (existing && (values.passwordHash !== undefined || values.archived === 1)) await ctx.sessions.deleteSessionsOf(userId, trx as unknown as Kysely<Database>);
   },
   async beforeDelete(row, { caller }) {
     if (row.id === caller.user.id) throw new HttpError(409, 'You cannot delete yourself');

@@ -14,7 +14,7 @@ import type { FieldSpec, Json, ReadContext, ResourceSpec, Row, WriteContext } fr
 type AnyDb = Kysely<Record<string, Row>>;
 
 const MAX_PAGE_SIZE = 1000;
-const COUNT_TTL_MS = 30_000;
+const CACHE_TTL_MS = 30_000;
 const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
@@ -122,7 +122,17 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
   const counts = new Map<string, { total: Promise<number>; generation: number; at: number }>();
   const querySchemas = new Map(RESOURCES.map((spec) => [spec.path, listQuerySchema(spec)]));
   const generation = (table: string) => ctx.tableGenerations.get(table) ?? 0;
-  const bump = (table: string) => ctx.tableGenerations.set(table, generation(table) + 1);
+  const nameCaches = new Map<string, { generation: number; at: number; byId: Map<number, unknown> }>();
+
+  /** The cached display names of a table's rows, valid for its current generation and at most the TTL. */
+  function displayNames(table: string): Map<number, unknown> {
+    let entry = nameCaches.get(table);
+    if (!entry || entry.generation !== generation(table) || Date.now() - entry.at >= CACHE_TTL_MS || entry.byId.size > 100_000) {
+      entry = { generation: generation(table), at: Date.now(), byId: new Map() };
+      nameCaches.set(table, entry);
+    }
+    return entry.byId;
+  }
 
   async function toJson(spec: ResourceSpec, rows: Row[], caller: Caller, reader: AnyDb = db): Promise<Json[]> {
     const fields = allFields(spec);
@@ -153,8 +163,16 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       if (target.table === 'groups') {
         for (const id of ids) names.set(id, (await ctx.directory.group(id))?.name);
       } else if (ids.size > 0) {
-        const found = await reader.selectFrom(target.table).select(['id', display]).where('id', 'in', [...ids]).execute();
-        for (const row of found) names.set(Number(row.id), row[display]);
+        // Display names come from a cache that every write to the target table empties (in every
+        // worker, through the bus); inside a transaction they are read fresh.
+        const cache = reader === db ? displayNames(target.table) : undefined;
+        const missing = cache ? [...ids].filter((id) => !cache.has(id)) : [...ids];
+        if (missing.length > 0) {
+          const found = await reader.selectFrom(target.table).select(['id', display]).where('id', 'in', missing).execute();
+          for (const row of found) cache?.set(Number(row.id), row[display]);
+          for (const row of found) names.set(Number(row.id), row[display]);
+        }
+        if (cache) for (const id of ids) if (cache.has(id)) names.set(id, cache.get(id));
       }
       const resolve = (id: unknown) => (typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null);
       for (const item of items) {
@@ -240,9 +258,10 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return stored;
   }
 
-  function afterCommit(spec: ResourceSpec): void {
-    bump(spec.table);
-    if (spec.invalidatesDirectory) ctx.directory.invalidate();
+  /** After a committed write: every worker drops what the write made stale, before the answer goes out. */
+  async function afterCommit(spec: ResourceSpec): Promise<void> {
+    await ctx.bus.publish({ type: 'table', table: spec.table });
+    if (spec.invalidatesDirectory) await ctx.bus.publish({ type: 'directory' });
   }
 
   async function handleList(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
@@ -272,7 +291,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     // Counting a large table costs far more than a page: one count per (query, table generation) is
     // shared by concurrent requests and reused until a write through this process or the TTL.
     let entry = counts.get(countKey);
-    if (!entry || entry.generation !== generation(spec.table) || Date.now() - entry.at >= COUNT_TTL_MS) {
+    if (!entry || entry.generation !== generation(spec.table) || Date.now() - entry.at >= CACHE_TTL_MS) {
       const total = select
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow()
@@ -323,7 +342,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return (await toJson(spec, [row], caller, trx))[0];
     });
-    afterCommit(spec);
+    await afterCommit(spec);
     return c.json(json ?? {}, 201);
   }
 
@@ -350,7 +369,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return (await toJson(spec, [row], caller, trx))[0];
     });
-    afterCommit(spec);
+    await afterCommit(spec);
     return c.json(json ?? {});
   }
 
@@ -381,8 +400,8 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       if (spec.table === 'groups') await trx.deleteFrom('groupFields').where('ownerId', '=', id).execute();
       await trx.deleteFrom(spec.table).where('id', '=', id).execute();
     });
-    afterCommit(spec);
-    if (spec.table === 'users') await ctx.sessions.logoutUser(id);
+    // A deleted user's sessions went with it (above); afterCommit's directory event empties the caches.
+    await afterCommit(spec);
     return c.body(null, 204);
   }
 

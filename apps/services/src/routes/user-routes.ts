@@ -179,7 +179,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
         .execute();
     }
-    ctx.directory.invalidate();
+    await ctx.bus.publish({ type: 'directory' });
     const fields = await ctx.directory.userFields(user.id);
     return c.json(await shapeUser(ctx.directory, user, fields, new Set(), undefined));
   });

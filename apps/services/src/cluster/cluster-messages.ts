@@ -1,0 +1,54 @@
+// What a cluster worker is told at start, and the lifecycle messages between it and the primary
+// (the cache messages are in cache-bus.ts).
+
+/** A worker's configuration, passed in its environment as JSON. */
+export interface WorkerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  consoleDir: string;
+  legacyUiDir: string;
+  analyticsHost?: string;
+}
+
+export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
+
+export type WorkerMessage = { portico: 'listening'; url: string } | { portico: 'log'; line: string } | { portico: 'failed'; message: string };
+
+export type PrimaryMessage = { portico: 'shutdown' };
+
+export function isWorkerMessage(value: unknown): value is WorkerMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.portico) {
+    case 'listening':
+      return typeof message.url === 'string';
+    case 'log':
+      return typeof message.line === 'string';
+    case 'failed':
+      return typeof message.message === 'string';
+    default:
+      return false;
+  }
+}
+
+export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
+  return typeof value === 'object' && value !== null && (value as Record<string, unknown>).portico === 'shutdown';
+}
+
+/** Parses and checks a worker's configuration; throws with the reason when it is unusable. */
+export function parseWorkerConfig(text: string | undefined): WorkerConfig {
+  if (!text) throw new Error(`${WORKER_CONFIG_ENV} is not set: this file is started by the services' cluster primary`);
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null) throw new Error(`${WORKER_CONFIG_ENV} is not an object`);
+  const config = value as Record<string, unknown>;
+  for (const key of ['host', 'dataDir', 'consoleDir', 'legacyUiDir'] as const) {
+    if (typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
+  }
+  if (typeof config.port !== 'number' || !Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`${WORKER_CONFIG_ENV}.port must be a port number`);
+  for (const key of ['databaseUrl', 'analyticsHost'] as const) {
+    if (config[key] !== undefined && typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
+  }
+  return config as unknown as WorkerConfig;
+}

@@ -1,0 +1,123 @@
+// The cluster primary: forks the workers that serve (one per core by default), relays their cache
+// events, restarts a worker that dies, and stops them all in order. It serves no request itself:
+// node:cluster hands each accepted connection to a worker, round robin.
+import cluster from 'node:cluster';
+import type { Worker } from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { CacheRelay } from './cache-bus.ts';
+import type { BusMessage, WorkerChannel } from './cache-bus.ts';
+import { WORKER_CONFIG_ENV, isWorkerMessage } from './cluster-messages.ts';
+import type { PrimaryMessage, WorkerConfig } from './cluster-messages.ts';
+
+const WORKER_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
+const STOP_TIMEOUT_MS = 8_000;
+/** More exits than this within RESTART_WINDOW_MS and the primary stops restarting (a crash loop). */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+export interface ClusterServer {
+  url: string;
+  workers: number;
+  close(): Promise<void>;
+}
+
+function channel(worker: Worker): WorkerChannel {
+  return { id: worker.id, send: (message: BusMessage) => worker.send(message) };
+}
+
+export async function startClusterServer(config: WorkerConfig, count: number, log: (line: string) => void): Promise<ClusterServer> {
+  if (!cluster.isPrimary) throw new Error('startClusterServer runs in the primary process only');
+  // Workers run the same Node with the same loader flags (tsx in development and tests).
+  cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: process.execArgv });
+  const ready = new Map<number, Worker>();
+  const relay = new CacheRelay(
+    () => [...ready.values()].map(channel),
+    2_000,
+    (ids) => log(`services: worker(s) ${ids.join(', ')} did not confirm a cache event within 2 s`),
+  );
+  let closing = false;
+  const exits: number[] = [];
+
+  const fork = (replacing?: number) =>
+    new Promise<string>((resolve, reject) => {
+      const worker = cluster.fork({ [WORKER_CONFIG_ENV]: JSON.stringify(config) });
+      let started = false;
+      worker.on('message', (message: unknown) => {
+        if (isWorkerMessage(message)) {
+          if (message.portico === 'log') log(message.line);
+          else if (message.portico === 'listening') {
+            started = true;
+            ready.set(worker.id, worker);
+            if (replacing !== undefined) log(`services: worker ${worker.id} started, replacing worker ${replacing}`);
+            resolve(message.url);
+          } else reject(new Error(`a services worker failed to start: ${message.message}`));
+          return;
+        }
+        relay.message(channel(worker), message);
+      });
+      worker.on('exit', (code, signal) => {
+        ready.delete(worker.id);
+        relay.workerGone(worker.id);
+        if (!started) {
+          reject(new Error(`a services worker exited while starting (${signal ?? `code ${code}`})`));
+          return;
+        }
+        if (closing) return;
+        const now = Date.now();
+        exits.push(now);
+        while (exits.length > 0 && now - (exits[0] ?? now) > RESTART_WINDOW_MS) exits.shift();
+        if (exits.length > MAX_RESTARTS) {
+          log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); ${exits.length} exits within a minute, not restarting (${ready.size} left)`);
+          return;
+        }
+        log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); starting another`);
+        fork(worker.id).catch((error: unknown) => log(`services: ${error instanceof Error ? error.message : String(error)}`));
+      });
+    });
+
+  const stop = async () => {
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            const timer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
+            worker.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            // A worker still starting may not listen to messages yet; a signal reaches it either way.
+            if (!ready.has(worker.id)) {
+              worker.process.kill('SIGTERM');
+              return;
+            }
+            try {
+              worker.send({ portico: 'shutdown' } satisfies PrimaryMessage);
+            } catch {
+              worker.process.kill('SIGTERM');
+            }
+          }),
+      ),
+    );
+  };
+
+  let url: string;
+  try {
+    const urls = await Promise.all(Array.from({ length: count }, fork));
+    url = urls[0] ?? '';
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    workers: count,
+    close() {
+      closed ??= stop();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The entry of a node:cluster worker: opens the (already migrated and seeded) database, serves the
+// app on the primary's shared socket, keeps its caches coherent through the primary, and stops on
+// the primary's word or when the primary goes away.
+import { createContext } from '../context.ts';
+import { openDatabase } from '../db/database.ts';
+import { createApp } from '../http/create-app.ts';
+import { listen } from '../listen.ts';
+import { WorkerCacheBus } from './cache-bus.ts';
+import type { BusMessage } from './cache-bus.ts';
+import { WORKER_CONFIG_ENV, isPrimaryMessage, parseWorkerConfig } from './cluster-messages.ts';
+import type { WorkerMessage } from './cluster-messages.ts';
+
+function send(message: WorkerMessage | BusMessage): void {
+  if (process.connected) process.send?.(message);
+}
+
+// What to close on the way out; filled in as start-up proceeds.
+let closers: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // The server first (finish requests in flight), then the database.
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  process.exit(0);
+}
+
+// Registered before anything slow, so a stop during start-up is not lost.
+process.on('message', (message) => {
+  if (isPrimaryMessage(message)) void stop();
+});
+// The primary is gone (killed, crashed): nobody relays cache events any more, so stop serving.
+process.on('disconnect', () => void stop());
+// Ctrl+C reaches the whole process group: finish what is in flight rather than die mid-request.
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+async function main(): Promise<void> {
+  const config = parseWorkerConfig(process.env[WORKER_CONFIG_ENV]);
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  closers.push(() => database.close());
+  if (stopping) return;
+  const bus = new WorkerCacheBus({ send, on: (event, listener) => process.on(event, listener) });
+  const log = (line: string) => send({ portico: 'log', line });
+  const app = createApp(createContext(database, { ...config, bus, log }));
+  const server = await listen(app, config.host, config.port);
+  closers = [...closers, () => server.close()];
+  if (stopping) return;
+  send({ portico: 'listening', url: server.url });
+}
+
+main().catch((error: unknown) => {
+  send({ portico: 'failed', message: error instanceof Error ? error.message : String(error) });
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), 100).unref();
+});

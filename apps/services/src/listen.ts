@@ -1,0 +1,34 @@
+// Serves an app over HTTP: one process's listening socket (in a cluster worker, a share of the
+// primary's) and its orderly close.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AppEnv } from './http/app-env.ts';
+
+export interface Listening {
+  url: string;
+  /** Stops accepting, lets requests in flight finish, closes idle keep-alive connections. */
+  close(): Promise<void>;
+}
+
+export async function listen(app: Hono<AppEnv>, host: string, port: number): Promise<Listening> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const instance = serve({ fetch: app.fetch, hostname: host, port }) as Server;
+    instance.once('listening', () => resolve(instance));
+    instance.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
