@@ -1,6 +1,7 @@
 // npm start: build what is missing or stale, create and seed the database on first run,
 // start the services, print the URL and the demo accounts, stop cleanly on SIGINT/SIGTERM.
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, startServer } from '@portico/services';
 import { ROOT, ensureBuilt } from './build.ts';
@@ -20,6 +21,10 @@ const seedScaleText = process.env.SEED_SCALE ?? '1';
 const seedScale = Number(seedScaleText);
 if (!Number.isFinite(seedScale) || seedScale < 1 || seedScale > 1000) fail(`SEED_SCALE must be a number from 1 to 1000, got "${seedScaleText}"`);
 const databaseUrl = process.env.DATABASE_URL || undefined;
+// One serving process per core by default (node:cluster); WORKERS=1 serves from this process.
+const workersText = process.env.WORKERS ?? String(Math.min(availableParallelism(), 8));
+const workers = Number(workersText);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
 
 await ensureBuilt();
 mkdirSync(dataDir, { recursive: true });
@@ -33,6 +38,7 @@ const server = await startServer({
   legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
   seedScale,
   analyticsHost: process.env.ANALYTICS_HOST || undefined,
+  workers,
   log: (line) => console.log(line),
 });
 
@@ -40,6 +46,7 @@ const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.passwo
 console.log(`
 Portico is running at ${server.url}/
 Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${dataDir}`}${server.seeded ? ' (demo tenant seeded now)' : ''}
+Serving processes: ${server.workers}${server.workers > 1 ? ' (node:cluster workers; WORKERS=1 for one process)' : ''}
 
 Demo accounts (user, password, group):
 ${accounts}

@@ -85,9 +85,12 @@ if (!unitOnly) {
       dataDir,
       consoleDir: join(ROOT, 'apps/console/dist'),
       legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
-      log: () => {},
+      // Two worker processes, as `npm start` runs on this machine: the end-to-end tests also prove
+      // that sessions, settings and permissions stay coherent across workers.
+      workers: 2,
+      log: (line) => console.log(line),
     });
-    console.log(`\ne2e server: ${server.url} (data in ${dataDir})`);
+    console.log(`\ne2e server: ${server.url}, ${server.workers} workers (data in ${dataDir})`);
     const playwrightJson = join(cacheDir, 'playwright.json');
     rmSync(playwrightJson, { force: true });
     await run('e2e (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...playwrightFilters], {

@@ -2,6 +2,7 @@
 // Figures are medians; the machine is shared, so compare ratios across runs, not single numbers.
 //   --quick    bundle sizes and the login page only
 //   --no-load  skip the autocannon load tests (services)
+//   --services the autocannon load tests only
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
 import { startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
@@ -15,6 +16,7 @@ import { printTable, type BenchRow } from './table.ts';
 import { runUpdatesBench } from './updates-bench.ts';
 
 const quick = process.argv.includes('--quick');
+const servicesOnly = process.argv.includes('--services');
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   process.stderr.write(`bench: ${name}…\n`);
@@ -25,44 +27,48 @@ const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[
   }
 };
 
-await ensureBuilt();
-await section('bundle sizes', () => buildSizes(ROOT));
+if (!servicesOnly) {
+  await ensureBuilt();
+  await section('bundle sizes', () => buildSizes(ROOT));
 
-const server = await startBenchServer();
-const browser = await launchChromium();
-try {
-  await section('page weight', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const login = await collectScripts(page, async () => {
-      await page.goto(`${server.url}/#/login`);
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  const server = await startBenchServer();
+  const browser = await launchChromium();
+  try {
+    await section('page weight', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const login = await collectScripts(page, async () => {
+        await page.goto(`${server.url}/#/login`);
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      });
+      const afterLogin = await collectScripts(page, async () => {
+        await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+        await page.getByLabel('Password', { exact: true }).fill('demo');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.locator('[data-route-phase="navigateSuccess"]').waitFor({ timeout: 30_000 });
+      });
+      await context.close();
+      return [
+        { name: `console: JS loaded by #/login (${login.count} files)`, value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw)`, target: '≤ 110 KiB gzip', ok: login.gzip <= 110 * 1024 },
+        { name: `console: JS added by signing in (${afterLogin.count} files)`, value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw)` },
+      ];
     });
-    const afterLogin = await collectScripts(page, async () => {
-      await page.getByRole('textbox', { name: 'Username' }).fill('admin');
-      await page.getByLabel('Password', { exact: true }).fill('demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('[data-route-phase="navigateSuccess"]').waitFor({ timeout: 30_000 });
-    });
-    await context.close();
-    return [
-      { name: `console: JS loaded by #/login (${login.count} files)`, value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw)`, target: '≤ 110 KiB gzip', ok: login.gzip <= 110 * 1024 },
-      { name: `console: JS added by signing in (${afterLogin.count} files)`, value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw)` },
-    ];
-  });
-  if (!quick) {
-    await section('navigation', () => runNavigationBench(browser, server.url));
-    await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
-    await section('updates', () => runUpdatesBench());
+    if (!quick) {
+      await section('navigation', () => runNavigationBench(browser, server.url));
+      await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
+      await section('updates', () => runUpdatesBench());
+    }
+  } finally {
+    await browser.close();
+    await server.close();
   }
-} finally {
-  await browser.close();
-  await server.close();
 }
 
 if (!quick) {
-  await section('bridge', () => runBridgeBench());
-  await section('core', () => runCoreBench(ROOT));
+  if (!servicesOnly) {
+    await section('bridge', () => runBridgeBench());
+    await section('core', () => runCoreBench(ROOT));
+  }
   if (!process.argv.includes('--no-load')) {
     const { runServicesBench } = await import('./services-bench.ts');
     await section('services', () => runServicesBench());

@@ -39,6 +39,9 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
       sessionStorage.setItem('SCRATCH', 'y');
     });
     await openUserMenuItem(page, 'Sign out');
+    // Sign-out ends the session on the server first (with several workers, once every worker has
+    // dropped it), then clears the storage and shows the login page: read the storage after that.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const state = await page.evaluate(() => ({
       local: Object.keys(localStorage).sort(),
       session: Object.keys(sessionStorage).sort(),
