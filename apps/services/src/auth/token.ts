@@ -1,5 +1,5 @@
 // Session tokens and API keys: 256 random bits, stored only as a SHA-256 hash.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 /** A new random token (256 bits, base64url). */
 export function createToken(): string {
@@ -9,4 +9,23 @@ export function createToken(): string {
 /** The stored form of a token. A fast hash is enough: the token itself has 256 bits of entropy. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+const XSRF_BYTES = 24;
+const pool = Buffer.alloc(XSRF_BYTES * 256);
+let poolOffset = pool.length;
+
+/**
+ * A new XSRF-TOKEN value (192 random bits, base64url). Every answer to a client without the cookie
+ * carries one, so they are cut from a pool refilled 256 at a time from the CSPRNG rather than
+ * asking it once per response; each slice is used once.
+ */
+export function createXsrfToken(): string {
+  if (poolOffset + XSRF_BYTES > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const token = pool.toString('base64url', poolOffset, poolOffset + XSRF_BYTES);
+  poolOffset += XSRF_BYTES;
+  return token;
 }

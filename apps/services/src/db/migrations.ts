@@ -1,5 +1,5 @@
 // One migration set for both dialects: the only dialect difference is the id column type.
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './database.ts';
 
@@ -204,10 +204,29 @@ function initial(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * List pages filter by the owning group and order by a column. For a caller whose rows sit in one
+ * group, an index on the column alone made SQLite read every row of the group and sort them (16 ms
+ * for a 50-thing page of a 50,000-thing site); (groupId, column) reads the page in order. Only the
+ * tables that grow with the data get them.
+ */
+const ownerOrderIndexes: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    const indexes: Array<[string, string, string[]]> = [
+      ['things_group_name', 'things', ['groupId', 'name']],
+      ['things_group_serial', 'things', ['groupId', 'serial']],
+      ['zones_group_name', 'zones', ['groupId', 'name']],
+    ];
+    for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
+    // Fresh planner statistics, so the new indexes are weighed against the old ones right away.
+    await sql`analyze`.execute(db);
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect) }),
+    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes }),
   };
   const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,6 @@
 // The Hono app: API under /riot-core-services/api, analytics capture under /analytics, version files,
 // and the two front ends. Every response carries nosniff; HTML carries the CSP.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -8,6 +8,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './app-env.ts';
 import { HttpError, NOT_AUTHENTICATED } from './http-error.ts';
 import { readRequestToken } from './request-token.ts';
+import { createXsrfToken } from '../auth/token.ts';
 import { registerSessionRoutes } from '../routes/session-routes.ts';
 import { registerUserRoutes } from '../routes/user-routes.ts';
 import { registerResourceRoutes } from '../resources/resource-routes.ts';
@@ -79,7 +80,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');
     if (!getCookie(c, 'XSRF-TOKEN')) {
-      setCookie(c, 'XSRF-TOKEN', randomBytes(24).toString('base64url'), {
+      setCookie(c, 'XSRF-TOKEN', createXsrfToken(), {
         path: '/',
         sameSite: 'Strict',
         secure: c.req.url.startsWith('https:'),
