@@ -1,6 +1,5 @@
 // @portico/services: the riot-core-services-compatible API and static hosting (DESIGN §1).
 import type { Hono } from 'hono';
-import { startClusterServer } from './cluster/cluster-server.ts';
 import { createContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { OpenDatabaseOptions } from './db/database.ts';
@@ -63,6 +62,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
     const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost } = options;
+    // Loaded only here: the in-memory services also run inside browser-like test environments.
+    const { startClusterServer } = await import('./cluster/cluster-server.ts');
     const cluster = await startClusterServer({ host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost }, workers, log);
     return { url: cluster.url, seeded, workers, close: () => cluster.close() };
   }

@@ -9,7 +9,6 @@ import type { BusMessage, WorkerChannel } from './cache-bus.ts';
 import { WORKER_CONFIG_ENV, isWorkerMessage } from './cluster-messages.ts';
 import type { PrimaryMessage, WorkerConfig } from './cluster-messages.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
 const STOP_TIMEOUT_MS = 8_000;
 /** More exits than this within RESTART_WINDOW_MS and the primary stops restarting (a crash loop). */
 const MAX_RESTARTS = 5;
@@ -28,7 +27,7 @@ function channel(worker: Worker): WorkerChannel {
 export async function startClusterServer(config: WorkerConfig, count: number, log: (line: string) => void): Promise<ClusterServer> {
   if (!cluster.isPrimary) throw new Error('startClusterServer runs in the primary process only');
   // Workers run the same Node with the same loader flags (tsx in development and tests).
-  cluster.setupPrimary({ exec: WORKER_ENTRY, execArgv: process.execArgv });
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker-main.ts', import.meta.url)), execArgv: process.execArgv });
   const ready = new Map<number, Worker>();
   const relay = new CacheRelay(
     () => [...ready.values()].map(channel),

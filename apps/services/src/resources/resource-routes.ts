@@ -32,6 +32,31 @@ function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
   return fields;
 }
 
+interface OutputPlan {
+  /** The visible columns, in output order. */
+  readonly columns: ReadonlyArray<{ name: string; kind: FieldSpec['kind'] }>;
+  /** References to resolve into `{id, <display>}` objects under `key`. */
+  readonly refs: ReadonlyArray<{ name: string; key: string; target: ResourceSpec; display: string }>;
+}
+
+const outputPlans = new WeakMap<ResourceSpec, OutputPlan>();
+
+/** How a spec's rows become JSON, worked out once per spec (every row of every list page uses it). */
+function outputPlan(spec: ResourceSpec): OutputPlan {
+  let plan = outputPlans.get(spec);
+  if (plan) return plan;
+  const fields = Object.entries(allFields(spec));
+  const refs: Array<OutputPlan['refs'][number]> = [];
+  for (const [name, field] of fields) {
+    if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
+    const target = RESOURCES_BY_PATH.get(field.ref);
+    if (target) refs.push({ name, key: resolvedKey(name), target, display: target.displayField ?? 'name' });
+  }
+  plan = { columns: fields.filter(([, field]) => !field.hidden).map(([name, field]) => ({ name, kind: field.kind })), refs };
+  outputPlans.set(spec, plan);
+  return plan;
+}
+
 function resolvedKey(field: string): string {
   if (field.endsWith('Ids')) return `${field.slice(0, -3)}s`;
   return field.endsWith('Id') ? field.slice(0, -2) : `${field}Ref`;
@@ -135,24 +160,20 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
   }
 
   async function toJson(spec: ResourceSpec, rows: Row[], caller: Caller, reader: AnyDb = db): Promise<Json[]> {
-    const fields = allFields(spec);
+    const plan = outputPlan(spec);
     const items = rows.map((row) => {
       const item: Json = { id: row.id };
-      for (const [name, field] of Object.entries(fields)) {
-        if (field.hidden || !(name in row)) continue;
+      for (const { name, kind } of plan.columns) {
+        if (!(name in row)) continue;
         const value = row[name];
-        if (field.kind === 'boolean') item[name] = value === 1 || value === true;
-        else if (field.kind === 'json') item[name] = parseJsonColumn(value, {});
-        else if (field.kind === 'idList' || field.kind === 'stringList') item[name] = parseJsonColumn(value, []);
+        if (kind === 'boolean') item[name] = value === 1 || value === true;
+        else if (kind === 'json') item[name] = parseJsonColumn(value, {});
+        else if (kind === 'idList' || kind === 'stringList') item[name] = parseJsonColumn(value, []);
         else item[name] = value;
       }
       return item;
     });
-    for (const [name, field] of Object.entries(fields)) {
-      if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
-      const target = RESOURCES_BY_PATH.get(field.ref);
-      if (!target) continue;
-      const display = target.displayField ?? 'name';
+    for (const { name, key, target, display } of plan.refs) {
       const ids = new Set<number>();
       for (const item of items) {
         const value = item[name];
@@ -161,7 +182,8 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       }
       const names = new Map<number, unknown>();
       if (target.table === 'groups') {
-        for (const id of ids) names.set(id, (await ctx.directory.group(id))?.name);
+        const groups = await ctx.directory.groupsById();
+        for (const id of ids) names.set(id, groups.get(id)?.name);
       } else if (ids.size > 0) {
         // Display names come from a cache that every write to the target table empties (in every
         // worker, through the bus); inside a transaction they are read fresh.
@@ -177,7 +199,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       const resolve = (id: unknown) => (typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null);
       for (const item of items) {
         const value = item[name];
-        item[resolvedKey(name)] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
+        item[key] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
       }
     }
     if (spec.decorate) await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
