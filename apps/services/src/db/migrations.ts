@@ -205,19 +205,27 @@ function initial(dialect: Dialect): Migration {
 }
 
 /**
- * List pages filter by the owning group and order by a column. For a caller whose rows sit in one
- * group, an index on the column alone made SQLite read every row of the group and sort them (16 ms
- * for a 50-thing page of a 50,000-thing site); (groupId, column) reads the page in order. Only the
- * tables that grow with the data get them.
+ * List pages filter by the owning groups and order by a column, with `id` as the tie-break. Two
+ * shapes of index serve them, for the tables that grow with the data:
+ * - (groupId, column): a caller whose rows sit in one group reads its page in order. With the
+ *   column alone, SQLite read every row of the group and sorted them (16 ms for a 50-thing page of
+ *   a 50,000-thing site; 0.2 ms now).
+ * - (column, id, groupId), replacing (column): the exact ORDER BY, with the owner in the index, so
+ *   rows of other groups and the rows an OFFSET skips cost no table lookup (an admin's page 3:
+ *   0.39 → 0.28 ms; page 401: 9.3 → 2.2 ms).
  */
 const ownerOrderIndexes: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    const indexes: Array<[string, string, string[]]> = [
-      ['things_group_name', 'things', ['groupId', 'name']],
-      ['things_group_serial', 'things', ['groupId', 'serial']],
-      ['zones_group_name', 'zones', ['groupId', 'name']],
+    const orders: Array<[string, string]> = [
+      ['things', 'name'],
+      ['things', 'serial'],
+      ['zones', 'name'],
     ];
-    for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
+    for (const [table, column] of orders) {
+      await db.schema.createIndex(`${table}_group_${column}`).ifNotExists().on(table).columns(['groupId', column]).execute();
+      await db.schema.dropIndex(`${table}_${column}`).ifExists().execute();
+      await db.schema.createIndex(`${table}_${column}_order`).ifNotExists().on(table).columns([column, 'id', 'groupId']).execute();
+    }
     // Fresh planner statistics, so the new indexes are weighed against the old ones right away.
     await sql`analyze`.execute(db);
   },
