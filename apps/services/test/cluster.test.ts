@@ -87,6 +87,19 @@ describe('two workers', () => {
     expect(await statuses(6, 'GET', '/zone?pageSize=1', reader.token)).toEqual([403, 403, 403, 403, 403, 403]);
   });
 
+  it('a setting saved through one worker shows in whoami from both at once', async () => {
+    const { token, id } = await login('operator');
+    const zones = async () => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < 4; i += 1) answers.push(((await call('GET', '/user/whoami', { token })).json as { timeZone: string | null }).timeZone);
+      return answers;
+    };
+    const before = await zones();
+    expect(new Set(before).size).toBe(1);
+    expect((await call('PUT', `/user/${id}/field/timeZoneConfiguration`, { token, body: { value: 'Asia/Tokyo' } })).status).toBe(200);
+    expect(await zones()).toEqual(['Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo']);
+  });
+
   it('list totals and reference names follow a write made through the other worker', async () => {
     const admin = await login('admin');
     const total = async () => ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total;

@@ -43,6 +43,19 @@ describe('listing', () => {
     expect(percent.total).toBe(0);
   });
 
+  it('the same query string answers each caller with its own rows, and cache-busting parameters are ignored', async () => {
+    const query = '/thing?pageSize=100&order=name:asc';
+    const admin = await list('admin', query);
+    const operator = await list('operator', query);
+    const globex = await list('globex', query);
+    expect(operator.total).toBeLessThan(admin.total);
+    expect(operator.results.every((row) => row.groupId === 3)).toBe(true);
+    expect(globex.results.some((row) => [2, 3, 4].includes(row.groupId as number))).toBe(false);
+    expect(await list('operator', query)).toEqual(operator);
+    expect(await list('admin', `${query}&_=${Date.now()}`)).toEqual(admin);
+    expect(await list('admin', `/thing?_=1&pageSize=100&order=name:asc`)).toEqual(admin);
+  });
+
   it('rejects bad query parameters with 400 naming the field', async () => {
     for (const query of ['pageSize=0', 'pageSize=5000', 'pageNumber=-1', 'order=password:asc', 'order=name:sideways', 'bogus=1', 'thingTypeId=abc']) {
       const response = await client.call('GET', `/thing?${query}`, { token: tokens.admin });

@@ -68,6 +68,8 @@ describe('inherited fields', () => {
 
   it('user fields: filter by name; own value wins, parentValue is the group value', async () => {
     const { token, id } = await client.login('operator');
+    const whoami = async () => (await (await client.call('GET', '/user/whoami', { token })).json()) as { timeZone: string | null; isRoot: boolean; group: { id: number } };
+    expect(await whoami()).toMatchObject({ timeZone: null, isRoot: false, group: { id: 3 } });
     const body = { filters: [{ property: 'field.name', operator: 'EQ', values: ['timeZoneConfiguration', 'language'] }], orderBy: [{ property: 'resource', direction: 'DESC' }] };
     const before = (await (await client.call('POST', `/user/${id}/inheritedFields?format=map`, { token, body })).json()) as Record<string, unknown>;
     expect(before).toEqual({
@@ -79,6 +81,8 @@ describe('inherited fields', () => {
     expect(after.timeZoneConfiguration).toMatchObject({ value: 'Europe/Paris', parentValue: 'America/Chicago' });
     const user = (await (await client.call('GET', `/user/${id}`, { token })).json()) as { timeZone: string };
     expect(user.timeZone).toBe('Europe/Paris');
+    // whoami's kept body follows the change at once.
+    expect((await whoami()).timeZone).toBe('Europe/Paris');
     const bad = await client.call('POST', `/user/${id}/inheritedFields?format=map`, { token, body: { filters: [{ property: 'name', operator: 'EQ', values: [] }] } });
     expect(bad.status).toBe(400);
   });

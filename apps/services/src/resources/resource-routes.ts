@@ -1,7 +1,7 @@
 // The generic resource mechanism: list / get / create / update / delete for every ResourceSpec, with
 // permission, group-tree and tenant checks, validation, and writes in transactions.
 import type { Context, Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
 import { containsIgnoringCase } from '../db/sql-helpers.ts';
@@ -16,6 +16,7 @@ type AnyDb = Kysely<Record<string, Row>>;
 const MAX_PAGE_SIZE = 1000;
 const CACHE_TTL_MS = 30_000;
 const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
+const CACHE_BUSTER = /(^|&)(_|ts|timestamp)=/;
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
 const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
@@ -286,14 +287,36 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     if (spec.invalidatesDirectory) await ctx.bus.publish({ type: 'directory' });
   }
 
-  async function handleList(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
-    const caller = c.get('caller');
-    requirePermission(caller, spec, 'r');
+  /** The SQL of one list request: validated, built and compiled once per (resource, readable groups, query). */
+  interface ListPlan {
+    countKey: string;
+    count: CompiledQuery<{ total: number }>;
+    page: CompiledQuery<Row>;
+  }
+  const listPlans = new Map<string, ListPlan>();
+  const readableKeys = new WeakMap<Caller, Map<ResourceSpec, { readable: ReadonlySet<number> | undefined; key: string }>>();
+
+  /** The caller's readable groups for a resource and their key (both kept with the cached caller). */
+  function readableFor(caller: Caller, spec: ResourceSpec): { readable: ReadonlySet<number> | undefined; key: string } {
+    let bySpec = readableKeys.get(caller);
+    if (!bySpec) {
+      bySpec = new Map();
+      readableKeys.set(caller, bySpec);
+    }
+    let entry = bySpec.get(spec);
+    if (!entry) {
+      const readable = readableGroups(caller, spec);
+      entry = { readable, key: readable ? [...readable].join(',') : '*' };
+      bySpec.set(spec, entry);
+    }
+    return entry;
+  }
+
+  function planList(c: Context<AppEnv>, spec: ResourceSpec, readable: ReadonlySet<number> | undefined, readableKey: string): ListPlan {
     const schema = querySchemas.get(spec.path) ?? listQuerySchema(spec);
     const rawQuery = Object.fromEntries(Object.entries(c.req.query()).filter(([key]) => !IGNORED_QUERY.has(key)));
     const query = parseOrThrow(schema, rawQuery, 'query') as Record<string, unknown> & { pageSize: number; pageNumber: number; order?: Array<{ field: string; direction: 'asc' | 'desc' }>; filter?: string };
     const fields = allFields(spec);
-    const readable = readableGroups(caller, spec);
     const ownerColumn = spec.ownerColumn ?? 'groupId';
     let select = db.selectFrom(spec.table);
     if (readable) select = select.where(ownerColumn, 'in', [...readable]);
@@ -309,25 +332,46 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         select = select.where(name, '=', query[name]);
       }
     }
-    const countKey = `${spec.table}|${readable ? [...readable].join(',') : '*'}|${filterText ?? ''}|${JSON.stringify(exact)}`;
+    let page = select.selectAll();
+    for (const { field, direction } of query.order ?? []) page = page.orderBy(field, direction);
+    if (!query.order?.some((o) => o.field === 'id')) page = page.orderBy('id', 'asc');
+    return {
+      countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}`,
+      count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
+      page: page.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize).compile() as CompiledQuery<Row>,
+    };
+  }
+
+  async function handleList(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'r');
+    const { readable, key: readableKey } = readableFor(caller, spec);
+    const url = c.req.url;
+    const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    // A query with a cache-busting parameter is planned but not kept (each would be a new entry).
+    const keep = !CACHE_BUSTER.test(search);
+    const planKey = `${spec.path}|${readableKey}|${search}`;
+    let plan = keep ? listPlans.get(planKey) : undefined;
+    if (!plan) {
+      plan = planList(c, spec, readable, readableKey);
+      if (keep) {
+        if (listPlans.size > 2000) listPlans.clear();
+        listPlans.set(planKey, plan);
+      }
+    }
     // Counting a large table costs far more than a page: one count per (query, table generation) is
-    // shared by concurrent requests and reused until a write through this process or the TTL.
-    let entry = counts.get(countKey);
+    // shared by concurrent requests and reused until a write (in any worker) or the TTL.
+    let entry = counts.get(plan.countKey);
     if (!entry || entry.generation !== generation(spec.table) || Date.now() - entry.at >= CACHE_TTL_MS) {
-      const total = select
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-        .then((row) => Number(row.total));
+      const countKey = plan.countKey;
+      const total = db.executeQuery(plan.count).then((result) => Number(result.rows[0]?.total ?? 0));
       entry = { total, generation: generation(spec.table), at: Date.now() };
       if (counts.size > 5000) counts.clear();
       counts.set(countKey, entry);
       total.catch(() => counts.delete(countKey));
     }
     const total = await entry.total;
-    let page = select.selectAll();
-    for (const { field, direction } of query.order ?? []) page = page.orderBy(field, direction);
-    if (!query.order?.some((o) => o.field === 'id')) page = page.orderBy('id', 'asc');
-    const rows = await page.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize).execute();
+    const { rows } = await db.executeQuery(plan.page);
     return c.json({ total, results: await toJson(spec, rows, caller) });
   }
 

@@ -1,6 +1,7 @@
 // POST /user/login, POST /user/logout, GET /user/validateToken, GET /user/whoami.
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { Caller } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -49,10 +50,19 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     return c.json({ valid: true, id: caller.user.id, username: caller.user.username });
   });
 
+  // whoami is derived from the directory's cached views only: its body is kept with the cached
+  // caller, which the directory replaces on any change to users, groups, fields or roles (and on its
+  // TTL), so the body never outlives what it shows.
+  const whoamiBodies = new WeakMap<Caller, string>();
   api.get('/user/whoami', async (c) => {
     const caller = c.get('caller');
-    const fields = await ctx.directory.userFields(caller.user.id);
-    const json = await shapeUser(ctx.directory, caller.user, fields, new Set(['group', 'activeGroup']), undefined);
-    return c.json({ ...json, isRoot: caller.isRoot });
+    let body = whoamiBodies.get(caller);
+    if (body === undefined) {
+      const fields = await ctx.directory.userFields(caller.user.id);
+      const json = await shapeUser(ctx.directory, caller.user, fields, new Set(['group', 'activeGroup']), undefined);
+      body = JSON.stringify({ ...json, isRoot: caller.isRoot });
+      whoamiBodies.set(caller, body);
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 }
