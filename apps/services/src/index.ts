@@ -1,5 +1,6 @@
 // @portico/services: the riot-core-services-compatible API and static hosting (DESIGN §1).
 import type { Hono } from 'hono';
+import type { WorkerConfig } from './cluster/cluster-messages.ts';
 import { createContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { OpenDatabaseOptions } from './db/database.ts';
@@ -18,16 +19,9 @@ export { createContext } from './context.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
 
-export interface StartServerOptions {
-  host: string;
-  /** 0 = any free port. */
-  port: number;
-  dataDir: string;
-  databaseUrl?: string;
-  consoleDir: string;
-  legacyUiDir: string;
+/** Where to listen (port 0 = any free port), the data and the front ends, as each worker gets them. */
+export interface StartServerOptions extends WorkerConfig {
   seedScale?: number;
-  analyticsHost?: string;
   log?: (line: string) => void;
   /**
    * Processes serving requests. 1 (the default) serves from this process; more forks node:cluster
