@@ -54,8 +54,14 @@ export class Directory {
     return entry !== undefined && entry.generation === this.generation && Date.now() - entry.at < TTL_MS;
   }
 
-  async groupsById(): Promise<Map<number, GroupRow>> {
+  /**
+   * Every group by id. `reader` is the transaction of a write in progress: it holds the only SQLite
+   * connection, so a stale cache is refilled through it (a read through the pool would wait for the
+   * transaction, which waits for the read), and what it reads is not kept (it may roll back).
+   */
+  async groupsById(reader?: Kysely<Database>): Promise<Map<number, GroupRow>> {
     if (this.fresh(this.groups) && this.groups) return this.groups.byId;
+    if (reader) return new Map((await reader.selectFrom('groups').selectAll().execute()).map((row) => [row.id, row]));
     const generation = this.generation;
     const rows = await this.db.selectFrom('groups').selectAll().execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -63,13 +69,13 @@ export class Directory {
     return byId;
   }
 
-  async group(id: number): Promise<GroupRow | undefined> {
-    return (await this.groupsById()).get(id);
+  async group(id: number, reader?: Kysely<Database>): Promise<GroupRow | undefined> {
+    return (await this.groupsById(reader)).get(id);
   }
 
   /** The chain from the root down to `groupId` (inclusive). */
-  async lineage(groupId: number): Promise<GroupRow[]> {
-    const byId = await this.groupsById();
+  async lineage(groupId: number, reader?: Kysely<Database>): Promise<GroupRow[]> {
+    const byId = await this.groupsById(reader);
     const chain: GroupRow[] = [];
     let current = byId.get(groupId);
     while (current && chain.length < 64) {
@@ -80,8 +86,8 @@ export class Directory {
   }
 
   /** The tree-level-2 ancestor of a group (itself at level 2); null at the root. */
-  async tenantOf(groupId: number): Promise<GroupRow | null> {
-    return (await this.lineage(groupId)).find((group) => group.treeLevel === 2) ?? null;
+  async tenantOf(groupId: number, reader?: Kysely<Database>): Promise<GroupRow | null> {
+    return (await this.lineage(groupId, reader)).find((group) => group.treeLevel === 2) ?? null;
   }
 
   async descendantIds(group: GroupRow): Promise<Set<number>> {

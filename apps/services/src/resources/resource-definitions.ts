@@ -57,13 +57,13 @@ const GROUP: ResourceSpec = {
   },
   outputOnly: ['groupId', 'parent', 'groupType'],
   createdAt: 'creationTime',
-  async beforeWrite(values, { ctx, caller, existing }) {
+  async beforeWrite(values, { ctx, caller, existing, trx }) {
     if (existing) {
       if ('parentId' in values && values.parentId !== existing.parentId) throw new HttpError(400, 'Invalid body: parentId cannot change (move is not supported)', { parentId: 'cannot change' });
       return;
     }
     const parentId = values.parentId as number | null;
-    const parent = parentId === null ? undefined : await ctx.directory.group(parentId);
+    const parent = parentId === null ? undefined : await ctx.directory.group(parentId, trx as unknown as Kysely<Database>);
     if (!parent || !caller.visibleGroupIds.has(parent.id)) throw new HttpError(400, 'Invalid body: parentId must be a group you can see', { parentId: 'not a visible group' });
     values.treeLevel = parent.treeLevel + 1;
     values.fqnBase = parent.fqnBase ? `${parent.fqnBase}.${String(values.code)}` : String(values.code);
@@ -71,7 +71,7 @@ const GROUP: ResourceSpec = {
     values.createdBy = caller.user.username;
   },
   async afterInsert(newId, values, { trx, ctx }) {
-    const parent = await ctx.directory.group(values.parentId as number);
+    const parent = await ctx.directory.group(values.parentId as number, trx as unknown as Kysely<Database>);
     await trx.updateTable('groups').set({ hierarchyCode: `${parent?.hierarchyCode ?? '>'}${newId}>` }).where('id', '=', newId).execute();
   },
   async beforeDelete(row, { caller }) {

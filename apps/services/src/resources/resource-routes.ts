@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
+import type { Database } from '../db/schema.ts';
 import { containsIgnoringCase } from '../db/sql-helpers.ts';
 import type { AppEnv, ServicesContext } from '../http/app-env.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -183,7 +184,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       }
       const names = new Map<number, unknown>();
       if (target.table === 'groups') {
-        const groups = await ctx.directory.groupsById();
+        const groups = await ctx.directory.groupsById(reader === db ? undefined : (reader as unknown as Kysely<Database>));
         for (const id of ids) names.set(id, groups.get(id)?.name);
       } else if (ids.size > 0) {
         // Display names come from a cache that every write to the target table empties (in every
@@ -221,7 +222,8 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
   /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */
   async function checkReferences(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext): Promise<void> {
     const fields = allFields(spec);
-    const rowTenant = rowGroupId === undefined ? undefined : ((await ctx.directory.tenantOf(rowGroupId))?.id ?? null);
+    const inTransaction = write.trx as unknown as Kysely<Database>;
+    const rowTenant = rowGroupId === undefined ? undefined : ((await ctx.directory.tenantOf(rowGroupId, inTransaction))?.id ?? null);
     for (const [name, field] of Object.entries(fields)) {
       if (!field.ref || !field.write || !(name in values) || name === 'groupId') continue;
       if (spec.ownerColumn === 'id' && name === 'parentId') continue;
@@ -233,7 +235,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         const row = await write.trx.selectFrom(target.table).selectAll().where('id', '=', id).executeTakeFirst();
         const readable = readableGroups(write.caller, target);
         const owner = row ? ownerOf(target, row) : undefined;
-        const sameTenant = owner !== undefined && (rowTenant === undefined || ((await ctx.directory.tenantOf(owner))?.id ?? null) === rowTenant);
+        const sameTenant = owner !== undefined && (rowTenant === undefined || ((await ctx.directory.tenantOf(owner, inTransaction))?.id ?? null) === rowTenant);
         if (!row || owner === undefined || (readable && !readable.has(owner)) || !sameTenant) {
           throw new HttpError(400, `Invalid body: ${name}: no ${target.path} ${id} in this tenant`, { [name]: `no ${target.path} ${id}` });
         }
