@@ -109,6 +109,16 @@ describe('two workers', () => {
     expect([await total(), await total(), await total()]).toEqual([before[0]! + 1, before[0]! + 1, before[0]! + 1]);
   });
 
+  it('concurrent writes through both workers all commit (write transactions take the lock up front)', async () => {
+    const admin = await login('admin');
+    const before = ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total;
+    const writes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => call('POST', '/zone', { token: admin.token, body: { name: `Concurrent dock ${i}`, zoneTypeId: 1, groupId: 3 } })),
+    );
+    expect(writes.map((w) => w.status)).toEqual(Array.from({ length: 24 }, () => 201));
+    expect(((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total).toBe(before + 24);
+  });
+
   it('failed sign-ins are counted across workers', async () => {
     const attempts: number[] = [];
     for (let i = 0; i < 6; i += 1) attempts.push((await call('POST', '/user/login', { body: { username: 'operator', password: 'wrong' } })).status);

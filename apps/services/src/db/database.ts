@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import type { DatabaseConnection, Driver, SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -50,6 +51,28 @@ function withStatementCache(raw: BetterSqlite3.Database) {
   };
 }
 
+/**
+ * Write transactions begin IMMEDIATE: they take SQLite's write lock at the start (waiting up to the
+ * busy timeout for another process's). A deferred transaction reads first and upgrades at its first
+ * write; when another worker committed in between, the upgrade fails at once with
+ * SQLITE_BUSY_SNAPSHOT (the busy timeout does not apply), and the request failed with a 500.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function openSqlite(file: string): BetterSqlite3.Database {
   const raw = new BetterSqlite3(file);
   raw.pragma('journal_mode = WAL');
@@ -85,7 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
     }
     const raw = openSqlite(file);
     db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(raw) as unknown as BetterSqlite3.Database }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) as unknown as BetterSqlite3.Database }),
     });
   }
   try {
