@@ -1,10 +1,11 @@
 // Services throughput: autocannon (50 connections, 10 s, its own process) against a real server on a
 // temporary SQLite database seeded at SEED_SCALE 100. The server runs as `npm start` runs it on this
 // machine (one worker per core); each load is measured three times and the medians reported, with
-// the CPU time the hypervisor took from this VM meanwhile (steal), since these machines are shared.
+// the CPU time the hypervisor took from this VM meanwhile (steal), since these machines are shared,
+// and the serving processes' own CPU time per request (/proc), which steal disturbs far less.
 // One single-process pass gives the ratio the workers bring.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { median } from './table.ts';
 import type { BenchRow } from './table.ts';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number };
   non2xx: number;
   errors: number;
@@ -25,6 +26,8 @@ interface Measured {
   failures: number;
   /** Share of the machine's CPU time stolen by the hypervisor during the run, 0–1 (NaN off Linux). */
   steal: number;
+  /** CPU time the serving processes spent per request, µs (NaN off Linux): steadier than req/s. */
+  cpuPerRequest: number;
 }
 
 // autocannon runs as its own process (its CLI, JSON output) so the load generator does not share the
@@ -42,6 +45,33 @@ function cpuJiffies(): { total: number; steal: number } | undefined {
   }
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU ticks (user + system) of these processes, all threads (Linux /proc), or NaN elsewhere. */
+function processTicks(pids: number[]): number {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** This process's children now (Linux /proc): the cluster's workers, read before any load runs. */
+function childPids(): number[] {
+  try {
+    return readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
 function autocannon(url: string, headers: Record<string, string>, seconds = 10): Promise<AutocannonResult> {
   const args = [AUTOCANNON, '-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
   return new Promise((resolve, reject) => {
@@ -52,16 +82,21 @@ function autocannon(url: string, headers: Record<string, string>, seconds = 10):
   });
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
+async function measure(url: string, headers: Record<string, string>, servers: number[]): Promise<Measured> {
   const before = cpuJiffies();
+  const ticksBefore = processTicks(servers);
   const result = await autocannon(url, headers);
+  const ticksAfter = processTicks(servers);
   const after = cpuJiffies();
   const steal = before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : Number.NaN;
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors, steal };
+  const cpuPerRequest = ((ticksAfter - ticksBefore) * (1e6 / CLOCK_TICKS_PER_SECOND)) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors, steal, cpuPerRequest };
 }
 
 interface Server {
   api: string;
+  /** The processes that serve: the cluster's workers, or this process. */
+  pids: number[];
   url: string;
   token: string;
   /** A site operator's token: its things are the 50,000 of one group. */
@@ -76,6 +111,7 @@ async function start(workers: number): Promise<Server> {
   const seedStart = performance.now();
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, consoleDir: dir, legacyUiDir: dir, seedScale: 100, workers, log: () => undefined });
   const seedMs = performance.now() - seedStart;
+  const pids = workers > 1 ? childPids() : [process.pid];
   const api = `${server.url}/riot-core-services/api`;
   const login = async (username: string) => {
     const response = await fetch(`${api}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo' }) });
@@ -88,6 +124,7 @@ async function start(workers: number): Promise<Server> {
   await autocannon(`${api}/thing?pageSize=50&pageNumber=3&order=name:asc`, { token }, 2);
   return {
     api,
+    pids,
     url: server.url,
     token,
     operatorToken,
@@ -109,10 +146,10 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   const runs: Record<'baseline' | 'whoami' | 'things' | 'operator', Measured[]> = { baseline: [], whoami: [], things: [], operator: [] };
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      runs.baseline.push(await measure(`${cluster.url}/git.json`, {}));
-      runs.whoami.push(await measure(`${cluster.api}/user/whoami`, { token: cluster.token }));
-      runs.things.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.token }));
-      runs.operator.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.operatorToken }));
+      runs.baseline.push(await measure(`${cluster.url}/git.json`, {}, cluster.pids));
+      runs.whoami.push(await measure(`${cluster.api}/user/whoami`, { token: cluster.token }, cluster.pids));
+      runs.things.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.token }, cluster.pids));
+      runs.operator.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.operatorToken }, cluster.pids));
     }
   } finally {
     await cluster.close();
@@ -121,8 +158,8 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   let singleWhoami: Measured;
   let singleThings: Measured;
   try {
-    singleWhoami = await measure(`${single.api}/user/whoami`, { token: single.token });
-    singleThings = await measure(`${single.api}${THING_PAGE}`, { token: single.token });
+    singleWhoami = await measure(`${single.api}/user/whoami`, { token: single.token }, single.pids);
+    singleThings = await measure(`${single.api}${THING_PAGE}`, { token: single.token }, single.pids);
   } finally {
     await single.close();
   }
@@ -131,6 +168,10 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   const failures = (list: Measured[]) => {
     const count = list.reduce((sum, m) => sum + m.failures, 0);
     return count > 0 ? ` (${count} failed requests)` : '';
+  };
+  const cpu = (list: Measured[]) => {
+    const value = median(list.map((m) => m.cpuPerRequest));
+    return Number.isNaN(value) ? 'n/a' : `${Math.round(value).toLocaleString('en-US')} µs`;
   };
   const steal = (list: Measured[]) => {
     const value = median(list.map((m) => m.steal));
@@ -145,6 +186,7 @@ export async function runServicesBench(): Promise<BenchRow[]> {
     { name: 'services: whoami p99', value: `${p99(runs.whoami)} ms`, target: '< 20 ms', ok: p99(runs.whoami) < 20 },
     { name: 'services: 50-thing page req/s', value: `${Math.round(rps(runs.things))}${failures(runs.things)}${steal(runs.things)}`, target: '≥ 1,500', ok: rps(runs.things) >= 1500 },
     { name: 'services: 50-thing page p99', value: `${p99(runs.things)} ms` },
+    { name: 'services: server CPU per request: git.json / whoami / 50-thing page', value: `${cpu(runs.baseline)} / ${cpu(runs.whoami)} / ${cpu(runs.things)}` },
     { name: 'services: 50-thing page as operator (one site) req/s, p99', value: `${Math.round(rps(runs.operator))}${failures(runs.operator)}, ${p99(runs.operator)} ms` },
     {
       name: 'services: one process (WORKERS=1), one run: whoami / 50-thing page req/s',
