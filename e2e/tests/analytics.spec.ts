@@ -1,15 +1,9 @@
 // Issue 7 analytics on a production build: exactly one 'Portal Load' per login, read back from the
 // services' capture endpoint; a blocked analytics host changes nothing a user sees. Each test runs
 // its own server (fresh database) so other specs' sign-ins never count here.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { startServer } from '@portico/services';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { API, DEMO_PASSWORD } from './helpers.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { privateSite, type PrivateSite } from './private-site.ts';
 // posthog-js drops events of automated and headless browsers (its bot list, navigator.webdriver):
 // the visitor here is a person's Chrome
 const PERSON_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -18,38 +12,8 @@ function looksLikeAPerson(): void {
   Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });
 }
 
-interface Site {
-  url: string;
-  newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
-}
-
-const test = base.extend<{ site: Site }>({
-  site: async ({ browser }, use) => {
-    const dir = mkdtempSync(join(tmpdir(), 'portico-analytics-'));
-    cpSync(join(ROOT, 'apps/console/dist'), join(dir, 'console'), { recursive: true });
-    cpSync(join(ROOT, 'apps/legacy-ui/dist'), join(dir, 'legacy-ui'), { recursive: true });
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: join(dir, 'data'),
-      consoleDir: join(dir, 'console'),
-      legacyUiDir: join(dir, 'legacy-ui'),
-      log: () => {},
-    });
-    const contexts: BrowserContext[] = [];
-    await use({
-      url: server.url,
-      async newContext(options) {
-        const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, ...options, baseURL: server.url });
-        await context.addInitScript(looksLikeAPerson);
-        contexts.push(context);
-        return context;
-      },
-    });
-    for (const context of contexts) await context.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  },
+const test = base.extend<{ site: PrivateSite }>({
+  site: privateSite('analytics', { options: { userAgent: PERSON_USER_AGENT }, init: async (context) => { await context.addInitScript(looksLikeAPerson); } }),
 });
 
 test.describe.configure({ timeout: 90_000 });

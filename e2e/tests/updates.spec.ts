@@ -2,43 +2,14 @@
 // Every test runs its own server on a private copy of the builds (it rewrites files of the copy),
 // so it never disturbs the other specs sharing the main e2e server.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { startServer } from '@portico/services';
+import { expect, test as base, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers.ts';
+import { privateSite, type PrivateSite } from './private-site.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Site {
-  url: string;
-  consoleDir: string;
-  newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
-}
-
-const test = base.extend<{ site: Site }>({
-  site: async ({ browser }, use) => {
-    const dir = mkdtempSync(join(tmpdir(), 'portico-updates-'));
-    const consoleDir = join(dir, 'console');
-    cpSync(join(ROOT, 'apps/console/dist'), consoleDir, { recursive: true });
-    cpSync(join(ROOT, 'apps/legacy-ui/dist'), join(dir, 'legacy-ui'), { recursive: true });
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(dir, 'data'), consoleDir, legacyUiDir: join(dir, 'legacy-ui'), log: () => {} });
-    const contexts: BrowserContext[] = [];
-    await use({
-      url: server.url,
-      consoleDir,
-      async newContext(options) {
-        const context = await browser.newContext({ ...options, baseURL: server.url });
-        contexts.push(context);
-        return context;
-      },
-    });
-    for (const context of contexts) await context.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  },
+const test = base.extend<{ site: PrivateSite }>({
+  site: privateSite('updates'),
 });
 
 test.describe.configure({ timeout: 90_000 });
