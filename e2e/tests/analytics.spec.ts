@@ -1,8 +1,8 @@
 // Issue 7 analytics on a production build: exactly one 'Portal Load' per login, read back from the
 // services' capture endpoint; a blocked analytics host changes nothing a user sees. Each test runs
 // its own server (fresh database) so other specs' sign-ins never count here.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { API, DEMO_PASSWORD } from './helpers.ts';
+import { expect, test as base, type APIRequestContext } from '@playwright/test';
+import { API, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
 import { privateSite, type PrivateSite } from './private-site.ts';
 // posthog-js drops events of automated and headless browsers (its bot list, navigator.webdriver):
 // the visitor here is a person's Chrome
@@ -32,24 +32,10 @@ async function portalLoads(request: APIRequestContext, baseUrl: string): Promise
   return ((await response.json()) as { results: RecordedEvent[] }).results;
 }
 
-async function signIn(page: Page, username = 'admin'): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/#\/login$/);
-}
-
 test('one login, two reloads and a second tab record exactly one "Portal Load"; a second login a second one', async ({ site, request }) => {
   const context = await site.newContext();
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, 'admin');
   await expect.poll(async () => (await portalLoads(request, site.url)).length, { timeout: 15_000 }).toBe(1);
 
   const [event] = await portalLoads(request, site.url);
@@ -69,7 +55,7 @@ test('one login, two reloads and a second tab record exactly one "Portal Load"; 
 
   // a new login: sign out and in again; its event arrives after anything the reloads could have sent
   await signOut(page);
-  await signIn(page);
+  await signIn(page, 'admin');
   await expect.poll(async () => (await portalLoads(request, site.url)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   const events = await portalLoads(request, site.url);
   expect(events).toHaveLength(2);
@@ -87,7 +73,7 @@ test('with /analytics/** blocked the console works exactly the same', async ({ s
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page);
+  await signIn(page, 'admin');
   await expect.poll(() => blocked.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link').nth(1).click();

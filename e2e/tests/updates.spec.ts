@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers.ts';
+import { DEMO_PASSWORD, signIn } from './helpers.ts';
 import { privateSite, type PrivateSite } from './private-site.ts';
 
 const test = base.extend<{ site: PrivateSite }>({
@@ -13,14 +13,6 @@ const test = base.extend<{ site: PrivateSite }>({
 });
 
 test.describe.configure({ timeout: 90_000 });
-
-async function signIn(page: Page, username = 'admin'): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
-}
 
 /** The version this tab runs, known once its first version check (at app-stable) is done. */
 async function runningVersion(page: Page): Promise<string> {
@@ -57,7 +49,7 @@ function navigateTo(page: Page, hash: string): Promise<void> {
 test('a changed index.html reaches both open tabs within the 10 s throttle (spec §4 "App version reload")', async ({ site }) => {
   const context = await site.newContext();
   const first = await context.newPage();
-  await signIn(first);
+  await signIn(first, 'admin');
   const second = await context.newPage();
   await second.goto('/#/app/things/thing');
   await expect(second.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
@@ -82,7 +74,7 @@ test('a changed index.html reaches both open tabs within the 10 s throttle (spec
 test('no reload while the Settings dialog is open: it waits for the next safe navigation', async ({ site }) => {
   const context = await site.newContext();
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, 'admin');
   const other = await context.newPage();
   await other.goto('/#/app/things/thing');
   await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
@@ -110,7 +102,7 @@ test('a new service worker version is logged (ready: current and new hash) and t
   const page = await context.newPage();
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
-  await signIn(page);
+  await signIn(page, 'admin');
   await serviceWorkerControls(page);
   const oldVersion = await controllerVersion(page);
   expect(oldVersion).toMatch(/^[0-9a-f]{8}$/);
@@ -175,7 +167,7 @@ test('About shows the three versions and the v11.3.0 override label', async ({ s
   page.on('request', (request) => {
     if (request.url().includes('git.json')) versionReads.push(new URL(request.url()).pathname + new URL(request.url()).search);
   });
-  await signIn(page);
+  await signIn(page, 'admin');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'About' }).click();
   const dialog = page.getByRole('dialog');
