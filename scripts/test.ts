@@ -2,15 +2,16 @@
 // Playwright e2e against a server this run starts on a free loopback port with a fresh data dir.
 // Ends with one summary line "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
+import { E2E_ENVIRONMENTS, type E2eEnvironmentHandle } from './e2e-environments.ts';
 
 const args = new Set(process.argv.slice(2));
 // anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`
 const playwrightFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const e2eOnly = args.has('--e2e-only');
+const chosenEnvironments = [...args].filter((arg) => arg.startsWith('--env=')).map((arg) => arg.slice('--env='.length));
 const unitOnly = args.has('--unit-only');
 const cacheDir = join(ROOT, '.cache');
 mkdirSync(cacheDir, { recursive: true });
@@ -77,38 +78,47 @@ if (!unitOnly) {
     failures.push('e2e (no Chromium)');
   } else {
     await ensureBuilt({ log: (line) => console.log(line) });
-    const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
-    const { startServer } = await import('@portico/services');
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      consoleDir: join(ROOT, 'apps/console/dist'),
-      legacyUiDir: join(ROOT, 'apps/legacy-ui/dist'),
-      // Two worker processes, as `npm start` runs on this machine: the end-to-end tests also prove
-      // that sessions, settings and permissions stay coherent across workers.
-      workers: 2,
-      log: (line) => console.log(line),
-    });
-    console.log(`\ne2e server: ${server.url}, ${server.workers} workers (data in ${dataDir})`);
-    const playwrightJson = join(cacheDir, 'playwright.json');
-    rmSync(playwrightJson, { force: true });
-    await run('e2e (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...playwrightFilters], {
-      PORTICO_BASE_URL: server.url,
-      PORTICO_DATA_DIR: dataDir,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    });
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (existsSync(playwrightJson)) {
-      const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-      passed += report.stats.expected + report.stats.flaky;
-      failed += report.stats.unexpected;
-      skipped += report.stats.skipped;
-      if (report.stats.unexpected === 0 && failures.includes('e2e (Playwright, Chromium)')) failed += 1;
-    } else if (failures.includes('e2e (Playwright, Chromium)')) {
-      failed += 1;
+    // Each environment starts its own servers, runs Playwright over them and stops them again.
+    // The first one is the plain `npm start` shape; the others (scripts/e2e-environments.ts) are
+    // the deployed shapes: behind a proxy, in front of another platform, around another legacy UI.
+    for (const environment of E2E_ENVIRONMENTS) {
+      // --env=NAME (repeatable) picks environments; with spec filters and no --env, only the default runs
+      if (chosenEnvironments.length ? !chosenEnvironments.includes(environment.name) : playwrightFilters.length > 0 && environment.name !== 'default') continue;
+      const skip = environment.unavailableReason?.();
+      if (skip) {
+        console.log(`\n- e2e ${environment.name}: skipped (${skip})`);
+        continue;
+      }
+      let started: E2eEnvironmentHandle;
+      try {
+        started = await environment.start({ root: ROOT, chromium, log: (line) => console.log(line) });
+      } catch (error) {
+        console.error(`\n✘ e2e ${environment.name}: could not start (${String(error)})`);
+        failures.push(`e2e ${environment.name} (start)`);
+        failed += 1;
+        continue;
+      }
+      const label = `e2e ${environment.name} (Playwright, Chromium)`;
+      const playwrightJson = join(cacheDir, `playwright-${environment.name}.json`);
+      rmSync(playwrightJson, { force: true });
+      try {
+        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...(environment.playwrightArgs ?? []), ...playwrightFilters], {
+          ...started.env,
+          CHROMIUM_PATH: chromium,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+        });
+      } finally {
+        await started.close();
+      }
+      if (existsSync(playwrightJson)) {
+        const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+        passed += report.stats.expected + report.stats.flaky;
+        failed += report.stats.unexpected;
+        skipped += report.stats.skipped;
+        if (report.stats.unexpected === 0 && failures.includes(label)) failed += 1;
+      } else if (failures.includes(label)) {
+        failed += 1;
+      }
     }
   }
 }

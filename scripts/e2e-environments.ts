@@ -1,0 +1,58 @@
+// The shapes the end-to-end suite runs against. `npm test` runs each in turn (scripts/test.ts):
+// it starts the environment, runs Playwright with the environment's variables and arguments, and
+// stops it. A new deployed shape (a proxy, an upstream platform, another legacy UI, other
+// viewports) is one more entry here, with its start-up in a file of its own beside this one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface E2eEnvironmentContext {
+  root: string;
+  chromium: string;
+  log: (line: string) => void;
+}
+
+export interface E2eEnvironmentHandle {
+  /** Variables for Playwright: at least PORTICO_BASE_URL. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface E2eEnvironment {
+  name: string;
+  /** Extra Playwright arguments, e.g. `--project=nginx` or a list of spec files. */
+  playwrightArgs?: string[];
+  /** Why this environment cannot run on this machine (then it is reported as skipped). */
+  unavailableReason?: () => string | undefined;
+  start(context: E2eEnvironmentContext): Promise<E2eEnvironmentHandle>;
+}
+
+/** The plain shape: one `npm start`-like server with two workers on a fresh SQLite data dir. */
+const defaultEnvironment: E2eEnvironment = {
+  name: 'default',
+  async start({ root, log }) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
+    const { startServer } = await import('@portico/services');
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      consoleDir: join(root, 'apps/console/dist'),
+      legacyUiDir: join(root, 'apps/legacy-ui/dist'),
+      // Two worker processes, as `npm start` runs on this machine: the end-to-end tests also prove
+      // that sessions, settings and permissions stay coherent across workers.
+      workers: 2,
+      log,
+    });
+    log(`\ne2e server: ${server.url}, ${server.workers} workers (data in ${dataDir})`);
+    return {
+      env: { PORTICO_BASE_URL: server.url, PORTICO_DATA_DIR: dataDir },
+      async close() {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment];
