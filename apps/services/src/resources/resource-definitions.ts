@@ -4,10 +4,21 @@ import { z } from 'zod';
 import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions, canDeleteFolder, canEditFolder, parsePermission } from '@portico/core';
 import { hashPassword } from '../auth/password.ts';
 import { HttpError } from '../http/http-error.ts';
+import {
+  administratorCensus,
+  withoutUser,
+  authorizeRoleDelete,
+  authorizeRoleWrite,
+  authorizeUserCreate,
+  authorizeUserDelete,
+  authorizeUserUpdate,
+  requireAdministratorsRemain,
+} from '../policies/authority-policy.ts';
+import type { AdministratorCensus } from '../policies/authority-policy.ts';
 import { groupJson, userJson } from '../routes/user-json.ts';
 import type { GroupRow, UserRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
-import type { FieldSpec, Json, ResourceSpec, Row } from './resource-spec.ts';
+import type { FieldSpec, Json, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const code = z.string().trim().max(100).regex(/^[A-Za-z0-9_.-]*$/, 'letters, digits, _ . - only');
@@ -18,13 +29,22 @@ const str = (write: z.ZodType | undefined, extra: Partial<FieldSpec> = {}): Fiel
 const ref = (target: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'ref', ref: target, write: extra.nullable ? id.nullable() : id, filter: true, ...extra });
 const flag: FieldSpec = { kind: 'boolean', write: z.boolean(), default: false, filter: true };
 
-/**
- * The permission an author needs to grant `permission`: itself, except that a folder-instance
- * grant (`_folderinstance_7:r`) needs the same letters on report folders type-wide.
- */
-function grantedBy(permission: string): string {
-  const instance = /^_folderinstance_\d+:([riudax]+)$/.exec(permission);
-  return instance ? `${REPORT_FOLDER_TYPE}folder:${instance[1]}` : permission;
+// The administrator census taken before a user or role write, compared with the one after it (in
+// the same transaction): a write that leaves a tenant without an administrator rolls back (409).
+const censusBefore = new WeakMap<WriteContext, AdministratorCensus>();
+
+async function takeCensus(write: WriteContext): Promise<AdministratorCensus> {
+  const reader = write.trx as unknown as Kysely<Database>;
+  return administratorCensus(reader, await write.ctx.directory.groupsById(reader));
+}
+
+async function rememberCensus(write: WriteContext): Promise<void> {
+  censusBefore.set(write, await takeCensus(write));
+}
+
+async function checkCensus(write: WriteContext): Promise<void> {
+  const before = censusBefore.get(write);
+  if (before) requireAdministratorsRemain(before, await takeCensus(write));
 }
 
 function folderSubject(row: Row, callerId: number) {
@@ -130,20 +150,34 @@ const USER: ResourceSpec = {
   },
   outputOnly: ['timeZone', 'calendarFormat', 'dateFormat', 'language', 'hiddenTabs', 'group', 'roles'],
   createdAt: 'creationTime',
-  async beforeWrite(values, { caller, existing }) {
+  async beforeWrite(values, write) {
+    const { caller, existing } = write;
+    const reader = write.trx as unknown as Kysely<Database>;
     if (!existing && values.password === undefined) throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
+    if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
+    if (existing) {
+      await authorizeUserUpdate(reader, caller, existing as unknown as UserRow, values);
+      await rememberCensus(write);
+    } else {
+      await authorizeUserCreate(reader, caller, values);
+    }
     if (typeof values.password === 'string') values.passwordHash = await hashPassword(values.password);
     delete values.password;
     if (!existing) values.createdBy = caller.user.username;
-    if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
   },
-  async afterWrite(userId, values, { ctx, existing, trx }) {
+  async afterWrite(userId, values, write) {
+    const { ctx, existing, trx } = write;
     // A new password or an archived account ends the user's sessions (in this transaction; the
     // directory event published after the commit empties the session caches).
     if (existing && (values.passwordHash !== undefined || values.archived === 1)) await ctx.sessions.deleteSessionsOf(userId, trx as unknown as Kysely<Database>);
+    await checkCensus(write);
   },
-  async beforeDelete(row, { caller }) {
-    if (row.id === caller.user.id) throw new HttpError(409, 'You cannot delete yourself');
+  async beforeDelete(row, write) {
+    if (row.id === write.caller.user.id) throw new HttpError(409, 'You cannot delete yourself');
+    await authorizeUserDelete(write.trx as unknown as Kysely<Database>, write.caller, row as unknown as UserRow);
+    // Decided before the reference checks, so the answer names the real obstacle.
+    const before = await takeCensus(write);
+    requireAdministratorsRemain(before, withoutUser(before, String(row.username)));
   },
   async decorate(items, rows, { db }) {
     const ids = rows.map((row) => row.id as number);
@@ -172,12 +206,18 @@ const ROLE: ResourceSpec = {
     creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
-  async beforeWrite(values, { caller }) {
-    // No escalation: a role may only carry permissions its author holds.
-    const permissions = values.permissions as string[] | undefined;
-    const extra = (permissions ?? []).filter((permission) => !caller.permissions.has(grantedBy(permission)));
-    if (extra.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${extra.slice(0, 5).join(', ')}`);
+  async beforeWrite(values, write) {
+    // No escalation: a role may only carry permissions its author holds, and only someone holding
+    // every permission of a role may edit it.
+    authorizeRoleWrite(write.caller, write.existing as { name: string; permissions: string } | undefined, values.permissions as string[] | undefined);
+    if (write.existing) await rememberCensus(write);
   },
+  afterWrite: (_id, _values, write) => checkCensus(write),
+  async beforeDelete(row, write) {
+    authorizeRoleDelete(write.caller, row as { name: string; permissions: string });
+    await rememberCensus(write);
+  },
+  afterDelete: checkCensus,
 };
 
 const RESOURCE: ResourceSpec = {

@@ -448,7 +448,8 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     await db.transaction().execute(async (trx) => {
       const existing = await findRow(spec, id, caller, trx);
       requireWritable(spec, existing, caller);
-      await spec.beforeDelete?.(existing, { ctx, caller, trx, existing });
+      const write: WriteContext = { ctx, caller, trx, existing };
+      await spec.beforeDelete?.(existing, write);
       for (const other of RESOURCES) {
         for (const [name, field] of Object.entries(allFields(other))) {
           if (field.ref !== spec.path) continue;
@@ -467,6 +468,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       }
       if (spec.table === 'groups') await trx.deleteFrom('groupFields').where('ownerId', '=', id).execute();
       await trx.deleteFrom(spec.table).where('id', '=', id).execute();
+      await spec.afterDelete?.(write);
     });
     // A deleted user's sessions went with it (above); afterCommit's directory event empties the caches.
     await afterCommit(spec);

@@ -74,6 +74,8 @@ export interface ResourceSpec {
   afterInsert?(id: number, values: Row, write: WriteContext): Promise<void>;
   afterWrite?(id: number, values: Row, write: WriteContext): Promise<void>;
   beforeDelete?(row: Row, write: WriteContext): Promise<void>;
+  /** Runs in the transaction after the row is gone (throwing rolls the delete back). */
+  afterDelete?(write: WriteContext): Promise<void>;
   /** Adds computed keys to a page of JSON rows. */
   decorate?(items: Json[], rows: Row[], read: ReadContext): Promise<void>;
 }
