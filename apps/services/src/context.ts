@@ -43,12 +43,6 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       case 'logout':
         sessions.forget(event.tokenHash);
         break;
-      case 'login-failure':
-        sessions.throttle.fail(event.username, event.address, event.at);
-        break;
-      case 'login-success':
-        sessions.throttle.succeed(event.username, event.address);
-        break;
     }
   });
   return {

@@ -125,6 +125,13 @@ describe('two workers', () => {
     expect(attempts).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('forty parallel guesses through both workers get exactly five password checks', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call('POST', '/user/login', { body: { username: 'nobody', password: 'wrong' } })));
+    const list = answers.map((answer) => answer.status);
+    expect(list.filter((status) => status === 401)).toHaveLength(5);
+    expect(list.filter((status) => status === 429)).toHaveLength(35);
+  });
+
   it('a killed worker is replaced and the service keeps answering', async () => {
     const [victim] = workerPids();
     process.kill(victim!, 'SIGKILL');

@@ -59,6 +59,25 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
         await database.close();
       }
     });
+
+    it('two instances on one database share the sign-in throttle exactly', async () => {
+      const first = await openDatabase(target());
+      const second = await openDatabase(target());
+      const apps = [createApp(createContext(first, { log: () => undefined })), createApp(createContext(second, { log: () => undefined }))];
+      try {
+        const guesses = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            apps[i % 2]!.fetch(new Request('http://db.test/riot-core-services/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Operator', password: `guess-${i}` }) })),
+          ),
+        );
+        const list = guesses.map((response) => response.status);
+        expect(list.filter((status) => status === 401)).toHaveLength(5);
+        expect(list.filter((status) => status === 429)).toHaveLength(35);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    }, 60_000);
   });
 }
 

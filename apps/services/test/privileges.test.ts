@@ -141,7 +141,7 @@ const ROWS: Array<[string, Row]> = [
   ['admin renames the Tenant Administrator role', { caller: 'admin', method: 'PATCH', resource: 'role', target: TENANT_ADMIN_ROLE, body: { name: 'Administrators' }, status: 200 }],
 ];
 
-describe('who may move authority', () => {
+describe('who may move authority', { timeout: 30_000 }, () => {
   it.each(ROWS)('%s', async (_label, row) => {
     const w = await world();
     const token = await w.token(row.caller);
@@ -157,7 +157,7 @@ describe('who may move authority', () => {
   });
 });
 
-describe('the last tenant administrator', () => {
+describe('the last tenant administrator', { timeout: 30_000 }, () => {
   it('can be demoted once another active user holds every tenant-administrator permission', async () => {
     const w = await world();
     const admin = await w.token('admin');

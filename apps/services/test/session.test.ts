@@ -51,7 +51,7 @@ describe('login', () => {
 });
 
 describe('throttling', () => {
-  it('answers 429 with Retry-After after 5 failures for a username, and success resets it', async () => {
+  it('answers 429 with Retry-After after 5 failures for a username', async () => {
     const fresh = await createTestClient();
     try {
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -62,8 +62,7 @@ describe('throttling', () => {
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another username from the same address still gets through (the address limit is higher).
       expect((await fresh.call('POST', '/user/login', { body: { username: 'viewer', password: 'demo' } })).status).toBe(200);
-      fresh.services.context.sessions.throttle.succeed('admin', 'local');
-      expect((await fresh.call('POST', '/user/login', { body: { username: 'admin', password: 'demo' } })).status).toBe(200);
+      // More in login-throttle.test.ts.
     } finally {
       await fresh.services.close();
     }

@@ -10,6 +10,7 @@ import { HttpError, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../http/http-erro
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './password.ts';
+import { findUserByName } from './usernames.ts';
 import { createToken, hashToken } from './token.ts';
 
 interface CachedSession {
@@ -43,7 +44,7 @@ export class SessionService {
     private readonly now: () => number = Date.now,
     throttle?: LoginThrottle,
   ) {
-    this.throttle = throttle ?? new LoginThrottle();
+    this.throttle = throttle ?? new LoginThrottle(db);
   }
 
   /** Drops one cached session (a logout here or in another worker). */
@@ -62,26 +63,33 @@ export class SessionService {
     return (Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, 60 * 24 * 30) : DEFAULT_TIMEOUT_MINUTES) * 60_000;
   }
 
-  /** Checks credentials and opens a session. Throws 401 (same message for every failure) or 429. */
+  /**
+   * Checks credentials and opens a session. Throws 401 (same message for every failure), 429 (with
+   * `Retry-After`) when the attempt is throttled, or 403 when the password has expired. The attempt
+   * is counted before the password is checked (auth/login-throttle.ts).
+   */
   async login(credentials: Credentials, address: string): Promise<{ token: string; user: UserRow }> {
     if (credentials.token !== undefined) return this.loginWithToken(credentials.token);
     const throttleKey = credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
-    const wait = this.throttle.retryAfter(throttleKey, address, this.now());
-    if (wait > 0) throw new HttpError(429, 'Too many failed sign-in attempts; try again later', undefined, { 'Retry-After': String(wait) });
+    const attempt = await this.throttle.reserve(throttleKey, address, this.now());
+    if (!attempt.allowed) {
+      const seconds = attempt.retryAfterSeconds;
+      throw new HttpError(429, `Too many sign-in attempts: try again in ${seconds} seconds`, undefined, { 'Retry-After': String(seconds) }, { retryAfter: seconds });
+    }
     let user: UserRow | undefined;
     let ok = false;
     if (credentials.apiKey !== undefined) {
       user = await this.db.selectFrom('users').selectAll().where('apiKeyHash', '=', hashToken(credentials.apiKey)).executeTakeFirst();
       ok = user !== undefined;
     } else {
-      user = await this.db.selectFrom('users').selectAll().where('username', '=', credentials.username ?? '').executeTakeFirst();
+      user = await findUserByName(this.db, credentials.username ?? '');
       ok = await verifyPassword(credentials.password ?? '', user?.passwordHash);
     }
     if (!ok || !user || user.archived) {
-      await this.bus.publish({ type: 'login-failure', username: throttleKey, address, at: this.now() });
+      this.throttle.failed(attempt.reservation);
       throw new HttpError(401, 'Invalid username or password');
     }
-    await this.bus.publish({ type: 'login-success', username: throttleKey, address });
+    await this.throttle.succeeded(attempt.reservation, this.now());
     return { token: await this.open(user), user };
   }
 

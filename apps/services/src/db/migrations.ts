@@ -244,10 +244,28 @@ const orderOwnerIndexes: Migration = {
   },
 };
 
+/**
+ * Sign-in attempt counters (auth/login-throttle.ts): one row per counter key, updated by one atomic
+ * upsert per attempt, so the limit holds across workers and across instances on one PostgreSQL.
+ */
+const loginAttempts: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('loginAttempts')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('lastAt', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('blockedUntil', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('nonce', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema.createIndex('loginAttempts_lastAt').on('loginAttempts').column('lastAt').execute();
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes }),
+    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts }),
   };
   const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

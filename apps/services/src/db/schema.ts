@@ -193,6 +193,14 @@ export interface AnalyticsEventTable {
   receivedAt: number;
 }
 
+export interface LoginAttemptTable {
+  key: string;
+  attempts: number;
+  lastAt: number;
+  blockedUntil: number;
+  nonce: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -219,5 +227,6 @@ export interface Database {
   folders: FolderTable;
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;
+  loginAttempts: LoginAttemptTable;
   meta: MetaTable;
 }

@@ -52,7 +52,7 @@ function sameSecret(a: string, b: string): boolean {
 
 function errorResponse(c: Context, error: unknown, log: (line: string) => void): Response {
   if (error instanceof HttpError) {
-    const body: Record<string, unknown> = { error: error.message };
+    const body: Record<string, unknown> = { error: error.message, ...error.details };
     if (error.fields) body.fields = error.fields;
     return c.json(body, error.status, error.headers);
   }
