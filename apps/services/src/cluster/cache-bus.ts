@@ -1,5 +1,5 @@
 // Cache coherence between the processes of one server. Each process keeps in-memory views (sessions,
-// the directory of groups/users/roles, list counts, login failures); a write that changes what they
+// the directory of groups/users/roles, list counts); a write that changes what they
 // show publishes an event, and `publish` resolves only once every process has applied it, so an
 // answer sent after it can never be contradicted by a stale cache in another worker.
 //
@@ -14,11 +14,7 @@ export type CacheEvent =
   /** Rows of a table changed: drop its cached list counts. */
   | { type: 'table'; table: string }
   /** A session ended. */
-  | { type: 'logout'; tokenHash: string }
-  /** A failed sign-in, counted by every process's throttle. */
-  | { type: 'login-failure'; username: string; address: string; at: number }
-  /** A successful sign-in clears the failures of that username and address. */
-  | { type: 'login-success'; username: string; address: string };
+  | { type: 'logout'; tokenHash: string };
 
 export type CacheEventHandler = (event: CacheEvent) => void;
 
@@ -41,10 +37,6 @@ export function isCacheEvent(value: unknown): value is CacheEvent {
       return text('table');
     case 'logout':
       return text('tokenHash');
-    case 'login-failure':
-      return text('username') && text('address') && typeof event.at === 'number' && Number.isFinite(event.at);
-    case 'login-success':
-      return text('username') && text('address');
     default:
       return false;
   }
