@@ -27,7 +27,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       expect(Number(again.n)).toBe(Number(things.n));
       expect(await second.db.selectFrom('thingTypes').select('id').where('name', '=', 'Kept').executeTakeFirst()).toBeDefined();
       await second.close();
-    });
+    }, 30_000);
 
     it('serves the API: login, case-insensitive filter with escaped wildcards, writes, conflicts, rollback', async () => {
       const database = await openDatabase(target());
@@ -46,19 +46,22 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
         expect((await call('PATCH', `/thing/${id}`, token, { name: 'Tank 2' })).status).toBe(200);
-        expect((await call('POST', '/user', token, { username: 'operator', password: 'secret' })).status).toBe(409);
+        expect((await call('POST', '/user', token, { username: 'operator', password: 'Secret-Horse-42' })).status).toBe(409);
         // A failing reference check inside the transaction leaves nothing behind.
         const groupsBefore = (await (await call('GET', '/group', token)).json()) as { total: number };
         expect((await call('POST', '/group', token, { name: 'x', code: 'x', parentId: 5 })).status).toBe(400);
         expect(((await (await call('GET', '/group', token)).json()) as { total: number }).total).toBe(groupsBefore.total);
         expect((await call('DELETE', `/thing/${id}`, token)).status).toBe(204);
+        // usernames are unique without regard to case, and sign-in takes any case (issue 13 finding 14)
+        expect((await call('POST', '/user', token, { username: 'OPERATOR', password: 'Secret-Horse-42' })).status).toBe(409);
+        expect((await call('POST', '/user/login', undefined, { username: 'Admin', password: 'demo' })).status).toBe(200);
         const logout = await call('POST', '/user/logout', token);
         expect(logout.status).toBe(200);
         expect((await call('GET', '/user/whoami', token)).status).toBe(401);
       } finally {
         await database.close();
       }
-    });
+    }, 30_000);
 
     it('two instances on one database share the sign-in throttle exactly', async () => {
       const first = await openDatabase(target());

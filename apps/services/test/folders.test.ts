@@ -20,9 +20,9 @@ async function userWith(permissions: string[], name: string): Promise<string> {
   const role = await client.call('POST', '/role', { token: admin, body: { name: `Folder role ${name}`, permissions } });
   expect(role.status).toBe(201);
   const roleId = ((await role.json()) as { id: number }).id;
-  const user = await client.call('POST', '/user', { token: admin, body: { username: `folder.${name}`, password: 'secret', roleIds: [roleId] } });
+  const user = await client.call('POST', '/user', { token: admin, body: { username: `folder.${name}`, password: 'Secret-Horse-42', roleIds: [roleId] } });
   expect(user.status).toBe(201);
-  return (await client.login(`folder.${name}`, 'secret')).token;
+  return (await client.login(`folder.${name}`, 'Secret-Horse-42')).token;
 }
 
 describe('report folders (spec §6)', () => {
@@ -41,7 +41,7 @@ describe('report folders (spec §6)', () => {
 
   it('answers the hasEditPermission / hasDeletePermission expressions that agree with the server', async () => {
     const token = await userWith(['report_definition:r', 'reportDefinitionfolder:r', 'reportDefinitionfolder:u', `_folderinstance_${folderId}:r`], 'expr');
-    const permissions = ((await (await client.call('GET', `/user/${(await client.login('folder.expr', 'secret')).id}/permissions`, { token })).json()) as { results: string[] }).results;
+    const permissions = ((await (await client.call('GET', `/user/${(await client.login('folder.expr', 'Secret-Horse-42')).id}/permissions`, { token })).json()) as { results: string[] }).results;
     const folders = (await (await client.call('GET', '/folder?pageSize=50', { token })).json()) as { results: Array<{ id: number; hasEditPermission: string; hasDeletePermission: string }> };
     const blocked = folders.results.find((folder) => folder.id === folderId)!;
     const open = folders.results.find((folder) => folder.id === otherFolderId)!;

@@ -145,7 +145,7 @@ describe('writes', () => {
   it('refuses deleting something still referenced (409) and a duplicate username (409)', async () => {
     expect((await client.call('DELETE', '/thingType/1', { token: tokens.admin })).status).toBe(409);
     expect((await client.call('DELETE', '/group/3', { token: tokens.admin })).status).toBe(409);
-    const dup = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'viewer', password: 'secret' } });
+    const dup = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'viewer', password: 'Secret-Horse-42' } });
     expect(dup.status).toBe(409);
   });
 
@@ -155,11 +155,11 @@ describe('writes', () => {
     const group = (await created.json()) as Record<string, unknown>;
     expect(group).toMatchObject({ treeLevel: 3, fqnBase: 'acme.east', hierarchyCode: `>1>2>${group.id}>` });
     expect((await client.call('POST', '/group', { token: tokens.admin, body: { name: 'x', code: 'x', parentId: 5 } })).status).toBe(400);
-    const user = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'east.lead', password: 'secret', groupId: group.id } });
+    const user = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'east.lead', password: 'Secret-Horse-42', groupId: group.id } });
     expect(user.status).toBe(201);
     const text = JSON.stringify(await user.json());
     expect(text).not.toMatch(/scrypt|passwordHash|password"/);
-    expect((await client.login('east.lead', 'secret')).token).toBeTruthy();
+    expect((await client.login('east.lead', 'Secret-Horse-42')).token).toBeTruthy();
   });
 
   it('a renamed reference shows its new name in the next list (the display-name cache follows writes)', async () => {

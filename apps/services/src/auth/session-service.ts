@@ -7,6 +7,9 @@ import { LocalCacheBus } from '../cluster/cache-bus.ts';
 import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../http/http-error.ts';
+
+/** The answer (403, code PASSWORD_EXPIRED) to the right password of an expired one. */
+export const PASSWORD_EXPIRED = 'Your password has expired: ask an administrator to set a new one';
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './password.ts';
@@ -90,6 +93,10 @@ export class SessionService {
       throw new HttpError(401, 'Invalid username or password');
     }
     await this.throttle.succeeded(attempt.reservation, this.now());
+    // Checked only after the right password, so the answer tells nothing to someone guessing.
+    if (credentials.apiKey === undefined && user.passwordExpirationTime !== null && user.passwordExpirationTime <= this.now()) {
+      throw new HttpError(403, PASSWORD_EXPIRED, undefined, undefined, { code: 'PASSWORD_EXPIRED' });
+    }
     return { token: await this.open(user), user };
   }
 

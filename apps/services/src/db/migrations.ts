@@ -262,10 +262,28 @@ const loginAttempts: Migration = {
   },
 };
 
+/**
+ * Usernames unique without regard to case. A database that already holds names equal but for case
+ * (`Admin` beside `admin`) keeps the oldest as it is and renames the others `<name>-<id>` first,
+ * so the migration cannot fail on old data (README, operations, says so).
+ */
+export async function dedupeUsernamesIgnoringCase(db: Kysely<unknown>): Promise<void> {
+  const users = await sql<{ id: number; username: string }>`select "id", "username" from "users" order by "id"`.execute(db);
+  const seen = new Set<string>();
+  for (const user of users.rows) {
+    const key = user.username.toLowerCase();
+    if (seen.has(key)) await sql`update "users" set "username" = ${`${user.username}-${user.id}`} where "id" = ${user.id}`.execute(db);
+    else seen.add(key);
+  }
+  await db.schema.createIndex('users_username_lower').unique().on('users').expression(sql`lower("username")`).execute();
+}
+
+const usernamesIgnoringCase: Migration = { up: dedupeUsernamesIgnoringCase };
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts }),
+    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts, '0005_usernames_ignoring_case': usernamesIgnoringCase }),
   };
   const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions, canDeleteFolder, canEditFolder, parsePermission } from '@portico/core';
 import { hashPassword } from '../auth/password.ts';
+import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
+import { requireUsernameFree } from '../auth/usernames.ts';
 import { HttpError } from '../http/http-error.ts';
 import {
   administratorCensus,
@@ -140,7 +142,7 @@ const USER: ResourceSpec = {
     email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
     roleIds: { kind: 'idList', ref: 'role', write: z.array(id).max(100), default: [] },
     archived: flag,
-    password: { kind: 'string', write: z.string().min(4, 'at least 4 characters').max(1024), hidden: true, search: false, sort: false },
+    password: { kind: 'string', write: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`), hidden: true, search: false, sort: false },
     passwordHash: { kind: 'string', hidden: true, search: false, sort: false },
     apiKeyHash: { kind: 'string', hidden: true, search: false, sort: false },
     passwordExpirationTime: { kind: 'time', write: z.number().int().nonnegative().nullable(), nullable: true, default: null },
@@ -155,13 +157,24 @@ const USER: ResourceSpec = {
     const reader = write.trx as unknown as Kysely<Database>;
     if (!existing && values.password === undefined) throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
     if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
+    const username = typeof values.username === 'string' ? values.username : (existing?.username as string | undefined);
+    if (typeof values.password === 'string') {
+      const problem = checkNewPassword(values.password, username);
+      if (problem) throw new HttpError(400, `Invalid body: password: ${problem}`, { password: problem });
+    }
     if (existing) {
       await authorizeUserUpdate(reader, caller, existing as unknown as UserRow, values);
       await rememberCensus(write);
     } else {
       await authorizeUserCreate(reader, caller, values);
     }
-    if (typeof values.password === 'string') values.passwordHash = await hashPassword(values.password);
+    if (typeof values.username === 'string') await requireUsernameFree(reader, values.username, existing?.id as number | undefined);
+    if (typeof values.password === 'string') {
+      values.passwordHash = await hashPassword(values.password);
+      // a new password lifts an expiry already past, unless the same write sets one
+      const expiry = existing?.passwordExpirationTime as number | null | undefined;
+      if (existing && !('passwordExpirationTime' in values) && typeof expiry === 'number' && expiry <= Date.now()) values.passwordExpirationTime = null;
+    }
     delete values.password;
     if (!existing) values.createdBy = caller.user.username;
   },
