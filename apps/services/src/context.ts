@@ -7,6 +7,7 @@ import { LocalCacheBus } from './cluster/cache-bus.ts';
 import type { CacheBus } from './cluster/cache-bus.ts';
 import type { ServicesDb } from './db/database.ts';
 import type { ServicesContext, VersionInfo } from './http/app-env.ts';
+import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
 
 const SERVICES_VERSION = '0.1.0';
 let version: VersionInfo | undefined;
@@ -57,5 +58,6 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     log: options.log ?? ((line) => console.error(line)),
     tableGenerations,
     bus,
+    analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
   };
 }

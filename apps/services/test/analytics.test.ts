@@ -14,15 +14,17 @@ const post = (path: string, body: string | Uint8Array<ArrayBuffer>, headers: Rec
 const event = (distinct: string, tenant: string) => ({ event: 'Portal Load', properties: { distinct_id: distinct, tenant, origin: 'legacy' }, timestamp: '2024-01-01T00:00:00.000Z' });
 
 describe('analytics capture', () => {
-  it('accepts JSON, base64 forms and gzip, and reads back per tenant', async () => {
-    expect((await post('/e/', JSON.stringify(event('admin Acme Logistics', 'Acme Logistics')), { 'content-type': 'application/json' })).status).toBe(200);
+  it('accepts JSON, base64 forms and gzip, and reads back per tenant (the capturing session’s)', async () => {
+    // the console's capture carries its session cookie; the tenant is the session's
+    const session = async (username: string) => ({ cookie: `RIOT_TK=${encodeURIComponent(JSON.stringify({ token: (await client.login(username)).token, timestamp: 1 }))}` });
+    expect((await post('/e/', JSON.stringify(event('admin Acme Logistics', 'Acme Logistics')), { 'content-type': 'application/json', ...(await session('admin')) })).status).toBe(200);
     const form = `data=${encodeURIComponent(Buffer.from(JSON.stringify([event('viewer Acme Logistics', 'Acme Logistics')])).toString('base64'))}`;
-    expect((await post('/i/v0/e/', form, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect((await post('/i/v0/e/', form, { 'content-type': 'application/x-www-form-urlencoded', ...(await session('viewer')) })).status).toBe(200);
     const gz = new Uint8Array(gzipSync(JSON.stringify({ batch: [event('globex Globex', 'Globex')] })));
-    expect((await post('/batch/?compression=gzip-js', gz)).status).toBe(200);
+    expect((await post('/batch/?compression=gzip-js', gz, await session('globex'))).status).toBe(200);
     // posthog-js 1.449 sends gzip as text/plain with no compression flag: detected by its magic bytes
     const plainGz = new Uint8Array(gzipSync(JSON.stringify([event('operator Acme Logistics', 'Acme Logistics')])));
-    expect((await post('/e/', plainGz, { 'content-type': 'text/plain' })).status).toBe(200);
+    expect((await post('/e/', plainGz, { 'content-type': 'text/plain', ...(await session('operator')) })).status).toBe(200);
 
     const admin = await client.login('admin');
     const acme = (await (await client.call('GET', '/analytics/events?event=Portal%20Load', { token: admin.token })).json()) as { total: number; results: Array<{ distinctId: string; properties: { origin: string } }> };

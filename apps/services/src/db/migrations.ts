@@ -280,10 +280,22 @@ export async function dedupeUsernamesIgnoringCase(db: Kysely<unknown>): Promise<
 
 const usernamesIgnoringCase: Migration = { up: dedupeUsernamesIgnoringCase };
 
+/**
+ * Analytics events belong to the group recorded from the capturing session (null: anonymous, read by
+ * root only). Events stored before carry only a client-sent tenant name, which scopes nothing any
+ * more: they stay visible to root only.
+ */
+const analyticsGroups: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('analyticsEvents').addColumn('groupId', 'integer').execute();
+    await db.schema.createIndex('analyticsEvents_group_id').on('analyticsEvents').columns(['groupId', 'id']).execute();
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts, '0005_usernames_ignoring_case': usernamesIgnoringCase }),
+    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts, '0005_usernames_ignoring_case': usernamesIgnoringCase, '0006_analytics_groups': analyticsGroups }),
   };
   const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -187,6 +187,9 @@ export interface AnalyticsEventTable {
   id: Generated<number>;
   event: string;
   distinctId: string;
+  /** The capturing session's tenant (or root) group; null when captured without a session. */
+  groupId: number | null;
+  /** That group's name when captured (informative only: it scopes nothing). */
   tenant: string | null;
   properties: string;
   timestamp: string;

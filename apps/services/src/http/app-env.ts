@@ -5,6 +5,7 @@ import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
+import type { AnalyticsLimits } from '../analytics/analytics-routes.ts';
 
 export interface AppEnv {
   Variables: {
@@ -34,4 +35,6 @@ export interface ServicesContext {
   readonly tableGenerations: Map<string, number>;
   /** Publishes what a write made stale to every process of this server. */
   readonly bus: CacheBus;
+  /** Bounds of analytics capture (tests lower them). */
+  readonly analyticsLimits: AnalyticsLimits;
 }
