@@ -16,6 +16,8 @@ import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/an
 import { createStaticHandler } from '../static/static-files.ts';
 
 export const API_BASE = '/riot-core-services/api';
+/** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
+const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
 function contentSecurityPolicy(analyticsHost: string | undefined): string {
@@ -79,7 +81,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // (streams and all), which cost more than the whole rest of a small request.
   app.use('*', async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');
-    if (!getCookie(c, 'XSRF-TOKEN')) {
+    // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
+    // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
+    if (!CACHEABLE_PATH.test(c.req.path) && !getCookie(c, 'XSRF-TOKEN')) {
       setCookie(c, 'XSRF-TOKEN', createXsrfToken(), {
         path: '/',
         sameSite: 'Strict',
@@ -89,7 +93,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     await next();
   });
 
-  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413);
+  // The rest of an oversized body is never read, so the connection cannot carry another request:
+  // say so, or a keep-alive client sends its next request into a closing socket (finding 8).
+  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
   // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
   // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
