@@ -26,6 +26,12 @@ function channel(worker: Worker): WorkerChannel {
 
 export async function startClusterServer(config: WorkerConfig, count: number, log: (line: string) => void): Promise<ClusterServer> {
   if (!cluster.isPrimary) throw new Error('startClusterServer runs in the primary process only');
+  // The workers accept connections themselves from the shared socket (SCHED_NONE). With node's
+  // default round robin the primary accepts each connection and hands it over IPC: a connection
+  // in flight to a worker that dies with -9 stayed open in the primary, unanswered (issue 13
+  // finding 7). Now a dead worker's connections die with it, and the kernel queues new ones for
+  // the living workers.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Workers run the same Node with the same loader flags (tsx in development and tests).
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker-main.ts', import.meta.url)), execArgv: process.execArgv });
   const ready = new Map<number, Worker>();
@@ -57,20 +63,23 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
       worker.on('exit', (code, signal) => {
         ready.delete(worker.id);
         relay.workerGone(worker.id);
-        if (!started) {
-          reject(new Error(`a services worker exited while starting (${signal ?? `code ${code}`})`));
-          return;
-        }
-        if (closing) return;
+        if (!started) reject(new Error(`a services worker exited while starting (${signal ?? `code ${code}`})`));
+        // A first worker failing to start fails the start; a replacement that dies while starting is
+        // one more exit of the loop below (else the server could end up with no worker, silently).
+        if ((!started && replacing === undefined) || closing) return;
         const now = Date.now();
         exits.push(now);
         while (exits.length > 0 && now - (exits[0] ?? now) > RESTART_WINDOW_MS) exits.shift();
         if (exits.length > MAX_RESTARTS) {
-          log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); ${exits.length} exits within a minute, not restarting (${ready.size} left)`);
+          // A crash loop: replacing workers only repeats it. Say so and stop with a non-zero exit,
+          // so a supervisor (systemd, a container runtime) sees the failure (issue 13 finding 13).
+          log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`})`);
+          log(`services: crash loop: ${exits.length} worker exits within ${RESTART_WINDOW_MS / 1000} s; stopping the server (exit code 1)`);
+          void stop().finally(() => process.exit(1));
           return;
         }
         log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); starting another`);
-        fork(worker.id).catch((error: unknown) => log(`services: ${error instanceof Error ? error.message : String(error)}`));
+        fork(worker.id).catch(() => undefined); // its exit is handled here like any other
       });
     });
 
