@@ -183,3 +183,16 @@ describe('the last tenant administrator', { timeout: 30_000 }, () => {
     expect(permissions.results).toContain('user:*');
   });
 });
+
+describe('stored permission strings that grant nothing', () => {
+  it('are not required to edit the role that carries them', async () => {
+    const w = await world();
+    const role = await w.client.services.context.db
+      .insertInto('roles')
+      .values({ groupId: 2, name: 'Old import', description: '', permissions: JSON.stringify(['thing:r', 'not a permission', 'zone']), archived: 0, creationTime: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await w.token('roleEditor');
+    expect((await w.client.call('PATCH', `/role/${role.id}`, { token, body: { permissions: ['thing:r'] } })).status).toBe(200);
+  });
+});

@@ -7,7 +7,7 @@
 // Every function reads through the write's transaction (`reader`): in SQLite the transaction holds
 // the only connection, and what it reads must be what the write will commit.
 import type { Kysely } from 'kysely';
-import { REPORT_FOLDER_TYPE, createPermissionSet } from '@portico/core';
+import { REPORT_FOLDER_TYPE, createPermissionSet, parsePermission } from '@portico/core';
 import type { Caller, GroupRow } from '../auth/directory.ts';
 import { parseIdList, parseStringList } from '../auth/directory.ts';
 import { ROOT_PERMISSIONS, TENANT_ADMIN_PERMISSIONS } from '../auth/permission-catalog.ts';
@@ -28,10 +28,13 @@ export function grantedBy(permission: string): string {
   return instance ? `${REPORT_FOLDER_TYPE}folder:${instance[1]}` : permission;
 }
 
-/** The permissions of `permissions` the caller does not hold. */
+/** The permissions of `permissions` the caller does not hold (a string that grants nothing is never missing). */
 export function missingPermissions(caller: Caller, permissions: Iterable<string>): string[] {
   const missing: string[] = [];
-  for (const permission of permissions) if (!caller.permissions.has(grantedBy(permission)) && !missing.includes(permission)) missing.push(permission);
+  for (const permission of permissions) {
+    if (parsePermission(permission) === null) continue;
+    if (!caller.permissions.has(grantedBy(permission)) && !missing.includes(permission)) missing.push(permission);
+  }
   return missing;
 }
 
