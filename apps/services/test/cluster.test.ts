@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   api = `${url}/riot-core-services/api`;
   createInterface({ input: child.stderr! }).on('line', (line) => logLines.push(line));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (child.exitCode === null) {
