@@ -35,7 +35,7 @@ describe('analytics capture', () => {
     const all = (await (await client.call('GET', '/analytics/events', { token: root.token })).json()) as { total: number };
     expect(all.total).toBe(4);
     expect((await client.call('GET', '/analytics/events')).status).toBe(401);
-  });
+  }, 30_000);
 
   it('rejects bad capture bodies with 400, never storing them', async () => {
     for (const body of ['', '{', '[{"noEvent":1}]', 'data=%%%']) expect((await post('/e/', body)).status, body).toBe(400);
