@@ -100,7 +100,7 @@ describe('fuzzed requests', () => {
       { numRuns: 150 },
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, 120_000);
+  }, 180_000);
 
   it('hostile bodies on the session, user field and analytics endpoints', async () => {
     const endpoints = [
@@ -125,7 +125,7 @@ describe('fuzzed requests', () => {
     const read = await client.call('GET', '/analytics/events?pageSize=1000', { token });
     expect(read.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, 120_000);
+  }, 180_000);
 
   it('bodies over the limit are 413', async () => {
     const response = await client.call('POST', '/thing', { token, rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }), headers: { 'content-type': 'application/json' } });

@@ -50,7 +50,7 @@ function send(agent: Agent, method: string, path: string, body?: string | Buffer
   });
 }
 
-describe('413 on a keep-alive connection', () => {
+describe('413 on a keep-alive connection', { timeout: 30_000 }, () => {
   it('answers Connection: close, and the next request on the same agent works', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

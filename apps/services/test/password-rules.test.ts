@@ -21,7 +21,7 @@ afterAll(() => client.services.close());
 const create = (token: string, body: Record<string, unknown>) => client.call('POST', '/user', { token, body });
 const error = async (response: Response) => ((await response.json()) as { error: string; fields?: Record<string, string> });
 
-describe('new passwords', () => {
+describe('new passwords', { timeout: 30_000 }, () => {
   it.each([
     ['1111', /at least 8 characters/],
     ['seven77', /at least 8 characters/],
@@ -52,7 +52,7 @@ describe('new passwords', () => {
   });
 });
 
-describe('expired passwords', () => {
+describe('expired passwords', { timeout: 30_000 }, () => {
   it('are refused at sign-in with a clear answer; a new password signs in again', async () => {
     const created = await create(admin, { username: 'expiring', password: 'Correct-Horse-42', passwordExpirationTime: Date.now() + 60_000 });
     const { id } = (await created.json()) as { id: number };
@@ -69,7 +69,7 @@ describe('expired passwords', () => {
   });
 });
 
-describe('usernames', () => {
+describe('usernames', { timeout: 30_000 }, () => {
   it.each([
     ['Admin', () => admin],
     ['ROOT', () => admin],
