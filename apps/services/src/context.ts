@@ -6,6 +6,9 @@ import { SessionService } from './auth/session-service.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import type { CacheBus } from './cluster/cache-bus.ts';
 import type { ServicesDb } from './db/database.ts';
+import { RESOURCES } from './resources/resource-definitions.ts';
+import { createOperations } from './ops/operations.ts';
+import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './http/app-env.ts';
 
 const SERVICES_VERSION = '0.1.0';
@@ -16,7 +19,7 @@ function servicesVersion(): VersionInfo {
   return version;
 }
 
-export interface ContextOptions {
+export interface ContextOptions extends OperationsOptions {
   /** How caches hear of writes in other processes; default: this process only. */
   bus?: CacheBus;
   consoleDir?: string;
@@ -28,6 +31,10 @@ export interface ContextOptions {
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
   const bus = options.bus ?? new LocalCacheBus();
+  const ops = createOperations(options);
+  database.observeQueries((text, seconds, failed) => ops.metrics.query(text, seconds, failed));
+  ops.metrics.watchPool(() => database.poolStats());
+  ops.metrics.watchBus(() => bus.isListening());
   const directory = new Directory(database.db);
   const sessions = new SessionService(database.db, directory, bus);
   const tableGenerations = new Map<string, number>();
@@ -49,6 +56,13 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       case 'login-success':
         sessions.throttle.succeed(event.username, event.address);
         break;
+      case 'reset':
+        directory.invalidate();
+        sessions.forgetAll();
+        for (const table of new Set([...RESOURCES.map((spec) => spec.table), ...tableGenerations.keys()])) {
+          tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1);
+        }
+        break;
     }
   });
   return {
@@ -63,5 +77,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     log: options.log ?? ((line) => console.error(line)),
     tableGenerations,
     bus,
+    ops,
+    migrations: database.migrations,
   };
 }

@@ -8,6 +8,10 @@ import { seedDemoData } from './db/seed.ts';
 import type { AppEnv, ServicesContext } from './http/app-env.ts';
 import { createApp } from './http/create-app.ts';
 import { listen } from './listen.ts';
+import { LocalCacheBus } from './cluster/cache-bus.ts';
+import { openInstanceBus } from './cluster/instance-bus.ts';
+import type { InstanceBus } from './cluster/instance-bus.ts';
+import { newInstanceId } from './cluster/pg-bus.ts';
 
 export { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
 export type { DemoAccount } from './db/seed.ts';
@@ -52,17 +56,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await database.close();
     throw error;
   }
+  const instanceId = options.instanceId ?? newInstanceId();
   if (workers > 1) {
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
     const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
-    const cluster = await startClusterServer({ host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost }, workers, log);
+    const cluster = await startClusterServer({ host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, instanceId }, workers, log);
     return { url: cluster.url, seeded, workers, close: () => cluster.close() };
   }
-  const app = createApp(createContext(database, { ...options, log }));
+  let instanceBus: InstanceBus;
+  try {
+    instanceBus = await openInstanceBus(database, new LocalCacheBus(), { databaseUrl: options.databaseUrl, instanceId, log });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApp(createContext(database, { ...options, bus: instanceBus.bus, log }));
   const server = await listen(app, options.host, options.port).catch(async (error: unknown) => {
+    await instanceBus.close();
     await database.close();
     throw error;
   });
@@ -72,7 +85,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     seeded,
     workers,
     close() {
-      closing ??= server.close().then(() => database.close());
+      closing ??= server
+        .close()
+        .then(() => instanceBus.close())
+        .then(() => database.close());
       return closing;
     },
   };

@@ -18,7 +18,12 @@ export type CacheEvent =
   /** A failed sign-in, counted by every process's throttle. */
   | { type: 'login-failure'; username: string; address: string; at: number }
   /** A successful sign-in clears the failures of that username and address. */
-  | { type: 'login-success'; username: string; address: string };
+  | { type: 'login-success'; username: string; address: string }
+  /**
+   * This process may have missed events (its PostgreSQL listener reconnected, pg-bus.ts): drop every
+   * cache. Applied in one process only, never sent.
+   */
+  | { type: 'reset' };
 
 export type CacheEventHandler = (event: CacheEvent) => void;
 
@@ -27,6 +32,8 @@ export interface CacheBus {
   publish(event: CacheEvent): Promise<void>;
   /** Registers a handler; returns its removal. */
   subscribe(handler: CacheEventHandler): () => void;
+  /** False while events from elsewhere may be missed (readyz answers 503 then). */
+  isListening(): boolean;
 }
 
 /** True when `value` is a well-formed {@link CacheEvent} (IPC messages are checked like any input). */
@@ -73,6 +80,15 @@ export class LocalCacheBus implements CacheBus {
   publish(event: CacheEvent): Promise<void> {
     this.apply(event);
     return Promise.resolve();
+  }
+
+  /** Applies an event heard from another instance in this process only. */
+  deliver(event: CacheEvent): void {
+    this.apply(event);
+  }
+
+  isListening(): boolean {
+    return true;
   }
 }
 

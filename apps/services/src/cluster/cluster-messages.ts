@@ -10,6 +10,8 @@ export interface WorkerConfig {
   consoleDir: string;
   legacyUiDir: string;
   analyticsHost?: string;
+  /** Shared by the processes of one instance (the cross-instance bus ignores its own instance). */
+  instanceId?: string;
 }
 
 export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
@@ -47,7 +49,7 @@ export function parseWorkerConfig(text: string | undefined): WorkerConfig {
     if (typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
   }
   if (typeof config.port !== 'number' || !Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`${WORKER_CONFIG_ENV}.port must be a port number`);
-  for (const key of ['databaseUrl', 'analyticsHost'] as const) {
+  for (const key of ['databaseUrl', 'analyticsHost', 'instanceId'] as const) {
     if (config[key] !== undefined && typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
   }
   return config as unknown as WorkerConfig;

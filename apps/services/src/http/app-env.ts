@@ -5,11 +5,16 @@ import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
+import type { Operations } from '../ops/operations.ts';
 
 export interface AppEnv {
   Variables: {
     caller: Caller;
     token: string;
+    /** Set first for every request (ops/operations.ts). */
+    requestId: string;
+    /** The client's address: the peer's, or X-Forwarded-For's behind a trusted proxy. */
+    clientAddress: string;
   };
 }
 
@@ -34,4 +39,8 @@ export interface ServicesContext {
   readonly tableGenerations: Map<string, number>;
   /** Publishes what a write made stale to every process of this server. */
   readonly bus: CacheBus;
+  /** Request ids, logs, metrics, trusted proxies (ops/operations.ts). */
+  readonly ops: Operations;
+  /** The migrations this code applied (readyz checks they are still there). */
+  readonly migrations: readonly string[];
 }
