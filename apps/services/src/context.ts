@@ -35,8 +35,11 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
   database.observeQueries((text, seconds, failed) => ops.metrics.query(text, seconds, failed));
   ops.metrics.watchPool(() => database.poolStats());
   ops.metrics.watchBus(() => bus.isListening());
+  const lookup = (cache: string, hit: boolean) => ops.metrics.cacheLookup(cache, hit);
   const directory = new Directory(database.db);
   const sessions = new SessionService(database.db, directory, bus);
+  directory.onLookup = lookup;
+  sessions.onLookup = lookup;
   const tableGenerations = new Map<string, number>();
   bus.subscribe((event) => {
     switch (event.type) {
@@ -56,13 +59,14 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       case 'login-success':
         sessions.throttle.succeed(event.username, event.address);
         break;
-      case 'reset':
-        directory.invalidate();
-        sessions.forgetAll();
-        for (const table of new Set([...RESOURCES.map((spec) => spec.table), ...tableGenerations.keys()])) {
-          tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1);
-        }
-        break;
+    }
+  });
+  // Events may have been missed (the PostgreSQL listener reconnected): drop everything cached.
+  bus.onReset(() => {
+    directory.invalidate();
+    sessions.forgetAll();
+    for (const table of new Set([...RESOURCES.map((spec) => spec.table), ...tableGenerations.keys()])) {
+      tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1);
     }
   });
   return {

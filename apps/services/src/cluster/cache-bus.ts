@@ -18,12 +18,7 @@ export type CacheEvent =
   /** A failed sign-in, counted by every process's throttle. */
   | { type: 'login-failure'; username: string; address: string; at: number }
   /** A successful sign-in clears the failures of that username and address. */
-  | { type: 'login-success'; username: string; address: string }
-  /**
-   * This process may have missed events (its PostgreSQL listener reconnected, pg-bus.ts): drop every
-   * cache. Applied in one process only, never sent.
-   */
-  | { type: 'reset' };
+  | { type: 'login-success'; username: string; address: string };
 
 export type CacheEventHandler = (event: CacheEvent) => void;
 
@@ -34,6 +29,11 @@ export interface CacheBus {
   subscribe(handler: CacheEventHandler): () => void;
   /** False while events from elsewhere may be missed (readyz answers 503 then). */
   isListening(): boolean;
+  /**
+   * Registers what to do when this process may have missed events (its PostgreSQL listener
+   * reconnected, pg-bus.ts): drop every cache. Returns its removal.
+   */
+  onReset(handler: () => void): () => void;
 }
 
 /** True when `value` is a well-formed {@link CacheEvent} (IPC messages are checked like any input). */
@@ -89,6 +89,24 @@ export class LocalCacheBus implements CacheBus {
 
   isListening(): boolean {
     return true;
+  }
+
+  private readonly resetHandlers = new Set<() => void>();
+
+  onReset(handler: () => void): () => void {
+    this.resetHandlers.add(handler);
+    return () => this.resetHandlers.delete(handler);
+  }
+
+  /** Runs the reset handlers (this process only). */
+  reset(): void {
+    for (const handler of this.resetHandlers) {
+      try {
+        handler();
+      } catch {
+        // Dropping caches must not stop at one that fails.
+      }
+    }
   }
 }
 

@@ -17,7 +17,7 @@
 // each event exactly once (which the login-failure counts need).
 //
 // A listener that lost its connection may have missed events: when it is listening again it empties
-// every cache of its process (a `reset` event applied here only).
+// every cache of its process (the bus's reset handlers, this process only).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { isCacheEvent } from './cache-bus.ts';
@@ -146,6 +146,10 @@ export class PgCacheBus implements CacheBus {
 
   subscribe(handler: CacheEventHandler): () => void {
     return this.inner.subscribe(handler);
+  }
+
+  onReset(handler: () => void): () => void {
+    return this.inner.onReset(handler);
   }
 
   async publish(event: CacheEvent): Promise<void> {
@@ -281,7 +285,7 @@ export class PgCacheBus implements CacheBus {
     }
     if (this.everListened) {
       // Events sent while this listener was away are lost: forget everything cached.
-      this.inner.deliver({ type: 'reset' });
+      this.inner.reset();
       this.options.log('services: the cache bus listener is back; caches emptied');
     }
     // Publishers wait for this listener's acknowledgements from now on.

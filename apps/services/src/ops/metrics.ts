@@ -127,7 +127,10 @@ let aggregator: AggregatorRegistry<typeof Registry.PROMETHEUS_CONTENT_TYPE> | un
 
 /** In a cluster worker: lets the primary collect this process's metrics. */
 export function shareMetricsWithPrimary(): void {
-  AggregatorRegistry.setRegistries([processMetrics().registry]);
+  const { registry } = processMetrics();
+  // The primary counts restarts; a worker's zero would be a second series of the same name.
+  registry.removeSingleMetric('portico_worker_restarts_total');
+  AggregatorRegistry.setRegistries([registry]);
   aggregator ??= new AggregatorRegistry();
 }
 

@@ -26,8 +26,8 @@ export function isLogLevel(value: string): value is LogLevel {
 }
 
 export interface OperationsOptions {
-  /** Request log level (default `silent`; `npm start` passes LOG_LEVEL, default `info`). */
-  logLevel?: LogLevel;
+  /** Request log level, one of {@link LOG_LEVELS} (default `silent`; `npm start` passes LOG_LEVEL, default `info`). */
+  logLevel?: string;
   /** Where the JSON lines go (default: stdout). */
   logDestination?: DestinationStream;
   /** Serves /metrics on the public port to `Authorization: Bearer <token>` only; unset: no /metrics there. */
@@ -48,6 +48,7 @@ export interface Operations {
 
 export function createOperations(options: OperationsOptions = {}): Operations {
   const level = options.logLevel ?? 'silent';
+  if (!isLogLevel(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
   const settings = {
     level,
     base: { pid: process.pid },
