@@ -21,12 +21,12 @@ export function call(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; localAddress?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers = { ...(options.token ? { token: options.token } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers };
-    const req = request(`${base}${path}`, { method, agent: false, headers }, (res) => {
+    const req = request(`${base}${path}`, { method, agent: false, headers, localAddress: options.localAddress }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -60,7 +60,8 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-export async function startTwoInstances(extra: Partial<StartServerOptions> = {}): Promise<TwoInstances> {
+/** `extra`: more options for both instances, or per instance (0 = A, 1 = B). */
+export async function startTwoInstances(extra: Partial<StartServerOptions> | ((index: number) => Partial<StartServerOptions>) = {}): Promise<TwoInstances> {
   const pg = await startPgCluster();
   const dir = mkdtempSync(join(tmpdir(), 'portico-instances-'));
   const started: Instance[] = [];
@@ -76,7 +77,7 @@ export async function startTwoInstances(extra: Partial<StartServerOptions> = {})
         consoleDir: dir,
         legacyUiDir: dir,
         log: (line) => logs.push(line),
-        ...extra,
+        ...(typeof extra === 'function' ? extra(i) : extra),
       });
       started.push({ server, api: `${server.url}/riot-core-services/api`, logs });
     }
