@@ -28,6 +28,8 @@ export { createContext } from './context.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
 export { LOG_LEVELS } from './ops/operations.ts';
+export { CopyError, copySqliteToPostgres, parseSqliteSource } from './db/copy.ts';
+export type { CopyResult } from './db/copy.ts';
 export { parseTrustedProxies } from './ops/client-address.ts';
 
 /** Where to listen (port 0 = any free port), the data and the front ends, as each worker gets them. */
