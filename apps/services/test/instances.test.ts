@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalCacheBus } from '../src/cluster/cache-bus.ts';
 import type { CacheEvent } from '../src/cluster/cache-bus.ts';
 import { LISTENER_APPLICATION_NAME, NOTIFY_SQL, PgCacheBus } from '../src/cluster/pg-bus.ts';
+import { processMetrics } from '../src/ops/metrics.ts';
 import { pgUnavailableReason } from './pg-cluster.ts';
 import { call, startTwoInstances } from './two-instances.ts';
 import type { TwoInstances } from './two-instances.ts';
@@ -78,6 +79,9 @@ describe.skipIf(pgSkip !== undefined)('two instances on one PostgreSQL', () => {
     const before = await total(env.b.api);
     expect((await call(env.a.api, 'POST', '/zone', { token: admin.token, body: { name: 'Instances dock', zoneTypeId: 1, groupId: 3 } })).status).toBe(201);
     expect(await total(env.b.api)).toBe(before + 1);
+    // The lag of each such write is in the metrics.
+    const lag = (await processMetrics().registry.getMetricsAsJSON()).find((metric) => metric.name === 'portico_cache_bus_echo_seconds') as { values: Array<{ metricName?: string; value: number }> };
+    expect(lag.values.find((value) => value.metricName === 'portico_cache_bus_echo_seconds_count')?.value).toBeGreaterThan(0);
   }, 30_000);
 
   it('a listener killed with pg_terminate_backend reconnects, and its caches are emptied', async () => {

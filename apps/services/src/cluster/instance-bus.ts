@@ -4,6 +4,7 @@ import { CompiledQuery } from 'kysely';
 import type { ServicesDb } from '../db/database.ts';
 import type { CacheBus, LocalCacheBus } from './cache-bus.ts';
 import { NOTIFY_SQL, PgCacheBus } from './pg-bus.ts';
+import { processMetrics } from '../ops/metrics.ts';
 
 export interface InstanceBus {
   bus: CacheBus;
@@ -24,7 +25,7 @@ export async function openInstanceBus(database: ServicesDb, inner: LocalCacheBus
     databaseUrl: options.databaseUrl,
     instanceId: options.instanceId,
     log: options.log,
-    onEcho: options.onEcho,
+    onEcho: options.onEcho ?? ((ms) => processMetrics().busEcho.observe(ms / 1000)),
     notify: async (channel, payload, ownPid) => {
       const { rows } = await database.db.executeQuery<{ pids: number[] }>(CompiledQuery.raw(NOTIFY_SQL, [channel, payload, ownPid]));
       return (rows[0]?.pids ?? []).map(Number);

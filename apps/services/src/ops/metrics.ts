@@ -41,14 +41,7 @@ export class Metrics {
   });
   readonly busEcho = new Histogram({
     name: 'portico_cache_bus_echo_seconds',
-    help: 'Cache bus lag: from a NOTIFY to its own notification back through PostgreSQL',
-    buckets: SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly busPublish = new Histogram({
-    name: 'portico_cache_bus_publish_seconds',
-    help: 'How long a write waits for its cache event to reach every process and instance',
-    labelNames: ['event'] as const,
+    help: 'Cache bus lag between instances: from a NOTIFY until its echo and every other listener\'s acknowledgement are back',
     buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
