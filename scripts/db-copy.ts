@@ -7,7 +7,9 @@ import { CopyError, copySqliteToPostgres, parseSqliteSource } from '@portico/ser
 import { ROOT } from './build.ts';
 
 function usage(message: string): never {
-  console.error(`db:copy: ${message}\nusage: npm run db:copy -- --from sqlite:<data dir> --to postgres://user:pass@host:5432/db`);
+  console.error(
+    `db:copy: ${message}\nusage: npm run db:copy -- --from sqlite:<data dir> --to postgres://user:pass@host:5432/db`,
+  );
   process.exit(2);
 }
 
@@ -33,9 +35,13 @@ const dataDir = isAbsolute(dir) ? dir : resolve(ROOT, dir);
 try {
   const result = await copySqliteToPostgres(dataDir, to, (line) => console.log(line));
   const rows = Object.values(result.tables).reduce((sum, n) => sum + n, 0);
-  console.log(`db:copy: ${rows.toLocaleString('en-US')} rows in ${Object.keys(result.tables).length} tables copied and counted in ${(result.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `db:copy: ${rows.toLocaleString('en-US')} rows in ${Object.keys(result.tables).length} tables copied and counted in ${(result.ms / 1000).toFixed(1)} s`,
+  );
   console.log('db:copy: now start Portico with DATABASE_URL set to the target.');
 } catch (error) {
-  console.error(`db:copy: ${error instanceof CopyError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `db:copy: ${error instanceof CopyError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exit(1);
 }

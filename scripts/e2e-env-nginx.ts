@@ -15,7 +15,8 @@ const DEPLOY_CONFIG = join(import.meta.dirname, '..', 'deploy', 'nginx', 'portic
 
 /** Why nginx cannot run here, or undefined. */
 export function nginxUnavailableReason(): string | undefined {
-  if (!existsSync(NGINX_BINARY)) return `nginx not found at ${NGINX_BINARY} (apt-get install -y nginx)`;
+  if (!existsSync(NGINX_BINARY))
+    return `nginx not found at ${NGINX_BINARY} (apt-get install -y nginx)`;
   return undefined;
 }
 
@@ -36,7 +37,12 @@ export async function freePort(): Promise<number> {
  * (host:port) and its `portico:listen` line by `listen`, inside a minimal main configuration whose
  * files all live under `prefix`.
  */
-export function deriveNginxConfig(options: { site?: string; instances: string[]; listen: string; prefix: string }): string {
+export function deriveNginxConfig(options: {
+  site?: string;
+  instances: string[];
+  listen: string;
+  prefix: string;
+}): string {
   const site = options.site ?? readFileSync(DEPLOY_CONFIG, 'utf8');
   const lines = site.split('\n');
   const out: string[] = [];
@@ -46,7 +52,8 @@ export function deriveNginxConfig(options: { site?: string; instances: string[];
     if (line.includes('# portico:instance')) {
       const indent = /^\s*/.exec(line)?.[0] ?? '';
       const rest = /^\s*server\s+\S+(.*?);\s*#/.exec(line)?.[1] ?? '';
-      if (!instancesWritten) for (const instance of options.instances) out.push(`${indent}server ${instance}${rest};`);
+      if (!instancesWritten)
+        for (const instance of options.instances) out.push(`${indent}server ${instance}${rest};`);
       instancesWritten = true;
     } else if (line.includes('# portico:listen')) {
       const indent = /^\s*/.exec(line)?.[0] ?? '';
@@ -56,7 +63,10 @@ export function deriveNginxConfig(options: { site?: string; instances: string[];
       out.push(line);
     }
   }
-  if (!instancesWritten || !listenSeen) throw new Error('deploy/nginx/portico.conf lost its portico:instance or portico:listen markers');
+  if (!instancesWritten || !listenSeen)
+    throw new Error(
+      'deploy/nginx/portico.conf lost its portico:instance or portico:listen markers',
+    );
   const p = options.prefix;
   return [
     'daemon off;',
@@ -92,8 +102,16 @@ export async function startNginx(instances: string[]): Promise<RunningNginx> {
   writeFileSync(config, deriveNginxConfig({ instances, listen: `127.0.0.1:${port}`, prefix }));
   // Root runs the workers as `nobody`, which must reach the temporary files.
   if (process.getuid?.() === 0) execFileSync('chmod', ['-R', 'a+rwX', prefix]);
-  execFileSync(NGINX_BINARY, ['-t', '-q', '-p', prefix, '-c', config, '-e', join(prefix, 'error.log')], { stdio: 'pipe' });
-  const child: ChildProcess = spawn(NGINX_BINARY, ['-p', prefix, '-c', config, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(
+    NGINX_BINARY,
+    ['-t', '-q', '-p', prefix, '-c', config, '-e', join(prefix, 'error.log')],
+    { stdio: 'pipe' },
+  );
+  const child: ChildProcess = spawn(
+    NGINX_BINARY,
+    ['-p', prefix, '-c', config, '-e', join(prefix, 'error.log')],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -128,7 +146,8 @@ export const nginxEnvironment: E2eEnvironment = {
   name: 'nginx',
   playwrightArgs: ['session.spec.ts', 'settings.spec.ts', 'frame.spec.ts'],
   unavailableReason() {
-    if (!existsSync('/usr/lib/postgresql/15/bin/initdb')) return 'PostgreSQL 15 binaries not found in /usr/lib/postgresql/15/bin';
+    if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
+      return 'PostgreSQL 15 binaries not found in /usr/lib/postgresql/15/bin';
     return nginxUnavailableReason();
   },
   async start({ root, log }) {
@@ -166,7 +185,9 @@ export const nginxEnvironment: E2eEnvironment = {
       await stopAll();
       throw error;
     }
-    log(`\ne2e nginx: ${nginx.url} → ${servers.map((server) => server.url).join(', ')} on PostgreSQL ${pg.url}`);
+    log(
+      `\ne2e nginx: ${nginx.url} → ${servers.map((server) => server.url).join(', ')} on PostgreSQL ${pg.url}`,
+    );
     return { env: { PORTICO_BASE_URL: nginx.url }, close: stopAll };
   },
 };

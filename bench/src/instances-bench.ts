@@ -35,22 +35,47 @@ function cpuJiffies(): { total: number; steal: number } | undefined {
   try {
     const text = readFileSync('/proc/stat', 'utf8');
     const fields = text.split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+    return {
+      total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0),
+      steal: fields[7] ?? 0,
+    };
   } catch {
     return undefined;
   }
 }
 
 function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Load> {
-  const args = [AUTOCANNON, '-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+  const args = [
+    AUTOCANNON,
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    url,
+  ];
   const before = cpuJiffies();
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) return reject(error);
       const after = cpuJiffies();
-      const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-      const steal = before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : Number.NaN;
-      resolve({ rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors, steal });
+      const result = JSON.parse(stdout) as {
+        requests: { average: number };
+        latency: { p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      const steal =
+        before && after && after.total > before.total
+          ? (after.steal - before.steal) / (after.total - before.total)
+          : Number.NaN;
+      resolve({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors,
+        steal,
+      });
     });
   });
 }
@@ -72,12 +97,18 @@ interface Child {
 }
 
 async function startChild(arg: string): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'instance-process.ts'), arg], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'instance-process.ts'), arg],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`a bench server exited (${code}): ${stderr.slice(-500)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`a bench server exited (${code}): ${stderr.slice(-500)}`)),
+    );
   });
   return {
     url,
@@ -91,23 +122,31 @@ async function startChild(arg: string): Promise<Child> {
 }
 
 async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/riot-core-services/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo' }) });
+  const response = await fetch(`${base}/riot-core-services/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo' }),
+  });
   if (response.status !== 200) throw new Error(`login through ${base}: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
 
-const show = (m: Load) => `${Math.round(m.rps).toLocaleString('en-US')} req/s, p99 ${m.p99} ms${m.failures ? ` (${m.failures} failed)` : ''}${Number.isNaN(m.steal) ? '' : `, steal ${(m.steal * 100).toFixed(0)}%`}`;
+const show = (m: Load) =>
+  `${Math.round(m.rps).toLocaleString('en-US')} req/s, p99 ${m.p99} ms${m.failures ? ` (${m.failures} failed)` : ''}${Number.isNaN(m.steal) ? '' : `, steal ${(m.steal * 100).toFixed(0)}%`}`;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
 }
 
 /** 200 events published by one bus, timed until another instance's bus applied them, and until the publish resolved. */
 async function busLag(databaseUrl: string): Promise<{ applied: number[]; resolved: number[] }> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const notify = async (channel: string, payload: string, ownPid: number) => ((await pool.query(NOTIFY_SQL, [channel, payload, ownPid])).rows[0] as { pids: number[] }).pids;
+  const notify = async (channel: string, payload: string, ownPid: number) =>
+    ((await pool.query(NOTIFY_SQL, [channel, payload, ownPid])).rows[0] as { pids: number[] }).pids;
   const log = () => undefined;
   const innerA = new LocalCacheBus();
   const innerB = new LocalCacheBus();
@@ -118,7 +157,8 @@ async function busLag(databaseUrl: string): Promise<{ applied: number[]; resolve
   const resolved: number[] = [];
   let waiting: { table: string; started: number } | undefined;
   innerB.subscribe((event) => {
-    if (waiting && event.type === 'table' && event.table === waiting.table) applied.push(performance.now() - waiting.started);
+    if (waiting && event.type === 'table' && event.table === waiting.table)
+      applied.push(performance.now() - waiting.started);
   });
   try {
     for (let trial = 0; trial < 220; trial += 1) {
@@ -155,7 +195,11 @@ export async function runInstancesBench(): Promise<BenchRow[]> {
     const copy = await copySqliteToPostgres(dir, pg.url);
     rows.push({
       name: 'instances: db:copy SQLite → PostgreSQL at SEED_SCALE 100',
-      value: `${(copy.ms / 1000).toFixed(1)} s for ${Object.values(copy.tables).reduce((sum, n) => sum + n, 0).toLocaleString('en-US')} rows (${(copy.tables.things ?? 0).toLocaleString('en-US')} things); seeding SQLite took ${(seedMs / 1000).toFixed(1)} s`,
+      value: `${(copy.ms / 1000).toFixed(1)} s for ${Object.values(copy.tables)
+        .reduce((sum, n) => sum + n, 0)
+        .toLocaleString(
+          'en-US',
+        )} rows (${(copy.tables.things ?? 0).toLocaleString('en-US')} things); seeding SQLite took ${(seedMs / 1000).toFixed(1)} s`,
     });
 
     // Cross-instance invalidation lag.
@@ -171,7 +215,13 @@ export async function runInstancesBench(): Promise<BenchRow[]> {
       value: `${percentile(lag.resolved, 50).toFixed(1)} / ${percentile(lag.resolved, 99).toFixed(1)} ms`,
     });
 
-    const common = { host: '127.0.0.1', port: 0, consoleDir: dir, legacyUiDir: dir, logLevel: 'warn' };
+    const common = {
+      host: '127.0.0.1',
+      port: 0,
+      consoleDir: dir,
+      legacyUiDir: dir,
+      logLevel: 'warn',
+    };
     // Bare Hono vs whoami, one process each, same machine state.
     const hello = await startChild('hello');
     children.push(hello);
@@ -204,11 +254,22 @@ export async function runInstancesBench(): Promise<BenchRow[]> {
 
     // ...vs two instances (one process each) on PostgreSQL behind nginx: the same two cores.
     if (nginxMissing) {
-      rows.push({ name: 'instances: two instances on PostgreSQL behind nginx', value: `skipped (${nginxMissing})` });
+      rows.push({
+        name: 'instances: two instances on PostgreSQL behind nginx',
+        value: `skipped (${nginxMissing})`,
+      });
     } else {
       const pgInstances: Child[] = [];
       for (let i = 0; i < 2; i += 1) {
-        const instance = await startChild(JSON.stringify({ ...common, dataDir: dir, databaseUrl: pg.url, workers: 1, trustProxy: ['127.0.0.1'] }));
+        const instance = await startChild(
+          JSON.stringify({
+            ...common,
+            dataDir: dir,
+            databaseUrl: pg.url,
+            workers: 1,
+            trustProxy: ['127.0.0.1'],
+          }),
+        );
         children.push(instance);
         pgInstances.push(instance);
       }
@@ -218,10 +279,22 @@ export async function runInstancesBench(): Promise<BenchRow[]> {
       const pgWhoami = await measure(`${nginx.url}${WHOAMI}`, { token });
       const pgThings = await measure(`${nginx.url}${THING_PAGE}`, { token });
       rows.push(
-        { name: 'instances: whoami, one instance on SQLite (2 workers)', value: show(sqliteWhoami) },
-        { name: 'instances: whoami, nginx over two instances on PostgreSQL', value: `${show(pgWhoami)} (×${(pgWhoami.rps / sqliteWhoami.rps).toFixed(2)} of SQLite)` },
-        { name: 'instances: 50-thing page, one instance on SQLite (2 workers)', value: show(sqliteThings) },
-        { name: 'instances: 50-thing page, nginx over two instances on PostgreSQL', value: `${show(pgThings)} (×${(pgThings.rps / sqliteThings.rps).toFixed(2)} of SQLite)` },
+        {
+          name: 'instances: whoami, one instance on SQLite (2 workers)',
+          value: show(sqliteWhoami),
+        },
+        {
+          name: 'instances: whoami, nginx over two instances on PostgreSQL',
+          value: `${show(pgWhoami)} (×${(pgWhoami.rps / sqliteWhoami.rps).toFixed(2)} of SQLite)`,
+        },
+        {
+          name: 'instances: 50-thing page, one instance on SQLite (2 workers)',
+          value: show(sqliteThings),
+        },
+        {
+          name: 'instances: 50-thing page, nginx over two instances on PostgreSQL',
+          value: `${show(pgThings)} (×${(pgThings.rps / sqliteThings.rps).toFixed(2)} of SQLite)`,
+        },
       );
     }
   } finally {

@@ -18,7 +18,11 @@ const stdoutLines: string[] = [];
 const stderrLines: string[] = [];
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'ops-child-server.ts'), dir, TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'ops-child-server.ts'), dir, TOKEN],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const first = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -45,30 +49,48 @@ function sample(text: string, pattern: RegExp): number {
   return match ? Number(match[1]) : 0;
 }
 
-const WHOAMI_401 = /portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/\*",status="401"\} (\d+)/;
+const WHOAMI_401 =
+  /portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/\*",status="401"\} (\d+)/;
 
 describe('a two-worker instance', () => {
   it('sums every worker into one set of metrics, on METRICS_PORT and on /metrics with the token', async () => {
     const before = sample((await call(metricsUrl, 'GET', '')).text, WHOAMI_401);
-    for (let i = 0; i < 12; i += 1) expect((await call(url, 'GET', '/riot-core-services/api/user/whoami', { headers: { 'X-Request-Id': `cluster-ops-${i}` } })).status).toBe(401);
+    for (let i = 0; i < 12; i += 1)
+      expect(
+        (
+          await call(url, 'GET', '/riot-core-services/api/user/whoami', {
+            headers: { 'X-Request-Id': `cluster-ops-${i}` },
+          })
+        ).status,
+      ).toBe(401);
     const viaPort = (await call(metricsUrl, 'GET', '')).text;
     expect(sample(viaPort, WHOAMI_401) - before).toBe(12);
-    const viaToken = await call(url, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    const viaToken = await call(url, 'GET', '/metrics', {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(viaToken.status).toBe(200);
     expect(sample(viaToken.text, WHOAMI_401) - before).toBe(12);
     expect((await call(url, 'GET', '/metrics')).status).toBe(401);
     // Both workers served some of them: each logged its own JSON lines (two pids).
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const entries = stdoutLines.map((line) => JSON.parse(line) as { requestId?: string; pid?: number });
+    const entries = stdoutLines.map(
+      (line) => JSON.parse(line) as { requestId?: string; pid?: number },
+    );
     const ours = entries.filter((entry) => entry.requestId?.startsWith('cluster-ops-'));
     expect(ours).toHaveLength(12);
     expect(new Set(ours.map((entry) => entry.pid)).size).toBe(2);
   });
 
   it('counts a worker that died and was replaced', async () => {
-    const restarts = () => call(metricsUrl, 'GET', '').then((answer) => sample(answer.text, /portico_worker_restarts_total (\d+)/));
+    const restarts = () =>
+      call(metricsUrl, 'GET', '').then((answer) =>
+        sample(answer.text, /portico_worker_restarts_total (\d+)/),
+      );
     expect(await restarts()).toBe(0);
-    const pids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    const pids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     process.kill(pids[0]!, 'SIGKILL');
     const deadline = Date.now() + 20_000;
     while (!stderrLines.some((line) => /started, replacing worker/.test(line))) {

@@ -21,7 +21,8 @@ describe('parseSqliteSource', () => {
     ['sqlite:/srv/portico/data', '/srv/portico/data'],
     ['.data', '.data'],
   ])('%s → %s', (text, dir) => expect(parseSqliteSource(text)).toBe(dir));
-  it('refuses an empty directory', () => expect(() => parseSqliteSource('sqlite:')).toThrow(/directory/));
+  it('refuses an empty directory', () =>
+    expect(() => parseSqliteSource('sqlite:')).toThrow(/directory/));
 });
 
 describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () => {
@@ -41,13 +42,40 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
     // A small installation: the demo seed, then a few writes of its own (sessions, a setting, an event).
     const source = await openDatabase({ dataDir: dir });
     await seedDemoData(source.db, 1);
-    await source.db.insertInto('userFields').values({ ownerId: 2, name: 'timeZoneConfiguration', value: 'Asia/Tokyo' }).execute();
-    await source.db.insertInto('sessions').values({ tokenHash: 'h'.repeat(64), userId: 2, createdAt: 1, lastUsedAt: 1, timeoutMs: 60_000 }).execute();
-    await source.db.insertInto('analyticsEvents').values({ event: 'Portal Load', distinctId: 'admin - Acme', properties: '{}', timestamp: '2026-01-01T00:00:00Z', tenant: 'Acme Logistics', receivedAt: 1 }).execute();
+    await source.db
+      .insertInto('userFields')
+      .values({ ownerId: 2, name: 'timeZoneConfiguration', value: 'Asia/Tokyo' })
+      .execute();
+    await source.db
+      .insertInto('sessions')
+      .values({
+        tokenHash: 'h'.repeat(64),
+        userId: 2,
+        createdAt: 1,
+        lastUsedAt: 1,
+        timeoutMs: 60_000,
+      })
+      .execute();
+    await source.db
+      .insertInto('analyticsEvents')
+      .values({
+        event: 'Portal Load',
+        distinctId: 'admin - Acme',
+        properties: '{}',
+        timestamp: '2026-01-01T00:00:00Z',
+        tenant: 'Acme Logistics',
+        receivedAt: 1,
+      })
+      .execute();
     await source.db.deleteFrom('things').where('id', '=', 3).execute();
     sourceCounts = {};
-    for (const table of (await source.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('portico_migrations'))) {
-      sourceCounts[table] = Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(source.db)).rows[0]!.n);
+    for (const table of (await source.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('portico_migrations'))) {
+      sourceCounts[table] = Number(
+        (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(source.db))
+          .rows[0]!.n,
+      );
     }
     await source.close();
   }, 120_000);
@@ -59,7 +87,9 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
   it('copies every table with its counts, sets the sequences, and the copy serves the same data', async () => {
     await createDatabase('copy_target');
     const lines: string[] = [];
-    const result = await copySqliteToPostgres(dir, databaseUrl('copy_target'), (line) => lines.push(line));
+    const result = await copySqliteToPostgres(dir, databaseUrl('copy_target'), (line) =>
+      lines.push(line),
+    );
     expect(result.tables).toEqual(sourceCounts);
     expect(result.tables.things).toBeGreaterThan(10);
     expect(lines.some((line) => /things: \d+ rows/.test(line))).toBe(true);
@@ -67,22 +97,42 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
     const target = await openDatabase({ databaseUrl: databaseUrl('copy_target') });
     try {
       // Ids kept (the deleted thing's gap too), and the next id is past the largest.
-      const ids = (await target.db.selectFrom('things').select('id').orderBy('id').execute()).map((row) => row.id);
+      const ids = (await target.db.selectFrom('things').select('id').orderBy('id').execute()).map(
+        (row) => row.id,
+      );
       expect(ids).not.toContain(3);
-      const inserted = await target.db.insertInto('zoneTypes').values({ groupId: 2, name: 'After the copy', code: 'after', description: '' }).returning('id').executeTakeFirstOrThrow();
+      const inserted = await target.db
+        .insertInto('zoneTypes')
+        .values({ groupId: 2, name: 'After the copy', code: 'after', description: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       expect(inserted.id).toBe(sourceCounts.zoneTypes! + 1);
     } finally {
       await target.close();
     }
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, databaseUrl: databaseUrl('copy_target'), consoleDir: dir, legacyUiDir: dir, log: () => undefined });
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: dir,
+      databaseUrl: databaseUrl('copy_target'),
+      consoleDir: dir,
+      legacyUiDir: dir,
+      log: () => undefined,
+    });
     try {
       expect(server.seeded).toBe(false);
-      const login = await call(server.url, 'POST', '/riot-core-services/api/user/login', { body: { username: 'admin', password: 'demo' } });
+      const login = await call(server.url, 'POST', '/riot-core-services/api/user/login', {
+        body: { username: 'admin', password: 'demo' },
+      });
       expect(login.status).toBe(200);
       const { token } = login.json as { token: string };
-      const whoami = (await call(server.url, 'GET', '/riot-core-services/api/user/whoami', { token })).json as { timeZone: string };
+      const whoami = (
+        await call(server.url, 'GET', '/riot-core-services/api/user/whoami', { token })
+      ).json as { timeZone: string };
       expect(whoami.timeZone).toBe('Asia/Tokyo');
-      const things = (await call(server.url, 'GET', '/riot-core-services/api/thing?pageSize=1', { token })).json as { total: number };
+      const things = (
+        await call(server.url, 'GET', '/riot-core-services/api/thing?pageSize=1', { token })
+      ).json as { total: number };
       expect(things.total).toBeGreaterThan(0);
     } finally {
       await server.close();
@@ -90,10 +140,15 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
   }, 120_000);
 
   it('refuses a target that already holds Portico data, and leaves it untouched', async () => {
-    await expect(copySqliteToPostgres(dir, databaseUrl('copy_target'))).rejects.toThrow(/not empty/);
+    await expect(copySqliteToPostgres(dir, databaseUrl('copy_target'))).rejects.toThrow(
+      /not empty/,
+    );
     const target = await openDatabase({ databaseUrl: databaseUrl('copy_target') });
     try {
-      const zoneTypes = Number((await sql<{ n: number }>`select count(*) as n from "zoneTypes"`.execute(target.db)).rows[0]!.n);
+      const zoneTypes = Number(
+        (await sql<{ n: number }>`select count(*) as n from "zoneTypes"`.execute(target.db))
+          .rows[0]!.n,
+      );
       expect(zoneTypes).toBe(sourceCounts.zoneTypes! + 1);
     } finally {
       await target.close();
@@ -106,16 +161,26 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
     await client.connect();
     try {
       await client.query('create table invoices (id serial primary key, total int)');
-      await expect(copySqliteToPostgres(dir, databaseUrl('other_app'))).rejects.toThrow(/not empty \(it has tables: invoices\)/);
-      const tables = await client.query("select table_name from information_schema.tables where table_schema = 'public'");
-      expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual(['invoices']);
+      await expect(copySqliteToPostgres(dir, databaseUrl('other_app'))).rejects.toThrow(
+        /not empty \(it has tables: invoices\)/,
+      );
+      const tables = await client.query(
+        "select table_name from information_schema.tables where table_schema = 'public'",
+      );
+      expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual([
+        'invoices',
+      ]);
     } finally {
       await client.end();
     }
   }, 60_000);
 
   it('refuses a directory without a Portico database and a target that is not PostgreSQL', async () => {
-    await expect(copySqliteToPostgres(join(dir, 'nothing-here'), databaseUrl('copy_target'))).rejects.toThrow(/no Portico database/);
-    await expect(copySqliteToPostgres(dir, 'mysql://localhost/db')).rejects.toThrow(/PostgreSQL URL/);
+    await expect(
+      copySqliteToPostgres(join(dir, 'nothing-here'), databaseUrl('copy_target')),
+    ).rejects.toThrow(/no Portico database/);
+    await expect(copySqliteToPostgres(dir, 'mysql://localhost/db')).rejects.toThrow(
+      /PostgreSQL URL/,
+    );
   });
 });

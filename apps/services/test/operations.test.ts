@@ -24,7 +24,11 @@ function capture() {
       done();
     },
   });
-  return { lines, stream, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    lines,
+    stream,
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('request ids, logs, health (in-process)', () => {
@@ -32,19 +36,34 @@ describe('request ids, logs, health (in-process)', () => {
   const log = capture();
   const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
   beforeAll(async () => {
-    services = await createInMemoryServices({ logLevel: 'info', logDestination: log.stream, metricsToken: METRICS_TOKEN, log: () => undefined });
+    services = await createInMemoryServices({
+      logLevel: 'info',
+      logDestination: log.stream,
+      metricsToken: METRICS_TOKEN,
+      log: () => undefined,
+    });
   });
   afterAll(() => services.close());
 
-  const fetchApi = (path: string, init: RequestInit = {}) => services.fetch(new Request(path.startsWith('http') ? path : `${API}${path}`, init));
+  const fetchApi = (path: string, init: RequestInit = {}) =>
+    services.fetch(new Request(path.startsWith('http') ? path : `${API}${path}`, init));
   const login = async (username: string, password = 'demo') => {
-    const response = await fetchApi('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const response = await fetchApi('/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { token: string; id: number; groupId: number };
   };
 
   it('every answer carries an X-Request-Id, a fresh one per request', async () => {
-    const answers = await Promise.all([fetchApi('/user/whoami'), fetchApi('http://portico.test/git.json'), fetchApi('http://portico.test/'), fetchApi('http://portico.test/healthz')]);
+    const answers = await Promise.all([
+      fetchApi('/user/whoami'),
+      fetchApi('http://portico.test/git.json'),
+      fetchApi('http://portico.test/'),
+      fetchApi('http://portico.test/healthz'),
+    ]);
     const ids = answers.map((answer) => answer.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(SAFE_REQUEST_ID);
     expect(new Set(ids).size).toBe(ids.length);
@@ -60,7 +79,9 @@ describe('request ids, logs, health (in-process)', () => {
     ['a\tb', false],
     ['', false],
   ])('a client-sent X-Request-Id %j is kept: %s', async (sent, kept) => {
-    const response = await fetchApi('http://portico.test/healthz', { headers: sent === '' || sent.includes('\t') ? {} : { 'X-Request-Id': sent } });
+    const response = await fetchApi('http://portico.test/healthz', {
+      headers: sent === '' || sent.includes('\t') ? {} : { 'X-Request-Id': sent },
+    });
     const id = response.headers.get('x-request-id');
     if (kept) expect(id).toBe(sent);
     else {
@@ -74,8 +95,16 @@ describe('request ids, logs, health (in-process)', () => {
     const answers = [
       await fetchApi('/user/whoami'),
       await fetchApi('/no-such-thing', { headers: { token } }),
-      await fetchApi('/zone', { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{nope' }),
-      await fetchApi('/zone', { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 10) }),
+      await fetchApi('/zone', {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: '{nope',
+      }),
+      await fetchApi('/zone', {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: 'x'.repeat(1024 * 1024 + 10),
+      }),
       await fetchApi('/thing/999999', { headers: { token } }),
       await fetchApi('http://portico.test/nowhere', { method: 'DELETE' }),
     ];
@@ -86,8 +115,13 @@ describe('request ids, logs, health (in-process)', () => {
       expect(body.requestId).toBe(answer.headers.get('x-request-id'));
     }
     // A client-sent id is the one quoted back.
-    const quoted = await fetchApi('/user/whoami', { headers: { 'X-Request-Id': 'support-ticket-42' } });
-    expect(await quoted.json()).toEqual({ error: 'Not Authenticated, Access Denied', requestId: 'support-ticket-42' });
+    const quoted = await fetchApi('/user/whoami', {
+      headers: { 'X-Request-Id': 'support-ticket-42' },
+    });
+    expect(await quoted.json()).toEqual({
+      error: 'Not Authenticated, Access Denied',
+      requestId: 'support-ticket-42',
+    });
   });
 
   it('logs one JSON line per request with the route template, user and tenant, and never a token, password or cookie', async () => {
@@ -97,9 +131,23 @@ describe('request ids, logs, health (in-process)', () => {
     const riotCookie = encodeURIComponent(JSON.stringify({ token, timestamp: Date.now() }));
     const xsrf = 'xsrf-value-for-the-log-test';
     await fetchApi('/user/whoami', { headers: { token, cookie: `XSRF-TOKEN=${xsrf}` } });
-    await fetchApi(`/user/${id}`, { headers: { cookie: `RIOT_TK=${riotCookie}; XSRF-TOKEN=${xsrf}` } });
-    await fetchApi('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'a-wrong-secret-pw' }) });
-    await fetchApi(`/user/${id}/field/timeZoneConfiguration`, { method: 'PUT', headers: { token, 'content-type': 'application/json', authorization: 'Bearer some-bearer-secret' }, body: JSON.stringify({ value: 'Asia/Tokyo' }) });
+    await fetchApi(`/user/${id}`, {
+      headers: { cookie: `RIOT_TK=${riotCookie}; XSRF-TOKEN=${xsrf}` },
+    });
+    await fetchApi('/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'operator', password: 'a-wrong-secret-pw' }),
+    });
+    await fetchApi(`/user/${id}/field/timeZoneConfiguration`, {
+      method: 'PUT',
+      headers: {
+        token,
+        'content-type': 'application/json',
+        authorization: 'Bearer some-bearer-secret',
+      },
+      body: JSON.stringify({ value: 'Asia/Tokyo' }),
+    });
     await fetchApi('http://portico.test/healthz');
     await fetchApi('http://portico.test/readyz');
     await services.context.ops.logger.flush();
@@ -118,7 +166,16 @@ describe('request ids, logs, health (in-process)', () => {
     expect(typeof whoami.ms).toBe('number');
     expect(typeof whoami.time).toBe('string');
     const text = log.lines.join('\n');
-    for (const secret of [token, riotCookie, encodeURIComponent(token), xsrf, 'a-wrong-secret-pw', '"demo"', 'some-bearer-secret']) expect(text).not.toContain(secret);
+    for (const secret of [
+      token,
+      riotCookie,
+      encodeURIComponent(token),
+      xsrf,
+      'a-wrong-secret-pw',
+      '"demo"',
+      'some-bearer-secret',
+    ])
+      expect(text).not.toContain(secret);
   });
 
   it('/healthz and /readyz answer 200 unauthenticated, with no data', async () => {
@@ -133,26 +190,48 @@ describe('request ids, logs, health (in-process)', () => {
 
   it('/readyz answers 503 when a migration is missing from the database, and 200 once it is back', async () => {
     const db = services.context.db;
-    const rows = await sql<{ name: string; timestamp: string }>`select name, timestamp from portico_migrations order by name desc limit 1`.execute(db);
+    const rows = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from portico_migrations order by name desc limit 1`.execute(db);
     const last = rows.rows[0]!;
     await sql`delete from portico_migrations where name = ${last.name}`.execute(db);
     expect((await fetchApi('http://portico.test/readyz')).status).toBe(503);
     expect((await fetchApi('http://portico.test/healthz')).status).toBe(200);
-    await sql`insert into portico_migrations (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
+    await sql`insert into portico_migrations (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(
+      db,
+    );
     expect((await fetchApi('http://portico.test/readyz')).status).toBe(200);
   });
 
   it('/metrics on the public port needs the bearer token', async () => {
     expect((await fetchApi('http://portico.test/metrics')).status).toBe(401);
-    expect((await fetchApi('http://portico.test/metrics', { headers: { authorization: 'Bearer wrong-token' } })).status).toBe(401);
-    expect((await fetchApi('http://portico.test/metrics', { headers: { authorization: METRICS_TOKEN } })).status).toBe(401);
-    const ok = await fetchApi('http://portico.test/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(
+      (
+        await fetchApi('http://portico.test/metrics', {
+          headers: { authorization: 'Bearer wrong-token' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await fetchApi('http://portico.test/metrics', { headers: { authorization: METRICS_TOKEN } }))
+        .status,
+    ).toBe(401);
+    const ok = await fetchApi('http://portico.test/metrics', {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await ok.text();
-    expect(text).toMatch(/portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/user\/whoami",status="200"\} \d+/);
-    expect(text).toMatch(/portico_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/riot-core-services\/api\/user\/whoami",status="200"\} \d+/);
-    expect(text).toMatch(/portico_db_query_duration_seconds_count\{statement="select",outcome="ok"\} [1-9]/);
+    expect(text).toMatch(
+      /portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/user\/whoami",status="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /portico_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/riot-core-services\/api\/user\/whoami",status="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /portico_db_query_duration_seconds_count\{statement="select",outcome="ok"\} [1-9]/,
+    );
     expect(text).toContain('portico_cache_bus_listening 1');
     // Several requests with one token: the session and the caller came from the caches.
     expect(text).toMatch(/portico_cache_lookups_total\{cache="sessions",result="hit"\} [1-9]/);
@@ -172,7 +251,20 @@ describe('/readyz and the bus', () => {
     const services = await createInMemoryServices();
     const { createContext, createApp } = await import('../src/index.ts');
     // The same database, a context whose bus is deaf.
-    const app = createApp(createContext({ db: services.context.db, dialect: 'sqlite', created: false, migrations: services.context.migrations, close: () => Promise.resolve(), observeQueries: () => undefined, poolStats: () => undefined }, { bus: new DeafBus() }));
+    const app = createApp(
+      createContext(
+        {
+          db: services.context.db,
+          dialect: 'sqlite',
+          created: false,
+          migrations: services.context.migrations,
+          close: () => Promise.resolve(),
+          observeQueries: () => undefined,
+          poolStats: () => undefined,
+        },
+        { bus: new DeafBus() },
+      ),
+    );
     try {
       expect((await app.fetch(new Request('http://portico.test/readyz'))).status).toBe(503);
       listening = true;
@@ -187,7 +279,11 @@ describe('without METRICS_TOKEN', () => {
   it('/metrics is not served on the public port at all', async () => {
     const services = await createInMemoryServices({ seed: false });
     try {
-      const response = await services.fetch(new Request('http://portico.test/metrics', { headers: { authorization: 'Bearer anything' } }));
+      const response = await services.fetch(
+        new Request('http://portico.test/metrics', {
+          headers: { authorization: 'Bearer anything' },
+        }),
+      );
       // It falls through to the console's files (none built here: 503; a built console: 404).
       expect(response.status).not.toBe(200);
       expect(await response.text()).not.toMatch(/portico_/);
@@ -204,9 +300,26 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
   let plain: RunningServer;
   let behindProxy: RunningServer;
   beforeAll(async () => {
-    const common = { host: '127.0.0.1', port: 0, consoleDir: dir, legacyUiDir: dir, log: () => undefined, logLevel: 'info' };
-    plain = await startServer({ ...common, dataDir: join(dir, 'plain'), metricsPort: 0, logDestination: direct.stream });
-    behindProxy = await startServer({ ...common, dataDir: join(dir, 'proxied'), trustProxy: ['127.0.0.1'], logDestination: proxied.stream });
+    const common = {
+      host: '127.0.0.1',
+      port: 0,
+      consoleDir: dir,
+      legacyUiDir: dir,
+      log: () => undefined,
+      logLevel: 'info',
+    };
+    plain = await startServer({
+      ...common,
+      dataDir: join(dir, 'plain'),
+      metricsPort: 0,
+      logDestination: direct.stream,
+    });
+    behindProxy = await startServer({
+      ...common,
+      dataDir: join(dir, 'proxied'),
+      trustProxy: ['127.0.0.1'],
+      logDestination: proxied.stream,
+    });
   }, 60_000);
   afterAll(async () => {
     await plain?.close();
@@ -219,24 +332,33 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
     await call(plain.url, 'GET', '/riot-core-services/api/user/whoami');
     const scraped = await call(plain.metricsUrl!, 'GET', '');
     expect(scraped.status).toBe(200);
-    expect(scraped.text).toMatch(/portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/\*",status="401"\} [1-9]/);
+    expect(scraped.text).toMatch(
+      /portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/\*",status="401"\} [1-9]/,
+    );
     expect((await call(plain.url, 'GET', '/metrics')).status).toBe(404);
   });
 
   it('X-Forwarded-For is ignored from a peer that is not a trusted proxy', async () => {
-    await call(plain.url, 'GET', '/git.json', { headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'xff-direct' } });
+    await call(plain.url, 'GET', '/git.json', {
+      headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'xff-direct' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const entry = direct.entries().find((line) => line.requestId === 'xff-direct');
     expect(entry?.address).toBe('127.0.0.1');
   });
 
   it('behind a trusted proxy, the right-most address the proxy did not write is the client', async () => {
-    await call(behindProxy.url, 'GET', '/git.json', { headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'xff-one' } });
+    await call(behindProxy.url, 'GET', '/git.json', {
+      headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'xff-one' },
+    });
     // A client that writes its own X-Forwarded-For only adds entries to the left of the proxy's.
-    await call(behindProxy.url, 'GET', '/git.json', { headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.10', 'X-Request-Id': 'xff-spoofed' } });
+    await call(behindProxy.url, 'GET', '/git.json', {
+      headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.10', 'X-Request-Id': 'xff-spoofed' },
+    });
     await call(behindProxy.url, 'GET', '/git.json', { headers: { 'X-Request-Id': 'xff-none' } });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const address = (id: string) => proxied.entries().find((line) => line.requestId === id)?.address;
+    const address = (id: string) =>
+      proxied.entries().find((line) => line.requestId === id)?.address;
     expect(address('xff-one')).toBe('203.0.113.9');
     expect(address('xff-spoofed')).toBe('203.0.113.10');
     expect(address('xff-none')).toBe('127.0.0.1');
@@ -245,11 +367,16 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
   it('the login throttle counts the forwarded address behind the proxy, and the peer otherwise', async () => {
     // 20 failures per address: spread over 20 forwarded addresses, they block none of them behind the proxy...
     const attempt = (server: RunningServer, forwardedFor: string, username: string) =>
-      call(server.url, 'POST', '/riot-core-services/api/user/login', { body: { username, password: 'wrong' }, headers: { 'X-Forwarded-For': forwardedFor } });
-    for (let i = 0; i < 20; i += 1) expect((await attempt(behindProxy, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
+      call(server.url, 'POST', '/riot-core-services/api/user/login', {
+        body: { username, password: 'wrong' },
+        headers: { 'X-Forwarded-For': forwardedFor },
+      });
+    for (let i = 0; i < 20; i += 1)
+      expect((await attempt(behindProxy, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
     expect((await attempt(behindProxy, '192.0.2.200', 'nobody-x')).status).toBe(401);
     // ...while a direct client cannot escape its address's limit by writing the header.
-    for (let i = 0; i < 20; i += 1) expect((await attempt(plain, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
+    for (let i = 0; i < 20; i += 1)
+      expect((await attempt(plain, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
     expect((await attempt(plain, '192.0.2.200', 'nobody-x')).status).toBe(429);
   }, 60_000);
 });
@@ -271,7 +398,11 @@ describe('resolveClientAddress', () => {
   });
 
   it('TRUST_PROXY takes addresses only', () => {
-    expect(parseTrustedProxies('127.0.0.1, ::1 10.0.0.2')).toEqual(['127.0.0.1', '::1', '10.0.0.2']);
+    expect(parseTrustedProxies('127.0.0.1, ::1 10.0.0.2')).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.2',
+    ]);
     expect(parseTrustedProxies('')).toEqual([]);
     expect(() => parseTrustedProxies('127.0.0.1,proxy.example')).toThrow(/TRUST_PROXY/);
   });

@@ -21,27 +21,42 @@ export function call(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string>; localAddress?: string } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    localAddress?: string;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers = { ...(options.token ? { token: options.token } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers };
-    const req = request(`${base}${path}`, { method, agent: false, headers, localAddress: options.localAddress }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        let json: unknown;
-        try {
-          json = text ? (JSON.parse(text) as unknown) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-    });
+    const headers = {
+      ...(options.token ? { token: options.token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
+    const req = request(
+      `${base}${path}`,
+      { method, agent: false, headers, localAddress: options.localAddress },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let json: unknown;
+          try {
+            json = text ? (JSON.parse(text) as unknown) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
     req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer within 10 s`)));
+    req.setTimeout(10_000, () =>
+      req.destroy(new Error(`${method} ${path}: no answer within 10 s`)),
+    );
     req.end(body);
   });
 }
@@ -61,7 +76,9 @@ export interface TwoInstances {
 }
 
 /** `extra`: more options for both instances, or per instance (0 = A, 1 = B). */
-export async function startTwoInstances(extra: Partial<StartServerOptions> | ((index: number) => Partial<StartServerOptions>) = {}): Promise<TwoInstances> {
+export async function startTwoInstances(
+  extra: Partial<StartServerOptions> | ((index: number) => Partial<StartServerOptions>) = {},
+): Promise<TwoInstances> {
   const pg = await startPgCluster();
   const dir = mkdtempSync(join(tmpdir(), 'portico-instances-'));
   const started: Instance[] = [];

@@ -19,15 +19,22 @@ export interface InstanceBusOptions {
 }
 
 /** Opens the bus; on PostgreSQL it resolves once the listener listens. */
-export async function openInstanceBus(database: ServicesDb, inner: LocalCacheBus, options: InstanceBusOptions): Promise<InstanceBus> {
-  if (database.dialect !== 'postgres' || !options.databaseUrl) return { bus: inner, close: () => Promise.resolve() };
+export async function openInstanceBus(
+  database: ServicesDb,
+  inner: LocalCacheBus,
+  options: InstanceBusOptions,
+): Promise<InstanceBus> {
+  if (database.dialect !== 'postgres' || !options.databaseUrl)
+    return { bus: inner, close: () => Promise.resolve() };
   const bus = new PgCacheBus(inner, {
     databaseUrl: options.databaseUrl,
     instanceId: options.instanceId,
     log: options.log,
     onEcho: options.onEcho ?? ((ms) => processMetrics().busEcho.observe(ms / 1000)),
     notify: async (channel, payload, ownPid) => {
-      const { rows } = await database.db.executeQuery<{ pids: number[] }>(CompiledQuery.raw(NOTIFY_SQL, [channel, payload, ownPid]));
+      const { rows } = await database.db.executeQuery<{ pids: number[] }>(
+        CompiledQuery.raw(NOTIFY_SQL, [channel, payload, ownPid]),
+      );
       return (rows[0]?.pids ?? []).map(Number);
     },
   });

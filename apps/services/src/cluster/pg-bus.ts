@@ -46,7 +46,8 @@ function parseAck(text: string): Ack | undefined {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (typeof value !== 'object' || value === null) return undefined;
-    if (typeof value.p !== 'string' || typeof value.s !== 'number' || typeof value.f !== 'number') return undefined;
+    if (typeof value.p !== 'string' || typeof value.s !== 'number' || typeof value.f !== 'number')
+      return undefined;
     return value as unknown as Ack;
   } catch {
     return undefined;
@@ -68,7 +69,13 @@ function parseEnvelope(text: string): Envelope | undefined {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (typeof value !== 'object' || value === null) return undefined;
-    if (typeof value.i !== 'string' || typeof value.p !== 'string' || typeof value.s !== 'number' || !isCacheEvent(value.e)) return undefined;
+    if (
+      typeof value.i !== 'string' ||
+      typeof value.p !== 'string' ||
+      typeof value.s !== 'number' ||
+      !isCacheEvent(value.e)
+    )
+      return undefined;
     return value as unknown as Envelope;
   } catch {
     return undefined;
@@ -158,7 +165,12 @@ export class PgCacheBus implements CacheBus {
 
   private async notify(event: CacheEvent): Promise<void> {
     const s = ++this.sequence;
-    const payload = JSON.stringify({ i: this.options.instanceId, p: this.processId, s, e: event } satisfies Envelope);
+    const payload = JSON.stringify({
+      i: this.options.instanceId,
+      p: this.processId,
+      s,
+      e: event,
+    } satisfies Envelope);
     const listening = this.listeningNow;
     const wait = listening ? this.expect(s) : undefined;
     let members: number[];
@@ -166,11 +178,15 @@ export class PgCacheBus implements CacheBus {
       members = await this.options.notify(NOTIFY_CHANNEL, payload, listening ? this.backendPid : 0);
     } catch (error) {
       this.pending.get(s)?.done();
-      this.options.log(`services: cache event not sent to other instances (${error instanceof Error ? error.message : String(error)}); they see it when their caches expire`);
+      this.options.log(
+        `services: cache event not sent to other instances (${error instanceof Error ? error.message : String(error)}); they see it when their caches expire`,
+      );
       return;
     }
     if (!listening) {
-      this.options.log(`services: the cache bus listener is down; a ${event.type} event was sent to other instances without waiting for its delivery`);
+      this.options.log(
+        `services: the cache bus listener is down; a ${event.type} event was sent to other instances without waiting for its delivery`,
+      );
       return;
     }
     const pending = this.pending.get(s);
@@ -241,7 +257,12 @@ export class PgCacheBus implements CacheBus {
     // The same instance's other processes heard it over IPC already (and the publisher waits for that).
     if (envelope.i !== this.options.instanceId) this.inner.deliver(envelope.e);
     // Applied (handlers are synchronous): tell the publisher.
-    client.query('select pg_notify($1, $2)', [ACK_CHANNEL, JSON.stringify({ p: envelope.p, s: envelope.s, f: this.backendPid } satisfies Ack)]).catch(() => undefined);
+    client
+      .query('select pg_notify($1, $2)', [
+        ACK_CHANNEL,
+        JSON.stringify({ p: envelope.p, s: envelope.s, f: this.backendPid } satisfies Ack),
+      ])
+      .catch(() => undefined);
   }
 
   private connect(): Promise<void> {
@@ -252,7 +273,11 @@ export class PgCacheBus implements CacheBus {
   }
 
   private async openListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: STARTING_APPLICATION_NAME, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: STARTING_APPLICATION_NAME,
+      keepAlive: true,
+    });
     client.on('notification', (message) => this.received(message.channel, message.payload, client));
     const lost = (reason: string) => {
       if (this.client !== client) return;
@@ -263,7 +288,9 @@ export class PgCacheBus implements CacheBus {
       // Waits on an echo that can no longer come: the others got the NOTIFY; answer now.
       for (const wait of [...this.pending.values()]) wait.done();
       if (this.closed) return;
-      this.options.log(`services: the cache bus listener lost its PostgreSQL connection (${reason}); reconnecting`);
+      this.options.log(
+        `services: the cache bus listener lost its PostgreSQL connection (${reason}); reconnecting`,
+      );
       this.scheduleReconnect();
     };
     client.on('error', (error) => lost(error.message));
@@ -272,7 +299,8 @@ export class PgCacheBus implements CacheBus {
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
       await client.query(`LISTEN ${ACK_CHANNEL}`);
-      this.backendPid = ((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0);
+      this.backendPid =
+        (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => undefined);
@@ -312,7 +340,9 @@ export class PgCacheBus implements CacheBus {
       this.reconnectTimer = undefined;
       this.connect().catch((error: unknown) => {
         if (this.closed) return;
-        this.options.log(`services: the cache bus listener could not reconnect (${error instanceof Error ? error.message : String(error)}); retrying`);
+        this.options.log(
+          `services: the cache bus listener could not reconnect (${error instanceof Error ? error.message : String(error)}); retrying`,
+        );
         this.scheduleReconnect();
       });
     }, delay);

@@ -40,19 +40,34 @@ function quote(identifier: string): string {
 }
 
 /** Copies every table of the SQLite database in `dataDir` into the empty PostgreSQL database at `databaseUrl`. */
-export async function copySqliteToPostgres(dataDir: string, databaseUrl: string, log: (line: string) => void = () => undefined): Promise<CopyResult> {
+export async function copySqliteToPostgres(
+  dataDir: string,
+  databaseUrl: string,
+  log: (line: string) => void = () => undefined,
+): Promise<CopyResult> {
   const started = performance.now();
   const file = join(dataDir, 'portico.sqlite');
   if (!existsSync(file)) throw new CopyError(`no Portico database at ${file}`);
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new CopyError('--to must be a PostgreSQL URL (postgres://user:pass@host:5432/db)');
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new CopyError('--to must be a PostgreSQL URL (postgres://user:pass@host:5432/db)');
   const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   source.pragma('busy_timeout = 5000');
   let target: Awaited<ReturnType<typeof openDatabase>> | undefined;
   const copied: string[] = [];
   try {
     source.prepare('begin').run();
-    const sourceMigrations = (source.prepare('select name from portico_migrations order by name').all() as Array<{ name: string }>).map((row) => row.name);
-    const tables = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>)
+    const sourceMigrations = (
+      source.prepare('select name from portico_migrations order by name').all() as Array<{
+        name: string;
+      }>
+    ).map((row) => row.name);
+    const tables = (
+      source
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+        )
+        .all() as Array<{ name: string }>
+    )
       .map((row) => row.name)
       .filter((name) => !MIGRATION_TABLES.has(name));
 
@@ -60,10 +75,14 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string,
     const probe = new pg.Client({ connectionString: databaseUrl });
     await probe.connect();
     try {
-      const { rows } = await probe.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'");
+      const { rows } = await probe.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
+      );
       const names = rows.map((row) => row.name);
       if (names.length > 0 && !names.includes('portico_migrations')) {
-        throw new CopyError(`the target database is not empty (it has tables: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): db:copy only fills an empty database`);
+        throw new CopyError(
+          `the target database is not empty (it has tables: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): db:copy only fills an empty database`,
+        );
       }
     } finally {
       await probe.end();
@@ -78,16 +97,28 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string,
     }
     const targetTables = new Set((await db.introspection.getTables()).map((table) => table.name));
     for (const table of tables) {
-      if (!targetTables.has(table)) throw new CopyError(`table ${table} exists in SQLite but not in PostgreSQL`);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
-      if ((rows[0]?.n ?? 0) > 0) throw new CopyError(`the target database is not empty (table ${table} has rows): db:copy only fills an empty database`);
+      if (!targetTables.has(table))
+        throw new CopyError(`table ${table} exists in SQLite but not in PostgreSQL`);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+      if ((rows[0]?.n ?? 0) > 0)
+        throw new CopyError(
+          `the target database is not empty (table ${table} has rows): db:copy only fills an empty database`,
+        );
     }
 
     const result: Record<string, number> = {};
     for (const table of tables) {
-      const columns = (source.prepare(`select name from pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((row) => row.name);
+      const columns = (
+        source.prepare(`select name from pragma_table_info(?)`).all(table) as Array<{
+          name: string;
+        }>
+      ).map((row) => row.name);
       const hasId = columns.includes('id');
-      const count = (source.prepare(`select count(*) as n from ${quote(table)}`).get() as { n: number }).n;
+      const count = (
+        source.prepare(`select count(*) as n from ${quote(table)}`).get() as { n: number }
+      ).n;
       const select = source.prepare(`select * from ${quote(table)}${hasId ? ' order by id' : ''}`);
       copied.push(table);
       await db.transaction().execute(async (trx) => {
@@ -104,12 +135,19 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string,
         await flush();
         if (hasId) {
           // The next id PostgreSQL hands out is one past the largest copied.
-          await sql`select setval(pg_get_serial_sequence(${quote(table)}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+          await sql`select setval(pg_get_serial_sequence(${quote(table)}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+            trx,
+          );
         }
       });
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
       const written = rows[0]?.n ?? 0;
-      if (written !== count) throw new CopyError(`table ${table}: ${count} rows in SQLite but ${written} in PostgreSQL after the copy`);
+      if (written !== count)
+        throw new CopyError(
+          `table ${table}: ${count} rows in SQLite but ${written} in PostgreSQL after the copy`,
+        );
       result[table] = count;
       log(`db:copy: ${table}: ${count.toLocaleString('en-US')} rows`);
     }
@@ -120,7 +158,8 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string,
     if (target && copied.length > 0) {
       // Leave the target as it was found: empty.
       const db = target.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-      for (const table of copied) await sql`truncate ${sql.table(table)}`.execute(db).catch(() => undefined);
+      for (const table of copied)
+        await sql`truncate ${sql.table(table)}`.execute(db).catch(() => undefined);
     }
     throw error;
   } finally {

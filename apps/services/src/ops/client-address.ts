@@ -22,7 +22,11 @@ export function parseTrustedProxies(text: string | undefined): string[] {
 }
 
 /** The address to attribute a request to. */
-export function resolveClientAddress(peer: string, forwardedFor: string | undefined, trusted: ReadonlySet<string>): string {
+export function resolveClientAddress(
+  peer: string,
+  forwardedFor: string | undefined,
+  trusted: ReadonlySet<string>,
+): string {
   const direct = normalizeAddress(peer);
   if (!forwardedFor || !trusted.has(direct)) return direct;
   const hops = forwardedFor.split(',').map(normalizeAddress);

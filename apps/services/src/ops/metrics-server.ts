@@ -9,7 +9,12 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export async function startMetricsServer(host: string, port: number, metricsText: () => Promise<string>, log: (line: string) => void): Promise<MetricsServer> {
+export async function startMetricsServer(
+  host: string,
+  port: number,
+  metricsText: () => Promise<string>,
+  log: (line: string) => void,
+): Promise<MetricsServer> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/metrics') {
@@ -17,10 +22,17 @@ export async function startMetricsServer(host: string, port: number, metricsText
       return;
     }
     metricsText().then(
-      (text) => res.writeHead(200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
-        log(`services: metrics could not be collected (${error instanceof Error ? error.message : String(error)})`);
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics unavailable\n');
+        log(
+          `services: metrics could not be collected (${error instanceof Error ? error.message : String(error)})`,
+        );
+        res
+          .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Metrics unavailable\n');
       },
     );
   });

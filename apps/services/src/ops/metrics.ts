@@ -1,9 +1,18 @@
 // Prometheus metrics of this process (prom-client). One registry per process: a cluster's primary
 // asks every worker for theirs and sums them (prom-client's AggregatorRegistry), so whoever serves
 // the metrics (METRICS_PORT, or /metrics with METRICS_TOKEN) shows the whole instance.
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
 
-const SECONDS_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const SECONDS_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+];
 
 export interface PoolStats {
   total: number;
@@ -41,7 +50,7 @@ export class Metrics {
   });
   readonly busEcho = new Histogram({
     name: 'portico_cache_bus_echo_seconds',
-    help: 'Cache bus lag between instances: from a NOTIFY until its echo and every other listener\'s acknowledgement are back',
+    help: "Cache bus lag between instances: from a NOTIFY until its echo and every other listener's acknowledgement are back",
     buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
@@ -103,7 +112,10 @@ export class Metrics {
   /** Records one statement's duration from its SQL text. */
   query(sqlText: string, seconds: number, failed: boolean): void {
     const word = /^\s*(\w+)/.exec(sqlText)?.[1]?.toLowerCase() ?? '';
-    const statement = word === 'select' || word === 'insert' || word === 'update' || word === 'delete' ? word : 'other';
+    const statement =
+      word === 'select' || word === 'insert' || word === 'update' || word === 'delete'
+        ? word
+        : 'other';
     this.dbQueries.observe({ statement, outcome: failed ? 'error' : 'ok' }, seconds);
   }
 }
@@ -131,7 +143,9 @@ export function shareMetricsWithPrimary(): void {
 export async function clusterMetricsText(): Promise<string> {
   aggregator ??= new AggregatorRegistry();
   const workers = await aggregator.clusterMetrics();
-  const own = await processMetrics().registry.getSingleMetricAsString('portico_worker_restarts_total');
+  const own = await processMetrics().registry.getSingleMetricAsString(
+    'portico_worker_restarts_total',
+  );
   return `${workers.trimEnd()}\n${own.trimEnd()}\n`;
 }
 

@@ -48,17 +48,31 @@ export interface Operations {
 
 export function createOperations(options: OperationsOptions = {}): Operations {
   const level = options.logLevel ?? 'silent';
-  if (!isLogLevel(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  if (!isLogLevel(level))
+    throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
   const settings = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     // Nothing below logs these; the redaction is the second lock on the door.
-    redact: { paths: ['token', 'password', 'cookie', 'authorization', '*.token', '*.password', '*.cookie', '*.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'token',
+        'password',
+        'cookie',
+        'authorization',
+        '*.token',
+        '*.password',
+        '*.cookie',
+        '*.authorization',
+      ],
+      censor: '[redacted]',
+    },
   };
   let logger: Logger;
   if (level === 'silent') logger = pino({ ...settings, enabled: false });
-  else logger = pino(settings, options.logDestination ?? pino.destination({ dest: 1, sync: false }));
+  else
+    logger = pino(settings, options.logDestination ?? pino.destination({ dest: 1, sync: false }));
   const metrics = processMetrics();
   return {
     logger,
@@ -90,10 +104,15 @@ async function withRequestId(c: Context, requestId: string): Promise<void> {
   } catch {
     return;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('error' in body)) return;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('error' in body))
+    return;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  const fresh = new Response(JSON.stringify({ ...body, requestId }), { status: res.status, statusText: res.statusText, headers });
+  const fresh = new Response(JSON.stringify({ ...body, requestId }), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
   // Unset first: Hono's setter would copy the old answer's headers (its length among them) over.
   c.res = undefined as unknown as Response;
   c.res = fresh;
@@ -130,7 +149,14 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     const sent = c.req.header('x-request-id');
     const requestId = sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
     c.set('requestId', requestId);
-    c.set('clientAddress', resolveClientAddress(peerAddress(c), trustedProxies.size > 0 ? c.req.header('x-forwarded-for') : undefined, trustedProxies));
+    c.set(
+      'clientAddress',
+      resolveClientAddress(
+        peerAddress(c),
+        trustedProxies.size > 0 ? c.req.header('x-forwarded-for') : undefined,
+        trustedProxies,
+      ),
+    );
     // Before the handler: headers set afterwards would cost the fast response path (create-app.ts).
     c.header('X-Request-Id', requestId);
     await next();
@@ -142,8 +168,14 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, seconds);
     if (status === 429 && route === LOGIN_ROUTE) metrics.throttled.inc();
-    if (!logger.isLevelEnabled('debug') && (route === '/healthz' || route === '/readyz') && status < 500) return;
-    const caller = c.get('caller') as { user?: { id: number }; tenant?: { id: number } | null } | undefined;
+    if (
+      !logger.isLevelEnabled('debug') &&
+      (route === '/healthz' || route === '/readyz') &&
+      status < 500
+    )
+      return;
+    const caller = c.get('caller') as
+      { user?: { id: number }; tenant?: { id: number } | null } | undefined;
     const entry = {
       requestId,
       method: c.req.method,
@@ -159,18 +191,33 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     else logger.info(entry, 'request');
   });
 
-  const plain = (c: Context, status: 200 | 503, text: string) => c.body(`${text}\n`, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  const plain = (c: Context, status: 200 | 503, text: string) =>
+    c.body(`${text}\n`, status, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   app.on(['GET', 'HEAD'], '/healthz', (c) => plain(c, 200, 'ok'));
-  app.on(['GET', 'HEAD'], '/readyz', async (c) => ((await readiness(ctx, ctx.migrations)) ? plain(c, 200, 'ok') : plain(c, 503, 'unavailable')));
+  app.on(['GET', 'HEAD'], '/readyz', async (c) =>
+    (await readiness(ctx, ctx.migrations)) ? plain(c, 200, 'ok') : plain(c, 503, 'unavailable'),
+  );
 
   // On the public port only with a token; METRICS_PORT (metrics-server.ts) is the other way.
   if (metricsToken) {
     app.get('/metrics', async (c) => {
       const authorization = c.req.header('authorization') ?? '';
-      if (!authorization.startsWith('Bearer ') || !sameSecret(authorization.slice('Bearer '.length), metricsToken)) {
-        return c.json({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' }, 401, { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' });
+      if (
+        !authorization.startsWith('Bearer ') ||
+        !sameSecret(authorization.slice('Bearer '.length), metricsToken)
+      ) {
+        return c.json({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' }, 401, {
+          'WWW-Authenticate': 'Bearer',
+          'Cache-Control': 'no-store',
+        });
       }
-      return c.body(await ctx.ops.metricsText(), 200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' });
+      return c.body(await ctx.ops.metricsText(), 200, {
+        'Content-Type': METRICS_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
+      });
     });
   }
 }
