@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { DEMO_ACCOUNTS, startServer } from '@portico/services';
+import { DEMO_ACCOUNTS, LOG_LEVELS, parseTrustedProxies, startServer } from '@portico/services';
 import { ROOT, ensureBuilt } from './build.ts';
 
 function fail(message: string): never {
@@ -26,6 +26,21 @@ const workersText = process.env.WORKERS ?? String(Math.min(availableParallelism(
 const workers = Number(workersText);
 if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
 
+// Operations (README "Operations"): request logs, metrics, the trusted reverse proxy.
+const logLevel = process.env.LOG_LEVEL || 'info';
+if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+const metricsPortText = process.env.METRICS_PORT || undefined;
+const metricsPort = metricsPortText === undefined ? undefined : Number(metricsPortText);
+if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) fail(`METRICS_PORT must be a port number, got "${metricsPortText}"`);
+const metricsToken = process.env.METRICS_TOKEN || undefined;
+if (metricsToken !== undefined && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters');
+let trustProxy: string[] = [];
+try {
+  trustProxy = parseTrustedProxies(process.env.TRUST_PROXY);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
 await ensureBuilt();
 mkdirSync(dataDir, { recursive: true });
 
@@ -39,6 +54,10 @@ const server = await startServer({
   seedScale,
   analyticsHost: process.env.ANALYTICS_HOST || undefined,
   workers,
+  logLevel,
+  metricsPort,
+  metricsToken,
+  trustProxy,
   log: (line) => console.log(line),
 });
 
@@ -47,6 +66,7 @@ console.log(`
 Portico is running at ${server.url}/
 Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${dataDir}`}${server.seeded ? ' (demo tenant seeded now)' : ''}
 Serving processes: ${server.workers}${server.workers > 1 ? ' (node:cluster workers; WORKERS=1 for one process)' : ''}
+Health: ${server.url}/healthz, ${server.url}/readyz${server.metricsUrl ? `; metrics: ${server.metricsUrl}` : ''}${metricsToken ? `; ${server.url}/metrics with the METRICS_TOKEN bearer` : ''}
 
 Demo accounts (user, password, group):
 ${accounts}

@@ -3,6 +3,7 @@
 //   --quick    bundle sizes and the login page only
 //   --no-load  skip the autocannon load tests (services)
 //   --services the autocannon load tests only
+//   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
 import { startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
@@ -16,7 +17,8 @@ import { printTable, type BenchRow } from './table.ts';
 import { runUpdatesBench } from './updates-bench.ts';
 
 const quick = process.argv.includes('--quick');
-const servicesOnly = process.argv.includes('--services');
+const instancesOnly = process.argv.includes('--instances');
+const servicesOnly = process.argv.includes('--services') || instancesOnly;
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   process.stderr.write(`bench: ${name}…\n`);
@@ -70,8 +72,12 @@ if (!quick) {
     await section('core', () => runCoreBench(ROOT));
   }
   if (!process.argv.includes('--no-load')) {
-    const { runServicesBench } = await import('./services-bench.ts');
-    await section('services', () => runServicesBench());
+    if (!instancesOnly) {
+      const { runServicesBench } = await import('./services-bench.ts');
+      await section('services', () => runServicesBench());
+    }
+    const { runInstancesBench } = await import('./instances-bench.ts');
+    await section('instances', () => runInstancesBench());
   }
 }
 

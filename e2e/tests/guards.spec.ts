@@ -76,7 +76,7 @@ test.describe('guards and the OAuth return (spec §2)', () => {
   test('the API refuses a request without a token with 401', async ({ request }) => {
     const response = await request.get(`${API}/user/whoami`);
     expect(response.status()).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Not Authenticated, Access Denied' });
+    expect(await response.json()).toEqual({ error: 'Not Authenticated, Access Denied', requestId: response.headers()['x-request-id'] });
   });
 
   test('services unreachable: a clear screen, the session kept, and Try again recovers', async ({ page }) => {

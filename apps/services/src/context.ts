@@ -6,6 +6,9 @@ import { SessionService } from './auth/session-service.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import type { CacheBus } from './cluster/cache-bus.ts';
 import type { ServicesDb } from './db/database.ts';
+import { RESOURCES } from './resources/resource-definitions.ts';
+import { createOperations } from './ops/operations.ts';
+import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './http/app-env.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
 
@@ -17,7 +20,7 @@ function servicesVersion(): VersionInfo {
   return version;
 }
 
-export interface ContextOptions {
+export interface ContextOptions extends OperationsOptions {
   /** How caches hear of writes in other processes; default: this process only. */
   bus?: CacheBus;
   consoleDir?: string;
@@ -29,8 +32,15 @@ export interface ContextOptions {
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
   const bus = options.bus ?? new LocalCacheBus();
+  const ops = createOperations(options);
+  database.observeQueries((text, seconds, failed) => ops.metrics.query(text, seconds, failed));
+  ops.metrics.watchPool(() => database.poolStats());
+  ops.metrics.watchBus(() => bus.isListening());
+  const lookup = (cache: string, hit: boolean) => ops.metrics.cacheLookup(cache, hit);
   const directory = new Directory(database.db);
   const sessions = new SessionService(database.db, directory, bus);
+  directory.onLookup = lookup;
+  sessions.onLookup = lookup;
   const tableGenerations = new Map<string, number>();
   bus.subscribe((event) => {
     switch (event.type) {
@@ -46,6 +56,14 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
         break;
     }
   });
+  // Events may have been missed (the PostgreSQL listener reconnected): drop everything cached.
+  bus.onReset(() => {
+    directory.invalidate();
+    sessions.forgetAll();
+    for (const table of new Set([...RESOURCES.map((spec) => spec.table), ...tableGenerations.keys()])) {
+      tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1);
+    }
+  });
   return {
     db: database.db,
     dialect: database.dialect,
@@ -59,5 +77,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     tableGenerations,
     bus,
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
+    ops,
+    migrations: database.migrations,
   };
 }

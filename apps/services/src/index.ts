@@ -8,6 +8,15 @@ import { seedDemoData } from './db/seed.ts';
 import type { AppEnv, ServicesContext } from './http/app-env.ts';
 import { createApp } from './http/create-app.ts';
 import { listen } from './listen.ts';
+import { LocalCacheBus } from './cluster/cache-bus.ts';
+import { openInstanceBus } from './cluster/instance-bus.ts';
+import type { InstanceBus } from './cluster/instance-bus.ts';
+import { newInstanceId } from './cluster/pg-bus.ts';
+import { clusterMetricsText } from './ops/metrics.ts';
+import { startMetricsServer } from './ops/metrics-server.ts';
+import type { MetricsServer } from './ops/metrics-server.ts';
+import type { DestinationStream } from 'pino';
+import type { OperationsOptions } from './ops/operations.ts';
 
 export { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
 export type { DemoAccount } from './db/seed.ts';
@@ -18,6 +27,10 @@ export type { AppEnv, ServicesContext, VersionInfo } from './http/app-env.ts';
 export { createContext } from './context.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
+export { LOG_LEVELS } from './ops/operations.ts';
+export { CopyError, copySqliteToPostgres, parseSqliteSource } from './db/copy.ts';
+export type { CopyResult } from './db/copy.ts';
+export { parseTrustedProxies } from './ops/client-address.ts';
 
 /** Where to listen (port 0 = any free port), the data and the front ends, as each worker gets them. */
 export interface StartServerOptions extends WorkerConfig {
@@ -29,10 +42,16 @@ export interface StartServerOptions extends WorkerConfig {
    * through this process (cluster/cache-bus.ts).
    */
   workers?: number;
+  /** Serve the metrics on this port too (METRICS_PORT; 0 = a free one), on `host`. */
+  metricsPort?: number;
+  /** Where the JSON request logs go in a one-process server (default stdout; workers write to stdout). */
+  logDestination?: DestinationStream;
 }
 
 export interface RunningServer {
   url: string;
+  /** The METRICS_PORT server's URL, when one was asked for. */
+  metricsUrl?: string;
   seeded: boolean;
   /** Processes serving requests. */
   workers: number;
@@ -52,33 +71,74 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await database.close();
     throw error;
   }
+  const instanceId = options.instanceId ?? newInstanceId();
   if (workers > 1) {
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
-    const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost } = options;
+    const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, logLevel, metricsToken, trustProxy } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
-    const cluster = await startClusterServer({ host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost }, workers, log);
-    return { url: cluster.url, seeded, workers, close: () => cluster.close() };
+    const cluster = await startClusterServer(
+      { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, instanceId, logLevel, metricsToken, trustProxy },
+      workers,
+      log,
+    );
+    const metrics = options.metricsPort === undefined ? undefined : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(async (error: unknown) => {
+      await cluster.close();
+      throw error;
+    });
+    let closingCluster: Promise<void> | undefined;
+    return {
+      url: cluster.url,
+      metricsUrl: metrics?.url,
+      seeded,
+      workers,
+      close() {
+        closingCluster ??= Promise.all([cluster.close(), metrics?.close()]).then(() => undefined);
+        return closingCluster;
+      },
+    };
   }
-  const app = createApp(createContext(database, { ...options, log }));
-  const server = await listen(app, options.host, options.port).catch(async (error: unknown) => {
+  let instanceBus: InstanceBus;
+  try {
+    instanceBus = await openInstanceBus(database, new LocalCacheBus(), { databaseUrl: options.databaseUrl, instanceId, log });
+  } catch (error) {
     await database.close();
     throw error;
-  });
+  }
+  const context = createContext(database, { ...options, bus: instanceBus.bus, log });
+  const app = createApp(context);
+  let metrics: MetricsServer | undefined;
+  let listening: Awaited<ReturnType<typeof listen>> | undefined;
+  try {
+    listening = await listen(app, options.host, options.port);
+    if (options.metricsPort !== undefined) metrics = await startMetricsServer(options.host, options.metricsPort, () => context.ops.metricsText(), log);
+  } catch (error) {
+    await listening?.close();
+    await instanceBus.close();
+    await database.close();
+    throw error;
+  }
+  const server = listening;
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
+    metricsUrl: metrics?.url,
     seeded,
     workers,
     close() {
-      closing ??= server.close().then(() => database.close());
+      closing ??= Promise.all([server.close(), metrics?.close()])
+        .then(() => instanceBus.close())
+        .then(() => {
+          context.ops.logger.flush();
+          return database.close();
+        });
       return closing;
     },
   };
 }
 
-export interface InMemoryServicesOptions {
+export interface InMemoryServicesOptions extends OperationsOptions {
   /** Default true. */
   seed?: boolean;
   consoleDir?: string;

@@ -24,7 +24,10 @@ describe('login', () => {
     const wrong = await client.call('POST', '/user/login', { body: { username: 'viewer', password: 'nope' } });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    expect(await unknown.json()).toEqual(await wrong.json());
+    // The same answer but for its request id (every error answer carries its own).
+    const [first, second] = [(await unknown.json()) as Record<string, unknown>, (await wrong.json()) as Record<string, unknown>];
+    expect(first.requestId).not.toBe(second.requestId);
+    expect({ ...first, requestId: 'x' }).toEqual({ ...second, requestId: 'x' });
   });
 
   it('rejects malformed bodies with 400 naming the problem', async () => {
@@ -79,13 +82,13 @@ describe('session', () => {
     expect((await client.call('POST', '/user/logout', { token })).status).toBe(200);
     const after = await client.call('GET', '/user/whoami', { token });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ error: 'Not Authenticated, Access Denied' });
+    expect(await after.json()).toEqual({ error: 'Not Authenticated, Access Denied', requestId: expect.any(String) });
   });
 
   it('401 without a token or with an unknown one', async () => {
     const none = await client.call('GET', '/user/whoami');
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ error: 'Not Authenticated, Access Denied' });
+    expect(await none.json()).toEqual({ error: 'Not Authenticated, Access Denied', requestId: expect.any(String) });
     expect((await client.call('GET', '/user/whoami', { token: 'made-up' })).status).toBe(401);
   });
 
@@ -103,7 +106,7 @@ describe('session', () => {
       now += 31 * 60_000;
       const expired = await fresh.call('GET', '/user/whoami', { token });
       expect(expired.status).toBe(401);
-      expect(await expired.json()).toEqual({ error: 'Your Session has expired' });
+      expect(await expired.json()).toEqual({ error: 'Your Session has expired', requestId: expect.any(String) });
       // Root's tenant timeout is 60 minutes.
       const root = await fresh.login('root');
       now += 45 * 60_000;

@@ -43,6 +43,9 @@ export class Directory {
   private userFieldCache = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
   private callers = new Map<number, { at: number; generation: number; caller: Caller }>();
 
+  /** Told of each cache lookup (metrics: hit ratios). */
+  onLookup: ((cache: string, hit: boolean) => void) | undefined;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Call after any write to groups, group fields, users, user fields or roles. */
@@ -172,7 +175,9 @@ export class Directory {
   /** Builds (or returns the cached) {@link Caller} of a user id; undefined when the user is gone. */
   async caller(userId: number): Promise<Caller | undefined> {
     const cached = this.callers.get(userId);
-    if (this.fresh(cached) && cached) return cached.caller;
+    const hit = this.fresh(cached) && cached !== undefined;
+    this.onLookup?.('callers', hit);
+    if (hit) return cached.caller;
     const generation = this.generation;
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user || user.archived) return undefined;

@@ -39,6 +39,8 @@ export interface Credentials {
 export class SessionService {
   private cache = new Map<string, CachedSession>();
   readonly throttle: LoginThrottle;
+  /** Told of each session cache lookup (metrics: hit ratios). */
+  onLookup: ((cache: string, hit: boolean) => void) | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -119,6 +121,7 @@ export class SessionService {
     const tokenHash = hashToken(token);
     const now = this.now();
     let session = this.cache.get(tokenHash);
+    this.onLookup?.('sessions', session !== undefined && now - session.checkedAt <= CACHE_TTL_MS);
     if (!session || now - session.checkedAt > CACHE_TTL_MS) {
       const row = await this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
       if (!row) {

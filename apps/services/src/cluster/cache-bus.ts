@@ -23,6 +23,13 @@ export interface CacheBus {
   publish(event: CacheEvent): Promise<void>;
   /** Registers a handler; returns its removal. */
   subscribe(handler: CacheEventHandler): () => void;
+  /** False while events from elsewhere may be missed (readyz answers 503 then). */
+  isListening(): boolean;
+  /**
+   * Registers what to do when this process may have missed events (its PostgreSQL listener
+   * reconnected, pg-bus.ts): drop every cache. Returns its removal.
+   */
+  onReset(handler: () => void): () => void;
 }
 
 /** True when `value` is a well-formed {@link CacheEvent} (IPC messages are checked like any input). */
@@ -65,6 +72,33 @@ export class LocalCacheBus implements CacheBus {
   publish(event: CacheEvent): Promise<void> {
     this.apply(event);
     return Promise.resolve();
+  }
+
+  /** Applies an event heard from another instance in this process only. */
+  deliver(event: CacheEvent): void {
+    this.apply(event);
+  }
+
+  isListening(): boolean {
+    return true;
+  }
+
+  private readonly resetHandlers = new Set<() => void>();
+
+  onReset(handler: () => void): () => void {
+    this.resetHandlers.add(handler);
+    return () => this.resetHandlers.delete(handler);
+  }
+
+  /** Runs the reset handlers (this process only). */
+  reset(): void {
+    for (const handler of this.resetHandlers) {
+      try {
+        handler();
+      } catch {
+        // Dropping caches must not stop at one that fails.
+      }
+    }
   }
 }
 

@@ -10,13 +10,26 @@ export interface WorkerConfig {
   consoleDir: string;
   legacyUiDir: string;
   analyticsHost?: string;
+  /** Shared by the processes of one instance (the cross-instance bus ignores its own instance). */
+  instanceId?: string;
+  /** Request log level (LOG_LEVEL); default silent. */
+  logLevel?: string;
+  /** /metrics on the public port with this bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Peers whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[];
 }
 
 export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
 
-export type WorkerMessage = { portico: 'listening'; url: string } | { portico: 'log'; line: string } | { portico: 'failed'; message: string };
+export type WorkerMessage =
+  | { portico: 'listening'; url: string }
+  | { portico: 'log'; line: string }
+  | { portico: 'failed'; message: string }
+  /** A worker serving /metrics asks for the whole instance's. */
+  | { portico: 'metrics-request'; id: number };
 
-export type PrimaryMessage = { portico: 'shutdown' };
+export type PrimaryMessage = { portico: 'shutdown' } | { portico: 'metrics-text'; id: number; text: string };
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
   if (typeof value !== 'object' || value === null) return false;
@@ -28,13 +41,18 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
       return typeof message.line === 'string';
     case 'failed':
       return typeof message.message === 'string';
+    case 'metrics-request':
+      return typeof message.id === 'number';
     default:
       return false;
   }
 }
 
 export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
-  return typeof value === 'object' && value !== null && (value as Record<string, unknown>).portico === 'shutdown';
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  if (message.portico === 'shutdown') return true;
+  return message.portico === 'metrics-text' && typeof message.id === 'number' && typeof message.text === 'string';
 }
 
 /** Parses and checks a worker's configuration; throws with the reason when it is unusable. */
@@ -47,8 +65,11 @@ export function parseWorkerConfig(text: string | undefined): WorkerConfig {
     if (typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
   }
   if (typeof config.port !== 'number' || !Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`${WORKER_CONFIG_ENV}.port must be a port number`);
-  for (const key of ['databaseUrl', 'analyticsHost'] as const) {
+  for (const key of ['databaseUrl', 'analyticsHost', 'instanceId', 'logLevel', 'metricsToken'] as const) {
     if (config[key] !== undefined && typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
+  }
+  if (config.trustProxy !== undefined && !(Array.isArray(config.trustProxy) && config.trustProxy.every((entry) => typeof entry === 'string'))) {
+    throw new Error(`${WORKER_CONFIG_ENV}.trustProxy must be a list of addresses`);
   }
   return config as unknown as WorkerConfig;
 }

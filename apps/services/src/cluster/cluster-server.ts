@@ -8,6 +8,7 @@ import { CacheRelay } from './cache-bus.ts';
 import type { BusMessage, WorkerChannel } from './cache-bus.ts';
 import { WORKER_CONFIG_ENV, isWorkerMessage } from './cluster-messages.ts';
 import type { PrimaryMessage, WorkerConfig } from './cluster-messages.ts';
+import { clusterMetricsText, processMetrics } from '../ops/metrics.ts';
 
 const STOP_TIMEOUT_MS = 8_000;
 /** More exits than this within RESTART_WINDOW_MS and the primary stops restarting (a crash loop). */
@@ -50,7 +51,12 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
       worker.on('message', (message: unknown) => {
         if (isWorkerMessage(message)) {
           if (message.portico === 'log') log(message.line);
-          else if (message.portico === 'listening') {
+          else if (message.portico === 'metrics-request') {
+            const answer = (text: string) => {
+              if (worker.isConnected()) worker.send({ portico: 'metrics-text', id: message.id, text } satisfies PrimaryMessage);
+            };
+            clusterMetricsText().then(answer, (error: unknown) => answer(`# metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`));
+          } else if (message.portico === 'listening') {
             started = true;
             ready.set(worker.id, worker);
             if (replacing !== undefined) log(`services: worker ${worker.id} started, replacing worker ${replacing}`);
@@ -79,7 +85,8 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
           return;
         }
         log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); starting another`);
-        fork(worker.id).catch(() => undefined); // its exit is handled here like any other
+        processMetrics().workerRestarts.inc();
+        fork(worker.id).catch((error: unknown) => log(`services: ${error instanceof Error ? error.message : String(error)}`));
       });
     });
 

@@ -6,6 +6,9 @@ import { openDatabase } from '../db/database.ts';
 import { createApp } from '../http/create-app.ts';
 import { listen } from '../listen.ts';
 import { WorkerCacheBus } from './cache-bus.ts';
+import { openInstanceBus } from './instance-bus.ts';
+import { newInstanceId } from './pg-bus.ts';
+import { shareMetricsWithPrimary } from '../ops/metrics.ts';
 import type { BusMessage } from './cache-bus.ts';
 import { WORKER_CONFIG_ENV, isPrimaryMessage, parseWorkerConfig } from './cluster-messages.ts';
 import type { WorkerMessage } from './cluster-messages.ts';
@@ -27,9 +30,30 @@ async function stop(): Promise<void> {
 }
 
 // Registered before anything slow, so a stop during start-up is not lost.
+const metricsWaits = new Map<number, (text: string) => void>();
+let metricsSequence = 0;
 process.on('message', (message) => {
-  if (isPrimaryMessage(message)) void stop();
+  if (!isPrimaryMessage(message)) return;
+  if (message.portico === 'metrics-text') metricsWaits.get(message.id)?.(message.text);
+  else void stop();
 });
+
+/** The whole instance's metrics, summed by the primary over every worker. */
+function instanceMetrics(): Promise<string> {
+  const id = ++metricsSequence;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      metricsWaits.delete(id);
+      reject(new Error('the primary did not answer with the metrics within 10 s'));
+    }, 10_000);
+    metricsWaits.set(id, (text) => {
+      clearTimeout(timer);
+      metricsWaits.delete(id);
+      resolve(text);
+    });
+    send({ portico: 'metrics-request', id });
+  });
+}
 // The primary is gone (killed, crashed): nobody relays cache events any more, so stop serving.
 process.on('disconnect', () => void stop());
 // Ctrl+C reaches the whole process group: finish what is in flight rather than die mid-request.
@@ -41,9 +65,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   closers.push(() => database.close());
   if (stopping) return;
-  const bus = new WorkerCacheBus({ send, on: (event, listener) => process.on(event, listener) });
   const log = (line: string) => send({ portico: 'log', line });
-  const app = createApp(createContext(database, { ...config, bus, log }));
+  const workerBus = new WorkerCacheBus({ send, on: (event, listener) => process.on(event, listener) });
+  const { bus, close: closeBus } = await openInstanceBus(database, workerBus, { databaseUrl: config.databaseUrl, instanceId: config.instanceId ?? newInstanceId(), log });
+  closers.push(closeBus);
+  if (stopping) return;
+  shareMetricsWithPrimary();
+  const context = createContext(database, { ...config, bus, log, metricsText: instanceMetrics });
+  closers.push(() => new Promise<void>((resolve) => context.ops.logger.flush(() => resolve())));
+  const app = createApp(context);
   const server = await listen(app, config.host, config.port);
   closers = [...closers, () => server.close()];
   if (stopping) return;

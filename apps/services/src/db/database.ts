@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
-import type { DatabaseConnection, Driver, SqliteDialectConfig } from 'kysely';
+import type { DatabaseConnection, Driver, LogEvent, SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -18,8 +18,17 @@ export interface ServicesDb {
   readonly dialect: Dialect;
   /** True when this open created the schema (a brand-new database). */
   readonly created: boolean;
+  /** The migrations this code applies, all present when the open succeeded (readyz checks they still are). */
+  readonly migrations: readonly string[];
+  /** Sets the observer of every statement's duration (metrics). */
+  observeQueries(observer: QueryObserver): void;
+  /** The PostgreSQL pool's connections (undefined on SQLite). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
+
+/** Told of each statement: its SQL, duration in seconds, and whether it failed. */
+export type QueryObserver = (sql: string, seconds: number, failed: boolean) => void;
 
 /** Where the database lives: a directory (SQLite file), `:memory:`, or a PostgreSQL URL. */
 export interface OpenDatabaseOptions {
@@ -94,10 +103,13 @@ function openSqlite(file: string): BetterSqlite3.Database {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<ServicesDb> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let pool: pg.Pool | undefined;
+  let observer: QueryObserver | undefined;
+  const log = (event: LogEvent) => observer?.(event.query.sql, event.queryDurationMillis / 1000, event.level === 'error');
   if (options.databaseUrl) {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   } else {
     dialect = 'sqlite';
     let file = ':memory:';
@@ -109,13 +121,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
     const raw = openSqlite(file);
     db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) as unknown as BetterSqlite3.Database }),
+      log,
     });
   }
   try {
     const before = await db.introspection.getTables();
     const created = !before.some((table) => table.name === 'groups');
     await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
-    return { db, dialect, created, close: () => db.destroy() };
+    const migrations = (await db.selectFrom('portico_migrations' as never).select('name' as never).execute()).map((row) => (row as { name: string }).name);
+    const stats = pool;
+    return {
+      db,
+      dialect,
+      created,
+      migrations,
+      close: () => db.destroy(),
+      observeQueries: (next) => {
+        observer = next;
+      },
+      poolStats: () => (stats ? { total: stats.totalCount, idle: stats.idleCount, waiting: stats.waitingCount } : undefined),
+    };
   } catch (error) {
     await db.destroy();
     throw error;

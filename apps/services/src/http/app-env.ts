@@ -6,11 +6,16 @@ import type { SessionService } from '../auth/session-service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
 import type { AnalyticsLimits } from '../analytics/analytics-routes.ts';
+import type { Operations } from '../ops/operations.ts';
 
 export interface AppEnv {
   Variables: {
     caller: Caller;
     token: string;
+    /** Set first for every request (ops/operations.ts). */
+    requestId: string;
+    /** The client's address: the peer's, or X-Forwarded-For's behind a trusted proxy. */
+    clientAddress: string;
   };
 }
 
@@ -37,4 +42,8 @@ export interface ServicesContext {
   readonly bus: CacheBus;
   /** Bounds of analytics capture (tests lower them). */
   readonly analyticsLimits: AnalyticsLimits;
+  /** Request ids, logs, metrics, trusted proxies (ops/operations.ts). */
+  readonly ops: Operations;
+  /** The migrations this code applied (readyz checks they are still there). */
+  readonly migrations: readonly string[];
 }

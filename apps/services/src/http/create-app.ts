@@ -14,6 +14,7 @@ import { registerUserRoutes } from '../routes/user-routes.ts';
 import { registerResourceRoutes } from '../resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
 import { createStaticHandler } from '../static/static-files.ts';
+import { installOperations } from '../ops/operations.ts';
 
 export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
@@ -62,7 +63,7 @@ function errorResponse(c: Context, error: unknown, log: (line: string) => void):
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
     return c.json({ error: 'Conflict: a record with the same unique value already exists' }, 409);
   }
-  log(`unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(`unexpected error (request ${String(c.get('requestId'))}) on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return c.json({ error: 'Internal server error' }, 500);
 }
 
@@ -75,6 +76,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   };
 
   app.onError((error, c) => errorResponse(c, error, ctx.log));
+  // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
+  installOperations(app, ctx);
 
   // Headers are set before the handler runs, so they travel with the response Hono builds: set after
   // it, they would force the fast response object of @hono/node-server into a full fetch Response

@@ -191,6 +191,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         // worker, through the bus); inside a transaction they are read fresh.
         const cache = reader === db ? displayNames(target.table) : undefined;
         const missing = cache ? [...ids].filter((id) => !cache.has(id)) : [...ids];
+        if (cache) ctx.ops.metrics.cacheLookup('reference-names', missing.length === 0);
         if (missing.length > 0) {
           const found = await reader.selectFrom(target.table).select(['id', display]).where('id', 'in', missing).execute();
           for (const row of found) cache?.set(Number(row.id), row[display]);
@@ -364,7 +365,9 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     // Counting a large table costs far more than a page: one count per (query, table generation) is
     // shared by concurrent requests and reused until a write (in any worker) or the TTL.
     let entry = counts.get(plan.countKey);
-    if (!entry || entry.generation !== generation(spec.table) || Date.now() - entry.at >= CACHE_TTL_MS) {
+    const fresh = entry !== undefined && entry.generation === generation(spec.table) && Date.now() - entry.at < CACHE_TTL_MS;
+    ctx.ops.metrics.cacheLookup('list-totals', fresh);
+    if (!entry || !fresh) {
       const countKey = plan.countKey;
       const total = db.executeQuery(plan.count).then((result) => Number(result.rows[0]?.total ?? 0));
       entry = { total, generation: generation(spec.table), at: Date.now() };

@@ -1,0 +1,223 @@
+// What every instance offers its operator (DESIGN §4 "Operations"): a request id on every answer
+// (and in every error body), one JSON log line per request (pino), Prometheus metrics, /healthz and
+// /readyz, and the client address behind a trusted proxy.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import { routePath } from 'hono/route';
+import pino from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import { resolveClientAddress } from './client-address.ts';
+import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
+import type { Metrics } from './metrics.ts';
+
+/** A client-sent X-Request-Id is kept only when it is a short token of these characters. */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const READY_TIMEOUT_MS = 2_000;
+const LOGIN_ROUTE = '/riot-core-services/api/user/login';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+export interface OperationsOptions {
+  /** Request log level, one of {@link LOG_LEVELS} (default `silent`; `npm start` passes LOG_LEVEL, default `info`). */
+  logLevel?: string;
+  /** Where the JSON lines go (default: stdout). */
+  logDestination?: DestinationStream;
+  /** Serves /metrics on the public port to `Authorization: Bearer <token>` only; unset: no /metrics there. */
+  metricsToken?: string;
+  /** Direct peers whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: readonly string[];
+  /** The instance's metrics text (a cluster worker asks its primary); default: this process's. */
+  metricsText?: () => Promise<string>;
+}
+
+export interface Operations {
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly metricsToken?: string;
+  readonly trustedProxies: ReadonlySet<string>;
+  metricsText(): Promise<string>;
+}
+
+export function createOperations(options: OperationsOptions = {}): Operations {
+  const level = options.logLevel ?? 'silent';
+  if (!isLogLevel(level))
+    throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  const settings = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Nothing below logs these; the redaction is the second lock on the door.
+    redact: {
+      paths: [
+        'token',
+        'password',
+        'cookie',
+        'authorization',
+        '*.token',
+        '*.password',
+        '*.cookie',
+        '*.authorization',
+      ],
+      censor: '[redacted]',
+    },
+  };
+  let logger: Logger;
+  if (level === 'silent') logger = pino({ ...settings, enabled: false });
+  else
+    logger = pino(settings, options.logDestination ?? pino.destination({ dest: 1, sync: false }));
+  const metrics = processMetrics();
+  return {
+    logger,
+    metrics,
+    metricsToken: options.metricsToken || undefined,
+    trustedProxies: new Set(options.trustProxy ?? []),
+    metricsText: options.metricsText ?? (() => metrics.registry.metrics()),
+  };
+}
+
+function peerAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Adds `requestId` to a JSON error body `{ error, ... }` (every error answer carries it). */
+async function withRequestId(c: Context, requestId: string): Promise<void> {
+  const res = c.res;
+  if (!(res.headers.get('content-type') ?? '').startsWith('application/json') || !res.body) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(await res.clone().text());
+  } catch {
+    return;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('error' in body))
+    return;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  const fresh = new Response(JSON.stringify({ ...body, requestId }), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
+  // Unset first: Hono's setter would copy the old answer's headers (its length among them) over.
+  c.res = undefined as unknown as Response;
+  c.res = fresh;
+}
+
+async function readiness(ctx: ServicesContext, migrations: readonly string[]): Promise<boolean> {
+  if (!ctx.bus.isListening()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const rows = await Promise.race([
+      sql<{ name: string }>`select name from portico_migrations`.execute(ctx.db),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
+      }),
+    ]);
+    const applied = new Set(rows.rows.map((row) => row.name));
+    return migrations.every((name) => applied.has(name));
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Installs the request middleware (first, so it sees every answer) and the operational routes.
+ * Call right after `app.onError`, before any other route.
+ */
+export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void {
+  const { logger, metrics, metricsToken, trustedProxies } = ctx.ops;
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const sent = c.req.header('x-request-id');
+    const requestId = sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+    c.set('requestId', requestId);
+    c.set(
+      'clientAddress',
+      resolveClientAddress(
+        peerAddress(c),
+        trustedProxies.size > 0 ? c.req.header('x-forwarded-for') : undefined,
+        trustedProxies,
+      ),
+    );
+    // Before the handler: headers set afterwards would cost the fast response path (create-app.ts).
+    c.header('X-Request-Id', requestId);
+    await next();
+    const status = c.res.status;
+    if (status >= 400) await withRequestId(c, requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const route = routePath(c) || '*';
+    const labels = { method: c.req.method, route, status: String(status) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, seconds);
+    if (status === 429 && route === LOGIN_ROUTE) metrics.throttled.inc();
+    if (
+      !logger.isLevelEnabled('debug') &&
+      (route === '/healthz' || route === '/readyz') &&
+      status < 500
+    )
+      return;
+    const caller = c.get('caller') as
+      { user?: { id: number }; tenant?: { id: number } | null } | undefined;
+    const entry = {
+      requestId,
+      method: c.req.method,
+      route,
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      userId: caller?.user?.id,
+      tenantId: caller ? (caller.tenant?.id ?? null) : undefined,
+      address: c.get('clientAddress'),
+    };
+    if (route === '/healthz' || route === '/readyz') logger.debug(entry, 'request');
+    else if (status >= 500) logger.error(entry, 'request');
+    else logger.info(entry, 'request');
+  });
+
+  const plain = (c: Context, status: 200 | 503, text: string) =>
+    c.body(`${text}\n`, status, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+  app.on(['GET', 'HEAD'], '/healthz', (c) => plain(c, 200, 'ok'));
+  app.on(['GET', 'HEAD'], '/readyz', async (c) =>
+    (await readiness(ctx, ctx.migrations)) ? plain(c, 200, 'ok') : plain(c, 503, 'unavailable'),
+  );
+
+  // On the public port only with a token; METRICS_PORT (metrics-server.ts) is the other way.
+  if (metricsToken) {
+    app.get('/metrics', async (c) => {
+      const authorization = c.req.header('authorization') ?? '';
+      if (
+        !authorization.startsWith('Bearer ') ||
+        !sameSecret(authorization.slice('Bearer '.length), metricsToken)
+      ) {
+        return c.json({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' }, 401, {
+          'WWW-Authenticate': 'Bearer',
+          'Cache-Control': 'no-store',
+        });
+      }
+      return c.body(await ctx.ops.metricsText(), 200, {
+        'Content-Type': METRICS_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
+      });
+    });
+  }
+}
