@@ -34,13 +34,10 @@ describe.skipIf(pgSkip !== undefined)('login throttle over two instances on one 
     expect(Number(refusedB.headers['retry-after'])).toBeGreaterThan(0);
   }, 60_000);
 
-  // Exactness under concurrency needs the count kept in PostgreSQL with an atomic upsert (branch
-  // `sec`, the security engineer's throttle change). Until it merges, each instance checks its own
-  // in-memory count before the failures of the attempts in flight are recorded, so concurrent
-  // attempts get through past the limit: this test fails today, and is marked so. The lead flips it
-  // to `it(...)` once the database throttle is merged.
-  it.fails(
-    'failures made at the same time over A and B hit the limit at N exactly (needs the database throttle from branch sec)',
+  // Exact under concurrency because each attempt is reserved in PostgreSQL by one atomic upsert
+  // before its password is checked (auth/login-throttle.ts): no instance counts on its own.
+  it(
+    'failures made at the same time over A and B hit the limit at N exactly',
     async () => {
       const attempts = Array.from({ length: 4 * LIMIT }, (_, i) =>
         attempt(i % 2 === 0 ? env.a.api : env.b.api, 'viewer', `wrong-${i}`),
