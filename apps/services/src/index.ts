@@ -83,6 +83,8 @@ export interface InMemoryServicesOptions {
   seed?: boolean;
   consoleDir?: string;
   legacyUiDir?: string;
+  kitDir?: string;
+  legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
 }

@@ -14,6 +14,7 @@ import { registerUserRoutes } from '../routes/user-routes.ts';
 import { registerResourceRoutes } from '../resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
 import { createStaticHandler } from '../static/static-files.ts';
+import { registerKitRoutes } from '../kit/kit-routes.ts';
 
 export const API_BASE = '/riot-core-services/api';
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -129,6 +130,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   app.route('/analytics', analytics);
 
   app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
+  registerKitRoutes(app, ctx, htmlHeaders);
 
   const legacy = createStaticHandler({ name: 'legacy UI', dir: ctx.legacyUiDir, htmlHeaders });
   const consoleSite = createStaticHandler({ name: 'console', dir: ctx.consoleDir, htmlHeaders });
