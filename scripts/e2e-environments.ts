@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { legacyPlainEnvironment } from './e2e-env-legacy-plain.ts';
 
 export interface E2eEnvironmentContext {
   root: string;
@@ -55,4 +56,4 @@ const defaultEnvironment: E2eEnvironment = {
   },
 };
 
-export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment];
+export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, legacyPlainEnvironment];
