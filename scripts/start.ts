@@ -27,6 +27,8 @@ const workers = Number(workersText);
 if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
 
 await ensureBuilt();
+// Upstream mode (PLATFORM_URL): in front of another platform, with no data layer of our own.
+if (process.env.PLATFORM_URL) await (await import('./start-upstream.ts')).runUpstream({ root: ROOT, host, port, fail });
 mkdirSync(dataDir, { recursive: true });
 
 const server = await startServer({

@@ -1,6 +1,5 @@
 // The request context of one process: caches, sessions and the cache bus over an open database.
 // The repository's build-info script (not a workspace package) computes every part's git.json.
-import { fileURLToPath } from 'node:url';
 import { buildInfo } from '../../../scripts/build-info.ts';
 import { Directory } from './auth/directory.ts';
 import { SessionService } from './auth/session-service.ts';
@@ -22,17 +21,14 @@ export interface ContextOptions {
   bus?: CacheBus;
   consoleDir?: string;
   legacyUiDir?: string;
-  /** Default: this repository's packages/bridge/dist. */
+  /** Default (kit/kit-routes.ts): this repository's packages/bridge/dist. */
   kitDir?: string;
-  /** Default: this repository's apps/legacy-plain/www. */
+  /** Default (kit/kit-routes.ts): this repository's apps/legacy-plain/www. */
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
 }
 
-// Both live in this repository beside the services (as scripts/build-info.ts does), whatever starts them.
-const DEFAULT_KIT_DIR = fileURLToPath(new URL('../../../packages/bridge/dist', import.meta.url));
-const DEFAULT_LEGACY_PLAIN_DIR = fileURLToPath(new URL('../../legacy-plain/www', import.meta.url));
 
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
@@ -68,8 +64,8 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     version: servicesVersion(),
     consoleDir: options.consoleDir,
     legacyUiDir: options.legacyUiDir,
-    kitDir: options.kitDir ?? DEFAULT_KIT_DIR,
-    legacyPlainDir: options.legacyPlainDir ?? DEFAULT_LEGACY_PLAIN_DIR,
+    kitDir: options.kitDir,
+    legacyPlainDir: options.legacyPlainDir,
     analyticsHost: options.analyticsHost,
     log: options.log ?? ((line) => console.error(line)),
     tableGenerations,

@@ -19,7 +19,7 @@ import { registerKitRoutes } from '../kit/kit-routes.ts';
 export const API_BASE = '/riot-core-services/api';
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
-function contentSecurityPolicy(analyticsHost: string | undefined): string {
+export function contentSecurityPolicy(analyticsHost: string | undefined): string {
   let connect = "'self'";
   if (analyticsHost) {
     try {

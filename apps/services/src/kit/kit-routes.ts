@@ -4,19 +4,23 @@
 //   (the same bytes, cached for a year: the name changes with the content); kit.json names the
 //   versioned file and its SRI hash. Other origins may load them (a legacy UI served elsewhere).
 // - /legacy-plain/: apps/legacy-plain/www, hand-written pages served as they are (no build step).
-import type { Hono } from 'hono';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import { fileURLToPath } from 'node:url';
+import type { Env, Hono } from 'hono';
 import { createStaticHandler } from '../static/static-files.ts';
+
+// Both live in this repository beside the services (as scripts/build-info.ts does), whatever starts them.
+export const DEFAULT_KIT_DIR = fileURLToPath(new URL('../../../../packages/bridge/dist', import.meta.url));
+export const DEFAULT_LEGACY_PLAIN_DIR = fileURLToPath(new URL('../../../legacy-plain/www', import.meta.url));
 
 export const KIT_PREFIX = '/portico-kit/';
 export const LEGACY_PLAIN_PREFIX = '/legacy-plain/';
 const KIT_FILE = /^(portico-frame(\.[0-9a-f]{12})?\.js(\.map)?|portico-frame\.d\.ts|kit\.json)$/;
 const VERSIONED = /^portico-frame\.[0-9a-f]{12}\.js(\.map)?$/;
 
-export function registerKitRoutes(app: Hono<AppEnv>, ctx: Pick<ServicesContext, 'kitDir' | 'legacyPlainDir'>, htmlHeaders: Record<string, string>): void {
+export function registerKitRoutes<E extends Env>(app: Hono<E>, dirs: { kitDir?: string | undefined; legacyPlainDir?: string | undefined }, htmlHeaders: Record<string, string>): void {
   const kit = createStaticHandler({
     name: 'frame kit',
-    dir: ctx.kitDir,
+    dir: dirs.kitDir ?? DEFAULT_KIT_DIR,
     htmlHeaders: {},
     cacheControl: (path) => (VERSIONED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate'),
     extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
@@ -27,7 +31,7 @@ export function registerKitRoutes(app: Hono<AppEnv>, ctx: Pick<ServicesContext, 
     return kit(c, name);
   });
 
-  const plain = createStaticHandler({ name: 'plain legacy UI', dir: ctx.legacyPlainDir, htmlHeaders });
+  const plain = createStaticHandler({ name: 'plain legacy UI', dir: dirs.legacyPlainDir ?? DEFAULT_LEGACY_PLAIN_DIR, htmlHeaders });
   app.on(['GET', 'HEAD'], LEGACY_PLAIN_PREFIX.slice(0, -1), (c) => c.redirect(LEGACY_PLAIN_PREFIX, 301));
   app.on(['GET', 'HEAD'], `${LEGACY_PLAIN_PREFIX}*`, (c) => plain(c, c.req.path.slice(LEGACY_PLAIN_PREFIX.length)));
 }
