@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacyPlainEnvironment } from './e2e-env-legacy-plain.ts';
+import { upstreamEnvironment } from './e2e-env-upstream.ts';
 
 export interface E2eEnvironmentContext {
   root: string;
@@ -56,4 +57,4 @@ const defaultEnvironment: E2eEnvironment = {
   },
 };
 
-export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, legacyPlainEnvironment];
+export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, legacyPlainEnvironment, upstreamEnvironment];
