@@ -8,9 +8,17 @@ import { fileURLToPath } from 'node:url';
 import type { Env, Hono } from 'hono';
 import { createStaticHandler } from '../static/static-files.ts';
 
-// Both live in this repository beside the services (as scripts/build-info.ts does), whatever starts them.
-export const DEFAULT_KIT_DIR = fileURLToPath(new URL('../../../../packages/bridge/dist', import.meta.url));
-export const DEFAULT_LEGACY_PLAIN_DIR = fileURLToPath(new URL('../../../legacy-plain/www', import.meta.url));
+/**
+ * A directory of this repository beside the services (as scripts/build-info.ts is), whatever starts
+ * them; undefined where the module is not a file (the in-memory services inside a jsdom test).
+ */
+function repositoryDir(relative: string): string | undefined {
+  try {
+    return fileURLToPath(new URL(relative, import.meta.url));
+  } catch {
+    return undefined;
+  }
+}
 
 export const KIT_PREFIX = '/portico-kit/';
 export const LEGACY_PLAIN_PREFIX = '/legacy-plain/';
@@ -20,7 +28,7 @@ const VERSIONED = /^portico-frame\.[0-9a-f]{12}\.js(\.map)?$/;
 export function registerKitRoutes<E extends Env>(app: Hono<E>, dirs: { kitDir?: string | undefined; legacyPlainDir?: string | undefined }, htmlHeaders: Record<string, string>): void {
   const kit = createStaticHandler({
     name: 'frame kit',
-    dir: dirs.kitDir ?? DEFAULT_KIT_DIR,
+    dir: dirs.kitDir ?? repositoryDir('../../../../packages/bridge/dist'),
     htmlHeaders: {},
     cacheControl: (path) => (VERSIONED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate'),
     extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
@@ -31,7 +39,7 @@ export function registerKitRoutes<E extends Env>(app: Hono<E>, dirs: { kitDir?: 
     return kit(c, name);
   });
 
-  const plain = createStaticHandler({ name: 'plain legacy UI', dir: dirs.legacyPlainDir ?? DEFAULT_LEGACY_PLAIN_DIR, htmlHeaders });
+  const plain = createStaticHandler({ name: 'plain legacy UI', dir: dirs.legacyPlainDir ?? repositoryDir('../../../legacy-plain/www'), htmlHeaders });
   app.on(['GET', 'HEAD'], LEGACY_PLAIN_PREFIX.slice(0, -1), (c) => c.redirect(LEGACY_PLAIN_PREFIX, 301));
   app.on(['GET', 'HEAD'], `${LEGACY_PLAIN_PREFIX}*`, (c) => plain(c, c.req.path.slice(LEGACY_PLAIN_PREFIX.length)));
 }
