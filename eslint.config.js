@@ -26,6 +26,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // The plain legacy example (issue 16): classic browser scripts with the frame kit's global.
+    files: ['apps/legacy-plain/www/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, PorticoFrame: 'readonly' } },
+  },
+  {
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [

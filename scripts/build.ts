@@ -12,11 +12,26 @@ interface Target {
   name: string;
   dir: string;
   inputs: string[];
+  /** Builds into `dir/dist` (default: `vite build` in `dir`). */
+  build?: (mode: string) => Promise<void>;
+  /** A file of `dir/dist` whose absence means "not built" (default index.html). */
+  output?: string;
 }
 
 const SHARED_INPUTS = ['packages/core/src', 'packages/bridge/src', 'scripts/build-info.ts', 'package-lock.json'];
 
 export const TARGETS: Target[] = [
+  {
+    // the frame kit (portico-frame.js, the ES modules, types): served at /portico-kit/ (issue 16)
+    name: 'bridge-kit',
+    dir: 'packages/bridge',
+    inputs: ['packages/bridge/src', 'packages/bridge/package.json', 'packages/bridge/tsconfig.json', 'packages/bridge/tsconfig.build.json', 'scripts/bridge-kit-build.ts', 'package-lock.json'],
+    output: 'portico-frame.js',
+    build: async () => {
+      const { buildBridgeKit } = await import('./bridge-kit-build.ts');
+      await buildBridgeKit(ROOT);
+    },
+  },
   {
     name: 'legacy-ui',
     dir: 'apps/legacy-ui',
@@ -71,9 +86,10 @@ export async function ensureBuilt(options: { force?: boolean; mode?: string; log
     const stampFile = join(dir, 'dist', STAMP);
     const hash = inputHash(target, mode);
     const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-    if (!options.force && current === hash && existsSync(join(dir, 'dist', 'index.html'))) continue;
+    if (!options.force && current === hash && existsSync(join(dir, 'dist', target.output ?? 'index.html'))) continue;
     log(`Building ${target.name} (${mode})…`);
-    await run(dir, ['build', '--mode', mode, '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
+    if (target.build) await target.build(mode);
+    else await run(dir, ['build', '--mode', mode, '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
     writeFileSync(stampFile, hash);
     built.push(target.name);
   }

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nginxEnvironment } from './e2e-env-nginx.ts';
+import { legacyPlainEnvironment } from './e2e-env-legacy-plain.ts';
+import { upstreamEnvironment } from './e2e-env-upstream.ts';
 
 export interface E2eEnvironmentContext {
   root: string;
@@ -56,4 +58,4 @@ const defaultEnvironment: E2eEnvironment = {
   },
 };
 
-export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, nginxEnvironment];
+export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, nginxEnvironment, legacyPlainEnvironment, upstreamEnvironment];

@@ -42,6 +42,8 @@ try {
 }
 
 await ensureBuilt();
+// Upstream mode (PLATFORM_URL): in front of another platform, with no data layer of our own.
+if (process.env.PLATFORM_URL) await (await import('./start-upstream.ts')).runUpstream({ root: ROOT, host, port, fail });
 mkdirSync(dataDir, { recursive: true });
 
 const server = await startServer({

@@ -10,6 +10,7 @@ const projects = [
   'apps/services',
   'apps/legacy-ui',
   'apps/console',
+  'apps/legacy-plain',
   'e2e',
   'bench',
   'scripts',

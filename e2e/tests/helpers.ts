@@ -43,3 +43,11 @@ export async function openUserMenuItem(page: Page, name: string): Promise<void> 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name }).click();
 }
+
+/**
+ * Waits until the shell has settled on its landing page and the frame confirmed it (routerSuccess):
+ * a `page.goto` to another hash before that races the landing redirect.
+ */
+export async function landed(page: Page): Promise<void> {
+  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveCount(1, { timeout: 15_000 });
+}

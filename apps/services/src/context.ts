@@ -25,9 +25,14 @@ export interface ContextOptions extends OperationsOptions {
   bus?: CacheBus;
   consoleDir?: string;
   legacyUiDir?: string;
+  /** Default (kit/kit-routes.ts): this repository's packages/bridge/dist. */
+  kitDir?: string;
+  /** Default (kit/kit-routes.ts): this repository's apps/legacy-plain/www. */
+  legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
 }
+
 
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
@@ -72,6 +77,8 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     version: servicesVersion(),
     consoleDir: options.consoleDir,
     legacyUiDir: options.legacyUiDir,
+    kitDir: options.kitDir,
+    legacyPlainDir: options.legacyPlainDir,
     analyticsHost: options.analyticsHost,
     log: options.log ?? ((line) => console.error(line)),
     tableGenerations,

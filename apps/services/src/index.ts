@@ -25,6 +25,8 @@ export type { Dialect, OpenDatabaseOptions, ServicesDb } from './db/database.ts'
 export { createApp, API_BASE } from './http/create-app.ts';
 export type { AppEnv, ServicesContext, VersionInfo } from './http/app-env.ts';
 export { createContext } from './context.ts';
+export { DEFAULT_UPSTREAM_TIMEOUT_MS, createUpstreamApp, parseUpstreamUrl, startUpstreamServer } from './upstream/upstream-app.ts';
+export type { UpstreamOptions, UpstreamServer } from './upstream/upstream-app.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
 export { LOG_LEVELS } from './ops/operations.ts';
@@ -143,6 +145,8 @@ export interface InMemoryServicesOptions extends OperationsOptions {
   seed?: boolean;
   consoleDir?: string;
   legacyUiDir?: string;
+  kitDir?: string;
+  legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
 }

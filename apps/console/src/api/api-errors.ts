@@ -10,7 +10,9 @@ export type ApiErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR'
   | 'UNEXPECTED_STATUS'
-  | 'NETWORK';
+  | 'NETWORK'
+  /** An answer lacks a field the console needs (api/platform-shapes.ts). */
+  | 'INCOMPATIBLE_PLATFORM';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',

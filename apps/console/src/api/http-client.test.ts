@@ -98,8 +98,18 @@ describe('the HTTP client (spec §7)', () => {
   });
 
   it('a non-JSON error body still gives a typed error', async () => {
-    const { client } = setup({}, () => new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'Request failed with status 502' });
+    const { client } = setup({}, () => new Response('<html>oops</html>', { status: 500 }));
+    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'Request failed with status 500' });
+  });
+
+  it.each([502, 504])('a gateway %i (a proxy in front of a platform that is down) is a NetworkError: the services are unreachable', async (status) => {
+    const { client, onUnauthorized } = setup({}, () => Response.json({ error: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)' }, { status }));
+    const error = await client.request({ path: '/user/whoami' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: 'NETWORK', message: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)' });
+    const bare = await setup({}, () => new Response('<html>bad gateway</html>', { status })).client.request({ path: '/thing' }).catch((caught: unknown) => caught);
+    expect(bare).toMatchObject({ code: 'NETWORK', message: `The services could not be reached (GET /riot-core-services/api/thing: HTTP ${status})` });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('a 401 reaches the unauthorized hook unless the call opts out', async () => {

@@ -108,6 +108,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body = text;
       }
     }
+    // A gateway's 502/504 (a reverse proxy in front of a platform that is down or silent, as in
+    // upstream mode) means the services are unreachable, not that they refused: the unreachable screen.
+    if (response.status === 502 || response.status === 504) {
+      const reason = body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : undefined;
+      throw new NetworkError(reason ?? `The services could not be reached (${method} ${target}: HTTP ${response.status})`);
+    }
     if (!response.ok) {
       const error = errorFromResponse(response.status, body, response.headers.get('Retry-After'));
       if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler) options.onUnauthorized(error);

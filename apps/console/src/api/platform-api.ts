@@ -1,5 +1,6 @@
 // The platform calls of spec §7, typed. Shapes follow apps/services/API.md.
 import type { HttpClient } from './http-client.ts';
+import { requireFields, requireKind } from './platform-shapes.ts';
 
 export interface GroupRef {
   id: number;
@@ -68,7 +69,9 @@ export type EditableUserField = 'timeZoneConfiguration' | 'dateFormatConfigurati
 export function createPlatformApi(http: HttpClient) {
   return {
     login(username: string, password: string): Promise<LoginResponse> {
-      return http.request({ method: 'POST', path: '/user/login', body: { username, password }, skipUnauthorizedHandler: true });
+      return http
+        .request({ method: 'POST', path: '/user/login', body: { username, password }, skipUnauthorizedHandler: true })
+        .then((body) => requireFields<LoginResponse>('POST /user/login', body));
     },
     logout(token: string): Promise<unknown> {
       return http.request({ method: 'POST', path: '/user/logout', body: { token }, headers: { token }, skipUnauthorizedHandler: true });
@@ -77,24 +80,29 @@ export function createPlatformApi(http: HttpClient) {
       return http.request({ path: '/user/validateToken' });
     },
     whoami(): Promise<PlatformUser> {
-      return http.request({ path: '/user/whoami' });
+      // spec §5: a session needs an id, else 'unable to fetch session information'
+      return http.request({ path: '/user/whoami' }).then((body) => requireFields<PlatformUser>('GET /user/whoami', body, 'unable to fetch session information'));
     },
     getUser(userId: number, query: { extra: readonly string[]; only: readonly string[] }): Promise<PlatformUser> {
-      return http.request({
-        path: '/user/{userId}',
-        keys: { userId },
-        query: { extra: query.extra.join(','), only: query.only.join(',') },
-      });
+      return http
+        .request({
+          path: '/user/{userId}',
+          keys: { userId },
+          query: { extra: query.extra.join(','), only: query.only.join(',') },
+        })
+        .then((body) => requireFields<PlatformUser>('GET /user/{userId}', body, 'unable to fetch session information'));
     },
     async getPermissions(userId: number): Promise<string[]> {
-      const answer = await http.request<{ results?: unknown }>({ path: '/user/{userId}/permissions', keys: { userId } });
-      return Array.isArray(answer.results) ? answer.results.filter((p): p is string => typeof p === 'string') : [];
+      const answer = requireFields<{ results: string[] }>('GET /user/{userId}/permissions', await http.request({ path: '/user/{userId}/permissions', keys: { userId } }));
+      return answer.results;
     },
     getGroupFields(groupId: number): Promise<InheritedFieldMap> {
-      return http.request({ path: '/group/{groupId}/inheritedFields', keys: { groupId }, query: { format: 'map' } });
+      return http
+        .request({ path: '/group/{groupId}/inheritedFields', keys: { groupId }, query: { format: 'map' } })
+        .then((body) => requireKind<InheritedFieldMap>('GET /group/{groupId}/inheritedFields?format=map', body, 'object'));
     },
     getUserFields(userId: number, names: readonly string[] = USER_FIELD_NAMES): Promise<InheritedFieldMap> {
-      return http.request({
+      return http.request<unknown>({
         method: 'POST',
         path: '/user/{userId}/inheritedFields',
         keys: { userId },
@@ -103,10 +111,10 @@ export function createPlatformApi(http: HttpClient) {
           filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
           orderBy: [{ property: 'resource', direction: 'DESC' }],
         },
-      });
+      }).then((body) => requireKind<InheritedFieldMap>('POST /user/{userId}/inheritedFields?format=map', body, 'object'));
     },
     getVisibilityGroups(userId: number): Promise<VisibilityGroup[]> {
-      return http.request({
+      return http.request<unknown>({
         method: 'POST',
         path: '/user/{userId}/visibilityGroups',
         keys: { userId },
@@ -114,7 +122,7 @@ export function createPlatformApi(http: HttpClient) {
           filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
           orderBy: [{ property: 'resource', direction: 'DESC' }],
         },
-      });
+      }).then((body) => requireKind<VisibilityGroup[]>('POST /user/{userId}/visibilityGroups', body, 'array'));
     },
     setUserField(userId: number, field: EditableUserField, value: string): Promise<unknown> {
       return http.request({ method: 'PUT', path: '/user/{userId}/field/{field}', keys: { userId, field }, body: { value } });

@@ -34,6 +34,10 @@ export interface ServicesContext {
   readonly version: VersionInfo;
   readonly consoleDir?: string;
   readonly legacyUiDir?: string;
+  /** The built frame kit (packages/bridge/dist), served at /portico-kit/. */
+  readonly kitDir?: string;
+  /** The plain legacy example (apps/legacy-plain/www), served at /legacy-plain/. */
+  readonly legacyPlainDir?: string;
   readonly analyticsHost?: string;
   readonly log: (line: string) => void;
   /** Per-table write generations, for caches of counts (bumped by the bus's `table` events). */

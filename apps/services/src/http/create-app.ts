@@ -15,13 +15,14 @@ import { registerResourceRoutes } from '../resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
 import { createStaticHandler } from '../static/static-files.ts';
 import { installOperations } from '../ops/operations.ts';
+import { registerKitRoutes } from '../kit/kit-routes.ts';
 
 export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
-function contentSecurityPolicy(analyticsHost: string | undefined): string {
+export function contentSecurityPolicy(analyticsHost: string | undefined): string {
   let connect = "'self'";
   if (analyticsHost) {
     try {
@@ -138,6 +139,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   app.route('/analytics', analytics);
 
   app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
+  registerKitRoutes(app, ctx, htmlHeaders);
 
   const legacy = createStaticHandler({ name: 'legacy UI', dir: ctx.legacyUiDir, htmlHeaders });
   const consoleSite = createStaticHandler({ name: 'console', dir: ctx.consoleDir, htmlHeaders });

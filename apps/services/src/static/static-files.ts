@@ -70,6 +70,10 @@ export interface StaticSite {
   dir: string | undefined;
   /** Headers added to HTML responses (CSP and friends). */
   htmlHeaders: Record<string, string>;
+  /** Cache-Control per served path (default: a year for assets/, otherwise revalidate). */
+  cacheControl?: (path: string) => string;
+  /** Headers added to every file of this site. */
+  extraHeaders?: Record<string, string>;
 }
 
 export function createStaticHandler(site: StaticSite) {
@@ -131,7 +135,8 @@ export function createStaticHandler(site: StaticSite) {
       'Content-Type': type,
       ETag: etag,
       'Last-Modified': entry.lastModified,
-      'Cache-Control': path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': site.cacheControl ? site.cacheControl(path) : path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...site.extraHeaders,
     };
     if (COMPRESSIBLE.test(type)) headers.Vary = 'Accept-Encoding';
     if (encoding) headers['Content-Encoding'] = encoding;
