@@ -169,6 +169,17 @@ export {
   vocabularyFieldName,
 } from './config/vocabulary.ts';
 export type { VocabularyConcept } from './config/vocabulary.ts';
+export { TITLE_SEPARATOR, composePageTitle } from './config/page-title.ts';
+export {
+  TIME_ZONE_REGIONS,
+  filterTimeZoneGroups,
+  formatDateTime,
+  formatUtcOffset,
+  groupTimeZones,
+  timeZoneOffsetMinutes,
+  timeZoneRegion,
+} from './config/time-zones.ts';
+export type { DateTimePreferences, TimeZoneGroup, TimeZoneOption, TimeZoneRegion } from './config/time-zones.ts';
 export {
   ANALYTICS_DEFAULTS,
   ANALYTICS_LOGIN_ORIGIN,
