@@ -171,6 +171,15 @@ export {
 export type { VocabularyConcept } from './config/vocabulary.ts';
 export { TITLE_SEPARATOR, composePageTitle } from './config/page-title.ts';
 export {
+  DEVICE_PREFERENCE_KEYS,
+  THEME_PREFERENCES,
+  isDevicePreferenceKey,
+  parseThemePreference,
+  pickSignInLanguage,
+  resolveColorScheme,
+} from './config/device-preferences.ts';
+export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
+export {
   TIME_ZONE_REGIONS,
   filterTimeZoneGroups,
   formatDateTime,
