@@ -101,6 +101,7 @@ export default function ShellLayout() {
   const route = match?.route;
   const pageLabel = route ? (route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey)) : null;
   const moduleLabel = module ? (MODULES.find((entry) => entry.name === module) ?? null) : null;
+  const currentModule = moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : t('shell.modulesMenu');
   const noModules = modules.every((entry) => entry.name === 'home');
   const showNoModulesPage = noModules && (module === 'home' || module === null) && (match?.page === 'welcome' || match?.page === null || !match);
 
@@ -153,8 +154,9 @@ export default function ShellLayout() {
             aria-expanded={modulesOpen}
             aria-controls={ids.modules}
             onClick={() => setModulesOpen((open) => !open)}
+            aria-label={t('shell.modulesMenuLabel', { module: currentModule })}
           >
-            <span aria-hidden="true">☰</span> {moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : t('shell.modulesMenu')}
+            <span aria-hidden="true">☰</span> {currentModule}
           </button>
           <ul id={ids.modules}>
             {modules.map((module) => (
