@@ -9,7 +9,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // sign-in loads the shell chunk and six API answers: allow for a loaded machine
-  await expect(page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The names of the links in the Modules navigation, in order. */

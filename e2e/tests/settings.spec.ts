@@ -9,7 +9,8 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 test.describe('settings, languages, About and accessibility', () => {
   test('saving a time zone persists it and reaches the frame', async ({ page }) => {
-    await signIn(page, 'operator');
+    // viewer holds tenants:x: the menu offers Settings (spec §6; operator does not see it)
+    await signIn(page, 'viewer');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -18,7 +19,7 @@ test.describe('settings, languages, About and accessibility', () => {
     await dialog.getByRole('radio', { name: '24-hour' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Settings saved.' })).toBeVisible();
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).' })).toBeVisible();
     // the frame re-formats its times: ISO dates in 24-hour Tokyo time
     await expect(legacyFrame(page).getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ }).first()).toBeVisible();
     await page.reload();
@@ -60,12 +61,23 @@ test.describe('settings, languages, About and accessibility', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('"Why can\'t I see this?" names the missing permission', async ({ page }) => {
-    await signIn(page, 'operator');
+  test('"Why can\'t I see this?" names the missing permission in plain words', async ({ page }) => {
+    await signIn(page, 'viewer');
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect(dialog.getByTestId('access-things')).toContainText('Visible');
-    await expect(dialog.getByTestId('access-group')).toContainText('Missing: group:r');
+    // viewer lacks license_generator:u; Acme calls the things "Assets"
+    await expect(dialog.getByTestId('access-licenseGenerator')).toContainText('Not available to you. Ask an administrator for the License generator permission.');
+    await expect(dialog.getByTestId('access-licenseGenerator')).not.toContainText(':u');
+    // viewer hid Gateway and Services themselves
+    await expect(dialog.getByTestId('access-gateway')).toContainText('Hidden by your settings');
+  });
+
+  test('operator (no tenants permission) gets no Settings item (spec §6)', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'About' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);
   });
 
   test('keyboard only: sign in, move through the modules, open the user menu', async ({ page }) => {

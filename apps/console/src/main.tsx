@@ -5,6 +5,7 @@ import { getClientId } from './app/client-id.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
 import { LightSignIn, needsOnlySignIn, redirectToSignIn } from './login/light-sign-in.tsx';
+import { startColorScheme } from './shell/color-scheme.ts';
 import { startUpdates } from './updates/start-updates.ts';
 
 // The full console (router, store, i18next, shell) is a separate chunk: a visitor without a
@@ -42,6 +43,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
         }
       }}
       onSignedInElsewhere={() => void handOver('/app')}
+      forgotPasswordUrl={configLoad.then((config) => config.forgotPasswordUrl)}
       onIntent={() => {
         // not part of the page's initial load: fetched once the user starts typing or clicking
         void prepare().catch(() => (full = null));
@@ -53,6 +55,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
 
 async function boot(): Promise<void> {
   startUpdates(); // issue 7: stale-chunk guard now; version check and service worker once stable
+  startColorScheme(); // the device's light / dark / system choice, before anything is drawn
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

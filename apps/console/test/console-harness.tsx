@@ -29,6 +29,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   showVersionOverride: true,
   surveyExpiration: {},
   sidebarFeature: {},
+  forgotPasswordUrl: null,
 };
 
 export interface RecordedCall {

@@ -47,7 +47,7 @@ describe('guards', () => {
     await waitForRoute(app, '/app/things/thing');
     // Acme's defaultNavBar is "things" and its first page auto-loads (autoLoadTabMenus "true")
     expect(app.store.getState().session.defaultUrl).toBe('/app/things/thing');
-    expect(vi.mocked(notify)).toHaveBeenCalledWith('warning', 'You do not have access to Connections.', { id: 'no-access-connection' });
+    expect(vi.mocked(notify)).toHaveBeenCalledWith('warning', 'You cannot open Connections: your account does not have that permission. Ask an administrator for it.');
   });
 
   it('a user with no module permission is sent to the welcome page from any module', async () => {

@@ -1,6 +1,6 @@
 // Sign-in, the Modules navigation, storage and logout against the real services (spec §2, §4, §6, §9).
 import { screen, waitFor, within } from '@testing-library/react';
-import { MODULES, PRESERVED_KEYS, STORAGE_KEYS, decodeTokenCookie, decodeUserDetailCookie, isTabVisible } from '@portico/core';
+import { DEVICE_PREFERENCE_KEYS, MODULES, PRESERVED_KEYS, STORAGE_KEYS, decodeTokenCookie, decodeUserDetailCookie, isTabVisible } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookie,
@@ -39,7 +39,8 @@ describe('signing in', () => {
     expect(moduleHrefs(modules)).toEqual(await expectedModules('admin'));
     // tenant vocabulary: Acme calls things "Assets" and the platform "Acme Track"
     expect(within(modules).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '#/app/things');
-    await waitFor(() => expect(document.title).toBe('Acme Track'));
+    // the page, then the platform (issue 15 item 14)
+    await waitFor(() => expect(document.title).toBe('Assets · Acme Track'));
     // defaultNavBar "things" with autoLoadTabMenus "true": the first page of Things
     await waitForRoute(app, '/app/things/thing');
   });
@@ -117,7 +118,9 @@ describe('signing out', () => {
     // preserved keys survive (LAST_ID in session storage, the others in local storage); nothing else does
     const kept = PRESERVED_KEYS.filter((key) => key !== STORAGE_KEYS.lastId && key !== STORAGE_KEYS.sessionExpired && key !== STORAGE_KEYS.redirectUrl);
     for (const key of kept) expect(localStorage.getItem(key)).toBe(`kept-${key}`);
-    expect(Object.keys(localStorage).every((key) => (PRESERVED_KEYS as readonly string[]).includes(key))).toBe(true);
+    // besides them, only this device's own preferences (theme, language), which hold no session data
+    const device = Object.values(DEVICE_PREFERENCE_KEYS) as string[];
+    expect(Object.keys(localStorage).filter((key) => !(PRESERVED_KEYS as readonly string[]).includes(key) && !device.includes(key))).toEqual([]);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem('SOMETHING_ELSE')).toBeNull();
     expect(Object.keys(sessionStorage)).toEqual([STORAGE_KEYS.lastId]);

@@ -17,9 +17,10 @@ afterAll(async () => {
 
 describe('settings', () => {
   it('saving a time zone PUTs the field, refetches the configuration and the services keep it', async () => {
-    const { app, user, token } = await openSignedIn(harness, 'operator', '/app/things/thing');
+    // viewer holds tenants:x, so the menu offers Settings (spec §6)
+    const { app, user, token } = await openSignedIn(harness, 'viewer', '/app/things/thing');
     const userId = app.store.getState().session.user?.id ?? -1;
-    // operator inherits Acme's zone
+    // viewer inherits Acme's zone
     expect(app.store.getState().config.timeZone).toBe('America/Chicago');
     harness.calls.length = 0;
 
@@ -45,6 +46,16 @@ describe('settings', () => {
     expect(fields.body.timeZoneConfiguration?.value).toBe('Asia/Tokyo');
     // and nothing else changed
     expect(app.store.getState().config.dateFormat).toBe('MM/DD/YYYY');
+  });
+
+  it('the Settings item needs the tenants permission (spec §6, isSettingsMenuItemVisible): operator has none', async () => {
+    const { user, app } = await openSignedIn(harness, 'operator', '/app/things/thing');
+    expect(app.store.getState().authz.permissions).not.toContain('tenants:x');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'About' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
   });
 
   it('closing Settings (Escape) gives the focus back to the User menu button, not to the page', async () => {

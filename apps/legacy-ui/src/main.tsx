@@ -4,6 +4,9 @@ import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
 import './legacy-ui.css';
+import './theme.css';
+import { installShellShortcuts } from './shell-shortcuts.ts';
+import { applyTheme } from './theme.ts';
 
 // The console's origin. Same origin by default (the services host both); a build for a split
 // deployment sets VITE_PORTICO_CONSOLE_ORIGIN to the console's exact origin.
@@ -17,6 +20,11 @@ const frame = framed
       currentPath: () => router.current(),
     })
   : null;
+if (frame) {
+  // the shell's shortcuts and colour scheme reach the frame too (issue 15 items 6 and 8)
+  installShellShortcuts(window, (command) => frame.send('shortcut', { command }));
+  frame.on('theme', ({ scheme }) => applyTheme(document.documentElement, scheme));
+}
 
 const container = document.getElementById('root');
 if (container) {

@@ -39,7 +39,7 @@ export interface HostEndpoint {
   readonly frameInstanceId: string | null;
   /**
    * Pushes an event to the frame; queued until `ready`. State events (`permissions`, `language`,
-   * `timezoneUpdated`, `dateFormatUpdated`, `calendarFormatUpdated`, `groupConfigs`, `userFieldUpdated`
+   * `timezoneUpdated`, `dateFormatUpdated`, `calendarFormatUpdated`, `groupConfigs`, `theme`, `userFieldUpdated`
    * per field) are remembered and re-sent to a frame that reloads.
    * @throws BridgeError `BRIDGE_INVALID_MESSAGE` when the payload does not match the protocol.
    */
@@ -86,6 +86,7 @@ const STATE_ACTIONS: ReadonlySet<string> = new Set([
   'calendarFormatUpdated',
   'groupConfigs',
   'userFieldUpdated',
+  'theme',
 ]);
 
 /**

@@ -72,6 +72,11 @@ const empty = z.object({});
 const pathPayload = z.object({ path: legacyPathSchema });
 const folderPayload = z.object({ folderId: z.nullable(integerId), name: z.optional(text(256)) });
 
+/** The colour schemes the shell can push to the frame (`theme`). */
+export const BRIDGE_COLOR_SCHEMES = ['light', 'dark'] as const;
+/** Shell commands the frame can trigger from the keyboard while it has the focus (`shortcut`). */
+export const BRIDGE_SHORTCUT_COMMANDS = ['openPalette', 'escape'] as const;
+
 // ---- payload schemas, one per action (and per direction where an action goes both ways) ----
 
 /** Payload schemas of host → frame events and requests. */
@@ -87,6 +92,7 @@ export const hostPayloadSchemas = {
   sessionExpired: z.object({ reason: z.optional(text(256)) }),
   folderDetail: folderPayload,
   openCustomTabModal: z.object({ tabId: z.nullable(integerId) }),
+  theme: z.object({ scheme: z.enum(BRIDGE_COLOR_SCHEMES) }),
 } as const;
 
 /** Payload schemas of frame → host events and requests. */
@@ -104,6 +110,7 @@ export const framePayloadSchemas = {
   sidebarEvent: z.object({ command: z.enum(['open', 'close', 'toggle', 'refresh']) }),
   updateGroupConfigMenu: z.object({ groupId: integerId }),
   folderDetail: folderPayload,
+  shortcut: z.object({ command: z.enum(BRIDGE_SHORTCUT_COMMANDS) }),
 } as const;
 
 /** Reply payload schemas, keyed by the reply's action name. */
@@ -159,6 +166,7 @@ export const hostToFrameMessageSchema = z.discriminatedUnion('action', [
   eventMessage('sessionExpired', h.sessionExpired),
   eventMessage('folderDetail', h.folderDetail),
   eventMessage('openCustomTabModal', h.openCustomTabModal),
+  eventMessage('theme', h.theme),
   replyMessage('ready', r.ready),
   replyMessage('fetchUserInfo', r.fetchUserInfo),
   replyMessage('fetchSessionData', r.fetchSessionData),
@@ -182,6 +190,7 @@ export const frameToHostMessageSchema = z.discriminatedUnion('action', [
   eventMessage('sidebarEvent', f.sidebarEvent),
   eventMessage('updateGroupConfigMenu', f.updateGroupConfigMenu),
   eventMessage('folderDetail', f.folderDetail),
+  eventMessage('shortcut', f.shortcut),
   replyMessage('routerSuccess', r.routerSuccess),
   errorMessage,
 ]);
@@ -259,6 +268,9 @@ export const BRIDGE_ACTIONS = [
   'doneEvent',
   'sidebarEvent',
   'updateGroupConfigMenu',
+  // Portico additions (not in the spec's list): the shell's colour scheme, keyboard shortcuts from the frame
+  'theme',
+  'shortcut',
 ] as const;
 /** One action name of {@link BRIDGE_ACTIONS}. */
 export type BridgeAction = (typeof BRIDGE_ACTIONS)[number];

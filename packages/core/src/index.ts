@@ -169,6 +169,26 @@ export {
   vocabularyFieldName,
 } from './config/vocabulary.ts';
 export type { VocabularyConcept } from './config/vocabulary.ts';
+export { TITLE_SEPARATOR, composePageTitle } from './config/page-title.ts';
+export {
+  DEVICE_PREFERENCE_KEYS,
+  THEME_PREFERENCES,
+  isDevicePreferenceKey,
+  parseThemePreference,
+  pickSignInLanguage,
+  resolveColorScheme,
+} from './config/device-preferences.ts';
+export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
+export {
+  TIME_ZONE_REGIONS,
+  filterTimeZoneGroups,
+  formatDateTime,
+  formatUtcOffset,
+  groupTimeZones,
+  timeZoneOffsetMinutes,
+  timeZoneRegion,
+} from './config/time-zones.ts';
+export type { DateTimePreferences, TimeZoneGroup, TimeZoneOption, TimeZoneRegion } from './config/time-zones.ts';
 export {
   ANALYTICS_DEFAULTS,
   ANALYTICS_LOGIN_ORIGIN,

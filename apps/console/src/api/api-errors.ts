@@ -67,6 +67,8 @@ export function errorFromResponse(status: number, body: unknown, retryAfterHeade
   if (isRecord(body) && isRecord(body.fields)) {
     for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') fields[key] = value;
   }
-  const retry = retryAfterHeader === null ? undefined : Number(retryAfterHeader);
+  // a 429 says when to retry in its Retry-After header (seconds), or in the body's retryAfter
+  const bodyRetry = isRecord(body) && typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
+  const retry = retryAfterHeader === null || retryAfterHeader.trim() === '' ? bodyRetry : Number(retryAfterHeader);
   return new ApiError(codeFor(status), status, message, fields, retry !== undefined && Number.isFinite(retry) ? retry : undefined);
 }

@@ -1,4 +1,5 @@
 // The composition root: one store, one HTTP client, one session controller, one router.
+import { resolveTabLabel } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
@@ -13,6 +14,7 @@ import { connectUpdates } from '../updates/start-updates.ts';
 import type { AppServices } from './app-context.ts';
 import { getClientId } from './client-id.ts';
 import { notify } from './notifications.ts';
+import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 
 export function createConsole(config: RuntimeConfig) {
@@ -49,7 +51,8 @@ export function createConsole(config: RuntimeConfig) {
     config,
     navigateShell: navigate,
     currentShellPath: currentPath,
-    notify: (kind, message) => notify(kind, message),
+    notify: (kind, message) => notify(kind, message ?? i18n.t(kind === 'success' ? 'notices.frameDone' : 'notices.frameFailed')),
+    colorScheme: { get: getColorScheme, subscribe: subscribeColorScheme },
     logger: console,
   });
 
@@ -57,7 +60,8 @@ export function createConsole(config: RuntimeConfig) {
     session,
     store,
     warn: (message) => console.warn(message),
-    notifyNoAccess: (page) => notify('warning', i18n.t('shell.noAccess', { page: i18n.t(`tabs.${page}`) }), { id: `no-access-${page}` }),
+    notifyNoAccess: (page) =>
+      notify('warning', i18n.t('shell.noAccess', { page: resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ?? i18n.t(`tabs.${page}`) })),
   });
 
   // The chosen language follows the session's configuration.

@@ -12,7 +12,7 @@ const valid = {
 
 describe('run-time configuration (portico.config.json)', () => {
   it('accepts the shipped shape and normalises it', () => {
-    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, legacyUiBase: '/legacy-ui' });
+    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, legacyUiBase: '/legacy-ui', forgotPasswordUrl: null });
     expect(parseRuntimeConfig({ ...valid, apiBaseHost: 'https://platform.example.com/some/path' }).apiBaseHost).toBe('https://platform.example.com');
   });
 
@@ -30,5 +30,20 @@ describe('run-time configuration (portico.config.json)', () => {
   ])('refuses %j with a message naming the key', (json, message) => {
     expect(() => parseRuntimeConfig(json)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(json)).toThrow(message);
+  });
+
+  it.each([
+    [undefined, null],
+    ['', null],
+    [null, null],
+    ['https://id.example.com/reset?app=portico', 'https://id.example.com/reset?app=portico'],
+    ['http://127.0.0.1:9000/forgot', 'http://127.0.0.1:9000/forgot'],
+    ['/password-reset', '/password-reset'],
+  ])('forgotPasswordUrl %j → %j (the sign-in link, hidden when null)', (value, expected) => {
+    expect(parseRuntimeConfig({ ...valid, forgotPasswordUrl: value }).forgotPasswordUrl).toBe(expected);
+  });
+
+  it.each(['javascript:alert(1)', '//evil.example.com/x', 'reset', 42, true, 'ftp://files.example.com/'])('refuses forgotPasswordUrl %j with a clear message', (value) => {
+    expect(() => parseRuntimeConfig({ ...valid, forgotPasswordUrl: value })).toThrow(/forgotPasswordUrl: expected an http\(s\) URL/);
   });
 });

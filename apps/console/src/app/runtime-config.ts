@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   showVersionOverride: boolean;
   surveyExpiration: Record<string, unknown>;
   sidebarFeature: Record<string, unknown>;
+  /** Where the sign-in page's "Forgot password?" link goes; null hides the link (optional key). */
+  forgotPasswordUrl: string | null;
 }
 
 export class RuntimeConfigError extends Error {
@@ -45,6 +47,22 @@ function field<T>(record: Record<string, unknown>, path: string, check: (value: 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
+/** The optional forgotPasswordUrl: an http(s) URL or a path on this site; "" or absent hides the link. */
+function forgotPasswordUrl(json: Record<string, unknown>): string | null {
+  const value = json.forgotPasswordUrl;
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string') {
+    if (/^\/(?!\/)/.test(value)) return value;
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {
+      // reported below
+    }
+  }
+  throw new RuntimeConfigError(`portico.config.json: forgotPasswordUrl: expected an http(s) URL, a path such as /reset, or "", got ${JSON.stringify(value)}`);
+}
+
 /** Validates the parsed JSON of portico.config.json; the error names the first wrong key. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   if (!isRecord(json)) throw new RuntimeConfigError('portico.config.json: file: expected a JSON object');
@@ -63,6 +81,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     showVersionOverride: field(json, 'showVersionOverride', isBoolean, 'true or false'),
     surveyExpiration: field(json, 'surveyExpiration', isRecord, 'an object'),
     sidebarFeature: field(json, 'sidebarFeature', isRecord, 'an object'),
+    forgotPasswordUrl: forgotPasswordUrl(json),
   };
 }
 

@@ -1,6 +1,51 @@
-import { ToastContainer } from 'react-toastify';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ToastContainer, cssTransition } from 'react-toastify';
+import { toastTimers } from './notifications.ts';
+import './toast-host.css';
 
-/** Spec §9: 5000 ms, top-right, no limit, duplicates allowed, custom style class. */
+// Spec §9: 300 ms ease (the keyframes in toast-host.css), custom style class; bottom-right so a
+// toast never covers the user menu or the palette button (issue 15 item 11).
+const Ease = cssTransition({ enter: 'portico-toast-in', exit: 'portico-toast-out', collapseDuration: 300 });
+
+/** The toast area. Hovering a toast keeps it; leaving starts the 1,000 ms extended time. */
 export default function ToastHost() {
-  return <ToastContainer position="top-right" autoClose={5000} newestOnTop={false} className="portico-toasts" toastClassName="portico-toast" />;
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const idOf = (event: Event) => (event.target instanceof Element ? event.target.closest('.Toastify__toast')?.id : undefined);
+    const handleOver = (event: MouseEvent) => {
+      const id = idOf(event);
+      if (id) toastTimers.hover(id);
+    };
+    const handleOut = (event: MouseEvent) => {
+      const id = idOf(event);
+      const into = event.relatedTarget instanceof Element ? event.relatedTarget.closest('.Toastify__toast')?.id : undefined;
+      if (id && into !== id) toastTimers.leave(id);
+    };
+    root.addEventListener('mouseover', handleOver);
+    root.addEventListener('mouseout', handleOut);
+    return () => {
+      root.removeEventListener('mouseover', handleOver);
+      root.removeEventListener('mouseout', handleOut);
+    };
+  }, []);
+  return (
+    <div ref={ref}>
+      <ToastContainer
+        position="bottom-right"
+        autoClose={false}
+        hideProgressBar
+        pauseOnHover={false}
+        pauseOnFocusLoss={false}
+        newestOnTop={false}
+        transition={Ease}
+        className="portico-toasts"
+        toastClassName="portico-toast"
+        aria-label={t('app.notifications')}
+      />
+    </div>
+  );
 }

@@ -41,7 +41,10 @@ export interface FrameBridgeDeps {
   config: RuntimeConfig;
   navigateShell(path: string, options?: { replace?: boolean }): void;
   currentShellPath(): string;
-  notify(kind: 'success' | 'error' | 'warning', message: string): void;
+  /** `message` null: the frame said nothing (its operation key is not for people, issue 15 item 2). */
+  notify(kind: 'success' | 'error' | 'warning', message: string | null): void;
+  /** The shell's colour scheme, pushed to the frame as `theme` (issue 15 item 8). */
+  colorScheme?: { get(): 'light' | 'dark'; subscribe(listener: () => void): () => void };
   logger?: { warn(message: string, details?: unknown): void };
   timeoutMs?: number;
 }
@@ -59,6 +62,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   /** A shell path set because the frame navigated itself: not echoed back as `router`. */
   let followingFrame: string | null = null;
   let lastRecorded: string | null = null;
+  const shortcutListeners = new Set<(command: 'openPalette' | 'escape') => void>();
+  let detachTheme: (() => void) | null = null;
 
   function setUi(patch: Partial<FrameUiState>): void {
     ui = { ...ui, ...patch };
@@ -180,7 +185,17 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     target.on('navigateToEvent', ({ path }) => deps.navigateShell(`/app${path === '/' ? '' : path}`));
     target.on('modal', ({ open }) => setUi({ modalOpen: open }));
     target.on('handleAboutSection', () => setUi({ aboutRequests: ui.aboutRequests + 1 }));
-    target.on('doneEvent', ({ ok, operation, message }) => deps.notify(ok ? 'success' : 'error', message ?? operation));
+    target.on('doneEvent', ({ ok, message }) => deps.notify(ok ? 'success' : 'error', message ?? null));
+    // Ctrl+K and Escape typed with the focus in the frame (keyboard events do not cross the iframe)
+    target.on('shortcut', ({ command }) => {
+      for (const listener of [...shortcutListeners]) listener(command);
+    });
+    if (deps.colorScheme) {
+      const scheme = deps.colorScheme;
+      const pushTheme = () => target.send('theme', { scheme: scheme.get() });
+      pushTheme();
+      detachTheme = scheme.subscribe(pushTheme);
+    }
     target.on('sidebarEvent', ({ command }) => {
       if (command === 'open') setUi({ sidebarOpen: true });
       else if (command === 'close') setUi({ sidebarOpen: false });
@@ -214,6 +229,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     attachGeneration += 1;
     detachStore?.();
     detachStore = null;
+    detachTheme?.();
+    detachTheme = null;
     endpoint?.close();
     endpoint = null;
   }
@@ -254,6 +271,13 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       return () => uiListeners.delete(listener);
     },
     closeFolder: () => setUi({ folder: null }),
+    /** Listens to the shell shortcuts typed in the frame; returns the unsubscribe function. */
+    onShortcut(listener: (command: 'openPalette' | 'escape') => void) {
+      shortcutListeners.add(listener);
+      return () => {
+        shortcutListeners.delete(listener);
+      };
+    },
   };
 }
 

@@ -2,7 +2,8 @@
 // Non-English bundles are separate chunks loaded on demand, so the login page carries only English.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language } from '@portico/core';
+import { DEFAULT_LANGUAGE, DEVICE_PREFERENCE_KEYS, isSupportedLanguage, type Language } from '@portico/core';
+import { setLocal } from '../session/browser-storage.ts';
 import en from './locales/en.json';
 
 export type Messages = typeof en;
@@ -38,5 +39,7 @@ export async function setLanguage(language: string): Promise<Language> {
   }
   await i18n.changeLanguage(target);
   document.documentElement.lang = target;
+  // the next sign-in page on this device speaks it too (issue 15 item 12)
+  setLocal(DEVICE_PREFERENCE_KEYS.language, target);
   return target;
 }

@@ -31,23 +31,33 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'tabs.role', // "Roles" is the Spanish word too
     'tabs.beta', // "beta"
     'settings.accessVisible', // "Visible" is the Spanish word too
+    'tabs.tenants', // the platform's term ("Inquilinos" means renters, issue 15)
+    'settings.regions.Asia', // "Asia"
+    'settings.regions.Australia', // "Australia"
   ]),
   'pt-BR': new Set([
     'tabs.gateway', // "Gateway" is the usual Brazilian term
     'tabs.beta', // "beta"
+    'tabs.tenants', // the platform's term ("Locatários" means renters)
   ]),
   fr: new Set([
     'shell.modules', // "Modules"
     'tabs.documentation', // "Documentation"
     'tabs.zone', // "Zones"
     'tabs.services', // "Services"
-    'about.services', // "Services"
     'settings.accessVisible', // "Visible"
+    'tabs.tenants', // the platform's term ("Locataires" means renters, issue 15)
+    'app.notifications', // "Notifications"
+    'settings.regions.Europe', // "Europe"
   ]),
   it: new Set([
     'login.password', // "Password" is the usual Italian term
     'tabs.gateway', // "Gateway" is the usual Italian term
     'tabs.beta', // "beta"
+    'settings.regions.Africa', // "Africa"
+    'settings.regions.America', // "America"
+    'settings.regions.Asia', // "Asia"
+    'settings.regions.Australia', // "Australia"
   ]),
 };
 

@@ -3,12 +3,12 @@
 // signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LOGIN_ROUTE, STORAGE_KEYS, shouldRememberRedirect } from '@portico/core';
+import { DEVICE_PREFERENCE_KEYS, LOGIN_ROUTE, STORAGE_KEYS, pickSignInLanguage, shouldRememberRedirect, type Language } from '@portico/core';
 import en from '../i18n/locales/en.json';
-import { LoginPage } from '../pages/login-page.tsx';
+import { LoginPage, type Translate } from '../pages/login-page.tsx';
 import { clearSessionStorage, getLocal, readStoredToken, readToken, removeLocal, setLocal } from '../session/browser-storage.ts';
 import { markBusy } from '../updates/busy-registry.ts';
-import { createMiniTranslator } from './mini-translator.ts';
+import { createMiniTranslator, mergeMessages } from './mini-translator.ts';
 
 /** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
 export function currentRoutePath(): string {
@@ -39,11 +39,55 @@ export interface LightSignInProps {
   onSignedInElsewhere(): void;
   /** The user started using the form: a good moment to fetch what signing in will need. */
   onIntent?(): void;
+  /** The run-time config's "Forgot password?" target, once portico.config.json is read (null: no link). */
+  forgotPasswordUrl?: Promise<string | null>;
 }
 
-const t = createMiniTranslator(en);
+const english = createMiniTranslator(en);
 
-export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSignInProps) {
+// Only the chosen language's file is fetched (a small chunk), never i18next.
+const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
+  es: () => import('../i18n/locales/es.json'),
+  'pt-BR': () => import('../i18n/locales/pt-BR.json'),
+  fr: () => import('../i18n/locales/fr.json'),
+  it: () => import('../i18n/locales/it.json'),
+};
+
+/** The sign-in page's language (issue 15 item 12): the last one used on this device, else the browser's. */
+export function signInLanguage(): Language {
+  return pickSignInLanguage(getLocal(DEVICE_PREFERENCE_KEYS.language), typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+/** A translator for `language`: its messages over English (a missing key shows English). */
+export async function loadSignInTranslator(language: Language): Promise<Translate> {
+  if (language === 'en') return english;
+  try {
+    const bundle = await bundles[language]();
+    return createMiniTranslator(mergeMessages(en, bundle.default));
+  } catch {
+    return english; // a chunk that fails to load must not cost the user the form
+  }
+}
+
+export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent, forgotPasswordUrl }: LightSignInProps) {
+  const [language] = useState(signInLanguage);
+  const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
+  const [forgot, setForgot] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    document.documentElement.lang = language;
+    if (language !== 'en') void loadSignInTranslator(language).then((loaded) => active && setT(() => loaded));
+    return () => {
+      active = false;
+    };
+  }, [language]);
+  useEffect(() => {
+    let active = true;
+    void forgotPasswordUrl?.then((url) => active && setForgot(url), () => undefined);
+    return () => {
+      active = false;
+    };
+  }, [forgotPasswordUrl]);
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
   // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
   const releaseBusy = useRef<(() => void) | null>(null);
@@ -54,7 +98,7 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSi
   }, [onIntent]);
 
   useEffect(() => {
-    document.title = t('app.productTitle');
+    document.title = english('app.productTitle');
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portico-session');
     const check = () => {
       if (readStoredToken() !== undefined) onSignedInElsewhere();
@@ -71,7 +115,7 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent }: LightSi
 
   return (
     <div onFocusCapture={handleIntent} onPointerDownCapture={handleIntent} onKeyDownCapture={handleIntent}>
-      <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />
+      {t && <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} forgotPasswordUrl={forgot} />}
     </div>
   );
 }

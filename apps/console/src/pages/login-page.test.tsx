@@ -88,6 +88,44 @@ describe('the sign-in form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 90 seconds.');
   });
 
+  it('a 429 counts down live with the button disabled, then lets the user try again', async () => {
+    const onSignIn = vi.fn(async () => {
+      throw new ApiError('TOO_MANY_REQUESTS', 429, 'Too many sign-in attempts', {}, 2);
+    });
+    const { user, username, password, submit } = renderLogin(onSignIn);
+    await user.type(username, 'admin');
+    await user.type(password, 'x');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many sign-in attempts. Try again in 2 seconds.');
+    expect(submit).toBeDisabled();
+    await vi.waitFor(() => expect(alert).toHaveTextContent('Try again in 1 seconds.'), { timeout: 2000 });
+    await vi.waitFor(() => expect(alert).toHaveTextContent('You can sign in again now.'), { timeout: 3000 });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(onSignIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failure that is not a known case reads as a sentence, never the raw message', async () => {
+    const { user, username, password, submit } = renderLogin(async () => {
+      throw new ApiError('SERVER_ERROR', 500, 'Internal Server Error');
+    });
+    await user.type(username, 'admin');
+    await user.type(password, 'x');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in failed. Try again in a moment; if it keeps failing, contact your administrator.');
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
+
+  it('shows "Forgot password?" only when configured', () => {
+    const { unmount } = render(<LoginPage onSignIn={async () => {}} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} forgotPasswordUrl="https://id.example.com/reset" />);
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', 'https://id.example.com/reset');
+    unmount();
+    render(<LoginPage onSignIn={async () => {}} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} />);
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
+  });
+
   it('tells the user when the previous session expired', () => {
     renderLogin(async () => {}, true);
     expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '../api/api-errors.ts';
 import styles from './login-page.module.css';
 
@@ -10,12 +10,18 @@ export interface LoginPageProps {
   platformTitle: string;
   /** The translator: i18next's in the full app, a small one on the light sign-in entry. */
   t: Translate;
+  /** Run-time config `forgotPasswordUrl`: the "Forgot password?" link; null or absent hides it. */
+  forgotPasswordUrl?: string | null;
 }
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 type FieldErrors = { username?: string; password?: string };
 
+/** When the services do not say how long to wait after a 429. */
+const DEFAULT_RETRY_SECONDS = 60;
+
+/** A failure as people read it: a translated sentence, never the API's or the browser's own text. */
 function messageFor(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     switch (error.code) {
@@ -23,27 +29,54 @@ function messageFor(error: unknown, t: Translate): string {
         return t('login.invalidCredentials');
       case 'NETWORK':
         return t('login.unreachable');
-      case 'TOO_MANY_REQUESTS':
-        return t('login.throttled', { seconds: error.retryAfter ?? 60 });
       default:
-        return t('login.failed', { message: error.message });
+        return t('login.failed');
     }
   }
-  return t('login.failed', { message: error instanceof Error ? error.message : String(error) });
+  return t('login.failed');
 }
 
-export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }: LoginPageProps) {
+/** Seconds to wait after a throttled attempt (the 429's Retry-After), or null for another failure. */
+function throttleSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'TOO_MANY_REQUESTS') return null;
+  const seconds = error.retryAfter;
+  return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_SECONDS;
+}
+
+/** Whole seconds left until `until` (a Date.now() time), ticking once a second; 0 when over or unset. */
+function useCountdown(until: number | null): number {
+  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (until === null) return;
+    const timer = setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `until`
+  }, [until]);
+  return seconds;
+}
+
+export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t, forgotPasswordUrl = null }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // a throttled attempt (429): the button waits, with a live countdown, until the services allow one
+  const [throttledUntil, setThrottledUntil] = useState<number | null>(null);
+  const secondsLeft = useCountdown(throttledUntil);
+  const throttled = throttledUntil !== null && secondsLeft > 0;
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || throttled) return;
     const errors: FieldErrors = {};
     if (username.trim() === '') errors.username = t('login.usernameRequired');
     if (password === '') errors.password = t('login.passwordRequired');
@@ -55,10 +88,13 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
     }
     setBusy(true);
     setError(null);
+    setThrottledUntil(null);
     try {
       await onSignIn(username.trim(), password);
     } catch (caught) {
-      setError(messageFor(caught, t));
+      const wait = throttleSeconds(caught);
+      if (wait !== null) setThrottledUntil(Date.now() + wait * 1000);
+      else setError(messageFor(caught, t));
       passwordRef.current?.select();
     } finally {
       setBusy(false);
@@ -77,8 +113,14 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
             {t('login.sessionExpired')}
           </p>
         )}
-        <div role="alert" className={error ? styles.alert : styles.alertEmpty}>
-          {error}
+        <div role="alert" className={error || throttledUntil !== null ? styles.alert : styles.alertEmpty}>
+          {throttledUntil === null ? (
+            error
+          ) : throttled ? (
+            <span className={styles.countdown}>{t('login.throttled', { seconds: secondsLeft })}</span>
+          ) : (
+            t('login.tryAgainNow')
+          )}
         </div>
         <form onSubmit={handleSubmit} noValidate className={styles.form}>
           <LoginField
@@ -100,7 +142,7 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
             onChange={setPassword}
             error={fieldErrors.password}
           />
-          <button type="submit" className={styles.submit} aria-busy={busy} aria-disabled={busy}>
+          <button type="submit" className={styles.submit} aria-busy={busy} aria-disabled={busy} disabled={throttled}>
             {t('login.submit')}
             {busy && <span className={styles.spinner} aria-hidden="true" />}
           </button>
@@ -108,6 +150,11 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t }
             <p className={styles.busy} role="status">
               {t('login.submitting')}
             </p>
+          )}
+          {forgotPasswordUrl && (
+            <a className={styles.forgot} href={forgotPasswordUrl}>
+              {t('login.forgotPassword')}
+            </a>
           )}
         </form>
       </section>

@@ -5,7 +5,7 @@ import { useAppSelector } from '../store/hooks.ts';
 import { LoginPage } from './login-page.tsx';
 
 export function LoginRoute() {
-  const { session } = useAppServices();
+  const { session, config } = useAppServices();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const expired = useAppSelector((state) => state.authn.expiredFlag);
@@ -15,5 +15,5 @@ export function LoginRoute() {
     await navigate(target, { replace: true });
   }
 
-  return <LoginPage onSignIn={handleSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} />;
+  return <LoginPage onSignIn={handleSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} forgotPasswordUrl={config.forgotPasswordUrl} />;
 }

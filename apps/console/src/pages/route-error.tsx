@@ -19,11 +19,12 @@ export function RouteError() {
       </main>
     );
   }
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  // the cause is for developers (the console); people get a sentence saying what to do
+  console.error('portico: the page could not be shown', isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error);
   return (
     <main className={styles.page}>
       <h1>{t('errors.genericTitle')}</h1>
-      <p role="alert">{t('errors.generic', { message })}</p>
+      <p role="alert">{t('errors.generic')}</p>
       <p>
         <a href="#/app">{t('errors.home')}</a>
       </p>

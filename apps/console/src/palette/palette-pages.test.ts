@@ -39,7 +39,7 @@ describe('the pages the palette lists', () => {
 
   it('labels pages with the vocabulary and names their module; the map maker is marked beta', () => {
     const pages = listPalettePages({ permissions: ALL, hiddenTabs: [] }, label);
-    expect(pages.find((page) => page.path === '/app/things/thing')).toMatchObject({ label: 'Assets', context: 'things' });
+    expect(pages.find((page) => page.path === '/app/things/thing')).toMatchObject({ label: 'Assets', context: 'things', aliases: ['thing'] });
     expect(pages.find((page) => page.path === '/app/services/logs')).toMatchObject({ label: 'logs', context: 'services' });
     expect(pages.find((page) => page.path === '/app/machinelearning')).toMatchObject({ label: 'machinelearning', context: '' });
     expect(pages.find((page) => page.path === '/app/model/mapmaker')?.beta).toBe(true);
@@ -48,16 +48,17 @@ describe('the pages the palette lists', () => {
 
 describe('filtering', () => {
   const pages = [
-    { path: '/a', label: 'Zone types', context: 'Model', beta: false },
-    { path: '/b', label: 'Zones', context: 'Model', beta: false },
-    { path: '/c', label: 'Logical readers', context: 'Model', beta: false },
-    { path: '/d', label: 'Zonas de Operação', context: 'Modelo', beta: false },
-    { path: '/e', label: 'Connections', context: 'Services', beta: false },
+    { path: '/a', label: 'Zone types', context: 'Model', beta: false, aliases: [] },
+    { path: '/b', label: 'Zones', context: 'Model', beta: false, aliases: [] },
+    { path: '/c', label: 'Logical readers', context: 'Model', beta: false, aliases: [] },
+    { path: '/d', label: 'Zonas de Operação', context: 'Modelo', beta: false, aliases: [] },
+    { path: '/e', label: 'Connections', context: 'Services', beta: false, aliases: [] },
+    { path: '/f', label: 'Staff', context: 'Tenants', beta: false, aliases: ['Users'] },
   ];
   const paths = (query: string) => filterPalettePages(pages, query, 'en').map((page) => page.path);
 
   it('an empty query keeps every page in order', () => {
-    expect(paths('  ')).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    expect(paths('  ')).toEqual(['/a', '/b', '/c', '/d', '/e', '/f']);
   });
 
   it('matches case- and accent-insensitively, label prefixes first', () => {
@@ -74,6 +75,14 @@ describe('filtering', () => {
     expect(paths('model readers')).toEqual(['/c']);
     expect(paths('services zone')).toEqual([]);
     expect(paths('nothing like this')).toEqual([]);
+  });
+
+  it('a renamed page is found by its built-in name too, after the label matches', () => {
+    expect(paths('user')).toEqual(['/f']);
+    expect(paths('staff')).toEqual(['/f']);
+    expect(paths('tenants users')).toEqual(['/f']);
+    const renamedZones = [...pages, { path: '/g', label: 'Areas', context: 'Model', beta: false, aliases: ['Zones'] }];
+    expect(filterPalettePages(renamedZones, 'zone', 'en').map((page) => page.path)).toEqual(['/a', '/b', '/g']);
   });
 
   it('folds text for the current language', () => {

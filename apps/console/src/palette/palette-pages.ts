@@ -9,6 +9,11 @@ export interface PalettePage {
   /** The module it belongs to, for context ("Tenants"); '' for routes outside the modules. */
   context: string;
   beta: boolean;
+  /**
+   * Other names it is found by: the built-in name when the tenant renamed the page (a tenant that
+   * calls zones "Areas" still finds them by typing "zone", issue 15 item 3).
+   */
+  aliases: string[];
 }
 
 export type LabelFn = (tab: string | null, labelKey?: string) => string;
@@ -28,12 +33,17 @@ function isListed(route: AppRoute): boolean {
 export function listPalettePages(access: { permissions: readonly string[]; hiddenTabs: readonly string[] }, label: LabelFn): PalettePage[] {
   const moduleLabels = new Map(MODULES.map((module) => [module.name as string, label(module.tab, module.labelKey)]));
   return APP_ROUTES.filter((route) => isListed(route) && isAppRouteAllowed(route.path, { permissions: [...access.permissions], hiddenTabs: [...access.hiddenTabs] })).map(
-    (route) => ({
-      path: route.path,
-      label: route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey),
-      context: moduleLabels.get(route.module) ?? '',
-      beta: route.beta,
-    }),
+    (route) => {
+      const shown = route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey);
+      const builtIn = label(null, route.labelKey);
+      return {
+        path: route.path,
+        label: shown,
+        context: moduleLabels.get(route.module) ?? '',
+        beta: route.beta,
+        aliases: builtIn === shown ? [] : [builtIn],
+      };
+    },
   );
 }
 
@@ -46,8 +56,9 @@ export function foldText(text: string, language: string): string {
 }
 
 /**
- * Pages whose label (or module) contains every word typed, case- and accent-insensitively; pages
- * whose label starts with the query come first, otherwise the table order is kept.
+ * Pages whose label (or module, or built-in name) contains every word typed, case- and
+ * accent-insensitively; pages whose label starts with the query come first, then other label
+ * matches, then matches by module or built-in name; otherwise the table order is kept.
  */
 export function filterPalettePages(pages: readonly PalettePage[], query: string, language: string): PalettePage[] {
   const folded = foldText(query.trim(), language);
@@ -55,9 +66,10 @@ export function filterPalettePages(pages: readonly PalettePage[], query: string,
   const words = folded.split(/\s+/);
   const scored = pages.flatMap((page, index) => {
     const label = foldText(page.label, language);
-    const haystack = `${label} ${foldText(page.context, language)}`;
+    const aliases = page.aliases.map((alias) => foldText(alias, language));
+    const haystack = `${label} ${foldText(page.context, language)} ${aliases.join(' ')}`;
     if (!words.every((word) => haystack.includes(word))) return [];
-    const rank = label.startsWith(folded) ? 0 : label.includes(folded) ? 1 : 2;
+    const rank = label.startsWith(folded) ? 0 : label.includes(folded) ? 1 : aliases.some((alias) => alias.includes(folded)) ? 2 : 3;
     return [{ page, rank, index }];
   });
   return scored.sort((a, b) => a.rank - b.rank || a.index - b.index).map((entry) => entry.page);

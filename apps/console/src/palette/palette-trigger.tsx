@@ -25,7 +25,11 @@ export function PaletteButton({ onOpen }: { onOpen(): void }) {
   const { t } = useTranslation();
   return (
     <button type="button" className={styles.trigger} onClick={onOpen} aria-keyshortcuts="Control+K Meta+K">
-      <span>{t('palette.title')}</span>
+      <svg className={styles.icon} aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <circle cx="10.5" cy="10.5" r="6.5" />
+        <path d="m15.5 15.5 5 5" />
+      </svg>
+      <span className={styles.text}>{t('palette.title')}</span>
       <kbd className={styles.kbd} aria-hidden="true">
         {IS_APPLE ? '⌘K' : t('palette.hint')}
       </kbd>

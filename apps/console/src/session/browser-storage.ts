@@ -2,6 +2,7 @@
 // cookie payload formats are core's; this file only touches the browser.
 import Cookies from 'js-cookie';
 import {
+  DEVICE_PREFERENCE_KEYS,
   PRESERVED_KEYS,
   STORAGE_KEYS,
   decodeTokenCookie,
@@ -101,7 +102,8 @@ function clearExcept(storage: Storage, keep: ReadonlySet<string>): void {
  * except the preserved keys. XSRF-TOKEN is the services' and is left to them.
  */
 export function clearSessionStorage(): void {
-  const keep = new Set<string>(PRESERVED_KEYS);
+  // the device's own preferences (theme, sign-in language) are not session data: kept too
+  const keep = new Set<string>([...PRESERVED_KEYS, ...Object.values(DEVICE_PREFERENCE_KEYS)]);
   for (const name of Object.keys(Cookies.get())) {
     if (name === 'XSRF-TOKEN' || keep.has(name)) continue;
     Cookies.remove(name, { path: '/' });

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../app/app-context.ts';
+import { useVocabulary } from './use-vocabulary.ts';
 import styles from './dialog.module.css';
 
 /** Spec §9: the override label, shown when the configuration flag allows it. */
@@ -33,6 +34,7 @@ export function versionUrls(config: { apiBaseHost: string; legacyUiBase: string 
 export default function AboutDialog({ onClose }: { onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { config } = useAppServices();
+  const { title } = useVocabulary();
   const [versions, setVersions] = useState<Partial<Record<Part, VersionInfo | null>>>({});
 
   useEffect(() => {
@@ -60,8 +62,12 @@ export default function AboutDialog({ onClose }: { onClose(): void }) {
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.content}>
           <Dialog.Title className={styles.title}>{t('about.title')}</Dialog.Title>
-          <Dialog.Description className={styles.description}>{t('app.productTitle')}</Dialog.Description>
-          {config.showVersionOverride && <p className={styles.override}>{VERSION_OVERRIDE_LABEL}</p>}
+          <Dialog.Description className={styles.description}>{t('about.description', { product: title })}</Dialog.Description>
+          {config.showVersionOverride && (
+            <p className={styles.hint}>
+              <span className={styles.override}>{VERSION_OVERRIDE_LABEL}</span> {t('about.override', { version: VERSION_OVERRIDE_LABEL })}
+            </p>
+          )}
           <dl className={styles.versions}>
             {(['services', 'legacyUi', 'newUi'] as const).map((part) => {
               const info = versions[part];

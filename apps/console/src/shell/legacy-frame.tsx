@@ -10,7 +10,7 @@ import styles from './legacy-frame.module.css';
  * The legacy interface in its frame. The frame is created once, on the deep-linked route; later
  * routes reach it through the bridge (`router`) without a reload.
  */
-export function LegacyFrame({ path }: { path: string }) {
+export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: boolean }) {
   const { t } = useTranslation();
   const { config, frame } = useAppServices();
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -26,7 +26,8 @@ export function LegacyFrame({ path }: { path: string }) {
   }, [frame]);
 
   return (
-    <div className={styles.container} data-route-url={routing.url ?? ''} data-route-phase={routing.phase}>
+    // hidden (not unmounted) while the shell shows a page of its own: the bridge stays connected
+    <div className={styles.container} hidden={hidden} style={hidden ? { display: 'none' } : undefined} data-route-url={routing.url ?? ''} data-route-phase={routing.phase}>
       {status === 'connecting' && (
         <p className={styles.loading} role="status">
           {t('shell.frameLoading')}

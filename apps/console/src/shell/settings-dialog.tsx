@@ -1,19 +1,29 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, isValidTimeZone } from '@portico/core';
+import {
+  CALENDAR_FORMATS,
+  DATE_FORMATS,
+  DEFAULT_TIME_ZONE,
+  SUPPORTED_LANGUAGES,
+  filterTimeZoneGroups,
+  formatDateTime,
+  groupTimeZones,
+  isValidTimeZone,
+} from '@portico/core';
 import { ApiError } from '../api/api-errors.ts';
 import type { EditableUserField } from '../api/platform-api.ts';
 import { useAppServices } from '../app/app-context.ts';
 import { notify } from '../app/notifications.ts';
+import { i18n, setLanguage as loadLanguage } from '../i18n/i18n.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { useBusy } from '../updates/use-busy.ts';
 import { AccessExplanation } from './access-explanation.tsx';
 import styles from './dialog.module.css';
 
-function timeZones(current: string): string[] {
+function knownZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([current, 'EST5EDT', 'UTC', ...zones])].filter(isValidTimeZone).sort();
+  return [current, DEFAULT_TIME_ZONE, 'UTC', ...zones].filter(isValidTimeZone);
 }
 
 export default function SettingsDialog({ onClose }: { onClose(): void }) {
@@ -22,21 +32,32 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
   useBusy('settings dialog'); // no version reload while the form is open
   const config = useAppSelector((state) => state.config);
   const [timeZone, setTimeZone] = useState(config.timeZone);
+  const [zoneQuery, setZoneQuery] = useState('');
   const [dateFormat, setDateFormat] = useState(config.dateFormat);
   const [calendarFormat, setCalendarFormat] = useState(config.calendarFormat);
   const [language, setLanguage] = useState(config.language);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const zones = useMemo(() => timeZones(config.timeZone), [config.timeZone]);
-  const ids = { tz: useId(), df: useId(), lang: useId(), err: useId() };
+  const [now, setNow] = useState(() => new Date());
+  const ids = { tz: useId(), tzSearch: useId(), tzCount: useId(), df: useId(), lang: useId(), err: useId() };
 
-  const preview = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat(language, { timeZone, dateStyle: 'medium', timeStyle: 'short', hour12: calendarFormat === '12h' }).format(new Date());
-    } catch {
-      return '';
-    }
-  }, [timeZone, language, calendarFormat]);
+  // the preview is a clock: it follows the minutes while the dialog is open
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const groups = useMemo(() => groupTimeZones(knownZones(config.timeZone), now), [config.timeZone, now]);
+  const shown = useMemo(() => {
+    const matches = filterTimeZoneGroups(groups, zoneQuery);
+    // the chosen zone stays in the list (a select's value must be one of its options)
+    if (matches.some((group) => group.zones.some((zone) => zone.id === timeZone))) return matches;
+    const chosen = groups.find((group) => group.zones.some((zone) => zone.id === timeZone));
+    return chosen ? [{ region: chosen.region, zones: chosen.zones.filter((zone) => zone.id === timeZone) }, ...matches] : matches;
+  }, [groups, zoneQuery, timeZone]);
+  const matchCount = filterTimeZoneGroups(groups, zoneQuery).reduce((sum, group) => sum + group.zones.length, 0);
+
+  const preview = formatDateTime(now, { timeZone, dateFormat, calendarFormat });
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -49,15 +70,28 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
     if (dateFormat !== config.dateFormat) changes.dateFormatConfiguration = dateFormat;
     if (calendarFormat !== config.calendarFormat) changes.calendarFormatConfiguration = calendarFormat;
     if (language !== config.language) changes.language = language;
+    if (Object.keys(changes).length === 0) {
+      notify('info', t('settings.unchanged'));
+      onClose();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
       await session.updateUserFields(changes);
-      notify('success', t('settings.saved'), { id: 'settings-saved' });
+      // the toast speaks the language just chosen, and says what was saved
+      const saved = await loadLanguage(language);
+      const tt = i18n.getFixedT(saved);
+      const parts = [
+        changes.timeZoneConfiguration && `${tt('settings.timeZone')} (${timeZone})`,
+        changes.dateFormatConfiguration && `${tt('settings.dateFormat')} (${dateFormat})`,
+        changes.calendarFormatConfiguration && `${tt('settings.calendarFormat')} (${tt(calendarFormat === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')})`,
+        changes.language && `${tt('settings.language')} (${tt(`languages.${saved}`)})`,
+      ].filter(Boolean);
+      notify('success', tt('settings.saved', { changes: parts.join(', ') }));
       onClose();
     } catch (caught) {
-      const message = caught instanceof ApiError ? (Object.values(caught.fields)[0] ?? caught.message) : String(caught);
-      setError(t('settings.saveFailed', { message }));
+      setError(caught instanceof ApiError && caught.code === 'FORBIDDEN' ? t('settings.saveForbidden') : t('settings.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -72,12 +106,35 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
           <Dialog.Description className={styles.description}>{t('settings.description')}</Dialog.Description>
           <form className={styles.form} onSubmit={handleSubmit} aria-describedby={error ? ids.err : undefined}>
             <div className={styles.field}>
+              <label htmlFor={ids.tzSearch}>{t('settings.timeZoneSearch')}</label>
+              <input
+                id={ids.tzSearch}
+                type="search"
+                value={zoneQuery}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={ids.tzCount}
+                onChange={(event) => {
+                  const query = event.target.value;
+                  setZoneQuery(query);
+                  // the first match becomes the choice, so typing a city and saving just works
+                  const first = filterTimeZoneGroups(groups, query)[0]?.zones[0];
+                  if (query.trim() !== '' && first) setTimeZone(first.id);
+                }}
+              />
+              <p id={ids.tzCount} className={styles.hint} aria-live="polite">
+                {zoneQuery.trim() === '' ? '' : matchCount === 0 ? t('settings.timeZoneNone') : t('settings.timeZoneMatches', { count: matchCount })}
+              </p>
               <label htmlFor={ids.tz}>{t('settings.timeZone')}</label>
               <select id={ids.tz} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
+                {shown.map((group) => (
+                  <optgroup key={group.region} label={t(`settings.regions.${group.region}`)}>
+                    {group.zones.map((zone) => (
+                      <option key={zone.id} value={zone.id}>
+                        {`${zone.place} (${zone.offset})`}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </select>
             </div>
@@ -110,7 +167,7 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
                 ))}
               </select>
             </div>
-            <p className={styles.hint} aria-live="polite">
+            <p className={styles.hint} aria-live="polite" data-testid="settings-preview">
               {t('settings.preview', { value: preview })}
             </p>
             {error && (

@@ -1,12 +1,22 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MODULES, getModulePages, getSidebarState, isAppRouteAllowed, isTabVisible, parseAppRoute } from '@portico/core';
+import {
+  MODULES,
+  composePageTitle,
+  getModulePages,
+  getSidebarState,
+  isAppRouteAllowed,
+  isSettingsMenuItemVisible,
+  isTabVisible,
+  parseAppRoute,
+} from '@portico/core';
 import { useAppServices } from '../app/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.tsx';
 import { LegacyFrame } from './legacy-frame.tsx';
+import { NoModulesPage } from './no-modules-page.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useVocabulary } from './use-vocabulary.ts';
 import styles from './shell-layout.module.css';
@@ -19,18 +29,24 @@ type Dialog = 'settings' | 'about' | 'palette' | null;
 
 export default function ShellLayout() {
   const { t } = useTranslation();
-  const { session, navigate } = useAppServices();
+  const { session, navigate, frame } = useAppServices();
   const location = useLocation();
   const permissions = useAppSelector((state) => state.authz.permissions);
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
   const user = useAppSelector((state) => state.session.user);
   const { label, title } = useVocabulary();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
+  // narrow screens: the Modules menu and the Pages drawer
+  const [modulesOpen, setModulesOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const frameUi = useFrameUi();
   const blocked = frameUi.modalOpen;
   usePaletteShortcut(() => setDialog('palette'), blocked || dialog !== null);
   const userMenuTrigger = useRef<HTMLButtonElement>(null);
+  const pagesToggle = useRef<HTMLButtonElement>(null);
   const previousDialog = useRef<Dialog>(null);
+  const ids = { modules: useId(), sidebar: useId() };
 
   // Radix gives the focus back to a Dialog.Trigger only; these dialogs open from the user menu
   // (or the frame's About link), so the focus goes back to the menu button, not to the page's body.
@@ -44,8 +60,27 @@ export default function ShellLayout() {
     if (frameUi.aboutRequests > 0) setDialog('about');
   }, [frameUi.aboutRequests]);
 
+  // Ctrl+K and Escape typed while the focus is in the frame (bridge `shortcut`)
+  const latest = useRef({ blocked, dialog });
+  latest.current = { blocked, dialog };
+  useEffect(
+    () =>
+      frame.onShortcut((command) => {
+        if (command === 'openPalette') {
+          if (!latest.current.blocked && latest.current.dialog === null) setDialog('palette');
+          return;
+        }
+        setDialog(null);
+        setUserMenuOpen(false);
+        setModulesOpen(false);
+        setDrawerOpen(false);
+      }),
+    [frame],
+  );
+
   const path = location.pathname;
-  const module = parseAppRoute(path)?.module ?? null;
+  const match = parseAppRoute(path);
+  const module = match?.module ?? null;
   const sidebarState = getSidebarState(path);
   const modules = useMemo(
     () => MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)),
@@ -55,11 +90,30 @@ export default function ShellLayout() {
     () => (module ? getModulePages(module).filter((page) => isAppRouteAllowed(page.path, { permissions, hiddenTabs })) : []),
     [module, permissions, hiddenTabs],
   );
-  const showSidebar = frameUi.sidebarOpen && sidebarState !== 'NONE' && sidebarState !== 'BLANK' && pages.length > 0;
+  // The sidebar is the way to the module's other pages: shown on every page of a module that has
+  // some (issue 15 item 5, "no dead ends"), NONE pages included. The frame's sidebarEvent still
+  // closes it, to a rail with a button that opens it again.
+  const [sidebarWanted, setSidebarWanted] = useState(frameUi.sidebarOpen);
+  useEffect(() => setSidebarWanted(frameUi.sidebarOpen), [frameUi.sidebarOpen]);
+  const hasSidebar = pages.length > 0;
+  const sidebarExpanded = hasSidebar && (sidebarWanted || drawerOpen);
+
+  const route = match?.route;
+  const pageLabel = route ? (route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey)) : null;
+  const moduleLabel = module ? (MODULES.find((entry) => entry.name === module) ?? null) : null;
+  const currentModule = moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : t('shell.modulesMenu');
+  const noModules = modules.every((entry) => entry.name === 'home');
+  const showNoModulesPage = noModules && (module === 'home' || module === null) && (match?.page === 'welcome' || match?.page === null || !match);
 
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = composePageTitle(pageLabel, title);
+  }, [pageLabel, title]);
+
+  // a navigation closes the narrow-screen menus
+  useEffect(() => {
+    setModulesOpen(false);
+    setDrawerOpen(false);
+  }, [path]);
 
   async function handleSignOut() {
     await session.logout();
@@ -68,6 +122,10 @@ export default function ShellLayout() {
 
   if (!user) return null;
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    pagesToggle.current?.focus();
+  };
 
   return (
     <div className={styles.shell}>
@@ -79,43 +137,113 @@ export default function ShellLayout() {
       </a>
       <header className={styles.topbar} inert={blocked} data-blocked={blocked || undefined}>
         <span className={styles.brand}>{title}</span>
-        <nav aria-label={t('shell.modules')} className={styles.modules}>
-          <ul>
+        <nav
+          aria-label={t('shell.modules')}
+          className={styles.modules}
+          data-open={modulesOpen || undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && modulesOpen) {
+              setModulesOpen(false);
+              (event.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
+            }
+          }}
+        >
+          <button
+            type="button"
+            className={`${styles.barButton} ${styles.modulesToggle}`}
+            aria-expanded={modulesOpen}
+            aria-controls={ids.modules}
+            onClick={() => setModulesOpen((open) => !open)}
+            aria-label={t('shell.modulesMenuLabel', { module: currentModule })}
+          >
+            <span aria-hidden="true">☰</span> {currentModule}
+          </button>
+          <ul id={ids.modules}>
             {modules.map((module) => (
               <li key={module.name}>
-                <NavLink to={module.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                <NavLink to={module.path} className={({ isActive }) => (isActive ? styles.active : undefined)} onClick={() => setModulesOpen(false)}>
                   {label(module.tab, module.labelKey)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <PaletteButton onOpen={() => setDialog('palette')} />
-        <UserMenu
-          triggerRef={userMenuTrigger}
-          displayName={displayName}
-          onSettings={() => setDialog('settings')}
-          onAbout={() => setDialog('about')}
-          onSignOut={() => void handleSignOut()}
-        />
+        <span className={styles.palette}>
+          <PaletteButton onOpen={() => setDialog('palette')} />
+        </span>
+        <span className={styles.user}>
+          <UserMenu
+            triggerRef={userMenuTrigger}
+            displayName={displayName}
+            showSettings={isSettingsMenuItemVisible(permissions)}
+            open={userMenuOpen}
+            onOpenChange={setUserMenuOpen}
+            onSettings={() => setDialog('settings')}
+            onAbout={() => setDialog('about')}
+            onSignOut={() => void handleSignOut()}
+          />
+        </span>
       </header>
       <div className={styles.body}>
-        {showSidebar && (
-          <nav aria-label={t('shell.sidebar')} className={styles.sidebar} inert={blocked} data-blocked={blocked || undefined}>
-            <ul>
-              {pages.map((page) => (
-                <li key={page.path}>
-                  <NavLink to={page.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                    {label(page.tab, page.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            {sidebarState === 'REPORTS' && frameUi.folder?.name && <p className={styles.folder}>{t('shell.reportFolder', { name: frameUi.folder.name })}</p>}
-          </nav>
+        {hasSidebar && sidebarExpanded && (
+          <>
+            <div className={styles.drawerBackdrop} data-open={drawerOpen || undefined} onClick={closeDrawer} aria-hidden="true" />
+            <nav
+              id={ids.sidebar}
+              aria-label={t('shell.sidebar')}
+              className={styles.sidebar}
+              data-open={drawerOpen || undefined}
+              inert={blocked}
+              data-blocked={blocked || undefined}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && drawerOpen) closeDrawer();
+              }}
+            >
+              <div className={styles.sidebarHeader}>
+                <span>{moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : ''}</span>
+                <button type="button" className={styles.closeDrawer} onClick={closeDrawer}>
+                  {t('shell.closePages')}
+                </button>
+              </div>
+              <ul>
+                {pages.map((page) => (
+                  <li key={page.path}>
+                    <NavLink to={page.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                      {label(page.tab, page.labelKey)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {sidebarState === 'REPORTS' && frameUi.folder?.name && <p className={styles.folder}>{t('shell.reportFolder', { name: frameUi.folder.name })}</p>}
+            </nav>
+          </>
+        )}
+        {hasSidebar && !sidebarWanted && (
+          <div className={styles.rail} inert={blocked} data-blocked={blocked || undefined}>
+            <button type="button" className={styles.railButton} aria-expanded="false" onClick={() => setSidebarWanted(true)}>
+              {t('shell.showPages')}
+            </button>
+          </div>
         )}
         <main id="main-content" tabIndex={-1} className={styles.main}>
-          <LegacyFrame path={path} />
+          <h1 className="visually-hidden">{pageLabel ?? title}</h1>
+          {hasSidebar && (
+            <div className={styles.pagesBar} inert={blocked} data-blocked={blocked || undefined}>
+              <button
+                ref={pagesToggle}
+                type="button"
+                className={`${styles.barButton} ${styles.pagesToggle}`}
+                aria-expanded={drawerOpen}
+                aria-controls={ids.sidebar}
+                onClick={() => setDrawerOpen(true)}
+              >
+                <span aria-hidden="true">☰</span> {t('shell.pages')}
+              </button>
+              <span className={styles.current}>{pageLabel}</span>
+            </div>
+          )}
+          {showNoModulesPage && <NoModulesPage className={styles.noModules} linkClassName={styles.linkButton} onOpenUserMenu={() => setUserMenuOpen(true)} />}
+          <LegacyFrame path={path} hidden={showNoModulesPage} />
         </main>
       </div>
       <Suspense fallback={null}>

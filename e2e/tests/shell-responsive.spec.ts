@@ -1,0 +1,117 @@
+// Issue 15 item 7: the shell from a phone (390 × 844, touch) to a laptop (1024 × 700, 1366 × 768):
+// modules collapse into a menu and a module's pages into a drawer on the phone, menus and dialogs
+// open on-screen, and the page never scrolls sideways. Screenshots of the main screens are attached.
+import { expect, test, type Page } from '@playwright/test';
+import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+import { attachScreenshot, expectInViewport, expectNoHorizontalOverflow } from './shell-helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'small laptop', viewport: { width: 1024, height: 700 }, hasTouch: false, isMobile: false },
+  { name: 'laptop', viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
+] as const;
+
+async function goToModule(page: Page, phone: boolean, name: string): Promise<void> {
+  const modules = page.getByRole('navigation', { name: 'Modules' });
+  if (phone) {
+    const toggle = modules.getByRole('button', { name: /^Modules: / });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectInViewport(page, modules.getByRole('list'));
+  }
+  await modules.getByRole('link', { name }).click();
+}
+
+for (const size of VIEWPORTS) {
+  const phone = size.name === 'phone';
+  test.describe(`${size.name} ${size.viewport.width}×${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch, isMobile: size.isMobile });
+
+    test('sign-in, modules, pages, menus and dialogs fit the screen', async ({ page }, testInfo) => {
+      const shot = (name: string) => attachScreenshot(page, testInfo, `${size.viewport.width}-${name}`);
+      await page.goto('/#/login');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await shot('sign-in');
+      await signIn(page, 'admin');
+      await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await shot('shell');
+
+      const modules = page.getByRole('navigation', { name: 'Modules' });
+      if (phone) {
+        // the tabs are folded into a menu; the sidebar is a drawer behind a "Pages" button
+        await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+        await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeHidden();
+      } else {
+        await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+      }
+      await goToModule(page, phone, 'Model');
+      await expect(page).toHaveURL(/#\/app\/model\//);
+      if (phone) await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+
+      if (phone) {
+        const pages = page.getByRole('button', { name: 'Pages' });
+        await pages.click();
+        const drawer = page.getByRole('navigation', { name: 'Sidebar' });
+        await expect(drawer).toBeVisible();
+        await expectInViewport(page, drawer);
+        await shot('pages-drawer');
+        await drawer.getByRole('link', { name: 'Area Types' }).click();
+        await expect(drawer).toBeHidden();
+        // Escape closes it too, and gives the focus back to the button
+        await pages.click();
+        await expect(drawer).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
+        await expect(pages).toBeFocused();
+      } else {
+        await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Area Types' }).click();
+      }
+      await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
+      await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zoneType');
+      await expectNoHorizontalOverflow(page);
+
+      await page.getByRole('button', { name: 'User menu' }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await expectInViewport(page, menu);
+      await shot('user-menu');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Go to page' }).click();
+      const palette = page.getByRole('dialog', { name: 'Go to page' });
+      await expect(palette).toBeVisible();
+      await expectInViewport(page, palette);
+      await shot('palette');
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+
+      await openUserMenuItem(page, 'Settings');
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings).toBeVisible();
+      await expectInViewport(page, settings);
+      await expectNoHorizontalOverflow(page);
+      await shot('settings');
+      await page.keyboard.press('Escape');
+
+      await openUserMenuItem(page, 'About');
+      const about = page.getByRole('dialog', { name: 'About' });
+      await expect(about).toBeVisible();
+      await expectInViewport(page, about);
+      await shot('about');
+      await page.keyboard.press('Escape');
+      await expectNoHorizontalOverflow(page);
+    });
+
+    test('the page for a user with no module fits too', async ({ page }, testInfo) => {
+      await signIn(page, 'nobody');
+      await expect(page.getByRole('heading', { name: 'There is nothing to manage here yet' })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await attachScreenshot(page, testInfo, `${size.viewport.width}-no-modules`);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+// Issue 15 item 12: the sign-in page speaks the browser's language (or the one last used on this
+// device), counts down when the services throttle sign-ins (429 + Retry-After, the `sec` contract),
+// and shows a "Forgot password?" link only when portico.config.json sets forgotPasswordUrl.
+import { expect, test } from '@playwright/test';
+import { expectNoShellAxeViolations } from './shell-helpers.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test.describe('sign-in language', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('follows the browser (French here)', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText("Saisissez votre nom d'utilisateur.")).toBeVisible();
+  });
+
+  test('the language last used on this device wins over the browser', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('PORTICO_LANGUAGE', 'es'));
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+});
+
+test.describe('throttled sign-in (429)', () => {
+  test('a live countdown from Retry-After, the button disabled meanwhile, then usable again', async ({ page }) => {
+    let attempts = 0;
+    await page.route('**/riot-core-services/api/user/login', async (route) => {
+      attempts += 1;
+      await route.fulfill({ status: 429, headers: { 'Retry-After': '3' }, contentType: 'application/json', body: JSON.stringify({ error: 'Too many sign-in attempts', retryAfter: 3 }) });
+    });
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await button.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(/Too many sign-in attempts\. Try again in [23] seconds\./);
+    await expect(button).toBeDisabled();
+    // it counts down
+    await expect(alert).toHaveText('Too many sign-in attempts. Try again in 1 seconds.');
+    await expect(alert).toHaveText('You can sign in again now.', { timeout: 5000 });
+    await expect(button).toBeEnabled();
+    expect(attempts).toBe(1);
+    // the raw API message never shows
+    await expect(page.getByText('Too many sign-in attempts', { exact: true })).toHaveCount(0);
+  });
+
+  test('without Retry-After, the body\'s retryAfter is used', async ({ page }) => {
+    await page.route('**/riot-core-services/api/user/login', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many', retryAfter: 42 }) }),
+    );
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Try again in 4[12] seconds\./);
+    await expectNoShellAxeViolations(page);
+  });
+});
+
+test.describe('"Forgot password?"', () => {
+  test('hidden when portico.config.json does not set it', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+  });
+
+  test('a link to forgotPasswordUrl when it is set', async ({ page }) => {
+    await page.route('**/portico.config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...config, forgotPasswordUrl: 'https://id.example.com/reset' } });
+    });
+    await page.goto('/#/login');
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', 'https://id.example.com/reset');
+  });
+});

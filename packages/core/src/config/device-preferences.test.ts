@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { PRESERVED_KEYS, STORAGE_KEYS } from '../session/storage-keys.ts';
+import {
+  DEVICE_PREFERENCE_KEYS,
+  isDevicePreferenceKey,
+  parseThemePreference,
+  pickSignInLanguage,
+  resolveColorScheme,
+} from './device-preferences.ts';
+
+describe('device preference keys', () => {
+  it('are their own keys, none of the session keys', () => {
+    const session = new Set<string>([...Object.values(STORAGE_KEYS), ...PRESERVED_KEYS]);
+    for (const key of Object.values(DEVICE_PREFERENCE_KEYS)) expect(session.has(key)).toBe(false);
+  });
+  it.each([
+    ['PORTICO_THEME', true],
+    ['PORTICO_LANGUAGE', true],
+    ['ACCESS_TOKEN', false],
+    ['portico_theme', false],
+    ['', false],
+  ])('%s kept at logout: %s', (key, kept) => {
+    expect(isDevicePreferenceKey(key)).toBe(kept);
+  });
+});
+
+describe('theme preference', () => {
+  it.each([
+    ['light', 'light'],
+    ['dark', 'dark'],
+    ['system', 'system'],
+    [null, 'system'],
+    [undefined, 'system'],
+    ['DARK', 'system'],
+    [1, 'system'],
+  ])('%j reads as %s', (value, preference) => {
+    expect(parseThemePreference(value)).toBe(preference);
+  });
+
+  it.each([
+    ['system', false, 'light'],
+    ['system', true, 'dark'],
+    ['light', true, 'light'],
+    ['light', false, 'light'],
+    ['dark', false, 'dark'],
+    ['dark', true, 'dark'],
+  ] as const)('%s with the system preferring dark = %s shows %s', (preference, systemDark, scheme) => {
+    expect(resolveColorScheme(preference, systemDark)).toBe(scheme);
+  });
+});
+
+describe('pickSignInLanguage', () => {
+  it.each<[string | null | undefined, string[], string]>([
+    ['fr', ['es-ES'], 'fr'], // the last one used on this device wins
+    ['pt-BR', [], 'pt-BR'],
+    ['de', ['es'], 'es'], // an unsupported stored value is ignored
+    [null, ['es-MX', 'en'], 'es'],
+    [undefined, ['pt-BR'], 'pt-BR'],
+    [null, ['pt'], 'pt-BR'],
+    [null, ['pt-PT'], 'pt-BR'],
+    [null, ['PT-br'], 'pt-BR'],
+    [null, ['fr-CA'], 'fr'],
+    [null, ['de-DE', 'it-CH'], 'it'],
+    [null, ['de-DE', 'ja'], 'en'],
+    [null, [], 'en'],
+    ['', [''], 'en'],
+  ])('stored %j, browser %j → %s', (stored, browser, language) => {
+    expect(pickSignInLanguage(stored, browser)).toBe(language);
+  });
+});

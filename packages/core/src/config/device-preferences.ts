@@ -1,0 +1,55 @@
+/**
+ * Preferences of this device rather than of the user (issue 15 items 8 and 12): the colour scheme
+ * override and the language last used on the sign-in page. They are kept in local storage under
+ * their own keys, which logout's clear keeps like the spec's preserved keys (they hold no session data).
+ */
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './formats.ts';
+
+/** Local-storage keys of the device preferences. */
+export const DEVICE_PREFERENCE_KEYS = {
+  /** `light`, `dark` or `system`. */
+  theme: 'PORTICO_THEME',
+  /** The language last used in this browser (sign-in page, settings). */
+  language: 'PORTICO_LANGUAGE',
+} as const;
+
+/** True for a device-preference key (logout's clear keeps it). */
+export function isDevicePreferenceKey(key: string): boolean {
+  return (Object.values(DEVICE_PREFERENCE_KEYS) as string[]).includes(key);
+}
+
+/** The colour scheme settings: follow the system, or force one. */
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+/** One of {@link THEME_PREFERENCES}. */
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+/** A colour scheme actually shown. */
+export type ColorScheme = 'light' | 'dark';
+
+/** A stored value as a preference; anything unknown (or nothing) is `system`. */
+export function parseThemePreference(value: unknown): ThemePreference {
+  return (THEME_PREFERENCES as readonly unknown[]).includes(value) ? (value as ThemePreference) : 'system';
+}
+
+/** The scheme to show: the forced one, else the system's (`prefers-color-scheme`). */
+export function resolveColorScheme(preference: ThemePreference, systemPrefersDark: boolean): ColorScheme {
+  if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
+  return preference;
+}
+
+/**
+ * The sign-in page's language: the one last used on this device when it is supported, else the
+ * first of the browser's languages we have (exact tag, then its base: `pt` and `pt-PT` → `pt-BR`,
+ * `fr-CA` → `fr`), else English.
+ */
+export function pickSignInLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
+  const supported = SUPPORTED_LANGUAGES as readonly string[];
+  if (stored && supported.includes(stored)) return stored as Language;
+  for (const tag of browserLanguages) {
+    const exact = supported.find((code) => code.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact as Language;
+    const base = tag.split('-')[0]?.toLowerCase();
+    const byBase = supported.find((code) => code.split('-')[0]?.toLowerCase() === base);
+    if (byBase) return byBase as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
