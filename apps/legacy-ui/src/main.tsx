@@ -4,10 +4,13 @@ import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
 import './legacy-ui.css';
+import './work-area.css';
 
 // The console's origin. Same origin by default (the services host both); a build for a split
 // deployment sets VITE_PORTICO_CONSOLE_ORIGIN to the console's exact origin.
 const consoleOrigin = (import.meta.env.VITE_PORTICO_CONSOLE_ORIGIN as string | undefined) ?? window.location.origin;
+// Where records link to (real links: a new tab opens the console on that record).
+const consoleBase = (import.meta.env.VITE_PORTICO_CONSOLE_URL as string | undefined) ?? `${consoleOrigin}/`;
 const framed = window.parent !== window;
 const router = createHashRouter(window);
 const frame = framed
@@ -22,7 +25,7 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <LegacyApp frame={frame} router={router} />
+      <LegacyApp frame={frame} router={router} consoleBase={consoleBase} />
     </StrictMode>,
   );
 }
