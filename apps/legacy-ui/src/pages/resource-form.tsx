@@ -390,10 +390,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   return (
     <div className="resource-form">
       {headingId ? null : (
-        <h1 id="page-title">
-          {title}
-          {name ? `: ${name}` : ''}
-        </h1>
+        <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>
       )}
       {content}
       {confirming ? (

@@ -229,7 +229,7 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       done(`${resource.api}.export`, true, t('list.exported'));
     } catch (caught) {
-      setNotice([`${t('error.exportFailed')} ${describeError(t, caught)}`]);
+      setNotice([t('error.exportFailed'), describeError(t, caught)]);
     } finally {
       setExporting(false);
     }

@@ -114,7 +114,7 @@ const USER: ResourceSpec = {
   displayField: 'username',
   invalidatesDirectory: true,
   fields: {
-    username: str(USERNAME, { required: true }),
+    username: str(USERNAME, { required: true, unique: 'global' }),
     firstName: str(z.string().trim().max(100), { default: '' }),
     lastName: str(z.string().trim().max(100), { default: '' }),
     email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
@@ -208,7 +208,7 @@ const THING_TYPE: ResourceSpec = {
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     archived: flag,
     creationTime: { kind: 'time' },
@@ -223,7 +223,7 @@ const THING: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    serial: str(z.string().trim().min(1).max(100), { required: true }),
+    serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
     status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), { default: 'active', filter: true }),
@@ -239,7 +239,7 @@ const ZONE_TYPE: ResourceSpec = {
   table: 'zoneTypes',
   permission: 'zonetype',
   visibility: 'tenant',
-  fields: { name: str(name, { required: true }), code: str(code, { default: '' }), description: str(text, { default: '' }) },
+  fields: { name: str(name, { required: true }), code: str(code, { default: '', unique: 'tenant' }), description: str(text, { default: '' }) },
 };
 
 const ZONE_GROUP: ResourceSpec = {
@@ -257,7 +257,7 @@ const ZONE: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     color: str(color(), { default: '#1f77b4', search: false }),
     zoneTypeId: ref('zoneType', { required: true }),
@@ -272,7 +272,7 @@ const LOGICAL_READER: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     zoneId: ref('zone', { nullable: true, default: null }),
   },
@@ -285,7 +285,7 @@ const CONNECTION: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     type: str(z.enum(['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP']), { required: true, filter: true }),
     properties: { kind: 'json', write: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])), default: {} },
   },
@@ -298,7 +298,7 @@ const EDGEBOX: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     type: str(z.enum(['edge', 'core']), { default: 'edge', filter: true }),
     description: str(text, { default: '' }),
     status: str(z.enum(['online', 'offline']), { default: 'offline', filter: true }),
