@@ -50,7 +50,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '#/home/welcome');
 });
 
-describe('LegacyApp over the bridge', () => {
+describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
   it('signs in through the shell and shows the route in legacy-route', async () => {
     const { fetch } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();

@@ -69,7 +69,7 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
   return String(value);
 }
 
-describe('every editor shows the API’s values (issue 15: reference selects showed "(none)")', () => {
+describe('every editor shows the API’s values (issue 15: reference selects showed "(none)")', { timeout: 30_000 }, () => {
   const editors = Object.values(RESOURCES);
 
   it.each(editors.map((resource) => [resource.api, resource] as const))('%s: before, while and after its choices load', async (_name, resource) => {
@@ -120,7 +120,7 @@ describe('every editor shows the API’s values (issue 15: reference selects sho
   });
 });
 
-describe('ResourceForm', () => {
+describe('ResourceForm', { timeout: 30_000 }, () => {
   it('creates a row with typed values, reports what was saved and returns to the list', async () => {
     const user = userEvent.setup();
     const { api, tables } = createFakeApi({ zone: [], zoneType: zoneTypes });

@@ -23,7 +23,7 @@ function things() {
   ];
 }
 
-describe('ResourceListPage', () => {
+describe('ResourceListPage', { timeout: 30_000 }, () => {
   it('shows a table with column headers, the total, the first page sorted by name, and names as real links', async () => {
     const { api } = createFakeApi({ zone: zones(30), zoneType: zoneTypes });
     renderAt('/model/zone', { api, permissions: ['zone:r'] });
