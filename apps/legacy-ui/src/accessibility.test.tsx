@@ -5,11 +5,10 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, zones } from '../test/fake-api.ts';
 import { renderWithLegacy } from '../test/render-legacy.tsx';
+import { renderAt } from '../test/route-harness.tsx';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
-import { RESOURCES } from './resources.ts';
 import { LandingPage, PlaceholderPage } from './pages/simple-pages.tsx';
-import { ResourceListPage } from './pages/resource-list-page.tsx';
 import { MODULES } from './routes.ts';
 
 async function violations(container: Element): Promise<string[]> {
@@ -22,23 +21,20 @@ describe('accessibility (axe)', { timeout: 30_000 }, () => {
   it('list page and its edit dialog have no violations', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(3), zoneType: [{ id: 1, groupId: 2, name: 'Dock' }] });
-    const { container } = renderWithLegacy(
-      <main>
-        <ResourceListPage resource={RESOURCES.zone!} />
-      </main>,
-      { api, permissions: ['zone:*', 'zonetype:r'] },
-    );
+    const { container } = renderAt('/model/zone', { api, permissions: ['zone:*', 'zonetype:r'] });
     await screen.findByText('3 total');
     expect(await violations(container)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Zone 01' }));
-    const dialog = screen.getByRole('dialog');
+    await user.click(screen.getByRole('link', { name: 'Zone 01' }));
+    const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('Zone 01');
+    expect(await violations(container)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await violations(container)).toEqual([]);
   });
 
   it('landing, placeholder and the outside-console message have no violations', async () => {
     const { api } = createFakeApi({});
-    for (const page of [<LandingPage key="l" module={MODULES[1]!} />, <PlaceholderPage key="p" title="Map maker" path="/model/mapmaker" beta />]) {
+    for (const page of [<LandingPage key="l" module={MODULES[1]!} />, <PlaceholderPage key="p" match={{ kind: 'placeholder', title: 'page.scheduledRule', module: MODULES[3]!, beta: true }} />]) {
       const rendered = renderWithLegacy(<main>{page}</main>, { api, permissions: ['thing:r'] });
       expect(await violations(rendered.container)).toEqual([]);
       rendered.unmount();

@@ -1,16 +1,32 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
 
-/** A non-2xx answer from the API. `fields` holds per-field messages of a 400. */
+/**
+ * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
+ * of a 409 (a unique value already taken). The message is the API's (English, for logs): pages show
+ * a translated sentence instead (messages.ts).
+ */
 export class ApiError extends Error {
   readonly code = 'API_ERROR';
   readonly status: number;
   readonly fields: Record<string, string>;
+  readonly field: string | undefined;
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, message: string, fields: Record<string, string> = {}, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.field = field;
+  }
+}
+
+/** No answer at all: the server is down or unreachable (fetch itself failed). */
+export class NetworkError extends Error {
+  readonly code = 'NETWORK';
+
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'network error');
+    this.name = 'NetworkError';
   }
 }
 
@@ -29,7 +45,12 @@ export interface ListQuery {
   pageNumber: number;
   order?: string;
   filter?: string;
+  /** Exact-match filters by field (`status=active`, `thingTypeId=3`). */
+  filters?: Record<string, string>;
 }
+
+/** The query of a CSV export: the list query without paging. */
+export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'>;
 
 /** What the pages need from the API. */
 export interface ApiClient {
@@ -38,6 +59,8 @@ export interface ApiClient {
   create(resource: string, body: Record<string, unknown>): Promise<ApiRow>;
   update(resource: string, id: number, body: Record<string, unknown>): Promise<ApiRow>;
   remove(resource: string, id: number): Promise<void>;
+  /** The rows of the current filter as CSV (`GET /{resource}/export.csv`, streamed by the API). */
+  exportCsv(resource: string, query: ExportQuery): Promise<Blob>;
 }
 
 /** Options of {@link createApiClient}. */
@@ -77,10 +100,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const origin = options.origin ?? window.location.origin;
   const base = options.apiBase.replace(/\/+$/, '');
 
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  async function send(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
     const url = `${base}${path}`;
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: accept,
       'Cache-Control': 'no-cache',
       token: options.token,
     };
@@ -93,7 +116,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await doFetch(url, init);
+    let response: Response;
+    try {
+      response = await doFetch(url, init);
+    } catch (caught) {
+      throw new NetworkError(caught);
+    }
+    if (!response.ok) throw await toError(response);
+    return response;
+  }
+
+  async function toError(response: Response): Promise<ApiError> {
+    if (response.status === 401) options.onUnauthorized();
+    let data: unknown = undefined;
+    try {
+      data = JSON.parse(await response.text()) as unknown;
+    } catch {
+      data = undefined;
+    }
+    const record = (data ?? {}) as { error?: unknown; fields?: unknown; field?: unknown };
+    return new ApiError(
+      response.status,
+      typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
+      stringFields(record.fields),
+      typeof record.field === 'string' ? record.field : undefined,
+    );
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await send(method, path, body);
     if (response.status === 204) return undefined;
     const text = await response.text();
     let data: unknown = undefined;
@@ -104,23 +155,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         data = undefined;
       }
     }
-    if (!response.ok) {
-      if (response.status === 401) options.onUnauthorized();
-      const record = (data ?? {}) as { error?: unknown; fields?: unknown };
-      throw new ApiError(
-        response.status,
-        typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
-        stringFields(record.fields),
-      );
-    }
     return data;
+  }
+
+  function listParams(query: ExportQuery): URLSearchParams {
+    const params = new URLSearchParams();
+    if (query.order) params.set('order', query.order);
+    if (query.filter) params.set('filter', query.filter);
+    for (const [field, value] of Object.entries(query.filters ?? {})) if (value !== '') params.set(field, value);
+    return params;
   }
 
   return {
     async list(resource, query) {
       const params = new URLSearchParams({ pageSize: String(query.pageSize), pageNumber: String(query.pageNumber) });
-      if (query.order) params.set('order', query.order);
-      if (query.filter) params.set('filter', query.filter);
+      for (const [key, value] of listParams(query)) params.set(key, value);
       const data = (await call('GET', `/${resource}?${params.toString()}`)) as Partial<ListPage<ApiRow>> | undefined;
       return { total: Number(data?.total ?? 0), results: Array.isArray(data?.results) ? data.results : [] };
     },
@@ -135,6 +184,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async remove(resource, id) {
       await call('DELETE', `/${resource}/${id}`);
+    },
+    async exportCsv(resource, query) {
+      const params = listParams(query).toString();
+      const response = await send('GET', `/${resource}/export.csv${params ? `?${params}` : ''}`, undefined, 'text/csv');
+      return response.blob();
     },
   };
 }

@@ -20,12 +20,24 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
+    'module.tenants', // the platform's own term (issue 15: not "Inquilinos", renters)
+    'enum.MQTT', // protocol names are the same in every language
+    'enum.KAFKA',
+    'enum.REST',
+    'enum.SQL',
+    'enum.FTP',
   ],
   'pt-BR': [
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
+    'module.tenants', // the platform's own term (issue 15: not "Locatários", renters)
+    'enum.MQTT', // protocol names are the same in every language
+    'enum.KAFKA',
+    'enum.REST',
+    'enum.SQL',
+    'enum.FTP',
   ],
   fr: [
     'field.id', // abbreviation kept in every language
@@ -37,12 +49,27 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'list.actions',
     'app.pages',
     'module.services', // the console's fr tabs.services
+    'module.tenants', // the platform's own term (issue 15: not "Locataires", renters)
+    'one.zone', // French cognate
+    'enum.module',
+    'page.importExport', // "import / export" is French too
+    'enum.MQTT', // protocol names are the same in every language
+    'enum.KAFKA',
+    'enum.REST',
+    'enum.SQL',
+    'enum.FTP',
   ],
   it: [
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
     'field.password', // loan word kept by the console's it login.password
+    'one.reportDefinition', // "report" is the Italian term, as resource.reportDefinition
+    'enum.MQTT', // protocol names are the same in every language
+    'enum.KAFKA',
+    'enum.REST',
+    'enum.SQL',
+    'enum.FTP',
   ],
 };
 
@@ -85,7 +112,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
   });
 
   it('is the table translate() reads for the language', () => {
-    const values = { name: 'N', count: 7, page: 2, pages: 3, resource: 'R' };
+    const values = { name: 'N', count: 7, page: 2, pages: 3, resource: 'R', group: 'G', tenant: 'T', reason: 'Y' };
     const wrong = englishKeys.filter(
       (key) => translate(language, key, values) !== (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(values[name as keyof typeof values])),
     );

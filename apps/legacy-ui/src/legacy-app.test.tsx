@@ -50,7 +50,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '#/home/welcome');
 });
 
-describe('LegacyApp over the bridge', () => {
+describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
   it('signs in through the shell and shows the route in legacy-route', async () => {
     const { fetch } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('LegacyApp over the bridge', () => {
     expect(screen.getByTestId('legacy-route')).toHaveTextContent('/model/zone');
     expect(window.location.hash).toBe('#/model/zone');
     expect(window.history.length).toBe(entries);
-    expect(await screen.findByRole('button', { name: 'Dock 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Dock 1' })).toBeInTheDocument();
   });
 
   it('an internal link navigates inside the frame and reports routerUpdate', async () => {
@@ -155,7 +155,9 @@ describe('LegacyApp over the bridge', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
     await user.click(screen.getByRole('button', { name: 'About' }));
     await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    await user.click(within(screen.getByRole('navigation', { name: 'Go to' })).getByRole('button', { name: 'Model' }));
+    const model = within(screen.getByRole('navigation', { name: 'Go to' })).getByRole('link', { name: 'Model' });
+    expect(model).toHaveAttribute('href', `${window.location.origin}/#/app/model`);
+    await user.click(model);
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith({ path: '/model' }));
     expect(about).toHaveBeenCalledTimes(1);
     expect(sidebar).toHaveBeenCalledWith({ command: 'toggle' });

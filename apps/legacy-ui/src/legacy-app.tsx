@@ -8,13 +8,12 @@ import { createApiClient } from './api-client.ts';
 import type { ApiClient, ApiClientOptions } from './api-client.ts';
 import type { HashRouter } from './hash-router.ts';
 import { translator } from './i18n.ts';
-import type { MessageKey } from './i18n.ts';
+import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import type { LegacyContextValue } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute } from './pages/page-for-route.tsx';
-import type { ResourceDef } from './resources.ts';
-import { vocabularyLabel } from './vocabulary.ts';
+import { Spinner } from './pages/status-views.tsx';
 
 type Status = 'connecting' | 'signedIn' | 'outside' | 'expired';
 
@@ -25,13 +24,15 @@ export interface LegacyAppProps {
   router: HashRouter;
   /** Builds the API client (tests pass one over a fake fetch). */
   createApi?: (options: ApiClientOptions) => ApiClient;
+  /** The console's address (origin and path, before `#`): records link to `{consoleBase}#/app{location}`. */
+  consoleBase?: string;
 }
 
 /**
  * The reference legacy UI: signs in through the shell (ready → fetchSessionData), follows the shell's
  * pushes, answers `router`, and reports its own navigation, modals, 401s and finished operations.
  */
-export function LegacyApp({ frame, router, createApi = createApiClient }: LegacyAppProps) {
+export function LegacyApp({ frame, router, createApi = createApiClient, consoleBase = `${window.location.origin}/` }: LegacyAppProps) {
   const path = useSyncExternalStore(router.subscribe, router.current);
   const [status, setStatus] = useState<Status>(frame?.framed ? 'connecting' : 'outside');
   const [session, setSession] = useState<SessionData | null>(null);
@@ -109,9 +110,9 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
         }
       },
     });
-    const conceptLabel = (concept: string, fallback: MessageKey) =>
-      vocabularyLabel(session.groupFields, concept, session.language) ?? t(fallback);
     return {
+      ...createLabelling(t, session.language, session.groupFields),
+      consoleHref: (location: string) => `${consoleBase}#/app${location === '/' ? '' : location}`,
       api,
       t,
       language: session.language,
@@ -133,10 +134,8 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
       sidebar: (command) => {
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
-      resourceLabel: (resource: ResourceDef) => conceptLabel(resource.concept, resource.label),
-      conceptLabel,
     };
-  }, [session, createApi, frame, navigate, setModalOpen]);
+  }, [session, createApi, frame, navigate, setModalOpen, consoleBase]);
 
   const language = session?.language ?? 'en';
   const t = translator(language);
@@ -160,7 +159,8 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
     );
   } else if (status === 'connecting' || !context) {
     body = (
-      <p className="notice" role="status">
+      <p className="notice" role="status" aria-busy="true">
+        <Spinner />
         {t('app.connecting')}
       </p>
     );
@@ -184,8 +184,9 @@ export function LegacyApp({ frame, router, createApi = createApiClient }: Legacy
   return (
     <div className="legacy-app">
       <header className="legacy-header">
-        <span>
-          {t('app.route')}: <code data-testid="legacy-route">{path}</code>
+        {/* The route, for tests and support tools only: never shown (people read the page title). */}
+        <span hidden data-testid="legacy-route">
+          {path.split('?')[0]}
         </span>
         {context ? (
           <span className="header-actions">

@@ -3,7 +3,7 @@ import type { PermissionSet } from '@portico/core';
 import type { ApiClient } from './api-client.ts';
 import type { DateTimePreferences } from './format-date-time.ts';
 import type { MessageKey, Translate } from './i18n.ts';
-import type { ResourceDef } from './resources.ts';
+import type { ColumnDef, FieldDef, ResourceDef } from './resources.ts';
 
 /** What every page of the signed-in legacy UI gets. */
 export interface LegacyContextValue {
@@ -13,7 +13,7 @@ export interface LegacyContextValue {
   permissions: PermissionSet;
   preferences: DateTimePreferences;
   groupFields: Record<string, unknown>;
-  user: { firstName: string; lastName: string; username: string };
+  user: { firstName: string; lastName: string; username: string; tenantName?: string };
   /** Navigates inside the frame and tells the shell (routerUpdate). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** Tells the shell a modal dialog opened or closed. */
@@ -26,8 +26,16 @@ export interface LegacyContextValue {
   openAbout(): void;
   /** Drives the shell's sidebar (sidebarEvent). */
   sidebar(command: 'open' | 'close' | 'toggle' | 'refresh'): void;
-  /** A resource's name in the tenant vocabulary and the shell's language. */
+  /** A resource's name in the tenant vocabulary and the shell's language (plural: list titles). */
   resourceLabel(resource: ResourceDef): string;
+  /** One record's name in the tenant vocabulary ("Asset"). */
+  oneLabel(resource: ResourceDef): string;
+  /** A field's or column's label, in the tenant vocabulary when it names a concept ("Area type"). */
+  fieldLabel(field: FieldDef | ColumnDef): string;
+  /** An enumeration value as people read it ("In maintenance" for `maintenance`). */
+  enumLabel(value: string): string;
+  /** The console address of a legacy location (real links: open in a new tab, copy, share). */
+  consoleHref(location: string): string;
   /** A label by vocabulary concept, else the translated fallback key. */
   conceptLabel(concept: string, fallback: MessageKey): string;
 }

@@ -4,6 +4,7 @@ import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
 import './legacy-ui.css';
+import './work-area.css';
 import './theme.css';
 import { installShellShortcuts } from './shell-shortcuts.ts';
 import { applyTheme } from './theme.ts';
@@ -11,6 +12,8 @@ import { applyTheme } from './theme.ts';
 // The console's origin. Same origin by default (the services host both); a build for a split
 // deployment sets VITE_PORTICO_CONSOLE_ORIGIN to the console's exact origin.
 const consoleOrigin = (import.meta.env.VITE_PORTICO_CONSOLE_ORIGIN as string | undefined) ?? window.location.origin;
+// Where records link to (real links: a new tab opens the console on that record).
+const consoleBase = (import.meta.env.VITE_PORTICO_CONSOLE_URL as string | undefined) ?? `${consoleOrigin}/`;
 const framed = window.parent !== window;
 const router = createHashRouter(window);
 const frame = framed
@@ -30,7 +33,7 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <LegacyApp frame={frame} router={router} />
+      <LegacyApp frame={frame} router={router} consoleBase={consoleBase} />
     </StrictMode>,
   );
 }

@@ -12,6 +12,10 @@ export interface FieldDef {
   required?: boolean;
   /** For `reference`: the resource whose rows fill the select (value = row id). */
   reference?: string;
+  /** For `reference`: the key of the resolved `{id, name}` object in a row (`thingType`). */
+  object?: string;
+  /** Singular vocabulary concept naming the field (`ThingType` → the tenant's "Asset type"). */
+  concept?: string;
   /** Only on create (a password). */
   createOnly?: boolean;
 }
@@ -20,9 +24,11 @@ export interface FieldDef {
 export interface ColumnDef {
   field: string;
   label: MessageKey;
-  kind?: 'text' | 'datetime' | 'reference';
+  kind?: 'text' | 'datetime' | 'reference' | 'enum';
   /** For `reference`: the resolved object holding `{id, name}` (e.g. `thingType`). */
   object?: string;
+  /** Singular vocabulary concept naming the column (`Zone` → the tenant's "Area"). */
+  concept?: string;
 }
 
 /** A resource the legacy UI lists and edits. */
@@ -33,8 +39,12 @@ export interface ResourceDef {
   permission: string;
   /** Vocabulary concept: label field `vizixVocabularyLabel<concept>`. */
   concept: string;
-  /** Fallback label. */
+  /** Fallback label (plural: list titles). */
   label: MessageKey;
+  /** Fallback singular label (dialog titles, toasts). */
+  one: MessageKey;
+  /** Singular vocabulary concept (`Thing` → the tenant's "Asset"). */
+  oneConcept: string;
   /** Legacy route of the list page. */
   listPath: string;
   /** Legacy route prefix of detail pages (`{detailPath}/{id}`), for `editor: 'page'`. */
@@ -63,11 +73,12 @@ const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
 const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
 
 function def(
-  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'> &
+  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor' | 'one'> &
     Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'>>,
 ): ResourceDef {
   const detailPath = resource.detailPath ?? resource.listPath;
-  return { titleField: 'name', newPath: `${detailPath}/new`, editor: 'dialog', ...resource, detailPath };
+  const one = `one.${resource.api}` as MessageKey;
+  return { titleField: 'name', newPath: `${detailPath}/new`, editor: 'dialog', ...resource, one, detailPath };
 }
 
 /** Every resource page of the legacy UI, keyed by API path. */
@@ -76,29 +87,31 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'thing',
     permission: 'thing',
     concept: 'Things',
+    oneConcept: 'Thing',
     label: 'resource.thing',
     listPath: '/things/thing',
     columns: [
       idColumn,
       nameColumn,
       { field: 'serial', label: 'field.serial' },
-      { field: 'thingTypeId', label: 'field.thingType', kind: 'reference', object: 'thingType' },
-      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone' },
-      { field: 'status', label: 'field.status' },
+      { field: 'thingTypeId', label: 'field.thingType', kind: 'reference', object: 'thingType', concept: 'ThingType' },
+      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
+      { field: 'status', label: 'field.status', kind: 'enum' },
       { field: 'modifiedTime', label: 'field.modified', kind: 'datetime' },
     ],
     fields: [
       name,
       { name: 'serial', label: 'field.serial', kind: 'text', required: true },
-      { name: 'thingTypeId', label: 'field.thingType', kind: 'reference', reference: 'thingType', required: true },
-      { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone' },
-      { name: 'status', label: 'field.status', kind: 'select', options: ['active', 'maintenance', 'retired', 'lost'] },
+      { name: 'thingTypeId', label: 'field.thingType', kind: 'reference', reference: 'thingType', object: 'thingType', concept: 'ThingType', required: true },
+      { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone', object: 'zone', concept: 'Zone' },
+      { name: 'status', label: 'field.status', kind: 'select', options: ['active', 'maintenance', 'retired', 'lost'], required: true },
     ],
   }),
   thingType: def({
     api: 'thingType',
     permission: 'thingtype',
     concept: 'ThingTypes',
+    oneConcept: 'ThingType',
     label: 'resource.thingType',
     listPath: '/things/thingType',
     columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
@@ -108,20 +121,21 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'zone',
     permission: 'zone',
     concept: 'Zones',
+    oneConcept: 'Zone',
     label: 'resource.zone',
     listPath: '/model/zone',
     columns: [
       idColumn,
       nameColumn,
       codeColumn,
-      { field: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', object: 'zoneType' },
-      { field: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', object: 'zoneGroup' },
+      { field: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', object: 'zoneType', concept: 'ZoneType' },
+      { field: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', object: 'zoneGroup', concept: 'ZoneGroup' },
     ],
     fields: [
       name,
       code,
-      { name: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', reference: 'zoneType', required: true },
-      { name: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', reference: 'zoneGroup' },
+      { name: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', reference: 'zoneType', object: 'zoneType', concept: 'ZoneType', required: true },
+      { name: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', reference: 'zoneGroup', object: 'zoneGroup', concept: 'ZoneGroup' },
       { name: 'color', label: 'field.color', kind: 'color' },
       description,
     ],
@@ -130,6 +144,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'zoneType',
     permission: 'zonetype',
     concept: 'ZoneTypes',
+    oneConcept: 'ZoneType',
     label: 'resource.zoneType',
     listPath: '/model/zoneType',
     columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
@@ -139,6 +154,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'zoneGroup',
     permission: 'zonegroup',
     concept: 'ZoneGroups',
+    oneConcept: 'ZoneGroup',
     label: 'resource.zoneGroup',
     listPath: '/model/zoneGroup',
     columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
@@ -148,30 +164,32 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'logicalReader',
     permission: 'logicalreader',
     concept: 'LogicalReaders',
+    oneConcept: 'LogicalReader',
     label: 'resource.logicalReader',
     listPath: '/model/logicalReader',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone' }],
-    fields: [name, code, { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone' }, description],
+    columns: [idColumn, nameColumn, codeColumn, { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' }],
+    fields: [name, code, { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone', object: 'zone', concept: 'Zone' }, description],
   }),
   group: def({
     api: 'group',
     permission: 'group',
     concept: 'Groups',
+    oneConcept: 'Group',
     label: 'resource.group',
     listPath: '/tenants/group',
     columns: [
       idColumn,
       nameColumn,
       codeColumn,
-      { field: 'groupTypeId', label: 'field.groupType', kind: 'reference', object: 'groupType' },
+      { field: 'groupTypeId', label: 'field.groupType', kind: 'reference', object: 'groupType', concept: 'GroupType' },
       { field: 'treeLevel', label: 'field.sequence' },
       { field: 'creationTime', label: 'field.created', kind: 'datetime' },
     ],
     fields: [
       name,
       { ...code, required: true },
-      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', required: true, createOnly: true },
-      { name: 'groupTypeId', label: 'field.groupType', kind: 'reference', reference: 'groupType' },
+      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', object: 'parent', concept: 'Group', required: true, createOnly: true },
+      { name: 'groupTypeId', label: 'field.groupType', kind: 'reference', reference: 'groupType', object: 'groupType', concept: 'GroupType' },
       description,
     ],
   }),
@@ -179,6 +197,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'groupType',
     permission: 'grouptype',
     concept: 'GroupTypes',
+    oneConcept: 'GroupType',
     label: 'resource.groupType',
     listPath: '/tenants/groupType',
     columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
@@ -188,6 +207,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'user',
     permission: 'user',
     concept: 'Users',
+    oneConcept: 'User',
     label: 'resource.user',
     listPath: '/tenants/user',
     titleField: 'username',
@@ -197,14 +217,14 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { field: 'firstName', label: 'field.firstName' },
       { field: 'lastName', label: 'field.lastName' },
       { field: 'email', label: 'field.email' },
-      { field: 'groupId', label: 'field.group', kind: 'reference', object: 'group' },
+      { field: 'groupId', label: 'field.group', kind: 'reference', object: 'group', concept: 'Group' },
     ],
     fields: [
       { name: 'username', label: 'field.username', kind: 'text', required: true },
       { name: 'firstName', label: 'field.firstName', kind: 'text' },
       { name: 'lastName', label: 'field.lastName', kind: 'text' },
       { name: 'email', label: 'field.email', kind: 'email' },
-      { name: 'groupId', label: 'field.group', kind: 'reference', reference: 'group', required: true },
+      { name: 'groupId', label: 'field.group', kind: 'reference', reference: 'group', object: 'group', concept: 'Group', required: true },
       { name: 'password', label: 'field.password', kind: 'password', createOnly: true, required: true },
     ],
   }),
@@ -212,6 +232,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'role',
     permission: 'role',
     concept: 'Roles',
+    oneConcept: 'Role',
     label: 'resource.role',
     listPath: '/tenants/role',
     columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
@@ -221,9 +242,10 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'resource',
     permission: 'resource',
     concept: 'Resources',
+    oneConcept: 'Resource',
     label: 'resource.resource',
     listPath: '/tenants/resource',
-    columns: [idColumn, nameColumn, { field: 'label', label: 'field.label' }, { field: 'typeName', label: 'field.type' }],
+    columns: [idColumn, nameColumn, { field: 'label', label: 'field.label' }, { field: 'typeName', label: 'field.type', kind: 'enum' }],
     fields: [
       name,
       { name: 'label', label: 'field.label', kind: 'text' },
@@ -235,9 +257,10 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'connection',
     permission: 'connection',
     concept: 'Connections',
+    oneConcept: 'Connection',
     label: 'resource.connection',
     listPath: '/services/connection',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }],
+    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type', kind: 'enum' }],
     fields: [
       name,
       code,
@@ -249,9 +272,10 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'edgebox',
     permission: 'edgebox',
     concept: 'EdgeBoxes',
+    oneConcept: 'EdgeBox',
     label: 'resource.edgebox',
     listPath: '/gateway/edgebox',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type' }, { field: 'status', label: 'field.status' }],
+    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type', kind: 'enum' }, { field: 'status', label: 'field.status', kind: 'enum' }],
     fields: [
       name,
       code,
@@ -264,6 +288,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'folder',
     permission: 'reportDefinitionfolder',
     concept: 'ReportFolders',
+    oneConcept: 'ReportFolder',
     label: 'resource.folder',
     listPath: '/analytics/report',
     columns: [idColumn, nameColumn, { field: 'sequence', label: 'field.sequence' }, { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' }],
@@ -274,6 +299,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     api: 'reportDefinition',
     permission: 'report_definition',
     concept: 'Reports',
+    oneConcept: 'Report',
     label: 'resource.reportDefinition',
     listPath: '/analytics/report/list',
     detailPath: '/analytics/report/edit',
@@ -282,14 +308,14 @@ export const RESOURCES: Record<string, ResourceDef> = {
     columns: [
       idColumn,
       nameColumn,
-      { field: 'reportType', label: 'field.reportType' },
-      { field: 'folderId', label: 'field.folder', kind: 'reference', object: 'folder' },
+      { field: 'reportType', label: 'field.reportType', kind: 'enum' },
+      { field: 'folderId', label: 'field.folder', kind: 'reference', object: 'folder', concept: 'ReportFolder' },
       { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
     ],
     fields: [
       name,
       { name: 'reportType', label: 'field.reportType', kind: 'select', options: ['table', 'map', 'summary'], required: true },
-      { name: 'folderId', label: 'field.folder', kind: 'reference', reference: 'folder' },
+      { name: 'folderId', label: 'field.folder', kind: 'reference', reference: 'folder', object: 'folder', concept: 'ReportFolder' },
       description,
     ],
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES, matchRoute, normalizePath } from './routes.ts';
+import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.ts';
 
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
@@ -19,14 +19,17 @@ describe('matchRoute', () => {
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
       '/tenants/license',
-      '/model/mapmaker',
     ];
     for (const path of placeholders) expect(matchRoute(path).kind, path).toBe('placeholder');
     for (const module of MODULES) {
       expect(matchRoute(`/${module.key}`).kind).toBe('landing');
       for (const page of module.pages) expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
-    expect(matchRoute('/model/mapmaker')).toMatchObject({ beta: true });
+    expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/services/apiExplorer')).toMatchObject({ kind: 'placeholder', title: 'page.apiExplorer', module: { key: 'services' } });
+    expect(matchRoute('/services/logs')).toMatchObject({ kind: 'placeholder', title: 'page.logs', module: { key: 'services' } });
+    expect(matchRoute('/machinelearning')).toMatchObject({ kind: 'placeholder', title: 'page.machinelearning' });
+    expect(matchRoute('/machinelearning')).not.toHaveProperty('module');
     expect(matchRoute('/home/welcome').kind).toBe('welcome');
   });
 
@@ -36,8 +39,18 @@ describe('matchRoute', () => {
     expect(matchRoute('/analytics/report/list')).toMatchObject({ kind: 'list', resource: { api: 'reportDefinition' } });
     expect(matchRoute('/analytics/report/create')).toMatchObject({ kind: 'detail', id: 'new' });
     expect(matchRoute('/analytics/report/edit/12')).toMatchObject({ kind: 'detail', id: 12 });
-    expect(matchRoute('/model/zone/12').kind).toBe('notFound');
     expect(matchRoute('/nope').kind).toBe('notFound');
+  });
+
+  it('gives every record of an in-place list an address over its list (issue 15)', () => {
+    expect(matchRoute('/model/zone/12')).toMatchObject({ kind: 'list', resource: { api: 'zone' }, open: 12 });
+    expect(matchRoute('/things/thing/new?sort=name:desc')).toMatchObject({ kind: 'list', resource: { api: 'thing' }, open: 'new' });
+    expect(matchRoute('/analytics/report/folder/3')).toMatchObject({ kind: 'list', resource: { api: 'folder' }, open: 3 });
+    expect(matchRoute('/things/thing')).toMatchObject({ kind: 'list', open: null });
+    for (const path of ['/model/zone/0', '/model/zone/abc', '/model/zone/12/x', '/analytics/report/3', '/things/thing/01']) {
+      expect(matchRoute(path).kind, path).toBe('notFound');
+    }
+    expect(matchRoute('/model/zone/builder').kind).toBe('placeholder');
   });
 
   it('normalizes hashes', () => {
@@ -45,5 +58,8 @@ describe('matchRoute', () => {
     expect(normalizePath('')).toBe('/home/welcome');
     expect(normalizePath('#/')).toBe('/home/welcome');
     expect(normalizePath('#/model?x=1')).toBe('/model');
+    expect(normalizeLocation('#/things/thing/?sort=name:desc')).toBe('/things/thing?sort=name:desc');
+    expect(normalizeLocation('#/things/thing?')).toBe('/things/thing');
+    expect(normalizeLocation('')).toBe('/home/welcome');
   });
 });

@@ -10,7 +10,9 @@ export interface SubPage {
   /** A resource key of RESOURCES when the page is a resource list. */
   resource?: string;
   /** Title for pages that are not resource lists. */
-  title?: string;
+  title?: MessageKey;
+  /** Vocabulary concept naming the page, when the tenant may rename it. */
+  concept?: string;
   /** Permission term(s) the page needs to be linked from the landing page (any of them). */
   permission?: string[];
   beta?: boolean;
@@ -25,7 +27,7 @@ export interface ModuleDef {
 }
 
 const r = (path: string, resource: string): SubPage => ({ path, resource });
-const p = (path: string, title: string, extra: Partial<SubPage> = {}): SubPage => ({ path, title, ...extra });
+const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({ path, title, ...extra });
 
 /** Modules and their sub-pages, in tab order (spec §2 "Modules and pages"). */
 export const MODULES: ModuleDef[] = [
@@ -34,11 +36,11 @@ export const MODULES: ModuleDef[] = [
     label: 'module.home',
     concept: 'Home',
     pages: [
-      p('/home/welcome', 'Welcome'),
-      p('/home/support', 'Support'),
-      p('/home/quickGuides', 'Quick guides'),
-      p('/home/videoTutorials', 'Video tutorials'),
-      p('/home/documentation', 'Documentation'),
+      p('/home/welcome', 'page.welcome'),
+      p('/home/support', 'page.support'),
+      p('/home/quickGuides', 'page.quickGuides'),
+      p('/home/videoTutorials', 'page.videoTutorials'),
+      p('/home/documentation', 'page.documentation'),
     ],
   },
   { key: 'things', label: 'module.things', concept: 'Things', pages: [r('/things/thing', 'thing'), r('/things/thingType', 'thingType')] },
@@ -49,14 +51,14 @@ export const MODULES: ModuleDef[] = [
     pages: [
       r('/tenants/group', 'group'),
       r('/tenants/groupType', 'groupType'),
-      p('/tenants/sitesConfiguration', 'Sites configuration', { permission: ['sites_configuration_dashboard:x'] }),
-      p('/tenants/devicesConfiguration', 'Devices configuration', { permission: ['devices_configuration_dashboard:x'] }),
+      p('/tenants/sitesConfiguration', 'page.sitesConfiguration', { concept: 'SitesConfiguration',  permission: ['sites_configuration_dashboard:x'] }),
+      p('/tenants/devicesConfiguration', 'page.devicesConfiguration', { concept: 'DevicesConfiguration',  permission: ['devices_configuration_dashboard:x'] }),
       r('/tenants/user', 'user'),
       r('/tenants/role', 'role'),
       r('/tenants/resource', 'resource'),
-      p('/tenants/license', 'License manager', { permission: ['license:r'] }),
-      p('/tenants/settings', 'Settings', { permission: ['settings:r'] }),
-      p('/tenants/rulesAttributes', 'Rules attributes'),
+      p('/tenants/license', 'page.license', { concept: 'Licenses',  permission: ['license:r'] }),
+      p('/tenants/settings', 'page.settings', { concept: 'Settings',  permission: ['settings:r'] }),
+      p('/tenants/rulesAttributes', 'page.rulesAttributes', { concept: 'RulesAttributes' }),
     ],
   },
   {
@@ -65,8 +67,8 @@ export const MODULES: ModuleDef[] = [
     concept: 'Gateway',
     pages: [
       r('/gateway/edgebox', 'edgebox'),
-      p('/gateway/scheduledRule', 'Scheduled rules', { permission: ['scheduledrule:r'] }),
-      p('/gateway/streamApp', 'Stream apps', { permission: ['streamapp:r'] }),
+      p('/gateway/scheduledRule', 'page.scheduledRule', { concept: 'ScheduledRules',  permission: ['scheduledrule:r'] }),
+      p('/gateway/streamApp', 'page.streamApp', { concept: 'StreamApps',  permission: ['streamapp:r'] }),
     ],
   },
   {
@@ -74,7 +76,7 @@ export const MODULES: ModuleDef[] = [
     label: 'module.model',
     concept: 'Model',
     pages: [
-      p('/model/mapmaker', 'Map maker', { permission: ['mapmaker:x'], beta: true }),
+      p('/model/mapmaker', 'page.mapmaker', { concept: 'MapMaker',  permission: ['mapmaker:x'], beta: true }),
       r('/model/zone', 'zone'),
       r('/model/zoneType', 'zoneType'),
       r('/model/zoneGroup', 'zoneGroup'),
@@ -86,41 +88,43 @@ export const MODULES: ModuleDef[] = [
     label: 'module.services',
     concept: 'Services',
     pages: [
-      p('/services/importExport', 'Import / export', { permission: ['importexport:x'] }),
+      p('/services/importExport', 'page.importExport', { concept: 'ImportExport',  permission: ['importexport:x'] }),
       r('/services/connection', 'connection'),
-      p('/services/license', 'License generator', { permission: ['license_generator:u'] }),
-      p('/services/versioning', 'Versioning', { permission: ['versioning:r'] }),
-      p('/services/apiExplorer', 'API explorer'),
-      p('/services/endpoint', 'Endpoints', { permission: ['endpoint:r'] }),
-      p('/services/dataRetentionPolicy', 'Data retention policy', { permission: ['dataretentionpolicy:x'] }),
-      p('/services/subscription', 'Subscriptions'),
+      p('/services/license', 'page.licenseGenerator', { concept: 'LicenseGenerator',  permission: ['license_generator:u'] }),
+      p('/services/versioning', 'page.versioning', { concept: 'Versioning',  permission: ['versioning:r'] }),
+      p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
+      p('/services/endpoint', 'page.endpoint', { concept: 'Endpoints',  permission: ['endpoint:r'] }),
+      p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', { concept: 'DataRetentionPolicies',  permission: ['dataretentionpolicy:x'] }),
+      p('/services/subscription', 'page.subscription', { concept: 'Subscriptions' }),
     ],
   },
   { key: 'analytics', label: 'module.analytics', concept: 'Analytics', pages: [r('/analytics/report', 'folder'), r('/analytics/report/list', 'reportDefinition')] },
 ];
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
-const OTHER_PAGES: { pattern: RegExp; title: string }[] = [
-  { pattern: /^\/tenants\/group\/config\/\d+$/, title: 'Group configuration' },
-  { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'Device configuration' },
-  { pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/, title: 'Sites configuration' },
-  { pattern: /^\/services\/importExport\/\d+$/, title: 'Import / export job' },
-  { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'Report execution' },
-  { pattern: /^\/model\/zone\/builder$/, title: 'Zone builder' },
-  { pattern: /^\/services\/logs$/, title: 'Logs' },
-  { pattern: /^\/services\/versioning\/definition$/, title: 'Versioning definition' },
-  { pattern: /^\/machinelearning$/, title: 'Machine learning' },
-  { pattern: /^\/healthandstatus$/, title: 'Health and status' },
-  { pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/, title: 'Application tab' },
+const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
+  { pattern: /^\/tenants\/group\/config\/\d+$/, title: 'page.groupConfig' },
+  { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'page.deviceConfig' },
+  { pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/, title: 'page.sitesConfiguration', concept: 'SitesConfiguration' },
+  { pattern: /^\/services\/importExport\/\d+$/, title: 'page.importExportJob' },
+  { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
+  { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
+  { pattern: /^\/services\/logs$/, title: 'page.logs', concept: 'Logs' },
+  { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
+  { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
+  { pattern: /^\/healthandstatus$/, title: 'page.healthandstatus', concept: 'HealthAndStatus' },
+  { pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/, title: 'page.applicationTab', concept: 'ApplicationTabs' },
 ];
 
 /** What a legacy path shows. */
 export type RouteMatch =
   | { kind: 'welcome' }
   | { kind: 'landing'; module: ModuleDef }
-  | { kind: 'list'; resource: ResourceDef }
+  /** A list; `open` is the record shown over it (its address: `{listPath}/{id}` or `/new`). */
+  | { kind: 'list'; resource: ResourceDef; open: number | 'new' | null }
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
-  | { kind: 'placeholder'; title: string; beta?: boolean }
+  | { kind: 'mapmaker' }
+  | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
 /** The path shown when the frame starts without one. */
@@ -133,31 +137,69 @@ export function normalizePath(raw: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** Resolves a legacy path to the page it shows. */
-export function matchRoute(path: string): RouteMatch {
+/** Normalizes a hash or location keeping its query: `#/things/thing/?sort=name:desc` → `/things/thing?sort=name:desc`. */
+export function normalizeLocation(raw: string): string {
+  const text = raw.replace(/^#/, '');
+  const index = text.indexOf('?');
+  const query = index >= 0 ? text.slice(index + 1) : '';
+  return query === '' ? normalizePath(text) : `${normalizePath(text)}?${query}`;
+}
+
+/** Splits a location into its path and its query. */
+export function splitLocation(location: string): { path: string; query: URLSearchParams } {
+  const index = location.indexOf('?');
+  return { path: normalizePath(location), query: new URLSearchParams(index >= 0 ? location.slice(index + 1) : '') };
+}
+
+/** The record route prefix of a list (core's `{list}/:recordId`; report folders under `/folder`). */
+export function recordBase(resource: ResourceDef): string {
+  return resource.api === 'folder' ? `${resource.listPath}/folder` : resource.listPath;
+}
+
+const RECORD_ID = /^(?:new|[1-9]\d{0,15})$/;
+
+/** Resolves a legacy path (a query is ignored) to the page it shows. */
+export function matchRoute(location: string): RouteMatch {
+  const path = normalizePath(location);
   if (path === '/home/welcome') return { kind: 'welcome' };
+  if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {
     for (const page of candidate.pages) {
       if (page.path !== path) continue;
       const resource = page.resource ? RESOURCES[page.resource] : undefined;
-      if (resource) return { kind: 'list', resource };
-      return { kind: 'placeholder', title: page.title ?? path, ...(page.beta ? { beta: true } : {}) };
+      if (resource) return { kind: 'list', resource, open: null };
+      return {
+        kind: 'placeholder',
+        title: page.title ?? 'app.notFound',
+        module: candidate,
+        ...(page.concept ? { concept: page.concept } : {}),
+        ...(page.beta ? { beta: true } : {}),
+      };
     }
   }
   for (const resource of Object.values(RESOURCES)) {
-    if (resource.editor !== 'page') continue;
+    if (resource.editor === 'dialog') {
+      const base = `${recordBase(resource)}/`;
+      const rest = path.startsWith(base) ? path.slice(base.length) : '';
+      if (RECORD_ID.test(rest)) return { kind: 'list', resource, open: rest === 'new' ? 'new' : Number(rest) };
+      continue;
+    }
     if (path === resource.newPath) return { kind: 'detail', resource, id: 'new' };
     const rest = path.startsWith(`${resource.detailPath}/`) ? path.slice(resource.detailPath.length + 1) : '';
     if (/^[1-9]\d{0,15}$/.test(rest)) return { kind: 'detail', resource, id: Number(rest) };
   }
   const other = OTHER_PAGES.find((candidate) => candidate.pattern.test(path));
-  if (other) return { kind: 'placeholder', title: other.title };
+  if (other) {
+    const module = MODULES.find((candidate) => path.startsWith(`/${candidate.key}/`));
+    return { kind: 'placeholder', title: other.title, ...(other.concept ? { concept: other.concept } : {}), ...(module ? { module } : {}) };
+  }
   return { kind: 'notFound' };
 }
 
-/** The path of a row's detail page. */
-export function detailPathOf(resource: ResourceDef, id: number): string {
-  return `${resource.detailPath}/${id}`;
+/** The path of a row's detail page (its own page, or its address over the list). */
+export function detailPathOf(resource: ResourceDef, id: number | 'new'): string {
+  if (resource.editor === 'dialog') return `${recordBase(resource)}/${id}`;
+  return id === 'new' ? resource.newPath : `${resource.detailPath}/${id}`;
 }

@@ -10,6 +10,7 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
   const api: ApiClient = {
     list: vi.fn(async (resource, query) => {
       let rows = table(resource);
+      for (const [field, value] of Object.entries(query.filters ?? {})) rows = rows.filter((row) => String(row[field]) === value);
       if (query.filter) {
         const needle = query.filter.toLowerCase();
         rows = rows.filter((row) => Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)));
@@ -49,6 +50,7 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     remove: vi.fn(async (resource, id) => {
       tables[resource] = table(resource).filter((r) => r.id !== id);
     }),
+    exportCsv: vi.fn(async (resource) => new Blob([`id\n${table(resource).map((row) => row.id).join('\n')}\n`], { type: 'text/csv' })),
   };
   return { api, tables };
 }

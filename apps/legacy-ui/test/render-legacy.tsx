@@ -6,18 +6,18 @@ import type { ApiClient } from '../src/api-client.ts';
 import { translator } from '../src/i18n.ts';
 import { LegacyContext } from '../src/legacy-context.tsx';
 import type { LegacyContextValue } from '../src/legacy-context.tsx';
-import { vocabularyLabel } from '../src/vocabulary.ts';
+import { createLabelling } from '../src/labelling.ts';
 
 export function renderWithLegacy(
   ui: ReactElement,
-  options: { api: ApiClient; permissions: string[]; language?: string; groupFields?: Record<string, unknown> },
+  options: { api: ApiClient; permissions: string[]; language?: string; groupFields?: Record<string, unknown>; navigate?: LegacyContextValue['navigate'] },
 ) {
   const language = options.language ?? 'en';
   const t = translator(language);
   const groupFields = options.groupFields ?? {};
-  const conceptLabel: LegacyContextValue['conceptLabel'] = (concept, fallback) =>
-    vocabularyLabel(groupFields, concept, language) ?? t(fallback);
   const value: LegacyContextValue = {
+    ...createLabelling(t, language, groupFields),
+    consoleHref: (location) => `http://console.test/#/app${location}`,
     api: options.api,
     t,
     language,
@@ -25,14 +25,12 @@ export function renderWithLegacy(
     preferences: { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' },
     groupFields,
     user: { firstName: 'Ada', lastName: 'Admin', username: 'admin' },
-    navigate: vi.fn(),
+    navigate: options.navigate ?? vi.fn(),
     setModalOpen: vi.fn(),
     done: vi.fn(),
     navigateShell: vi.fn(),
     openAbout: vi.fn(),
     sidebar: vi.fn(),
-    resourceLabel: (resource) => conceptLabel(resource.concept, resource.label),
-    conceptLabel,
   };
   return { ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>), context: value };
 }

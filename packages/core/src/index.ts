@@ -123,8 +123,10 @@ export {
   APP_ROUTES,
   MODULES,
   MODULE_NAMES,
+  RECORD_PARAM,
   SIDEBAR_STATES,
   getModulePages,
+  getRecordRoute,
   getSidebarState,
   isAppPath,
   isLegacyPath,
@@ -132,6 +134,7 @@ export {
   matchAllRoutes,
   normalizePath,
   parseAppRoute,
+  toLegacyLocation,
   toLegacyPath,
 } from './navigation/app-routes.ts';
 export type { AppModule, AppRoute, AppRouteMatch, ModuleName, RouteModule, SidebarState } from './navigation/app-routes.ts';

@@ -22,7 +22,8 @@ export function createConsole(config: RuntimeConfig) {
   let router: AppRouter | null = null;
   let session: SessionController | null = null;
 
-  const currentPath = () => router?.state.location.pathname ?? (location.hash.replace(/^#/, '') || '/');
+  // The query is part of the path: a list's sort, filters and page live there (issue 15).
+  const currentPath = () => (router ? router.state.location.pathname + router.state.location.search : location.hash.replace(/^#/, '') || '/');
   const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
     void router?.navigate(path, { replace: options.replace ?? path === '/login' });
@@ -77,7 +78,7 @@ export function createConsole(config: RuntimeConfig) {
   // Every shell navigation is recorded and shown in the frame (spec §4 routing state).
   let lastPath = '';
   router.subscribe((state) => {
-    const path = state.location.pathname;
+    const path = state.location.pathname + state.location.search;
     if (state.navigation.state !== 'idle' || path === lastPath) return;
     lastPath = path;
     frame.onShellNavigated(path);

@@ -15,7 +15,7 @@ import type { BridgeUser, HostEndpoint, SessionData } from '@portico/bridge';
 type BridgeModule = typeof Bridge;
 let bridgeModule: Promise<BridgeModule> | null = null;
 const loadBridge = () => (bridgeModule ??= import('@portico/bridge'));
-import { diffRoutingState, getRoutingParts, getTenantGroupName, toLegacyPath } from '@portico/core';
+import { diffRoutingState, getRoutingParts, getTenantGroupName, toLegacyLocation } from '@portico/core';
 import { CORE_PATH } from '../api/http-client.ts';
 import type { RuntimeConfig } from '../app/runtime-config.ts';
 import { readToken } from '../session/browser-storage.ts';
@@ -130,7 +130,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     const target = endpoint;
     if (!target) return;
     target
-      .navigate(toLegacyPath(url))
+      .navigate(toLegacyLocation(url))
       .then(() => {
         store.dispatch(routingSlice.actions.navigateSuccess({ url }));
         if (ui.status !== 'ready') setUi({ status: 'ready' });
@@ -254,7 +254,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     setUi({ status: 'connecting' });
     if (iframe) {
       // a new query makes it a real reload: the same URL with only the fragment changed would not be
-      iframe.src = `${config.legacyUiBase}/?reload=${Date.now()}#${toLegacyPath(deps.currentShellPath())}`;
+      iframe.src = `${config.legacyUiBase}/?reload=${Date.now()}#${toLegacyLocation(deps.currentShellPath())}`;
       attach(iframe);
     }
   }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLegacy } from '../legacy-context.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
 /** Props of {@link CustomTabDialog}. */
@@ -12,22 +13,27 @@ export interface CustomTabDialogProps {
  * application tabs, so the reference UI edits only a name and reports saved / cancelled.
  */
 export function CustomTabDialog({ tabId, onClose }: CustomTabDialogProps) {
+  const { t } = useLegacy();
   const [name, setName] = useState('');
   return (
-    <ModalDialog title={tabId === null ? 'New custom tab' : `Edit custom tab ${tabId}`} onDismiss={() => onClose(false)}>
+    <ModalDialog title={tabId === null ? t('customTab.new') : t('customTab.edit')} onDismiss={() => onClose(false)}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           onClose(true);
         }}
       >
-        <label htmlFor="custom-tab-name">Tab name</label>
-        <input id="custom-tab-name" value={name} required onChange={(event) => setName(event.target.value)} />
-        <div className="actions">
-          <button type="submit">Save</button>
-          <button type="button" onClick={() => onClose(false)}>
-            Cancel
-          </button>
+        <div className="field">
+          <label htmlFor="custom-tab-name">{t('customTab.name')}</label>
+          <input id="custom-tab-name" value={name} required onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className="form-actions">
+          <span className="actions-end">
+            <button type="button" className="secondary" onClick={() => onClose(false)}>
+              {t('form.cancel')}
+            </button>
+            <button type="submit">{t('form.save')}</button>
+          </span>
         </div>
       </form>
     </ModalDialog>

@@ -1,23 +1,28 @@
 import { matchRoute } from '../routes.ts';
+import { MapMakerPage } from './map-maker-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
 
-/** The page for a legacy path. */
+/** The page for a legacy location (a path and, for lists, their state in the query). */
 export function PageForRoute({ path }: { path: string }) {
   const match = matchRoute(path);
+  const index = path.indexOf('?');
+  const query = index >= 0 ? path.slice(index + 1) : '';
   switch (match.kind) {
     case 'welcome':
       return <WelcomePage />;
     case 'landing':
       return <LandingPage module={match.module} />;
     case 'list':
-      return <ResourceListPage key={match.resource.api} resource={match.resource} />;
+      return <ResourceListPage key={match.resource.api} resource={match.resource} open={match.open} query={query} />;
     case 'detail':
       return <ResourceFormPage key={`${match.resource.api}:${match.id}`} resource={match.resource} id={match.id} />;
+    case 'mapmaker':
+      return <MapMakerPage />;
     case 'placeholder':
-      return <PlaceholderPage title={match.title} path={path} {...(match.beta ? { beta: true } : {})} />;
+      return <PlaceholderPage match={match} />;
     default:
-      return <NotFoundPage path={path} />;
+      return <NotFoundPage />;
   }
 }

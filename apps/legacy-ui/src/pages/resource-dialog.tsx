@@ -14,12 +14,12 @@ export function ResourceDialog({
   id: number | 'new';
   onClose: (changed: boolean) => void;
 }) {
-  const { t, permissions, resourceLabel } = useLegacy();
+  const { t, permissions, oneLabel } = useLegacy();
   const headingId = useId();
   const creating = id === 'new';
   const canSave = permissions.has(`${resource.permission}:${creating ? 'i' : 'u'}`);
   return (
-    <ModalDialog title={formTitle(t, resourceLabel(resource), creating, canSave)} titleId={headingId} onDismiss={() => onClose(false)}>
+    <ModalDialog title={formTitle(t, oneLabel(resource), creating, canSave)} titleId={headingId} onDismiss={() => onClose(false)}>
       <ResourceForm resource={resource} id={id} headingId={headingId} onFinished={() => onClose(true)} onCancel={() => onClose(false)} />
     </ModalDialog>
   );

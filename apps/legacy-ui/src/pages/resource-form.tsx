@@ -1,17 +1,21 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow } from '../api-client.ts';
 import type { Translate } from '../i18n.ts';
+import { lowerFirst, sentence } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
+import { describeError, describeFieldError } from '../messages.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
-import { RESOURCES } from '../resources.ts';
+import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { rowName, useReferenceRows } from './use-reference-rows.ts';
 
 type Values = Record<string, string>;
 
 function toInput(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'list') return Array.isArray(value) ? value.join('\n') : String(value);
+  if (field.kind === 'json') return typeof value === 'object' && Object.keys(value).length === 0 ? '' : JSON.stringify(value, null, 2);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -44,39 +48,80 @@ export function toBody(fields: FieldDef[], values: Values, creating: boolean): R
         try {
           body[field.name] = JSON.parse(raw) as unknown;
         } catch {
-          throw new FormValueError(field.name, 'Not valid JSON');
+          throw new FormValueError(field.name, 'json');
         }
       }
     } else if ((field.kind === 'select' || field.kind === 'color') && raw.trim() === '') continue; // the API keeps its default or the current value
+    else if (field.kind === 'password' && raw === '' && !creating) continue;
     else body[field.name] = raw;
   }
   return body;
 }
 
-function ReferenceOptions({ resource }: { resource: string }) {
-  const { api, t } = useLegacy();
-  const [rows, setRows] = useState<ApiRow[]>([]);
-  const def = RESOURCES[resource];
-  useEffect(() => {
-    if (!def) return;
-    let active = true;
-    api
-      .list(def.api, { pageSize: 1000, pageNumber: 1, order: `${def.titleField}:asc` })
-      .then((page) => active && setRows(page.results))
-      .catch(() => active && setRows([]));
-    return () => {
-      active = false;
-    };
-  }, [api, def]);
+/** Problems the form finds before sending: required values, JSON, numbers (reason codes for describeFieldError). */
+export function checkValues(fields: FieldDef[], values: Values): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const raw = (values[field.name] ?? '').trim();
+    if (field.required && raw === '') problems[field.name] = 'required';
+    else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw)) problems[field.name] = 'number';
+    else if (field.kind === 'json' && raw !== '') {
+      try {
+        const parsed = JSON.parse(raw) as unknown;
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) problems[field.name] = 'json';
+      } catch {
+        problems[field.name] = 'json';
+      }
+    }
+  }
+  return problems;
+}
+
+/** Values of a new record: required enumerations start on their first value, everything else empty. */
+function initialValues(fields: FieldDef[]): Values {
+  return Object.fromEntries(fields.map((field) => [field.name, field.kind === 'select' && field.required ? (field.options?.[0] ?? '') : '']));
+}
+
+/** The current `{id, name}` of a reference field, as the API resolved it in the row. */
+function currentReference(field: FieldDef, row: ApiRow | null): ApiRow | null {
+  if (!row || !field.object) return null;
+  const object = row[field.object] as { id?: unknown } | null | undefined;
+  return object && typeof object.id === 'number' ? (object as ApiRow) : null;
+}
+
+/**
+ * A reference select. Its options always include the current value (from the row's resolved
+ * reference), so the right name shows before, during and after the choices load (issue 15: a select
+ * filled before its options arrived showed "(none)").
+ */
+function ReferenceSelect({
+  field,
+  row,
+  common,
+}: {
+  field: FieldDef;
+  row: ApiRow | null;
+  common: Record<string, unknown> & { value: string };
+}) {
+  const { t } = useLegacy();
+  const choices = useReferenceRows(field.reference);
+  const current = currentReference(field, row);
+  const rows = choices.status === 'ready' ? choices.rows : [];
+  const options = current && !rows.some((candidate) => candidate.id === current.id) ? [current, ...rows] : rows;
   return (
-    <>
-      <option value="">{t('form.none')}</option>
-      {rows.map((row) => (
-        <option key={row.id} value={String(row.id)}>
-          {String(row[def?.titleField ?? 'name'] ?? row.id)}
+    <select {...common} aria-busy={choices.status === 'loading' ? true : undefined}>
+      <option value="">{field.required ? t('form.choose') : t('form.none')}</option>
+      {options.map((option) => (
+        <option key={option.id} value={String(option.id)}>
+          {rowName(field.reference, option)}
         </option>
       ))}
-    </>
+      {choices.status === 'loading' ? (
+        <option value="" disabled>
+          {t('form.loadingOptions')}
+        </option>
+      ) : null}
+    </select>
   );
 }
 
@@ -92,34 +137,48 @@ export interface ResourceFormProps {
   headingId?: string;
 }
 
-/** The title of the form for a resource row. */
-export function formTitle(t: Translate, label: string, creating: boolean, canSave: boolean): string {
-  if (creating) return t('form.create', { resource: label });
-  return canSave ? t('form.edit', { resource: label }) : t('form.view', { resource: label });
+/** The title of the form for a resource row ("Edit asset", "New asset", "Asset details"). */
+export function formTitle(t: Translate, one: string, creating: boolean, canSave: boolean): string {
+  const resource = lowerFirst(one);
+  if (creating) return sentence(t('form.create', { resource }));
+  return sentence(canSave ? t('form.edit', { resource }) : t('form.view', { resource }));
+}
+
+/** The name a row goes by (its title field), for toasts and confirmations. */
+export function recordName(resource: ResourceDef, row: ApiRow | null, values?: Values): string {
+  const fromValues = values?.[resource.titleField]?.trim();
+  if (fromValues) return fromValues;
+  const value = row?.[resource.titleField];
+  return typeof value === 'string' && value !== '' ? value : row ? `#${row.id}` : '';
 }
 
 /**
  * Create, view, edit and delete one row. Save and Delete appear only with the matching permission;
- * Delete asks for confirmation first; a 400's `fields` are shown next to their inputs.
+ * Delete is apart from Save and asks first (Cancel focused); refusals are shown next to their field
+ * or at the top, and the form stays open with what was typed.
  */
 export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: ResourceFormProps) {
-  const { api, t, permissions, done, resourceLabel } = useLegacy();
+  const { api, t, permissions, done, oneLabel, fieldLabel, enumLabel } = useLegacy();
   const formId = useId();
   const creating = id === 'new';
   const [row, setRow] = useState<ApiRow | null>(null);
-  const [values, setValues] = useState<Values>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  const [values, setValues] = useState<Values>(() => initialValues(resource.fields));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const label = resourceLabel(resource);
+  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const one = oneLabel(resource);
   const canSave = permissions.has(`${resource.permission}:${creating ? 'i' : 'u'}`);
   const canDelete = !creating && permissions.has(`${resource.permission}:d`);
 
   useEffect(() => {
     if (id === 'new') return;
     let active = true;
+    setLoadError(null);
     api
       .get(resource.api, id)
       .then((loaded) => {
@@ -127,161 +186,242 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         setRow(loaded);
         setValues(Object.fromEntries(resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])])));
       })
-      .catch((caught: unknown) => active && setError(describe(caught)));
+      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- describe() only reads t
-  }, [api, resource, id]);
+  }, [api, resource, id, t, loads]);
 
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    // The safe choice has focus: Enter or a stray tap cancels (issue 15).
+    if (confirming) cancelDeleteRef.current?.focus();
   }, [confirming]);
 
-  function describe(caught: unknown): string {
-    if (caught instanceof ApiError) {
-      if (caught.status === 403) return t('error.forbidden');
-      if (caught.status === 404) return t('error.notFound');
-      if (caught.status === 409) return `${t('error.conflict')} ${caught.message}`;
-      return caught.message;
-    }
-    return t('error.generic');
-  }
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
+
+  const fieldOf = useCallback((name: string) => resource.fields.find((field) => field.name === name), [resource]);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
     setError(null);
+    const visible = resource.fields.filter((field) => creating || !field.createOnly);
+    const problems = checkValues(visible, values);
+    if (Object.keys(problems).length > 0) {
+      setFieldErrors(Object.fromEntries(Object.entries(problems).map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)])));
+      setError(t('form.fixErrors'));
+      return;
+    }
     setFieldErrors({});
+    setSaving(true);
     try {
       const body = toBody(resource.fields, values, creating);
-      if (creating) await api.create(resource.api, { ...resource.createDefaults, ...body });
-      else await api.update(resource.api, id, body);
-      done(`${resource.api}.${creating ? 'create' : 'update'}`, true, t('form.saved'));
+      const saved = creating ? await api.create(resource.api, { ...resource.createDefaults, ...body }) : await api.update(resource.api, id, body);
+      const name = recordName(resource, saved, values);
+      done(`${resource.api}.${creating ? 'create' : 'update'}`, true, t(creating ? 'toast.created' : 'toast.saved', { resource: one, name }));
       setSaving(false);
       onFinished();
     } catch (caught) {
+      setSaving(false);
       if (caught instanceof FormValueError) {
-        setFieldErrors({ [caught.field]: caught.message });
+        setFieldErrors({ [caught.field]: describeFieldError(t, fieldOf(caught.field), caught.message) });
         setError(t('form.fixErrors'));
-      } else if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fields).length > 0) {
-        setFieldErrors(caught.fields);
+      } else if (caught instanceof ApiError && caught.status === 409 && caught.field && fieldOf(caught.field)) {
+        setFieldErrors({ [caught.field]: t('error.duplicate') });
+        setError(t('form.fixErrors'));
+      } else if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fields).some((name) => fieldOf(name))) {
+        const known = Object.entries(caught.fields).filter(([name]) => fieldOf(name));
+        setFieldErrors(Object.fromEntries(known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)])));
         setError(t('form.fixErrors'));
       } else {
-        setError(describe(caught));
+        setError(describeError(t, caught));
       }
-      setSaving(false);
     }
   }
 
   async function handleDelete() {
     if (id === 'new') return;
+    setSaving(true);
     try {
       await api.remove(resource.api, id);
-      done(`${resource.api}.delete`, true);
+      done(`${resource.api}.delete`, true, t('toast.deleted', { resource: one, name: recordName(resource, row) }));
+      setSaving(false);
       onFinished();
     } catch (caught) {
+      setSaving(false);
       setConfirming(false);
-      setError(describe(caught));
+      setError(describeError(t, caught));
     }
   }
 
-  const rowName = row ? String(row[resource.titleField] ?? `#${row.id}`) : '';
-  const visibleFields = resource.fields.filter((field) => creating || !field.createOnly);
+  const name = recordName(resource, row);
+  const visibleFields = resource.fields.filter((field) => (creating || !field.createOnly) && !(field.kind === 'password' && !creating));
   const confirmTitleId = `${formId}-confirm`;
+  const errorId = `${formId}-error`;
+  const title = formTitle(t, one, creating, canSave);
+
+  function displayValue(field: FieldDef): string {
+    const raw = values[field.name] ?? '';
+    if (field.kind === 'reference') {
+      const current = currentReference(field, row);
+      return current ? rowName(field.reference, current) : '';
+    }
+    if (field.kind === 'select') return raw === '' ? '' : enumLabel(raw);
+    return raw;
+  }
+
+  let content;
+  if (loadError) {
+    content = <ErrorPanel title={t('form.loadFailed')} message={loadError} onRetry={() => setLoads((n) => n + 1)} />;
+  } else if (!creating && !row) {
+    content = <FormSkeleton label={t('form.loading')} />;
+  } else if (!canSave) {
+    content = (
+      <>
+        {error ? (
+          <p ref={errorRef} id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <dl className="details">
+          {visibleFields.map((field) => {
+            const text = displayValue(field);
+            return (
+              <div key={field.name} className="detail">
+                <dt>{fieldLabel(field)}</dt>
+                <dd className={text === '' ? 'not-set' : undefined}>{text === '' ? t('form.notSet') : text}</dd>
+              </div>
+            );
+          })}
+        </dl>
+        <FormActions>
+          {canDelete ? <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} /> : null}
+          {onCancel ? (
+            <button type="button" className="secondary" onClick={onCancel}>
+              {t('form.close')}
+            </button>
+          ) : null}
+        </FormActions>
+      </>
+    );
+  } else {
+    content = (
+      <form
+        id={formId}
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-busy={saving || undefined}
+        aria-labelledby={headingId ?? 'page-title'}
+        {...(error ? { 'aria-describedby': errorId } : {})}
+      >
+        {error ? (
+          <p ref={errorRef} id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <p className="form-hint">{t('form.requiredHint')}</p>
+        {visibleFields.map((field) => {
+          const inputId = `${formId}-${field.name}`;
+          const fieldErrorId = `${inputId}-error`;
+          const fieldError = fieldErrors[field.name];
+          const common = {
+            id: inputId,
+            name: field.name,
+            value: values[field.name] ?? '',
+            disabled: confirming || saving,
+            required: field.required === true,
+            'aria-invalid': fieldError ? true : undefined,
+            'aria-describedby': fieldError ? fieldErrorId : undefined,
+            onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field.name]: event.target.value })),
+          };
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={inputId}>
+                {fieldLabel(field)}
+                {field.required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              {field.kind === 'reference' ? (
+                <ReferenceSelect field={field} row={row} common={common} />
+              ) : field.kind === 'select' ? (
+                <select {...common}>
+                  {field.required ? null : <option value="">{t('form.none')}</option>}
+                  {(field.options ?? []).map((option) => (
+                    <option key={option} value={option}>
+                      {enumLabel(option)}
+                    </option>
+                  ))}
+                </select>
+              ) : field.kind === 'textarea' || field.kind === 'list' || field.kind === 'json' ? (
+                <textarea {...common} rows={field.kind === 'list' ? 6 : 3} spellCheck={field.kind === 'textarea'} />
+              ) : (
+                <input
+                  {...common}
+                  type={field.kind === 'color' ? 'text' : field.kind === 'number' ? 'text' : field.kind}
+                  inputMode={field.kind === 'number' ? 'numeric' : undefined}
+                  autoComplete={field.kind === 'password' ? 'new-password' : field.kind === 'email' ? 'email' : 'off'}
+                />
+              )}
+              {fieldError ? (
+                <span id={fieldErrorId} className="field-error">
+                  {fieldError}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+        <FormActions>
+          {canDelete ? <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} /> : null}
+          <span className="actions-end">
+            {onCancel ? (
+              <button type="button" className="secondary" onClick={onCancel} disabled={saving}>
+                {t('form.cancel')}
+              </button>
+            ) : null}
+            <button type="submit" disabled={saving || confirming}>
+              {saving ? t('form.saving') : t('form.save')}
+            </button>
+          </span>
+        </FormActions>
+      </form>
+    );
+  }
 
   return (
     <div className="resource-form">
       {headingId ? null : (
-        <h1 id="page-title">
-          {formTitle(t, label, creating, canSave)}
-          {rowName ? `: ${rowName}` : ''}
-        </h1>
+        <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>
       )}
-      {error ? <p role="alert">{error}</p> : null}
-      {creating || row ? (
-        <form id={formId} onSubmit={(event) => void handleSubmit(event)} noValidate {...(headingId ? { 'aria-labelledby': headingId } : {})}>
-          {visibleFields.map((field) => {
-            const inputId = `${formId}-${field.name}`;
-            const errorId = `${inputId}-error`;
-            const fieldError = fieldErrors[field.name];
-            const common = {
-              id: inputId,
-              name: field.name,
-              value: values[field.name] ?? '',
-              disabled: !canSave || confirming,
-              required: field.required === true,
-              'aria-invalid': fieldError ? true : undefined,
-              'aria-describedby': fieldError ? errorId : undefined,
-              onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field.name]: event.target.value })),
-            };
-            return (
-              <div className="field" key={field.name}>
-                <label htmlFor={inputId}>
-                  {t(field.label)}
-                  {field.required ? <span aria-hidden="true"> *</span> : null}
-                </label>
-                {field.kind === 'reference' ? (
-                  <select {...common}>
-                    <ReferenceOptions resource={field.reference ?? ''} />
-                  </select>
-                ) : field.kind === 'select' ? (
-                  <select {...common}>
-                    <option value="">{t('form.none')}</option>
-                    {(field.options ?? []).map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </select>
-                ) : field.kind === 'textarea' || field.kind === 'list' || field.kind === 'json' ? (
-                  <textarea {...common} rows={field.kind === 'list' ? 6 : 3} />
-                ) : (
-                  <input {...common} type={field.kind === 'color' ? 'text' : field.kind} autoComplete={field.kind === 'password' ? 'new-password' : 'off'} />
-                )}
-                {fieldError ? (
-                  <span id={errorId} className="field-error">
-                    {fieldError}
-                  </span>
-                ) : null}
-              </div>
-            );
-          })}
-          {confirming ? (
-            <div key="confirm" className="confirm" role="group" aria-labelledby={confirmTitleId}>
-              <p id={confirmTitleId}>
-                <strong>{t('confirm.title', { name: rowName })}</strong> {t('confirm.body')}
-              </p>
-              <div className="actions">
-                <button ref={confirmRef} type="button" className="danger" onClick={() => void handleDelete()}>
-                  {t('confirm.confirm')}
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  {t('confirm.cancel')}
-                </button>
-              </div>
-            </div>
-          ) : (
-            <div key="actions" className="actions">
-              {canSave ? (
-                <button type="submit" disabled={saving}>
-                  {t('form.save')}
-                </button>
-              ) : null}
-              {canDelete ? (
-                <button type="button" className="danger" onClick={() => setConfirming(true)}>
-                  {t('form.delete')}
-                </button>
-              ) : null}
-              {onCancel ? (
-                <button type="button" className="secondary" onClick={onCancel}>
-                  {t('form.cancel')}
-                </button>
-              ) : null}
-            </div>
-          )}
-        </form>
+      {content}
+      {confirming ? (
+        <div className="confirm" role="group" aria-labelledby={confirmTitleId}>
+          <p id={confirmTitleId}>
+            <strong>{t('confirm.title', { name })}</strong> {t('confirm.body')}
+          </p>
+          <div className="actions">
+            <button ref={cancelDeleteRef} type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('confirm.cancel')}
+            </button>
+            <button type="button" className="danger" onClick={() => void handleDelete()} disabled={saving}>
+              {t('confirm.confirm')}
+            </button>
+          </div>
+        </div>
       ) : null}
     </div>
+  );
+}
+
+function FormActions({ children }: { children: ReactNode }) {
+  return <div className="form-actions">{children}</div>;
+}
+
+function DeleteButton({ onClick, hidden }: { onClick: () => void; hidden: boolean }) {
+  const { t } = useLegacy();
+  if (hidden) return null;
+  return (
+    <button type="button" className="danger delete-record" onClick={onClick}>
+      {t('form.delete')}
+    </button>
   );
 }

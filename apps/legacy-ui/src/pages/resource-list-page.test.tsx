@@ -1,63 +1,111 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../api-client.ts';
 import { RESOURCES } from '../resources.ts';
 import { createFakeApi, zones } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
-import { ResourceListPage } from './resource-list-page.tsx';
+import { renderAt } from '../../test/route-harness.tsx';
+import { ResourceListPage, readListState, writeListState } from './resource-list-page.tsx';
 
 const zone = RESOURCES.zone!;
+const thing = RESOURCES.thing!;
+const zoneTypes = [
+  { id: 1, groupId: 2, name: 'Dock' },
+  { id: 2, groupId: 2, name: 'Yard' },
+];
 
-describe('ResourceListPage', () => {
-  it('shows a table with column headers, the total, and the first page sorted by name', async () => {
-    const { api } = createFakeApi({ zone: zones(30) });
-    renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:r'] });
+function things() {
+  return [
+    { id: 1, groupId: 2, name: 'Forklift 1', serial: 'S1', thingTypeId: 1, thingType: { id: 1, name: 'Forklift' }, zoneId: null, zone: null, status: 'active' },
+    { id: 2, groupId: 2, name: 'Pallet 2', serial: 'S2', thingTypeId: 2, thingType: { id: 2, name: 'Pallet' }, zoneId: null, zone: null, status: 'maintenance' },
+    { id: 3, groupId: 2, name: 'Pallet 3', serial: 'S3', thingTypeId: 2, thingType: { id: 2, name: 'Pallet' }, zoneId: null, zone: null, status: 'retired' },
+  ];
+}
+
+describe('ResourceListPage', { timeout: 30_000 }, () => {
+  it('shows a table with column headers, the total, the first page sorted by name, and names as real links', async () => {
+    const { api } = createFakeApi({ zone: zones(30), zoneType: zoneTypes });
+    renderAt('/model/zone', { api, permissions: ['zone:r'] });
     expect(await screen.findByText('30 total')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['ID', 'Name ▲', 'Code', 'Zone type', 'Zone group']);
-    const rows = screen.getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(25);
-    expect(within(rows[0]!).getByRole('button', { name: 'Zone 01' })).toBeInTheDocument();
+    const link = within(rows[0]!).getByRole('link', { name: 'Zone 01' });
+    expect(link).toHaveAttribute('href', 'http://console.test/#/app/model/zone/1');
     expect(within(rows[0]!).getByText('Dock')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
   });
 
-  it('sorts by a clicked header, toggling the direction, and pages forward', async () => {
+  it('keeps sort and page in the address; the address restores them', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(30) });
-    renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:r'] });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('30 total');
-    const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
-    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(nameHeader).toHaveAttribute('aria-sort', 'descending'));
-    expect(await screen.findByRole('button', { name: 'Zone 30' })).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith('zone', expect.objectContaining({ order: 'name:desc', pageNumber: 1 }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'));
+    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone?sort=name%3Adesc', { replace: true });
+    expect(await screen.findByRole('link', { name: 'Zone 30' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByRole('button', { name: 'Zone 05' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Zone 05' })).toBeInTheDocument();
+    expect(harness.location()).toBe('/model/zone?sort=name%3Adesc&page=2');
+    // a reload (a new mount at the same address) shows the same page
+    harness.unmount();
+    renderAt(harness.location(), { api, permissions: ['zone:r'] });
+    expect(await screen.findByRole('link', { name: 'Zone 05' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  it('filters through the search box and shows the filtered total', async () => {
+  it('filters through the search box into the address and shows the filtered total', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(30) });
-    renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:r'] });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('30 total');
     await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'Zone 1');
-    expect(await screen.findByText('10 total')).toBeInTheDocument();
+    expect(await screen.findByText('10 total', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.list).toHaveBeenLastCalledWith('zone', expect.objectContaining({ filter: 'Zone 1' }));
+    expect(harness.location()).toBe('/model/zone?q=Zone+1');
   });
 
-  it('shows the New button only with the insert permission', async () => {
+  it('filters per column (enumeration and reference), shows status badges, and offers Clear filters on an empty result', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ thing: things(), thingType: [{ id: 1, name: 'Forklift' }, { id: 2, name: 'Pallet' }] });
+    const harness = renderAt('/things/thing', { api, permissions: ['thing:r', 'thingtype:r'] });
+    await screen.findByText('3 total');
+    expect(within(screen.getByRole('table')).getByText('In maintenance')).toHaveClass('badge');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In maintenance');
+    expect(await screen.findByText('1 total')).toBeInTheDocument();
+    expect(harness.location()).toBe('/things/thing?status=maintenance');
+    await screen.findByRole('option', { name: 'Forklift' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Thing type' }), 'Forklift');
+    expect(await screen.findByText('0 total')).toBeInTheDocument();
+    expect(api.list).toHaveBeenLastCalledWith('thing', expect.objectContaining({ filters: { status: 'maintenance', thingTypeId: '1' } }));
+    expect(screen.getByText(/Nothing matches the search and filters/)).toBeInTheDocument();
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    await user.click(clear[clear.length - 1]!);
+    expect(await screen.findByText('3 total')).toBeInTheDocument();
+    expect(harness.location()).toBe('/things/thing');
+  });
+
+  it('reads and writes only valid list state (unknown sort, page or filter values fall back)', () => {
+    const state = readListState(thing, new URLSearchParams('sort=nope:desc&page=-2&size=7&status=broken&thingTypeId=abc&q=x'));
+    expect(state).toEqual({ filter: 'x', order: { field: 'name', direction: 'asc' }, pageNumber: 1, pageSize: 25, filters: {} });
+    const good = readListState(thing, new URLSearchParams('sort=serial:desc&page=3&size=50&status=lost&thingTypeId=4'));
+    expect(good).toEqual({ filter: '', order: { field: 'serial', direction: 'desc' }, pageNumber: 3, pageSize: 50, filters: { status: 'lost', thingTypeId: '4' } });
+    expect(writeListState(thing, good)).toBe('sort=serial%3Adesc&thingTypeId=4&status=lost&page=3&size=50');
+  });
+
+  it('shows the New link only with the insert permission', async () => {
     const { api } = createFakeApi({ zone: zones(2) });
-    const admin = renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:*'] });
+    const admin = renderAt('/model/zone', { api, permissions: ['zone:*'] });
     await screen.findByText('2 total');
-    expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New' })).toHaveAttribute('href', 'http://console.test/#/app/model/zone/new');
     admin.unmount();
-    renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:r'] });
+    renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('2 total');
-    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New' })).not.toBeInTheDocument();
   });
 
   it('uses the tenant vocabulary and the shell language for labels', async () => {
@@ -66,48 +114,131 @@ describe('ResourceListPage', () => {
       api,
       permissions: ['zone:r'],
       language: 'es',
-      groupFields: { vizixVocabularyLabelZones: '{"en":"Areas","es":"Áreas"}' },
+      groupFields: { vizixVocabularyLabelZones: '{"en":"Areas","es":"Áreas"}', vizixVocabularyLabelZoneType: '{"en":"Area type","es":"Tipo de área"}' },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Áreas' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Filtrar' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Tipo de área' })).toBeInTheDocument();
     expect(await screen.findByText('2 en total')).toBeInTheDocument();
   });
 
   it('says so, and does not call the API, without the read permission', () => {
     const { api } = createFakeApi({ zone: zones(2) });
     renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['thing:r'] });
-    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission');
+    expect(screen.getByRole('alert')).toHaveTextContent("You don't have permission");
     expect(api.list).not.toHaveBeenCalled();
   });
 
-  it('creates in a modal dialog (telling the shell), then reloads the list', async () => {
+  it('a dead API shows a translated message with Retry, which loads the list once it answers', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(2) });
+    vi.mocked(api.list).mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')));
+    renderAt('/model/zone', { api, permissions: ['zone:r'], language: 'fr' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("La liste n'a pas pu être chargée.");
+    expect(alert).toHaveTextContent('Le serveur est injoignable.');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('2 au total')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a 500 says the server had a problem, not "Internal Server Error"', async () => {
+    const { api } = createFakeApi({ zone: zones(2) });
+    vi.mocked(api.list).mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server ran into a problem.');
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('marks the table busy with skeleton rows while loading', async () => {
+    const { api } = createFakeApi({ zone: zones(2) });
+    let release: () => void = () => undefined;
+    vi.mocked(api.list).mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ total: 0, results: [] }))));
+    renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading the list…')).toBeInTheDocument();
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy'));
+  });
+
+  it('opens a record at its address, over the list; closing goes back to the list with its state', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(30) });
+    const harness = renderAt('/model/zone?page=2', { api, permissions: ['zone:r'] });
+    await user.click(await screen.findByRole('link', { name: 'Zone 26' }));
+    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone/26?page=2');
+    const dialog = await screen.findByRole('dialog', { name: 'Zone details' });
+    expect(await within(dialog).findByText('Zone 26')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(harness.location()).toBe('/model/zone?page=2');
+    // the address alone opens it (a reload, a shared link, a new tab)
+    harness.unmount();
+    renderAt('/model/zone/3', { api, permissions: ['zone:r'] });
+    expect(await within(await screen.findByRole('dialog', { name: 'Zone details' })).findByText('Zone 03')).toBeInTheDocument();
+  });
+
+  it('creates at /new in a modal dialog (telling the shell), then reloads the list and toasts what was saved', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(2), zoneType: [{ id: 1, groupId: 2, name: 'Dock' }] });
-    const { context } = renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:*', 'zonetype:r'] });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:*', 'zonetype:r'] });
     await screen.findByText('2 total');
-    await user.click(screen.getByRole('button', { name: 'New' }));
-    const dialog = screen.getByRole('dialog', { name: 'New Zones' });
-    expect(context.setModalOpen).toHaveBeenLastCalledWith(true);
+    await user.click(screen.getByRole('link', { name: 'New' }));
+    expect(harness.location()).toBe('/model/zone/new');
+    const dialog = await screen.findByRole('dialog', { name: 'New zone' });
+    expect(harness.context.setModalOpen).toHaveBeenLastCalledWith(true);
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Gate 9');
     await within(dialog).findByRole('option', { name: 'Dock' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Zone type/ }), 'Dock');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('3 total')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(context.setModalOpen).toHaveBeenLastCalledWith(false);
-    expect(screen.getByRole('button', { name: 'Gate 9' })).toBeInTheDocument();
+    expect(harness.context.setModalOpen).toHaveBeenLastCalledWith(false);
+    expect(harness.context.done).toHaveBeenCalledWith('zone.create', true, 'Zone Gate 9 created.');
+    expect(screen.getByRole('link', { name: 'Gate 9' })).toBeInTheDocument();
   });
 
-  it('opens a row in the dialog; Escape closes it without changes', async () => {
+  it('bulk deletes the selected rows after a confirmation that focuses Cancel, reporting what failed', async () => {
     const user = userEvent.setup();
-    const { api } = createFakeApi({ zone: zones(2) });
-    renderWithLegacy(<ResourceListPage resource={zone} />, { api, permissions: ['zone:r'] });
-    await user.click(await screen.findByRole('button', { name: 'Zone 02' }));
-    const dialog = screen.getByRole('dialog', { name: 'Zones details' });
-    expect(await within(dialog).findByDisplayValue('Zone 02')).toBeDisabled();
-    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const { api, tables } = createFakeApi({ zone: zones(4) });
+    vi.mocked(api.remove).mockImplementation(async (resource, id) => {
+      if (id === 2) throw new ApiError(409, 'This zone is still used by a thing');
+      tables[resource] = (tables[resource] ?? []).filter((row) => row.id !== id);
+    });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:*'] });
+    await screen.findByText('4 total');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Zone 01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Zone 02' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete 2 records?' });
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('3 total')).toBeInTheDocument();
+    expect(tables.zone?.map((row) => row.id)).toEqual([2, 3, 4]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Zone 02 was not deleted: This record is still used by other records.');
+    expect(harness.context.done).toHaveBeenCalledWith('zone.bulkDelete', true, '1 records deleted.');
+  });
+
+  it('offers no selection without the delete permission, and exports the current filter as CSV', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(3) });
+    const created = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const harness = renderAt('/model/zone?q=Zone&sort=code:desc', { api, permissions: ['zone:r'] });
+    await screen.findByText('3 total');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(harness.context.done).toHaveBeenCalledWith('zone.export', true, 'The CSV file is downloading.'));
+    expect(api.exportCsv).toHaveBeenCalledWith('zone', { order: 'code:desc', filter: 'Zone', filters: {} });
+    expect(created).toHaveBeenCalled();
+    expect(clicks).toHaveBeenCalled();
+    clicks.mockRestore();
   });
 });

@@ -1,191 +1,469 @@
-import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../api-client.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { ApiRow, ListPage } from '../api-client.ts';
 import { formatDateTime } from '../format-date-time.ts';
 import { useLegacy } from '../legacy-context.tsx';
-import type { ColumnDef, ResourceDef } from '../resources.ts';
+import { describeError } from '../messages.ts';
+import type { ColumnDef, FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
+import { ModalDialog } from './modal-dialog.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
-import { RouteLink } from './route-link.tsx';
+import { ErrorPanel } from './status-views.tsx';
+import { rowName, useReferenceRows } from './use-reference-rows.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+const DEFAULT_PAGE_SIZE = 25;
 const FILTER_DELAY_MS = 250;
+const SKELETON_ROWS = 5;
 
 type Order = { field: string; direction: 'asc' | 'desc' };
+
+/** The list state a URL holds (issue 15: sort, filters and page survive reload and can be shared). */
+export interface ListState {
+  filter: string;
+  order: Order;
+  pageNumber: number;
+  pageSize: number;
+  filters: Record<string, string>;
+}
+
+/** The fields a list can be filtered on: enumerations and references (exact match in the API). */
+export function filterFields(resource: ResourceDef): FieldDef[] {
+  return resource.fields.filter((field) => !field.createOnly && (field.kind === 'select' || field.kind === 'reference'));
+}
+
+/** Reads the list state from a location's query; unknown or bad values fall back to the defaults. */
+export function readListState(resource: ResourceDef, query: URLSearchParams): ListState {
+  const sortable = new Set(resource.columns.map((column) => column.field));
+  const [field = '', direction = ''] = (query.get('sort') ?? '').split(':');
+  const order: Order = sortable.has(field) ? { field, direction: direction === 'desc' ? 'desc' : 'asc' } : { field: resource.titleField, direction: 'asc' };
+  const page = Number(query.get('page'));
+  const size = Number(query.get('size'));
+  const filters: Record<string, string> = {};
+  for (const candidate of filterFields(resource)) {
+    const value = query.get(candidate.name);
+    if (value === null || value === '') continue;
+    if (candidate.kind === 'select' && !(candidate.options ?? []).includes(value)) continue;
+    if (candidate.kind === 'reference' && !/^[1-9]\d{0,9}$/.test(value)) continue;
+    filters[candidate.name] = value;
+  }
+  return {
+    filter: (query.get('q') ?? '').slice(0, 200),
+    order,
+    pageNumber: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
+    filters,
+  };
+}
+
+/** The query of a list state, defaults left out (`sort=serial:desc&status=active&page=2`). */
+export function writeListState(resource: ResourceDef, state: ListState): string {
+  const params = new URLSearchParams();
+  if (state.filter) params.set('q', state.filter);
+  if (state.order.field !== resource.titleField || state.order.direction !== 'asc') params.set('sort', `${state.order.field}:${state.order.direction}`);
+  for (const [field, value] of Object.entries(state.filters)) if (value !== '') params.set(field, value);
+  if (state.pageNumber > 1) params.set('page', String(state.pageNumber));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
+  return params.toString();
+}
 
 /** The text of one cell. */
 export function cellText(row: ApiRow, column: ColumnDef, format: (value: unknown) => string): string {
   const value = row[column.field];
   if (column.kind === 'datetime') return format(value);
   if (column.kind === 'reference' && column.object) {
-    const object = row[column.object] as { name?: unknown } | null | undefined;
+    const object = row[column.object] as { name?: unknown; username?: unknown } | null | undefined;
     if (object && typeof object.name === 'string') return object.name;
+    if (object && typeof object.username === 'string') return object.username;
+    return '';
   }
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** A resource list: paging, sorting by header, a filter, the total, and a New button when allowed. */
-export function ResourceListPage({ resource }: { resource: ResourceDef }) {
-  const { api, t, permissions, preferences, resourceLabel, navigate } = useLegacy();
-  const title = resourceLabel(resource);
-  const filterId = useId();
-  const sizeId = useId();
-  const [pageNumber, setPageNumber] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [order, setOrder] = useState<Order>({ field: resource.titleField, direction: 'asc' });
-  const [filterInput, setFilterInput] = useState('');
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState<ListPage<ApiRow> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const canRead = permissions.has(`${resource.permission}:r`);
+/** One filter select of the toolbar: an enumeration's values or a reference's rows. */
+function FilterSelect({ field, value, onChange }: { field: FieldDef; value: string; onChange: (value: string) => void }) {
+  const { t, fieldLabel, enumLabel } = useLegacy();
+  const id = useId();
+  const choices = useReferenceRows(field.kind === 'reference' ? field.reference : undefined);
+  if (field.kind === 'reference' && choices.status === 'unavailable') return null;
+  return (
+    <span className="filter">
+      <label htmlFor={id}>{fieldLabel(field)}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-busy={choices.status === 'loading' ? true : undefined}>
+        <option value="">{t('list.all')}</option>
+        {field.kind === 'select'
+          ? (field.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {enumLabel(option)}
+              </option>
+            ))
+          : choices.status === 'ready'
+            ? choices.rows.map((row) => (
+                <option key={row.id} value={String(row.id)}>
+                  {rowName(field.reference, row)}
+                </option>
+              ))
+            : value !== ''
+              ? <option value={value}>{t('form.loadingOptions')}</option>
+              : null}
+      </select>
+    </span>
+  );
+}
 
+type Bulk = { phase: 'confirm' } | { phase: 'deleting' } | null;
+
+/**
+ * A resource list: sort, search, per-column filters, paging (all in the URL), real links to each
+ * record's address, bulk delete and CSV export when allowed, and the record dialog over the list
+ * when the address names one.
+ */
+export function ResourceListPage({ resource, open = null, query = '' }: { resource: ResourceDef; open?: number | 'new' | null; query?: string }) {
+  const { api, t, permissions, preferences, resourceLabel, fieldLabel, enumLabel, navigate, consoleHref, done } = useLegacy();
+  const title = resourceLabel(resource);
+  const searchId = useId();
+  const sizeId = useId();
+  const bulkTitleId = useId();
+  const state = useMemo(() => readListState(resource, new URLSearchParams(query)), [resource, query]);
+  const listQuery = writeListState(resource, state);
+  const listLocation = `${resource.listPath}${listQuery ? `?${listQuery}` : ''}`;
+  const [filterInput, setFilterInput] = useState(state.filter);
+  const [page, setPage] = useState<ListPage<ApiRow> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string[]>([]);
+  const [reloads, setReloads] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulk, setBulk] = useState<Bulk>(null);
+  const [exporting, setExporting] = useState(false);
+  const canRead = permissions.has(`${resource.permission}:r`);
+  const canInsert = permissions.has(`${resource.permission}:i`);
+  const canDelete = permissions.has(`${resource.permission}:d`);
+  const filters = filterFields(resource);
+  const filtered = state.filter !== '' || Object.keys(state.filters).length > 0;
+  const order = `${state.order.field}:${state.order.direction}`;
+  const filtersKey = JSON.stringify(state.filters);
+
+  function update(change: Partial<ListState>) {
+    const next = writeListState(resource, { ...state, pageNumber: 1, ...change });
+    navigate(`${resource.listPath}${next ? `?${next}` : ''}`, { replace: true });
+  }
+
+  // The search box follows the address (Back, a shared link) and writes to it after a pause.
+  useEffect(() => setFilterInput(state.filter), [state.filter]);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilter(filterInput.trim());
-      setPageNumber(1);
-    }, FILTER_DELAY_MS);
+    const text = filterInput.trim();
+    if (text === state.filter) return;
+    const timer = setTimeout(() => update({ filter: text }), FILTER_DELAY_MS);
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update() reads the current state
   }, [filterInput]);
 
   useEffect(() => {
     if (!canRead) return;
     let active = true;
+    setLoading(true);
     api
-      .list(resource.api, { pageSize, pageNumber, order: `${order.field}:${order.direction}`, ...(filter ? { filter } : {}) })
+      .list(resource.api, {
+        pageSize: state.pageSize,
+        pageNumber: state.pageNumber,
+        order,
+        ...(state.filter ? { filter: state.filter } : {}),
+        filters: JSON.parse(filtersKey) as Record<string, string>,
+      })
       .then((result) => {
         if (!active) return;
         setPage(result);
         setError(null);
+        setLoading(false);
+        setSelected((current) => new Set([...current].filter((id) => result.results.some((row) => row.id === id))));
       })
       .catch((caught: unknown) => {
         if (!active) return;
-        setError(caught instanceof ApiError && caught.status === 403 ? t('error.forbidden') : caught instanceof Error ? caught.message : t('error.generic'));
+        setError(describeError(t, caught));
+        setLoading(false);
       });
     return () => {
       active = false;
     };
-  }, [api, resource.api, pageSize, pageNumber, order, filter, canRead, t, reloads]);
+  }, [api, resource.api, state.pageSize, state.pageNumber, order, state.filter, filtersKey, canRead, t, reloads]);
 
-  function open(id: number | 'new') {
-    if (resource.editor === 'page') navigate(id === 'new' ? resource.newPath : detailPathOf(resource, id));
-    else setEditing(id);
-  }
-
-  const pages = page ? Math.max(1, Math.ceil(page.total / pageSize)) : 1;
+  const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
   const format = (value: unknown) => formatDateTime(value, preferences);
+  const rows = page?.results ?? [];
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   function sortBy(field: string) {
-    setOrder((current) => ({ field, direction: current.field === field && current.direction === 'asc' ? 'desc' : 'asc' }));
-    setPageNumber(1);
+    update({ order: { field, direction: state.order.field === field && state.order.direction === 'asc' ? 'desc' : 'asc' } });
   }
 
+  function recordLocation(id: number | 'new'): string {
+    return `${detailPathOf(resource, id)}${resource.editor === 'dialog' && listQuery ? `?${listQuery}` : ''}`;
+  }
+
+  function openRecord(event: MouseEvent<HTMLAnchorElement>, id: number | 'new') {
+    // A plain click stays in the frame (the shell follows); a modified click opens the console URL.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(recordLocation(id));
+  }
+
+  function clearFilters() {
+    setFilterInput('');
+    update({ filter: '', filters: {} });
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setNotice([]);
+    try {
+      const blob = await api.exportCsv(resource.api, { order, ...(state.filter ? { filter: state.filter } : {}), filters: state.filters });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${resource.api}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      done(`${resource.api}.export`, true, t('list.exported'));
+    } catch (caught) {
+      setNotice([t('error.exportFailed'), describeError(t, caught)]);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function deleteSelected() {
+    setBulk({ phase: 'deleting' });
+    const failures: string[] = [];
+    let deleted = 0;
+    for (const row of rows.filter((candidate) => selected.has(candidate.id))) {
+      try {
+        await api.remove(resource.api, row.id);
+        deleted += 1;
+      } catch (caught) {
+        failures.push(t('list.bulkFailed', { name: cellText(row, { field: resource.titleField, label: 'field.name' }, format) || `#${row.id}`, reason: describeError(t, caught) }));
+      }
+    }
+    setBulk(null);
+    setSelected(new Set());
+    setNotice(failures);
+    if (deleted > 0) done(`${resource.api}.bulkDelete`, true, t('list.bulkDone', { count: deleted }));
+    setReloads((n) => n + 1);
+  }
+
+  const selectedCount = rows.filter((row) => selected.has(row.id)).length;
+
   return (
-    <section aria-labelledby="page-title">
+    <section aria-labelledby="page-title" className="list-page">
       <div className="page-heading">
         <h1 id="page-title">{title}</h1>
-        {permissions.has(`${resource.permission}:i`) ? (
-          <button type="button" onClick={() => open('new')}>
-            {t('list.new')}
-          </button>
-        ) : null}
+        <span className="heading-actions">
+          {canRead ? (
+            <button type="button" className="secondary" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting || undefined}>
+              {exporting ? t('list.exporting') : t('list.export')}
+            </button>
+          ) : null}
+          {canInsert ? (
+            <a className="button-like" href={consoleHref(recordLocation('new'))} onClick={(event) => openRecord(event, 'new')}>
+              {t('list.new')}
+            </a>
+          ) : null}
+        </span>
       </div>
       {!canRead ? (
-        <p role="alert">{t('error.forbidden')}</p>
+        <ErrorPanel message={t('error.forbidden')} />
       ) : (
         <>
           <div className="toolbar" role="search">
-            <label htmlFor={filterId}>{t('list.filter')}</label>
-            <input id={filterId} type="search" value={filterInput} onChange={(event) => setFilterInput(event.target.value)} />
-            <span data-testid="list-total">{page ? t('list.total', { count: page.total }) : t('app.loading')}</span>
+            <span className="filter filter-search">
+              <label htmlFor={searchId}>{t('list.filter')}</label>
+              <input id={searchId} type="search" value={filterInput} onChange={(event) => setFilterInput(event.target.value)} autoComplete="off" />
+            </span>
+            {filters.map((field) => (
+              <FilterSelect
+                key={field.name}
+                field={field}
+                value={state.filters[field.name] ?? ''}
+                onChange={(value) => update({ filters: { ...state.filters, [field.name]: value } })}
+              />
+            ))}
+            {filtered ? (
+              <button type="button" className="secondary" onClick={clearFilters}>
+                {t('list.clearFilters')}
+              </button>
+            ) : null}
           </div>
-          {error ? <p role="alert">{error}</p> : null}
-          <table>
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {resource.columns.map((column) => {
-                  const sorted = order.field === column.field;
-                  return (
-                    <th
-                      key={column.field}
-                      scope="col"
-                      aria-sort={sorted ? (order.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    >
-                      <button type="button" className="sort" onClick={() => sortBy(column.field)}>
-                        {t(column.label)}
-                        <span aria-hidden="true">{sorted ? (order.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                      </button>
+          <div className="list-status">
+            <span data-testid="list-total" aria-live="polite">
+              {page ? t('list.total', { count: page.total }) : t('list.loading')}
+            </span>
+            {canDelete && selectedCount > 0 ? (
+              <span className="bulk-bar">
+                <span>{t('list.selected', { count: selectedCount })}</span>
+                <button type="button" className="danger" onClick={() => setBulk({ phase: 'confirm' })}>
+                  {t('list.deleteSelected')}
+                </button>
+                <button type="button" className="secondary" onClick={() => setSelected(new Set())}>
+                  {t('list.clearSelection')}
+                </button>
+              </span>
+            ) : null}
+          </div>
+          {error ? <ErrorPanel title={t('list.loadFailed')} message={error} onRetry={() => setReloads((n) => n + 1)} /> : null}
+          {notice.length > 0 ? (
+            <div className="form-error" role="alert">
+              {notice.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          ) : null}
+          {/* The table scrolls in its own box on narrow screens; the page never scrolls sideways. */}
+          <div className="table-scroll" role="region" aria-label={t('list.records')} tabIndex={0}>
+            <table aria-busy={loading || undefined}>
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  {canDelete ? (
+                    <th scope="col" className="select-cell">
+                      <input
+                        type="checkbox"
+                        aria-label={t('list.selectAll')}
+                        checked={allSelected}
+                        disabled={rows.length === 0}
+                        onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                      />
                     </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {page?.results.map((row) => (
-                <tr key={row.id}>
+                  ) : null}
                   {resource.columns.map((column) => {
-                    const text = cellText(row, column, format);
+                    const sorted = state.order.field === column.field;
                     return (
-                      <td key={column.field}>
-                        {column.field !== resource.titleField ? (
-                          text
-                        ) : resource.editor === 'page' ? (
-                          <RouteLink to={detailPathOf(resource, row.id)}>{text || `#${row.id}`}</RouteLink>
-                        ) : (
-                          <button type="button" className="link" onClick={() => open(row.id)}>
-                            {text || `#${row.id}`}
-                          </button>
-                        )}
-                      </td>
+                      <th key={column.field} scope="col" aria-sort={sorted ? (state.order.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                        <button type="button" className="sort" onClick={() => sortBy(column.field)}>
+                          {fieldLabel(column)}
+                          <span aria-hidden="true">{sorted ? (state.order.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                        </button>
+                      </th>
                     );
                   })}
                 </tr>
-              ))}
-              {page && page.results.length === 0 ? (
-                <tr>
-                  <td colSpan={resource.columns.length}>{t('list.empty')}</td>
-                </tr>
+              </thead>
+              <tbody>
+                {!page && !error
+                  ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                      <tr key={`skeleton-${index}`} aria-hidden="true">
+                        {canDelete ? <td className="select-cell" /> : null}
+                        {resource.columns.map((column) => (
+                          <td key={column.field}>
+                            <span className="skeleton" />
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : null}
+                {rows.map((row) => {
+                  const name = cellText(row, { field: resource.titleField, label: 'field.name' }, format) || `#${row.id}`;
+                  return (
+                    <tr key={row.id} aria-selected={canDelete ? selected.has(row.id) : undefined}>
+                      {canDelete ? (
+                        <td className="select-cell">
+                          <input
+                            type="checkbox"
+                            aria-label={t('list.selectRow', { name })}
+                            checked={selected.has(row.id)}
+                            onChange={() =>
+                              setSelected((current) => {
+                                const next = new Set(current);
+                                if (next.has(row.id)) next.delete(row.id);
+                                else next.add(row.id);
+                                return next;
+                              })
+                            }
+                          />
+                        </td>
+                      ) : null}
+                      {resource.columns.map((column) => {
+                        const text = cellText(row, column, format);
+                        let cell;
+                        if (column.field === resource.titleField) {
+                          cell = (
+                            <a href={consoleHref(recordLocation(row.id))} onClick={(event) => openRecord(event, row.id)}>
+                              {name}
+                            </a>
+                          );
+                        } else if (column.kind === 'enum' && text !== '') {
+                          cell = <span className={`badge badge-${text.toLowerCase()}`}>{enumLabel(text)}</span>;
+                        } else {
+                          cell = text;
+                        }
+                        return (
+                          <td key={column.field} data-label={fieldLabel(column)}>
+                            {cell}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {page && page.results.length === 0 ? (
+            <div className="empty-state">
+              <p>{filtered ? t('list.noMatch') : t('list.empty')}</p>
+              {filtered ? (
+                <button type="button" onClick={clearFilters}>
+                  {t('list.clearFilters')}
+                </button>
               ) : null}
-            </tbody>
-          </table>
+            </div>
+          ) : null}
           <div className="pager">
-            <button type="button" disabled={pageNumber <= 1} onClick={() => setPageNumber((n) => Math.max(1, n - 1))}>
+            <button type="button" className="secondary" disabled={state.pageNumber <= 1} onClick={() => update({ pageNumber: state.pageNumber - 1 })}>
               {t('list.previous')}
             </button>
-            <span>{t('list.page', { page: pageNumber, pages })}</span>
-            <button type="button" disabled={pageNumber >= pages} onClick={() => setPageNumber((n) => n + 1)}>
+            <span>{t('list.page', { page: state.pageNumber, pages })}</span>
+            <button type="button" className="secondary" disabled={state.pageNumber >= pages} onClick={() => update({ pageNumber: state.pageNumber + 1 })}>
               {t('list.next')}
             </button>
-            <label htmlFor={sizeId}>{t('list.pageSize')}</label>
-            <select
-              id={sizeId}
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPageNumber(1);
-              }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
+            <span className="filter">
+              <label htmlFor={sizeId}>{t('list.pageSize')}</label>
+              <select id={sizeId} value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value) })}>
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </span>
           </div>
         </>
       )}
-      {editing !== null ? (
+      {open !== null && resource.editor === 'dialog' ? (
         <ResourceDialog
+          key={String(open)}
           resource={resource}
-          id={editing}
+          id={open}
           onClose={(changed) => {
-            setEditing(null);
+            navigate(listLocation);
             if (changed) setReloads((n) => n + 1);
           }}
         />
+      ) : null}
+      {bulk ? (
+        <ModalDialog title={t('list.bulkTitle', { count: selectedCount })} titleId={bulkTitleId} onDismiss={() => bulk.phase === 'confirm' && setBulk(null)}>
+          <p>{t('list.bulkBody')}</p>
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => setBulk(null)} disabled={bulk.phase === 'deleting'}>
+              {t('confirm.cancel')}
+            </button>
+            <button type="button" className="danger" onClick={() => void deleteSelected()} disabled={bulk.phase === 'deleting'} aria-busy={bulk.phase === 'deleting' || undefined}>
+              {t('confirm.confirm')}
+            </button>
+          </div>
+        </ModalDialog>
       ) : null}
     </section>
   );

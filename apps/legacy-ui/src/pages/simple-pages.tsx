@@ -1,33 +1,64 @@
+import type { MouseEvent } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
-import type { ModuleDef } from '../routes.ts';
+import type { ModuleDef, RouteMatch, SubPage } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
 
-/** /home/welcome. */
+/** Whether the reference UI has a working page at `page` for this user (a list they may read, the map maker). */
+function worksFor(page: SubPage, has: (term: string) => boolean): boolean {
+  const resource = page.resource ? RESOURCES[page.resource] : undefined;
+  if (resource) return has(`${resource.permission}:r`);
+  return page.path === '/model/mapmaker' && has('mapmaker:x') && has('zone:r');
+}
+
+/** A link that asks the shell to navigate (another module: the shell's guards and tabs apply). */
+function ShellLink({ to, children }: { to: string; children: string }) {
+  const { navigateShell, consoleHref } = useLegacy();
+  return (
+    <a
+      href={consoleHref(to)}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigateShell(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** /home/welcome: the modules this user may open, or what to do when there are none. */
 export function WelcomePage() {
-  const { t, user, conceptLabel, permissions, navigateShell } = useLegacy();
+  const { t, user, conceptLabel, permissions } = useLegacy();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-  // Cross-module links go through the shell (navigateToEvent) so its guards and tabs apply.
   const modules = MODULES.filter((module) => module.key !== 'home' && permissions.has(`${module.key}:x`));
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('app.welcome', { name })}</h1>
       <p>{conceptLabel('Platform', 'app.title')}</p>
-      <p>{t('app.welcomeDetail')}</p>
       {modules.length > 0 ? (
-        <nav aria-label={t('app.quickLinks')}>
-          <ul>
-            {modules.map((module) => (
-              <li key={module.key}>
-                <button type="button" className="link" onClick={() => navigateShell(`/${module.key}`)}>
-                  {conceptLabel(module.concept, module.label)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+        <>
+          <p>{t('app.welcomeDetail')}</p>
+          <nav aria-label={t('app.quickLinks')}>
+            <ul className="link-list">
+              {modules.map((module) => (
+                <li key={module.key}>
+                  <ShellLink to={`/${module.key}`}>{conceptLabel(module.concept, module.label)}</ShellLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      ) : (
+        <div className="notice-box" role="note">
+          <p>
+            <strong>{t('app.noModules')}</strong>
+          </p>
+          <p>{t('app.noModulesDetail', { tenant: user.tenantName || conceptLabel('Platform', 'app.title') })}</p>
+        </div>
+      )}
     </section>
   );
 }
@@ -44,12 +75,14 @@ export function LandingPage({ module }: { module: ModuleDef }) {
     <section aria-labelledby="page-title">
       <h1 id="page-title">{conceptLabel(module.concept, module.label)}</h1>
       <nav aria-label={t('app.pages')}>
-        <ul>
+        <ul className="link-list">
           {pages.map((page) => {
             const resource = page.resource ? RESOURCES[page.resource] : undefined;
             return (
               <li key={page.path}>
-                <RouteLink to={page.path}>{resource ? resourceLabel(resource) : (page.title ?? page.path)}</RouteLink>
+                <RouteLink to={page.path}>
+                  {resource ? resourceLabel(resource) : page.title ? (page.concept ? conceptLabel(page.concept, page.title) : t(page.title)) : page.path}
+                </RouteLink>
               </li>
             );
           })}
@@ -59,32 +92,58 @@ export function LandingPage({ module }: { module: ModuleDef }) {
   );
 }
 
-/** A page the reference UI does not implement (no API behind it): titled, explained, not blank. */
-export function PlaceholderPage({ title, path, beta }: { title: string; path: string; beta?: boolean }) {
-  const { t } = useLegacy();
+/** A page the reference UI does not implement: said in plain words, with the pages that work and the way back. */
+export function PlaceholderPage({ match }: { match: Extract<RouteMatch, { kind: 'placeholder' }> }) {
+  const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
+  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title);
+  const module = match.module;
+  const working = module ? module.pages.filter((page) => worksFor(page, (term) => permissions.has(term))) : [];
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">
         {title}
-        {beta ? <span className="badge"> {t('app.beta')}</span> : null}
+        {match.beta ? <span className="badge badge-beta">{t('app.beta')}</span> : null}
       </h1>
-      <p>{t('app.placeholder')}</p>
+      <div className="notice-box" role="note">
+        <p>
+          <strong>{t('app.placeholder', { page: title })}</strong>
+        </p>
+        <p>{t('app.placeholderDetail')}</p>
+      </div>
+      {working.length > 0 ? (
+        <nav aria-label={t('app.otherPages')}>
+          <ul className="link-list">
+            {working.map((page) => {
+              const resource = page.resource ? RESOURCES[page.resource] : undefined;
+              return (
+                <li key={page.path}>
+                  <RouteLink to={page.path}>{resource ? resourceLabel(resource) : conceptLabel(page.concept ?? '', page.title ?? 'app.notFound')}</RouteLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
       <p>
-        <code>{path}</code>
+        {module ? (
+          <RouteLink to={`/${module.key}`}>{t('app.backTo', { page: conceptLabel(module.concept, module.label) })}</RouteLink>
+        ) : (
+          <ShellLink to="/home/welcome">{t('app.goHome')}</ShellLink>
+        )}
       </p>
     </section>
   );
 }
 
-/** No legacy page at this path. */
-export function NotFoundPage({ path }: { path: string }) {
+/** No legacy page at this address. */
+export function NotFoundPage() {
   const { t } = useLegacy();
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('app.notFound')}</h1>
       <p>{t('app.notFoundDetail')}</p>
       <p>
-        <code>{path}</code>
+        <ShellLink to="/home/welcome">{t('app.goHome')}</ShellLink>
       </p>
     </section>
   );

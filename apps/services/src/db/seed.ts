@@ -46,6 +46,16 @@ const ACME_LABELS: Record<string, string> = {
   Roles: label('Roles', 'Roles', 'Funções', 'Rôles', 'Ruoli'),
   Reports: label('Reports', 'Informes', 'Relatórios', 'Rapports', 'Report'),
   LogicalReaders: label('Readers', 'Lectores', 'Leitores', 'Lecteurs', 'Lettori'),
+  // One record of each (dialog titles, field labels, toasts: "Edit asset", "Asset ACN-00004 saved").
+  ThingType: label('Asset Type', 'Tipo de activo', 'Tipo de ativo', "Type d'actif", 'Tipo di bene'),
+  Zone: label('Area', 'Área', 'Área', 'Zone', 'Area'),
+  ZoneType: label('Area Type', 'Tipo de área', 'Tipo de área', 'Type de zone', 'Tipo di area'),
+  ZoneGroup: label('Area Group', 'Grupo de áreas', 'Grupo de áreas', 'Groupe de zones', 'Gruppo di aree'),
+  Group: label('Site', 'Sitio', 'Local', 'Site', 'Sito'),
+  User: label('Staff member', 'Miembro del personal', 'Membro da equipe', 'Membre du personnel', 'Membro del personale'),
+  Role: label('Role', 'Rol', 'Função', 'Rôle', 'Ruolo'),
+  LogicalReader: label('Reader', 'Lector', 'Leitor', 'Lecteur', 'Lettore'),
+  Report: label('Report', 'Informe', 'Relatório', 'Rapport', 'Report'),
 };
 
 const NOW = Date.UTC(2024, 0, 15, 9, 0, 0);

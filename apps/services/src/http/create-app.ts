@@ -58,6 +58,8 @@ function errorResponse(c: Context, error: unknown, log: (line: string) => void):
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details };
     if (error.fields) body.fields = error.fields;
+    // a 409 about one field (a unique value already taken) names it (issue 15)
+    if (error.status === 409 && error.fields) body.field = Object.keys(error.fields)[0];
     return c.json(body, error.status, error.headers);
   }
   const code = (error as { code?: unknown }).code;

@@ -136,7 +136,7 @@ const USER: ResourceSpec = {
   displayField: 'username',
   invalidatesDirectory: true,
   fields: {
-    username: str(USERNAME, { required: true }),
+    username: str(USERNAME, { required: true, unique: 'global' }),
     firstName: str(z.string().trim().max(100), { default: '' }),
     lastName: str(z.string().trim().max(100), { default: '' }),
     email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
@@ -261,7 +261,7 @@ const THING_TYPE: ResourceSpec = {
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     archived: flag,
     creationTime: { kind: 'time' },
@@ -276,7 +276,7 @@ const THING: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    serial: str(z.string().trim().min(1).max(100), { required: true }),
+    serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
     status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), { default: 'active', filter: true }),
@@ -292,7 +292,7 @@ const ZONE_TYPE: ResourceSpec = {
   table: 'zoneTypes',
   permission: 'zonetype',
   visibility: 'tenant',
-  fields: { name: str(name, { required: true }), code: str(code, { default: '' }), description: str(text, { default: '' }) },
+  fields: { name: str(name, { required: true }), code: str(code, { default: '', unique: 'tenant' }), description: str(text, { default: '' }) },
 };
 
 const ZONE_GROUP: ResourceSpec = {
@@ -310,7 +310,7 @@ const ZONE: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     color: str(color(), { default: '#1f77b4', search: false }),
     zoneTypeId: ref('zoneType', { required: true }),
@@ -325,7 +325,7 @@ const LOGICAL_READER: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     zoneId: ref('zone', { nullable: true, default: null }),
   },
@@ -338,7 +338,7 @@ const CONNECTION: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     type: str(z.enum(['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP']), { required: true, filter: true }),
     properties: { kind: 'json', write: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])), default: {} },
   },
@@ -351,7 +351,7 @@ const EDGEBOX: ResourceSpec = {
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
-    code: str(code, { default: '' }),
+    code: str(code, { default: '', unique: 'tenant' }),
     type: str(z.enum(['edge', 'core']), { default: 'edge', filter: true }),
     description: str(text, { default: '' }),
     status: str(z.enum(['online', 'offline']), { default: 'offline', filter: true }),

@@ -144,6 +144,31 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
   }
 }
 
+/** Rows read per chunk of a CSV export. */
+export const EXPORT_CHUNK_ROWS = 500;
+
+/** A CSV value of a JSON item's key: times as ISO 8601, references by their name, lists and objects as JSON. */
+function csvValue(value: unknown, kind: FieldSpec['kind'] | undefined, display: string | undefined): unknown {
+  if (value === null || value === undefined) return '';
+  if (display !== undefined) {
+    const named = (item: unknown) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[display] : item);
+    return Array.isArray(value) ? value.map(named).join('; ') : named(value);
+  }
+  if (kind === 'time' && typeof value === 'number') return value > 0 ? new Date(value).toISOString() : '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * One CSV cell (RFC 4180: quoted when it holds a comma, quote or line break). Text that a spreadsheet
+ * would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) is prefixed with `'`.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   const db = ctx.db as unknown as AnyDb;
   const counts = new Map<string, { total: Promise<number>; generation: number; at: number }>();
@@ -244,6 +269,29 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     }
   }
 
+  /**
+   * Refuses a value already taken where it must be unique (issue 15): 409 `{error, field}` naming the
+   * field, checked inside the write's transaction (SQLite writes are serialized; on PostgreSQL two
+   * concurrent writers can still both pass, a unique index would be the stricter guard).
+   */
+  async function checkUnique(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext, selfId?: number): Promise<void> {
+    for (const [name, field] of Object.entries(allFields(spec))) {
+      const value = values[name];
+      if (!field.unique || typeof value !== 'string' || value.trim() === '') continue;
+      let query = write.trx.selectFrom(spec.table).select('id').where(name, '=', value);
+      if (selfId !== undefined) query = query.where('id', '!=', selfId);
+      if (field.unique === 'tenant' && rowGroupId !== undefined && spec.ownerColumn !== 'id') {
+        const inTransaction = write.trx as unknown as Kysely<Database>;
+        const tenant = await ctx.directory.tenantOf(rowGroupId, inTransaction);
+        const groups = tenant ? [...(await ctx.directory.groupsById(inTransaction)).values()].filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode)).map((group) => group.id) : [rowGroupId];
+        query = query.where('groupId', 'in', groups);
+      }
+      if (await query.limit(1).executeTakeFirst()) {
+        throw new HttpError(409, `A ${spec.path} with this ${name} already exists: ${name} must be unique`, { [name]: 'duplicate' });
+      }
+    }
+  }
+
   /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
   function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create' | 'replace' | 'patch'): Row {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
@@ -315,10 +363,16 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return entry;
   }
 
-  function planList(c: Context<AppEnv>, spec: ResourceSpec, readable: ReadonlySet<number> | undefined, readableKey: string): ListPlan {
+  type ListQuery = Record<string, unknown> & { pageSize: number; pageNumber: number; order?: Array<{ field: string; direction: 'asc' | 'desc' }>; filter?: string };
+
+  function parseListQuery(c: Context<AppEnv>, spec: ResourceSpec): ListQuery {
     const schema = querySchemas.get(spec.path) ?? listQuerySchema(spec);
     const rawQuery = Object.fromEntries(Object.entries(c.req.query()).filter(([key]) => !IGNORED_QUERY.has(key)));
-    const query = parseOrThrow(schema, rawQuery, 'query') as Record<string, unknown> & { pageSize: number; pageNumber: number; order?: Array<{ field: string; direction: 'asc' | 'desc' }>; filter?: string };
+    return parseOrThrow(schema, rawQuery, 'query') as ListQuery;
+  }
+
+  /** The rows a list query selects (readable groups, text search, exact filters), and their order with `id` last. */
+  function filteredSelect(spec: ResourceSpec, query: ListQuery, readable: ReadonlySet<number> | undefined) {
     const fields = allFields(spec);
     const ownerColumn = spec.ownerColumn ?? 'groupId';
     let select = db.selectFrom(spec.table);
@@ -335,9 +389,16 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         select = select.where(name, '=', query[name]);
       }
     }
-    let page = select.selectAll();
-    for (const { field, direction } of query.order ?? []) page = page.orderBy(field, direction);
-    if (!query.order?.some((o) => o.field === 'id')) page = page.orderBy('id', 'asc');
+    let ordered = select.selectAll();
+    for (const { field, direction } of query.order ?? []) ordered = ordered.orderBy(field, direction);
+    if (!query.order?.some((o) => o.field === 'id')) ordered = ordered.orderBy('id', 'asc');
+    return { select, filterText, exact, ordered };
+  }
+
+  function planList(c: Context<AppEnv>, spec: ResourceSpec, readable: ReadonlySet<number> | undefined, readableKey: string): ListPlan {
+    const query = parseListQuery(c, spec);
+    const { select, filterText, exact, ordered } = filteredSelect(spec, query, readable);
+    const page = ordered;
     return {
       countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}`,
       count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
@@ -380,6 +441,51 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json({ total, results: await toJson(spec, rows, caller) });
   }
 
+  /**
+   * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
+   * chunk at a time as the client reads (issue 15): never the whole table in memory. Same permission,
+   * tenant scope, search, filters and order as the list.
+   */
+  async function handleExport(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'r');
+    const { readable } = readableFor(caller, spec);
+    const { ordered } = filteredSelect(spec, parseListQuery(c, spec), readable);
+    const plan = outputPlan(spec);
+    const kinds = new Map(plan.columns.map((column) => [column.name, column.kind]));
+    const columns = ['id', ...plan.columns.map((column) => column.name).filter((name) => name !== 'id'), ...plan.refs.map((ref) => ref.key)];
+    const displays = new Map(plan.refs.map((ref) => [ref.key, ref.display]));
+    const encoder = new TextEncoder();
+    let offset = 0;
+    let header = true;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const rows = await ordered.limit(EXPORT_CHUNK_ROWS).offset(offset).execute();
+            offset += rows.length;
+            const items = await toJson(spec, rows, caller);
+            let text = header ? `\uFEFF${columns.map(csvCell).join(',')}\r\n` : '';
+            header = false;
+            for (const item of items) {
+              text += `${columns.map((name) => csvCell(csvValue(item[name], kinds.get(name), displays.get(name)))).join(',')}\r\n`;
+            }
+            if (text) controller.enqueue(encoder.encode(text));
+            if (rows.length < EXPORT_CHUNK_ROWS) controller.close();
+          } catch (error) {
+            ctx.log(`export of ${spec.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+            controller.error(error);
+          }
+        },
+      },
+      { highWaterMark: 1 },
+    );
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${spec.path}.csv"`,
+    });
+  }
+
   async function handleGet(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
     const caller = c.get('caller');
     requirePermission(caller, spec, 'r');
@@ -401,6 +507,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       const write: WriteContext = { ctx, caller, trx };
       await spec.beforeWrite?.(values, write);
       await checkReferences(spec, values, spec.ownerColumn === 'id' ? undefined : (values.groupId as number), write);
+      await checkUnique(spec, values, spec.ownerColumn === 'id' ? undefined : (values.groupId as number), write);
       const stored = storage(spec, values);
       for (const key of ['treeLevel', 'fqnBase', 'hierarchyCode', 'createdBy', 'createdByUserId', 'passwordHash']) if (key in values) stored[key] = values[key];
       const now = Date.now();
@@ -432,6 +539,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       await spec.beforeWrite?.(values, write);
       const groupId = spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
       await checkReferences(spec, values, groupId, write);
+      await checkUnique(spec, values, groupId, write, id);
       const stored = storage(spec, values);
       if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
       if (spec.modifiedAt) stored[spec.modifiedAt] = Date.now();
@@ -482,6 +590,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     const base = `/${spec.path}`;
     api.get(base, (c) => handleList(c, spec));
     api.post(base, (c) => handleCreate(c, spec));
+    api.get(`${base}/export.csv`, (c) => handleExport(c, spec));
     api.get(`${base}/:id`, (c) => handleGet(c, spec));
     api.put(`${base}/:id`, (c) => handleUpdate(c, spec, 'replace'));
     api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));

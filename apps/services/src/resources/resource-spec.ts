@@ -26,6 +26,11 @@ export interface FieldSpec {
   nullable?: boolean;
   /** Never in the JSON (password hashes). */
   hidden?: boolean;
+  /**
+   * A non-empty value must be unique: among the rows of the row's tenant (`tenant`), or of the whole
+   * table (`global`). A duplicate is refused with 409 `{error, field}` (issue 15).
+   */
+  unique?: 'tenant' | 'global';
 }
 
 export type Row = Record<string, unknown>;

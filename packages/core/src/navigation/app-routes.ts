@@ -15,6 +15,11 @@
  * - A bare sitesConfiguration / devicesConfiguration page is not in the spec's NONE list, so it has
  *   the DEFAULT sidebar; only their list/new/edit (sites) pages have none.
  * - Paths are case-sensitive, a trailing `/`, a leading `#` and a query string are ignored.
+ * - Records have addresses (issue 15): every resource list page that edits its rows in place has a
+ *   record route `{list}/:recordId` (`/app/things/thing/4`, `/app/things/thing/new`), guarded by the
+ *   list's tab, with the list's sidebar. A `:recordId` is a positive integer (at most 16 digits) or
+ *   `new`, so `/app/model/zone/builder` stays the zone builder. Report folders live at
+ *   `/app/analytics/report/folder/:recordId` (`/app/analytics/report/list` is a page of its own).
  */
 import type { TabName } from '../permissions/tab-visibility.ts';
 
@@ -135,8 +140,37 @@ const ROUTE_SPECS: readonly RouteSpec[] = [
   ['/app/healthandstatus', null, 'NONE', { label: 'healthandstatus' }],
 ];
 
-/** Every route of spec §2, modules first within each module, then pages, then other routes. */
-export const APP_ROUTES: readonly AppRoute[] = ROUTE_SPECS.map(([path, tab, sidebar, options = {}]) => {
+/** The parameter name of a record address, and what it accepts: a row id or `new`. */
+export const RECORD_PARAM = 'recordId';
+const RECORD_ID = /^(?:new|[1-9]\d{0,15})$/;
+
+/** Resource list pages whose rows have addresses (issue 15): list path → record route pattern. */
+const RECORD_PAGES: readonly (readonly [list: string, record: string])[] = [
+  ...[
+    '/app/things/thing',
+    '/app/things/thingType',
+    '/app/tenants/group',
+    '/app/tenants/groupType',
+    '/app/tenants/user',
+    '/app/tenants/role',
+    '/app/tenants/resource',
+    '/app/gateway/edgebox',
+    '/app/model/zone',
+    '/app/model/zoneType',
+    '/app/model/zoneGroup',
+    '/app/model/logicalReader',
+    '/app/services/connection',
+  ].map((list) => [list, `${list}/:${RECORD_PARAM}`] as const),
+  ['/app/analytics/report', `/app/analytics/report/folder/:${RECORD_PARAM}`],
+];
+
+const RECORD_SPECS: readonly RouteSpec[] = RECORD_PAGES.map(([list, record]) => {
+  const spec = ROUTE_SPECS.find(([path]) => path === list) as RouteSpec;
+  return [record, spec[1], spec[2], { label: String(spec[1]) }];
+});
+
+/** Every route of spec §2, modules first within each module, then pages, then other routes; record routes last. */
+export const APP_ROUTES: readonly AppRoute[] = [...ROUTE_SPECS, ...RECORD_SPECS].map(([path, tab, sidebar, options = {}]) => {
   const [, , module = '', featureModule = null, ...rest] = path.split('/');
   return {
     path,
@@ -210,6 +244,7 @@ export function matchAllRoutes(url: string): AppRouteMatch[] {
       const actual = segments[index] as string;
       if (!part.startsWith(':')) return part === actual;
       if (actual === '') return false;
+      if (part === `:${RECORD_PARAM}` && !RECORD_ID.test(actual)) return false;
       params[part.slice(1)] = safeDecode(actual);
       return true;
     });
@@ -256,6 +291,23 @@ export function toLegacyPath(url: string): string {
   const path = normalizePath(url);
   if (path === '/app') return '/';
   return path.startsWith('/app/') ? path.slice(4) : path;
+}
+
+/**
+ * The legacy location for a console URL, query string kept: `/app/things/thing?sort=name:desc` →
+ * `/things/thing?sort=name:desc` (a list's sort, filters and page live in the query; issue 15).
+ */
+export function toLegacyLocation(url: string): string {
+  const text = typeof url === 'string' ? url.trim().replace(/^#/, '') : '';
+  const index = text.indexOf('?');
+  const query = index >= 0 ? text.slice(index).split('#')[0] : '';
+  return `${toLegacyPath(text)}${query === '?' ? '' : query}`;
+}
+
+/** The record route of a list page (`/app/things/thing` → `/app/things/thing/:recordId`); null when its rows have no address. */
+export function getRecordRoute(listPath: string): string | null {
+  const path = normalizePath(listPath);
+  return RECORD_PAGES.find(([list]) => list === path)?.[1] ?? null;
 }
 
 /**

@@ -11,9 +11,11 @@ import {
   isAppPath,
   isLegacyPath,
   isModuleName,
+  getRecordRoute,
   matchAllRoutes,
   normalizePath,
   parseAppRoute,
+  toLegacyLocation,
   toLegacyPath,
 } from './app-routes.ts';
 import {
@@ -105,6 +107,98 @@ describe('spec §2 "Modules and pages" route table', () => {
   });
 });
 
+describe('issue 15: records have addresses', () => {
+  it.each([
+    ['/app/things/thing/4', { module: 'things', featureModule: 'thing', page: 'thing/:recordId', params: { recordId: '4' }, tab: 'thing', sidebar: 'DEFAULT' }],
+    ['/app/things/thing/new', { page: 'thing/:recordId', params: { recordId: 'new' }, tab: 'thing' }],
+    ['#/app/things/thing/4/?sort=name:desc', { path: '/app/things/thing/4', params: { recordId: '4' } }],
+    ['/app/things/thingType/12', { tab: 'thingType', sidebar: 'DEFAULT' }],
+    ['/app/tenants/group/3', { tab: 'group', page: 'group/:recordId' }],
+    ['/app/tenants/groupType/3', { tab: 'groupType' }],
+    ['/app/tenants/user/9', { tab: 'user', sidebar: 'DEFAULT' }],
+    ['/app/tenants/role/2', { tab: 'role' }],
+    ['/app/tenants/resource/2', { tab: 'resource', sidebar: 'NONE' }],
+    ['/app/gateway/edgebox/2', { tab: 'edgeboxes' }],
+    ['/app/model/zone/7', { tab: 'zone', params: { recordId: '7' } }],
+    ['/app/model/zoneType/7', { tab: 'zoneType' }],
+    ['/app/model/zoneGroup/7', { tab: 'zoneGroup' }],
+    ['/app/model/logicalReader/7', { tab: 'logicalReader' }],
+    ['/app/services/connection/7', { tab: 'connection' }],
+    ['/app/analytics/report/folder/3', { tab: 'reportDefinition', sidebar: 'REPORTS', page: 'report/folder/:recordId' }],
+    ['/app/model/zone/builder', { page: 'zone/builder', params: {} }],
+    ['/app/tenants/group/config/5', { page: 'group/config/:id' }],
+    ['/app/things/thing/9999999999999999', { params: { recordId: '9999999999999999' } }],
+  ])('parseAppRoute(%s)', (url, expected) => {
+    expect(parseAppRoute(url)).toMatchObject(expected);
+  });
+
+  it.each([
+    '/app/things/thing/0',
+    '/app/things/thing/07',
+    '/app/things/thing/-1',
+    '/app/things/thing/1.5',
+    '/app/things/thing/abc',
+    '/app/things/thing/New',
+    '/app/things/thing/99999999999999999',
+    '/app/things/thing/4/edit',
+    '/app/analytics/report/4',
+    '/app/analytics/report/folder/x',
+    '/app/services/apiExplorer/4',
+    '/app/model/mapmaker/4',
+  ])('%s is not a page', (url) => {
+    expect(parseAppRoute(url)).toBeNull();
+  });
+
+  it('a record route is guarded like its list', () => {
+    const operator = ['things:x', 'thing:r'];
+    expect(isAppRouteAllowed('/app/things/thing/4', { permissions: operator })).toBe(true);
+    expect(isAppRouteAllowed('/app/things/thing/4', { permissions: operator, hiddenTabs: ['thing'] })).toBe(false);
+    expect(isAppRouteAllowed('/app/tenants/user/4', { permissions: operator })).toBe(false);
+    expect(isLegacyPath('/things/thing/4')).toBe(true);
+    expect(resolvePlaceholderRoute('/model/zone/12')).toEqual({ kind: 'redirect', to: '/app/model/zone/12' });
+  });
+
+  it.each([
+    ['/app/things/thing', '/app/things/thing/:recordId'],
+    ['#/app/model/zone/', '/app/model/zone/:recordId'],
+    ['/app/analytics/report', '/app/analytics/report/folder/:recordId'],
+    ['/app/analytics/report/list', null],
+    ['/app/model/mapmaker', null],
+    ['/app/things/thing/4', null],
+  ])('getRecordRoute(%s) -> %s', (list, record) => {
+    expect(getRecordRoute(list)).toBe(record);
+  });
+
+  it('record routes are not menu items and every record route has its list page', () => {
+    const records = APP_ROUTES.filter((route) => route.path.endsWith('/:recordId'));
+    expect(records).toHaveLength(14);
+    for (const record of records) {
+      expect(record.menu).toBe(false);
+      const list = APP_ROUTES.find((route) => getRecordRoute(route.path) === record.path);
+      expect(list).toMatchObject({ tab: record.tab, sidebar: record.sidebar, labelKey: record.labelKey });
+    }
+  });
+
+  it.each([
+    ['/app/things/thing/4', ['UPDATED', 'UPDATED', 'UPDATED'], '/app/things/thing/5'],
+    ['/app/things/thing', ['UPDATED', 'UPDATED', 'CHANGED'], '/app/things/thing/5'],
+  ] as const)('routing diff %s -> %s', (previous, [module, featureModule, page], next) => {
+    expect(diffRoutingState(previous, next)).toEqual({ module, featureModule, page });
+  });
+
+  it.each([
+    ['/app/things/thing?sort=name:desc&page=2', '/things/thing?sort=name:desc&page=2'],
+    ['#/app/things/thing/4/?status=active', '/things/thing/4?status=active'],
+    ['/app/things/thing?', '/things/thing'],
+    ['/app/model/zone', '/model/zone'],
+    ['/app?x=1', '/?x=1'],
+    ['/app/model/zone?q=1#frag', '/model/zone?q=1'],
+    [7 as unknown as string, ''],
+  ])('toLegacyLocation(%s) -> %s', (url, legacy) => {
+    expect(toLegacyLocation(url)).toBe(legacy);
+  });
+});
+
 describe('spec §2 "Sidebar state per route"', () => {
   it.each([
     // NONE: module landing pages
@@ -157,6 +251,7 @@ describe('spec §2 "Sidebar state per route"', () => {
   const randomRoute = fc.oneof(
     fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('/')),
     fc.constantFrom(...APP_ROUTES.map((route) => route.path.replace(/:[a-zA-Z]+/g, '7'))),
+    fc.constantFrom(...APP_ROUTES.map((route) => route.path.replace(/:[a-zA-Z]+/g, 'new'))),
     fc.string(),
   );
 

@@ -1,0 +1,56 @@
+// What a person reads when something fails: a translated sentence saying what happened and what to
+// do, never the API's own text (English, for developers and logs) nor a browser's ("Failed to fetch").
+import { ApiError, NetworkError } from './api-client.ts';
+import type { MessageKey, Translate } from './i18n.ts';
+import type { FieldDef } from './resources.ts';
+
+// The API's refusals that have a sentence of their own. The API answers English text (its contract is
+// `{error}` with a status); these patterns pick the known ones, anything else gets its status's sentence.
+const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
+  [/still used by/i, 'error.inUse'],
+  [/last (remaining )?administrator/i, 'error.lastAdmin'],
+  [/(delete|remove) (yourself|your own account)/i, 'error.deleteSelf'],
+  [/archive yourself|archive your own/i, 'error.archiveSelf'],
+  [/your own group/i, 'error.ownGroup'],
+  [/belongs to a parent group/i, 'error.readOnly'],
+  [/grant permissions/i, 'error.grant'],
+];
+
+/** The sentence for any failure of an API call. */
+export function describeError(t: Translate, error: unknown): string {
+  if (error instanceof NetworkError) return t('error.network');
+  if (!(error instanceof ApiError)) return t('error.generic');
+  const known = KNOWN_REFUSALS.find(([pattern]) => pattern.test(error.message));
+  if (known) return t(known[1]);
+  switch (error.status) {
+    case 400:
+      return t('form.fixErrors');
+    case 403:
+      return t('error.forbidden');
+    case 404:
+      return t('error.notFound');
+    case 409:
+      return error.field ? t('error.duplicate') : t('error.conflict');
+    case 429:
+      return t('error.tooMany');
+    default:
+      return error.status >= 500 ? t('error.server') : t('error.generic');
+  }
+}
+
+/** The sentence for one field the API (or the form) refused, from its kind and the API's reason. */
+export function describeFieldError(t: Translate, field: FieldDef | undefined, reason: string): string {
+  const text = reason.toLowerCase();
+  if (text === 'duplicate') return t('error.duplicate');
+  if (/required|must not be empty|too small.*>=1|expected string|received null|received undefined/.test(text)) return t('error.required');
+  if (/^no \w+ \d+/.test(text) || field?.kind === 'reference') return t('error.reference');
+  if (field?.kind === 'color' || /colou?r/.test(text)) return t('error.color');
+  if (field?.kind === 'email' || /email/.test(text)) return t('error.email');
+  if (field?.kind === 'json') return t('error.json');
+  if (field?.kind === 'number') return t('error.number');
+  if (field?.kind === 'password' || /at least 4/.test(text)) return t('error.password');
+  if (field?.kind === 'list' || /permission string/.test(text)) return t('error.permissionList');
+  if (/_ \. @ -/.test(text)) return t('error.username');
+  if (/letters, digits/.test(text)) return t('error.code');
+  return t('error.invalid');
+}

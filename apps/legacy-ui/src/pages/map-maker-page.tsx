@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import type { CSSProperties } from 'react';
+import type { ApiRow } from '../api-client.ts';
+import { useLegacy } from '../legacy-context.tsx';
+import { describeError } from '../messages.ts';
+import { RESOURCES } from '../resources.ts';
+import { detailPathOf } from '../routes.ts';
+import { RouteLink } from './route-link.tsx';
+import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+
+const MAX_ZONES = 1000;
+
+/**
+ * /model/mapmaker: the first page of the Model module, so it must work (issue 15: it opened on a
+ * "not available" notice). The reference UI has no floor plans; it shows the zones by zone group with
+ * their colours, each a link to its record.
+ */
+export function MapMakerPage() {
+  const { api, t, permissions, conceptLabel } = useLegacy();
+  const zone = RESOURCES.zone!;
+  const [zones, setZones] = useState<ApiRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  const canRead = permissions.has('zone:r');
+  const title = conceptLabel('MapMaker', 'page.mapmaker');
+
+  useEffect(() => {
+    if (!canRead) return;
+    let active = true;
+    setError(null);
+    api
+      .list('zone', { pageSize: MAX_ZONES, pageNumber: 1, order: 'name:asc' })
+      .then((page) => active && setZones(page.results))
+      .catch((caught: unknown) => active && setError(describeError(t, caught)));
+    return () => {
+      active = false;
+    };
+  }, [api, canRead, t, loads]);
+
+  const groups = new Map<string, ApiRow[]>();
+  for (const row of zones ?? []) {
+    const group = row.zoneGroup as { name?: unknown } | null | undefined;
+    const name = typeof group?.name === 'string' ? group.name : t('mapmaker.noGroup');
+    groups.set(name, [...(groups.get(name) ?? []), row]);
+  }
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">
+        {title}
+        <span className="badge badge-beta">{t('app.beta')}</span>
+      </h1>
+      {!canRead ? (
+        <ErrorPanel message={t('error.forbidden')} />
+      ) : error ? (
+        <ErrorPanel title={t('list.loadFailed')} message={error} onRetry={() => setLoads((n) => n + 1)} />
+      ) : zones === null ? (
+        <FormSkeleton label={t('list.loading')} />
+      ) : (
+        <>
+          <p>{t('mapmaker.intro')}</p>
+          <div className="zone-map">
+            {[...groups.entries()].map(([group, rows]) => (
+              <section key={group} className="zone-group" aria-label={group}>
+                <h2>{group}</h2>
+                <ul>
+                  {rows.map((row) => (
+                    <li key={row.id}>
+                      <span className="swatch" style={{ '--swatch': typeof row.color === 'string' ? row.color : 'transparent' } as CSSProperties} aria-hidden="true" />
+                      <RouteLink to={detailPathOf(zone, row.id)}>{typeof row.name === 'string' ? row.name : `#${row.id}`}</RouteLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+          <p className="form-hint">{t('mapmaker.drawing')}</p>
+        </>
+      )}
+    </section>
+  );
+}

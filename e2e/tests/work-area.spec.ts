@@ -1,0 +1,383 @@
+// Issue 15, the work area inside the frame: correct forms, real addresses, plain-language messages,
+// no dead ends, lists as admins expect them, at desktop and phone sizes; axe on every frame screen.
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { API, DEMO_PASSWORD, legacyFrame } from './helpers.ts';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+// A shared two-core machine: axe over the frame and full reloads take seconds under load. Longer
+// waits for events, never sleeps.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 300_000 });
+// The console's service worker would answer some requests itself, out of page.route's reach.
+test.use({ serviceWorkers: 'block' });
+
+/** Developer text that must never reach a person (issue 15 item 2). */
+const DEVELOPER_TEXT = /Failed to fetch|Internal Server Error|Too small:|Invalid input|expected string|received null|\bthing\.(delete|create|update)\b|Route:|not available in the reference legacy interface|HTTP \d{3}|Invalid body/;
+
+/** axe on the frame's content only (the shell is checked by its own specs). */
+async function expectFrameAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('iframe[title="Legacy interface"]').withTags(AXE_TAGS).analyze();
+  const inFrame = results.violations
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.filter((node) => node.target.length > 1).map((node) => node.html) }))
+    .filter((violation) => violation.nodes.length > 0);
+  expect(inFrame, `axe on ${screen}`).toEqual([]);
+}
+
+/** helpers.signIn with room for a loaded machine (the shell chunk, six API answers, the frame). */
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 });
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+}
+
+async function frameText(page: Page): Promise<string> {
+  return legacyFrame(page).locator('body').innerText();
+}
+
+async function token(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))) ?? '';
+}
+
+type Row = { id: number } & Record<string, unknown>;
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`${API}${path}`, { headers: { token: await token(page) } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+// Every list whose records open over it, with its console path (item 1 covers each editor).
+const EDITORS: ReadonlyArray<readonly [api: string, list: string]> = [
+  ['thing', '/things/thing'],
+  ['thingType', '/things/thingType'],
+  ['group', '/tenants/group'],
+  ['groupType', '/tenants/groupType'],
+  ['user', '/tenants/user'],
+  ['role', '/tenants/role'],
+  ['resource', '/tenants/resource'],
+  ['edgebox', '/gateway/edgebox'],
+  ['zone', '/model/zone'],
+  ['zoneType', '/model/zoneType'],
+  ['zoneGroup', '/model/zoneGroup'],
+  ['logicalReader', '/model/logicalReader'],
+  ['connection', '/services/connection'],
+  ['folder', '/analytics/report/folder'],
+];
+
+test.describe('the work area (issue 15) at desktop size', () => {
+  test('item 1: every editor shows the API’s values, reference fields included', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, 'root');
+    const frame = legacyFrame(page);
+    const editors: Array<readonly [string, string]> = [...EDITORS, ['reportDefinition', '/analytics/report/edit']];
+    for (const [api, base] of editors) {
+      const [first] = (await apiGet<{ results: Row[] }>(page, `/${api}?pageSize=1&order=id:desc`)).results;
+      expect(first, api).toBeDefined();
+      const row = await apiGet<Row>(page, `/${api}/${first!.id}`);
+      await page.goto(`/#/app${base}/${row.id}`);
+      await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute('data-route-url', `/app${base}/${row.id}`);
+      const form = frame.locator('form').first();
+      await expect(form.locator('[name]').first(), api).toBeVisible();
+      await expect(form.locator('select[aria-busy]'), api).toHaveCount(0);
+      const controls = await form.locator('input[name], select[name], textarea[name]').evaluateAll((elements) =>
+        elements.map((element) => {
+          const control = element as HTMLInputElement | HTMLSelectElement;
+          const text = control instanceof HTMLSelectElement ? (control.selectedOptions[0]?.textContent ?? '') : control.value;
+          return { name: control.name, value: control.value, text, select: control instanceof HTMLSelectElement, options: control instanceof HTMLSelectElement ? [...control.options].map((option) => option.value) : [] };
+        }),
+      );
+      expect(controls.length, api).toBeGreaterThan(0);
+      for (const control of controls) {
+        if (control.name === 'password') continue;
+        const value = row[control.name];
+        const where = `${api} ${row.id} ${control.name}`;
+        if (control.name.endsWith('Id') && control.select) {
+          expect(control.value, where).toBe(value === null || value === undefined ? '' : String(value));
+          const object = row[control.name.slice(0, -2)] as Record<string, unknown> | null;
+          if (object) expect(control.text, where).toBe(String(object.name ?? object.username));
+        } else if (Array.isArray(value)) {
+          expect(control.value, where).toBe(value.join('\n'));
+        } else if (value !== null && typeof value === 'object') {
+          expect(control.value === '' ? {} : JSON.parse(control.value), where).toEqual(value);
+        } else {
+          expect(control.value, where).toBe(value === null || value === undefined ? '' : String(value));
+        }
+      }
+    }
+  });
+
+  test('items 3, 4, 11: records have addresses, real links, Back and reload work; titles and toasts use the tenant’s words', async ({ page, context }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/things/thing');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    await expect(frame.getByRole('columnheader', { name: /Asset Type/ })).toBeVisible();
+    await expect(frame.getByRole('columnheader', { name: /Area/ })).toBeVisible();
+    await attachScreenshot(page, testInfo, 'assets list (1280)');
+    await expectFrameAccessible(page, 'assets list');
+
+    const link = frame.getByRole('table').getByRole('link').first();
+    const name = (await link.innerText()).trim();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/\/#\/app\/things\/thing\/\d+$/);
+    const id = Number(href!.split('/').pop());
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#/app/things/thing/${id}$`));
+    const dialog = frame.getByRole('dialog', { name: 'Edit asset' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
+    await attachScreenshot(page, testInfo, 'edit asset dialog (1280)');
+    await expectFrameAccessible(page, 'edit asset dialog');
+
+    // reload: the same record is open
+    await page.reload();
+    await expect(legacyFrame(page).getByRole('dialog', { name: 'Edit asset' })).toBeVisible({ timeout: 45_000 });
+    await expect(legacyFrame(page).getByRole('dialog').getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
+    // a new tab on the link's address opens it too
+    const tab = await context.newPage();
+    await tab.goto(href!);
+    await expect(legacyFrame(tab).getByRole('dialog', { name: 'Edit asset' })).toBeVisible({ timeout: 90_000 });
+    await tab.close();
+
+    // saving says what was saved, in the tenant's words
+    const edit = legacyFrame(page).getByRole('dialog');
+    await edit.getByRole('textbox', { name: /^Name/ }).fill(`${name} (checked)`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Asset ${name} (checked) saved.`)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(page).toHaveURL(/#\/app\/things\/thing$/);
+
+    // Back returns to the record, then to the list
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`#/app/things/thing/${id}$`));
+    await expect(legacyFrame(page).getByRole('dialog')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/app\/things\/thing$/);
+    await expect(legacyFrame(page).getByRole('dialog')).toBeHidden();
+    expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
+  });
+
+  test('items 4, 15: sort, filters and page live in the URL and survive reload; filters per column, badges, clear filters', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/things/thing');
+    const frame = legacyFrame(page);
+    await expect(frame.getByTestId('list-total')).toHaveText(/\d+ total/);
+    await frame.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'In maintenance' });
+    await expect(page).toHaveURL(/status=maintenance/);
+    await frame.getByRole('button', { name: /^Serial/ }).click();
+    await expect(page).toHaveURL(/sort=serial%3Aasc/);
+    await frame.getByRole('button', { name: /^Serial/ }).click();
+    await expect(page).toHaveURL(/sort=serial%3Adesc/);
+    const badges = frame.getByRole('table').locator('.badge');
+    await expect(badges.first()).toHaveText('In maintenance');
+    const firstSerial = await frame.getByRole('row').nth(1).getByRole('cell').nth(3).innerText();
+    await attachScreenshot(page, testInfo, 'filtered and sorted list (1280)');
+
+    await page.reload();
+    const again = legacyFrame(page);
+    await expect(again.getByRole('combobox', { name: 'Status' })).toHaveValue('maintenance', { timeout: 45_000 });
+    await expect(again.getByRole('columnheader', { name: /^Serial/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(again.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(firstSerial);
+
+    // nothing matches: say so and offer to clear
+    await again.getByRole('searchbox', { name: 'Filter' }).fill('no such asset at all');
+    await expect(again.getByText(/Nothing matches the search and filters/)).toBeVisible();
+    await expectFrameAccessible(page, 'empty filtered list');
+    await again.getByRole('button', { name: 'Clear filters' }).last().click();
+    // the filters go, the sort stays
+    await expect(page).toHaveURL(/#\/app\/things\/thing\?sort=serial%3Adesc$/);
+    await expect(again.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+  });
+
+  test('item 15: bulk delete asks first (Cancel focused) and needs the permission; CSV export downloads the current filter', async ({ page }) => {
+    await signIn(page, 'admin');
+    const headers = { token: await token(page) };
+    const type = (await apiGet<{ results: Row[] }>(page, '/thingType?pageSize=1')).results[0]!;
+    const stamp = Date.now();
+    for (const n of [1, 2]) {
+      const created = await page.request.post(`${API}/thing`, { headers, data: { name: `Bulk ${stamp} ${n}`, serial: `BULK-${stamp}-${n}`, thingTypeId: type.id } });
+      expect(created.status()).toBe(201);
+    }
+    await page.goto(`/#/app/things/thing?q=Bulk+${stamp}`);
+    const frame = legacyFrame(page);
+    await expect(frame.getByTestId('list-total')).toHaveText('2 total');
+
+    const download = page.waitForEvent('download');
+    await frame.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('thing.csv');
+    const csv = await (await file.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString('utf8');
+    expect(text).toContain(`BULK-${stamp}-1`);
+    expect(text.trim().split('\r\n')).toHaveLength(3);
+
+    await frame.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    await frame.getByRole('button', { name: 'Delete selected' }).click();
+    const confirm = frame.getByRole('dialog', { name: 'Delete 2 records?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectFrameAccessible(page, 'bulk delete confirmation');
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(frame.getByTestId('list-total')).toHaveText('0 total');
+    await expect(page.getByText('2 records deleted.')).toBeVisible();
+  });
+
+  test('items 10, 2: duplicate serial refused next to the field; Delete apart from Save, its confirmation focuses Cancel', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    const taken = (await apiGet<{ results: Row[] }>(page, '/thing?pageSize=1&order=id:asc')).results[0]!;
+    await page.goto('/#/app/things/thing/new');
+    const frame = legacyFrame(page);
+    const dialog = frame.getByRole('dialog', { name: 'New asset' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('This field is required.');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Duplicate');
+    await dialog.getByRole('textbox', { name: /^Serial/ }).fill(String(taken.serial));
+    await dialog.getByRole('combobox', { name: /^Asset Type/ }).selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const serial = dialog.getByRole('textbox', { name: /^Serial/ });
+    await expect(serial).toHaveAttribute('aria-invalid', 'true');
+    await expect(serial).toHaveAccessibleDescription('Another record already uses this value. Enter a different one.');
+    await expect(dialog.getByRole('alert')).toHaveText('Some fields need attention. Correct them, then save again.');
+    await expect(dialog).toBeVisible();
+    await attachScreenshot(page, testInfo, 'duplicate serial refused (1280)');
+    await expectFrameAccessible(page, 'new asset with errors');
+    expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
+
+    await page.goto(`/#/app/things/thing/${taken.id}`);
+    const edit = legacyFrame(page).getByRole('dialog', { name: 'Edit asset' });
+    const remove = edit.getByRole('button', { name: 'Delete' });
+    const save = edit.getByRole('button', { name: 'Save' });
+    const [removeBox, saveBox] = [await remove.boundingBox(), await save.boundingBox()];
+    expect(Math.abs(removeBox!.x - saveBox!.x)).toBeGreaterThan(100);
+    await remove.click();
+    await expect(edit.getByRole('button', { name: 'Cancel' }).last()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(edit.getByRole('button', { name: 'Yes, delete' })).toBeHidden();
+    expect((await page.request.get(`${API}/thing/${taken.id}`, { headers: { token: await token(page) } })).status()).toBe(200);
+  });
+
+  test('item 9: a dead API or a 500 shows a translated message with Retry, not endless loading', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    const zoneList = (url: URL) => url.pathname.endsWith('/riot-core-services/api/zone');
+    await page.route(zoneList, (route) => route.abort('connectionrefused'));
+    await page.goto('/#/app/model/zone');
+    const frame = legacyFrame(page);
+    const alert = frame.getByRole('alert');
+    await expect(alert).toContainText("The server can't be reached. Check your connection, then try again.");
+    await attachScreenshot(page, testInfo, 'dead API (1280)');
+    await expectFrameAccessible(page, 'dead API');
+    await page.unroute(zoneList);
+    await page.route(zoneList, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toContainText('The server ran into a problem.');
+    expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
+    await page.unroute(zoneList);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+    await expect(frame.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('item 5: Model opens on a working map maker; pages the reference UI lacks say so and offer the way back', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' }).click();
+    const frame = legacyFrame(page);
+    await expect(page).toHaveURL(/#\/app\/model\/mapmaker$/);
+    await expect(frame.getByRole('heading', { level: 1, name: /Map maker/ })).toBeVisible();
+    const zoneLink = frame.getByRole('link', { name: 'Cold Storage' }).first();
+    await expect(zoneLink).toBeVisible();
+    await attachScreenshot(page, testInfo, 'map maker (1280)');
+    await expectFrameAccessible(page, 'map maker');
+    await zoneLink.click();
+    await expect(page).toHaveURL(/#\/app\/model\/zone\/\d+$/);
+    await expect(frame.getByRole('dialog', { name: 'Edit area' })).toBeVisible();
+
+    await page.goto('/#/app/gateway/scheduledRule');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Scheduled rules' })).toBeVisible();
+    await expect(frame.getByText("Scheduled rules isn't available in this workspace yet.")).toBeVisible();
+    expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
+    await attachScreenshot(page, testInfo, 'page not in this workspace (1280)');
+    await expectFrameAccessible(page, 'placeholder page');
+    await frame.getByRole('link', { name: 'Back to Gateway' }).click();
+    // the module's landing, or its first page when the tenant auto-loads it (Acme does)
+    await expect(page).toHaveURL(/#\/app\/gateway(\/edgebox)?$/);
+  });
+
+  test('item 5: the nobody user is told what they can do and whom to ask', async ({ page }, testInfo) => {
+    await signIn(page, 'nobody');
+    const frame = legacyFrame(page);
+    await expect(frame.getByText("You don't have access to any module yet.")).toBeVisible();
+    await expect(frame.getByText('Ask an administrator of Acme Logistics to give you the permissions you need for your work.')).toBeVisible();
+    await attachScreenshot(page, testInfo, 'nobody welcome (1280)');
+    await expectFrameAccessible(page, 'nobody welcome');
+  });
+
+  test('item 15: a viewer gets no selection, no New, no Delete; read-only details show every value', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/#/app/things/thing');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+    await expect(frame.getByRole('checkbox')).toHaveCount(0);
+    await expect(frame.getByRole('link', { name: 'New' })).toHaveCount(0);
+    await frame.getByRole('table').getByRole('link').first().click();
+    const details = frame.getByRole('dialog', { name: 'Asset details' });
+    await expect(details).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(details.locator('dd').nth(2)).not.toHaveText('Not set');
+    await expectFrameAccessible(page, 'read-only details');
+  });
+});
+
+test.describe('the work area (issue 15) at 390×844 with touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+    const frameOverflow = await page
+      .frameLocator('iframe[title="Legacy interface"]')
+      .locator('html')
+      .evaluate((html) => html.scrollWidth - html.clientWidth);
+    expect(frameOverflow, `frame overflow on ${where}`).toBeLessThanOrEqual(0);
+  }
+
+  test('item 7: lists scroll in their own box, dialogs fit the screen, controls are touch-sized', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/things/thing');
+    const frame = legacyFrame(page);
+    await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+    await expectNoHorizontalOverflow(page, 'assets list');
+    const scroller = frame.getByRole('region', { name: 'Records' });
+    const overflow = await scroller.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(overflow).toBe(true);
+    await attachScreenshot(page, testInfo, 'assets list (390)');
+    await expectFrameAccessible(page, 'assets list at 390');
+
+    await frame.getByRole('table').getByRole('link').first().tap();
+    const dialog = frame.getByRole('dialog', { name: 'Edit asset' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    const frameBox = await page.locator('iframe[title="Legacy interface"]').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(frameBox!.x - 1);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(frameBox!.x + frameBox!.width + 1);
+    const save = await dialog.getByRole('button', { name: 'Save' }).boundingBox();
+    expect(save!.height).toBeGreaterThanOrEqual(44);
+    await expectNoHorizontalOverflow(page, 'edit dialog');
+    await attachScreenshot(page, testInfo, 'edit asset dialog (390)');
+    await expectFrameAccessible(page, 'edit dialog at 390');
+    // (the shell around the frame becomes narrow in the chrome engineer's branch; until then the
+    // frame may be wider than the page, so this control can sit outside the page's viewport)
+    await dialog.getByRole('button', { name: 'Cancel' }).dispatchEvent('click');
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/#/app/model/mapmaker');
+    await expect(frame.getByRole('heading', { level: 1, name: /Map maker/ })).toBeVisible();
+    await expectNoHorizontalOverflow(page, 'map maker');
+    await attachScreenshot(page, testInfo, 'map maker (390)');
+  });
+});
