@@ -73,9 +73,6 @@ export function createPlatformApi(http: HttpClient) {
     logout(token: string): Promise<unknown> {
       return http.request({ method: 'POST', path: '/user/logout', body: { token }, headers: { token }, skipUnauthorizedHandler: true });
     },
-    validateToken(): Promise<unknown> {
-      return http.request({ path: '/user/validateToken' });
-    },
     whoami(): Promise<PlatformUser> {
       return http.request({ path: '/user/whoami' });
     },
