@@ -14,8 +14,8 @@ import {
   shouldRememberRedirect,
 } from '@portico/core';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
-import { removeLocal, setLocal } from '../session/browser-storage.ts';
-import { StaleSessionError, type SessionController } from '../session/session-controller.ts';
+import { readSessionDetail, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { StaleSessionError, type AuthOutcome, type SessionController } from '../session/session-controller.ts';
 import type { TokenStore } from '../session/token-store.ts';
 import type { AppStore } from '../store/store.ts';
 import { readOAuthReturn } from './oauth-return.ts';
@@ -57,7 +57,7 @@ export function createGuards(deps: GuardDeps) {
     const oauth = readOAuthReturn();
     if (oauth.kind === 'none') return null;
     if (oauth.kind === 'token') {
-      tokens.write(oauth.token);
+      session.adoptToken(oauth.token);
       return redirect(APP_ROOT);
     }
     if (oauth.kind === 'refused') deps.warn(`Portico: an OAuth return was refused (${oauth.reason}); sign in again.`);
@@ -95,13 +95,13 @@ export function createGuards(deps: GuardDeps) {
     // (d) authenticate; granted: where a starting session goes (spec §4 redirect rule), or stay
     let landingUrl: string;
     try {
-      ({ landingUrl } = await session.authenticate());
+      ({ landingUrl } = await authenticateCurrent());
     } catch (error) {
       const action = decideAuthFailure(failureKind(error));
       // no answer at all keeps the session: the unreachable screen, and the watcher retries
       if (action === 'KEEP_SESSION_AND_RETRY') throw error;
-      // the session changed meanwhile (a user change, a newer sign-in): run the guards again
-      if (action === 'DROP') return tokens.read() ? redirect(path || '/') : redirect(LOGIN_ROUTE);
+      // superseded and no token left: a sign-out happened meanwhile, and it navigates
+      if (action === 'DROP') return redirect(LOGIN_ROUTE);
       await session.logout({ broadcast: false });
       return redirect(LOGIN_ROUTE);
     }
@@ -111,14 +111,32 @@ export function createGuards(deps: GuardDeps) {
     return null;
   }
 
+  /**
+   * Authenticates the token stored now. An attempt superseded by a newer token (a user change while
+   * it ran) is followed by one for the new token; superseded with no token left, it rejects.
+   */
+  async function authenticateCurrent(): Promise<AuthOutcome> {
+    for (let round = 0; ; round++) {
+      try {
+        return await session.authenticate();
+      } catch (error) {
+        if (!(error instanceof StaleSessionError) || !tokens.read() || round >= 5) throw error;
+      }
+    }
+  }
+
   /** /login: the OAuth return handler, then an already-authorized user goes to /app (spec §2). */
   async function loginLoader() {
     const oauth = handleOAuthReturn();
     if (oauth) return oauth;
+    if (!session.hasToken() && (session.status === 'AUTHENTICATED' || session.status === 'AUTHENTICATING' || readSessionDetail() !== null)) {
+      // the sign-in form with no token: whatever session this tab (or its last page) held is over
+      await session.logout({ broadcast: false });
+    }
     if (session.hasToken()) {
       try {
         // already authorized: to /app, the remembered deep link kept (spec §4 redirect rule)
-        const { landingUrl } = await session.authenticate();
+        const { landingUrl } = await authenticateCurrent();
         return redirect(landingUrl);
       } catch (error) {
         // the same policy as guard (d): no answer keeps the session (unreachable screen, retry)

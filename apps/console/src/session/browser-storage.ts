@@ -51,6 +51,12 @@ export function writeSessionDetail(detail: unknown, summary: SessionSummary): vo
   Cookies.set(USER_DETAIL_COOKIE, encodeUserDetailCookie(summary), cookieOptions());
 }
 
+/** Removes the stored session detail and RIOT_UD (they belong to a session that ended). */
+export function clearSessionDetail(): void {
+  removeLocal(STORAGE_KEYS.sessionDetail);
+  Cookies.remove(USER_DETAIL_COOKIE, { path: '/' });
+}
+
 export function readXsrfToken(): string | undefined {
   return Cookies.get('XSRF-TOKEN');
 }

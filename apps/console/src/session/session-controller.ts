@@ -33,7 +33,7 @@ import { ApiError, NetworkError } from '../api/api-errors.ts';
 import type { EditableUserField, InheritedFieldMap, PlatformApi, PlatformUser, VisibilityGroup } from '../api/platform-api.ts';
 import { authnSlice, authzSlice, configSlice, routingSlice, sessionSlice } from '../store/slices.ts';
 import type { AppStore } from '../store/store.ts';
-import { clearSessionStorage, getLocal, getSession, removeLocal, setLocal, setSession, writeSessionDetail } from './browser-storage.ts';
+import { clearSessionDetail, clearSessionStorage, getLocal, getSession, removeLocal, setLocal, setSession, writeSessionDetail } from './browser-storage.ts';
 import type { CrossTabChannel } from './cross-tab-channel.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -144,6 +144,15 @@ export class SessionController {
   }
 
   /**
+   * A token handed over by an OAuth return (guard (b)): stored as the session's token; whatever
+   * session detail was stored belongs to an earlier session and goes.
+   */
+  adoptToken(token: string): void {
+    if (this.tokens.readStored() !== token) clearSessionDetail();
+    this.tokens.write(token);
+  }
+
+  /**
    * Guard (d): authenticates with the current token. With that token's session already loaded it
    * returns at once (spec §4, core's canSkipAuthenticate). Any answered failure: NO_AUTH, store
    * reset, error passed on (spec §8). Rejects with StaleSessionError when the session changed meanwhile.
@@ -174,6 +183,13 @@ export class SessionController {
     };
     try {
       check();
+      if (this.sessionToken !== token) {
+        // another token's session begins: the loaded one (if any) is over, and the stored detail
+        // (whoever wrote it) is not known to be this token's until this attempt succeeds
+        if (this.sessionToken !== undefined) this.resetState();
+        this.sessionToken = undefined;
+        clearSessionDetail();
+      }
       this.transition('AUTHENTICATE');
       const me = await this.api.whoami();
       check();
@@ -446,6 +462,8 @@ export class SessionController {
 
   private handleRemoteLogin(userId: number): void {
     if (this.effects.currentPath() === '/login') {
+      // the watcher has now seen this token: it vanishing later is a sign-out to follow
+      this.lastWatchedToken = this.tokens.readStored();
       this.effects.navigate('/app');
       return;
     }
@@ -465,6 +483,7 @@ export class SessionController {
     this.expiredToken = undefined;
     this.lastWatchedToken = this.tokens.readStored();
     this.resetState();
+    clearSessionDetail(); // the previous user's: never left beside another user's token
     if (!this.tokens.read()) {
       void this.logout({ broadcast: false }).then(() => this.effects.navigate('/login'));
       return;

@@ -1,11 +1,13 @@
 // The one owner of the access token (issue 12 "Shape"): every read and write of the token goes
 // through a TokenStore, created once by the composition root and injected where needed (HTTP client,
 // session controller, guards, frame bridge, analytics). The token lives in local storage (watched by
-// other tabs, spec §2 watcher) mirrored in the RIOT_TK cookie (spec §9). During a sign-in the new
+// other tabs, spec §2 watcher) mirrored in the RIOT_TK cookie (spec §9). Decision: local storage is
+// the source the token header is taken from; a cookie that disagrees with it (another tab cleared
+// one and not the other) never decides who is signed in. During a sign-in the new
 // token is only staged in memory: it is used by this tab's authentication calls but stored (and so
 // seen by other tabs) only once the authentication succeeded, so a failed sign-in leaves no token.
-import { STORAGE_KEYS, decodeTokenCookie, encodeTokenCookie } from '@portico/core';
-import { getCookie, getLocal, removeCookie, removeLocal, setCookie, setLocal } from './browser-storage.ts';
+import { STORAGE_KEYS, encodeTokenCookie } from '@portico/core';
+import { getLocal, removeCookie, removeLocal, setCookie, setLocal } from './browser-storage.ts';
 
 export const TOKEN_COOKIE = 'RIOT_TK';
 
@@ -35,11 +37,6 @@ export function createTokenStore(): TokenStore {
     return getLocal(STORAGE_KEYS.accessToken) ?? undefined;
   }
 
-  function readCookie(): string | undefined {
-    const cookie = getCookie(TOKEN_COOKIE);
-    return cookie === undefined ? undefined : decodeTokenCookie(cookie)?.token;
-  }
-
   function write(token: string, now: number = Date.now()): void {
     staged = undefined;
     setLocal(STORAGE_KEYS.accessToken, token);
@@ -47,7 +44,9 @@ export function createTokenStore(): TokenStore {
   }
 
   return {
-    read: () => staged ?? readCookie() ?? readStored(),
+    // local storage is the one source: RIOT_TK mirrors it (written with it, refreshed on every
+    // request); a RIOT_TK left without ACCESS_TOKEN (signed out in another tab) is no session
+    read: () => staged ?? readStored(),
     readStored,
     write,
     stage(token) {
@@ -65,7 +64,7 @@ export function createTokenStore(): TokenStore {
       removeCookie(TOKEN_COOKIE);
     },
     touch(now: number = Date.now()) {
-      const token = staged ?? readCookie() ?? readStored();
+      const token = readStored();
       if (token && !staged) setCookie(TOKEN_COOKIE, encodeTokenCookie(token, now));
       setLocal(STORAGE_KEYS.sessionTimestamp, String(now));
     },
