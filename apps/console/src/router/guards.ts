@@ -95,7 +95,7 @@ export function createGuards(deps: GuardDeps) {
     // (d) authenticate; granted: where a starting session goes (spec §4 redirect rule), or stay
     let landingUrl: string;
     try {
-      ({ landingUrl } = await authenticateCurrent());
+      ({ landingUrl } = await authenticateCurrent(request.signal));
     } catch (error) {
       const action = decideAuthFailure(failureKind(error));
       // no answer at all keeps the session: the unreachable screen, and the watcher retries
@@ -115,18 +115,19 @@ export function createGuards(deps: GuardDeps) {
    * Authenticates the token stored now. An attempt superseded by a newer token (a user change while
    * it ran) is followed by one for the new token; superseded with no token left, it rejects.
    */
-  async function authenticateCurrent(): Promise<AuthOutcome> {
+  async function authenticateCurrent(signal: AbortSignal): Promise<AuthOutcome> {
     for (let round = 0; ; round++) {
       try {
         return await session.authenticate();
       } catch (error) {
-        if (!(error instanceof StaleSessionError) || !tokens.read() || round >= 5) throw error;
+        // a navigation that was left (to /login after a sign-out, say) starts nothing new
+        if (!(error instanceof StaleSessionError) || !tokens.read() || signal.aborted || round >= 5) throw error;
       }
     }
   }
 
   /** /login: the OAuth return handler, then an already-authorized user goes to /app (spec §2). */
-  async function loginLoader() {
+  async function loginLoader({ request }: LoaderFunctionArgs) {
     const oauth = handleOAuthReturn();
     if (oauth) return oauth;
     if (!session.hasToken() && (session.status === 'AUTHENTICATED' || session.status === 'AUTHENTICATING' || readSessionDetail() !== null)) {
@@ -136,7 +137,7 @@ export function createGuards(deps: GuardDeps) {
     if (session.hasToken()) {
       try {
         // already authorized: to /app, the remembered deep link kept (spec §4 redirect rule)
-        const { landingUrl } = await authenticateCurrent();
+        const { landingUrl } = await authenticateCurrent(request.signal);
         return redirect(landingUrl);
       } catch (error) {
         // the same policy as guard (d): no answer keeps the session (unreachable screen, retry)

@@ -461,6 +461,8 @@ export class SessionController {
   }
 
   private handleRemoteLogin(userId: number): void {
+    // a sign-out under way finishes first; the watcher then sees the new token on /login
+    if (this.state === 'LOGGING_OUT') return;
     if (this.effects.currentPath() === '/login') {
       // the watcher has now seen this token: it vanishing later is a sign-out to follow
       this.lastWatchedToken = this.tokens.readStored();
