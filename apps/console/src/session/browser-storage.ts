@@ -88,6 +88,17 @@ export function removeSession(key: string): void {
   }
 }
 
+/**
+ * The browser's storage areas themselves, for modules that take a Storage and handle its failures
+ * (the property access throws where storage is disabled: call these inside the caller's try).
+ */
+export function browserLocalStorage(): Storage {
+  return localStorage;
+}
+export function browserSessionStorage(): Storage {
+  return sessionStorage;
+}
+
 /** Local storage as a Storage-like object that never throws (for modules that take a storage). */
 export const localArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: getLocal, setItem: setLocal, removeItem: removeLocal };
 /** Session storage as a Storage-like object that never throws. */
