@@ -1,8 +1,9 @@
 // Spec §2 "OAuth return": $oauth_status and token cookies are read and cleared. Bound to this tab
 // (issue 13 item 10, login CSRF by cookie tossing): before leaving for the identity provider the
 // console stores a random state in session storage and sends it as the `state` query parameter; the
-// platform echoes it back in the `$oauth_state` cookie with `$oauth_status` and `token`. A return
-// whose state does not match is refused: its cookies are cleared and the tab stays on /login.
+// platform may echo it back (the `$oauth_state` cookie with `$oauth_status` and `token`, or `state`
+// in the return URL). A return in a tab that stored no state, or with another state, is refused: its
+// cookies are cleared and the tab stays on /login (apps/services/API.md "OAuth return").
 import {
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_KEY,
@@ -23,7 +24,7 @@ export function readOAuthReturn(): OAuthReturnDecision {
   const status = getCookie(OAUTH_STATUS_COOKIE);
   if (status === undefined) return { kind: 'none' };
   const token = getCookie(OAUTH_TOKEN_COOKIE);
-  const returnedState = getCookie(OAUTH_STATE_COOKIE);
+  const returnedState = getCookie(OAUTH_STATE_COOKIE) ?? new URLSearchParams(location.search).get('state') ?? undefined;
   const expectedState = getSession(OAUTH_STATE_KEY);
   for (const name of [OAUTH_STATUS_COOKIE, OAUTH_TOKEN_COOKIE, OAUTH_STATE_COOKIE]) removeCookie(name);
   removeSession(OAUTH_STATE_KEY);

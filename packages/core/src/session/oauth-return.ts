@@ -17,7 +17,7 @@ export interface OAuthReturnInput {
   readonly status: string | undefined;
   /** The `token` cookie. */
   readonly token: string | undefined;
-  /** The `$oauth_state` cookie: the state value the identity provider round trip carried back. */
+  /** The echoed state (the `$oauth_state` cookie or the return URL's `state`); undefined when not echoed. */
   readonly returnedState: string | undefined;
   /** The state value this tab stored in session storage before leaving; null when it never left. */
   readonly expectedState: string | null | undefined;
@@ -36,13 +36,15 @@ export const MIN_OAUTH_STATE_LENGTH = 16;
 /**
  * Spec §2: with `$oauth_status` set, a token is stored and the user goes to /app; without one, to
  * /login. Decision (login CSRF by cookie tossing): cookies can be planted by a page on another port
- * of the same host, session storage cannot, so a return is accepted only when the echoed state equals
- * the one this tab stored before leaving for the identity provider. Anything else is refused.
+ * of the same host, session storage cannot, so a return is accepted only in the tab that stored a
+ * state before leaving for the identity provider, and, when the state is echoed back, only with that
+ * state (apps/services/API.md "OAuth return"). Anything else is refused.
  */
 export function decideOAuthReturn(input: OAuthReturnInput): OAuthReturnDecision {
   if (input.status === undefined) return { kind: 'none' };
   const expected = input.expectedState ?? '';
   if (expected.length < MIN_OAUTH_STATE_LENGTH) return { kind: 'refused', reason: 'this tab did not start an OAuth sign-in' };
-  if (input.returnedState !== expected) return { kind: 'refused', reason: 'the OAuth state does not match' };
+  // the platform may not echo the state back; when it does, the echo must be this tab's
+  if (input.returnedState !== undefined && input.returnedState !== expected) return { kind: 'refused', reason: 'the OAuth state does not match' };
   return input.token ? { kind: 'token', token: input.token } : { kind: 'no-token' };
 }
