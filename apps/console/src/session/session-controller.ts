@@ -398,7 +398,8 @@ export class SessionController {
   }
 
   private async runLogout({ broadcast = true, expired = false }: { broadcast?: boolean; expired?: boolean }): Promise<void> {
-    const token = this.tokens.read();
+    // the session this tab held ends on the services too, even when its token already left storage
+    const token = this.tokens.read() ?? this.sessionToken;
     // a new generation: any attempt still waiting belongs to the session that ends here
     this.pending = null;
     this.attemptSeq += 1;
