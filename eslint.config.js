@@ -110,6 +110,35 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {
+    // Issue 12: one storage module. The console's code reaches localStorage, sessionStorage and
+    // cookies only through session/browser-storage.ts, and the access token only through
+    // session/token-store.ts (as tldraw bans direct storage outside its own helpers). Tests may
+    // still act as another tab would.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    ignores: ['apps/console/src/session/browser-storage.ts', 'apps/console/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['localStorage', 'sessionStorage'].map((name) => ({ name, message: 'Use session/browser-storage.ts (the one storage module).' })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...noFocusedTests,
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['localStorage', 'sessionStorage'].map((property) => ({ object, property, message: 'Use session/browser-storage.ts (the one storage module).' })),
+        ),
+        { object: 'document', property: 'cookie', message: 'Use session/browser-storage.ts (the one storage module).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'js-cookie', message: 'Use session/browser-storage.ts (the one storage module).' }],
+          patterns: [{ group: ['@portico/*/*'], message: 'Import a workspace only through its public index (no deep imports).' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/console/**/*.{ts,tsx}', 'apps/legacy-ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -55,8 +55,13 @@ test.describe('guards and the OAuth return (spec §2)', () => {
   test('OAuth return with a token signs in; without one goes to /login; both cookies are cleared', async ({ page, context, request, baseURL }) => {
     const token = await apiLogin(request, 'admin');
     const url = new URL(baseURL!);
+    // the tab left for the identity provider with a state, which the platform echoes back (issue 13 item 10)
+    const state = 'guards-spec-state-0123456789abcdefghijkl';
+    await page.goto('/#/login');
+    await page.evaluate((value) => sessionStorage.setItem('OAUTH_STATE', value), state);
     await context.addCookies([
       { name: '$oauth_status', value: 'ok', domain: url.hostname, path: '/' },
+      { name: '$oauth_state', value: state, domain: url.hostname, path: '/' },
       { name: 'token', value: token, domain: url.hostname, path: '/' },
     ]);
     await page.goto('/');

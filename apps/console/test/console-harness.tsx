@@ -11,7 +11,9 @@ import { ConsoleTree, type ConsoleApp } from '../src/app/full-app.tsx';
 import type { RuntimeConfig } from '../src/app/runtime-config.ts';
 import { onTestEnd } from './disposables.ts';
 import { initI18n } from '../src/i18n/i18n.ts';
-import { writeToken } from '../src/session/browser-storage.ts';
+import { createTokenStore } from '../src/session/token-store.ts';
+
+const writeToken = (token: string) => createTokenStore().write(token);
 
 // Every integration test signs in against a real (in-memory) services instance on a shared,
 // noisy machine: generous limits, never timed assertions.

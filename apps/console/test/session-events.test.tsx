@@ -3,8 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/app/notifications.ts';
+import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
 import type * as Notifications from '../src/app/notifications.ts';
-import { writeToken } from '../src/session/browser-storage.ts';
+import { createTokenStore } from '../src/session/token-store.ts';
+
+const writeToken = (token: string) => createTokenStore().write(token);
 import { apiLogin, cookie, openSignedIn, renderConsole, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
 
 // the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
@@ -126,8 +129,12 @@ describe('other tabs and the OAuth return', () => {
 
   it('an OAuth return with a token signs in, and both cookies are cleared', async () => {
     const token = await apiLogin(harness, 'operator');
+    // this tab left for the identity provider with a state; the platform echoes it back
+    const state = new URL(beginOAuthSignIn('https://idp.example/authorize?client_id=portico')).searchParams.get('state');
+    expect(sessionStorage.getItem('OAUTH_STATE')).toBe(state);
     document.cookie = '$oauth_status=ok; path=/';
     document.cookie = `token=${token}; path=/`;
+    document.cookie = `$oauth_state=${state}; path=/`;
     const { app } = await renderConsole('/');
     await screen.findByRole('navigation', { name: 'Modules' });
     await waitForRoute(app, /^\/app\//);
@@ -137,7 +144,31 @@ describe('other tabs and the OAuth return', () => {
     expect(cookie('token')).toBeUndefined();
   });
 
+  it('issue 13 item 10: planted OAuth cookies (cookie tossing) without this tab\'s state are refused', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const attacker = await apiLogin(harness, 'globex');
+    for (const planted of [undefined, 'guessed-state-value-0123456789']) {
+      document.cookie = '$oauth_status=ok; path=/';
+      document.cookie = `token=${attacker}; path=/`;
+      if (planted) document.cookie = `$oauth_state=${planted}; path=/`;
+      if (planted) beginOAuthSignIn('https://idp.example/authorize'); // this tab did leave, with another state
+      const { app } = await renderConsole('/app/things/thing');
+      await waitForRoute(app, '/login');
+      expect(app.store.getState().session.user).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+      expect(cookie('$oauth_status')).toBeUndefined();
+      expect(cookie('token')).toBeUndefined();
+      expect(cookie('$oauth_state')).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/OAuth return was refused/));
+      warn.mockClear();
+      app.router.dispose();
+    }
+    warn.mockRestore();
+  });
+
   it('an OAuth return without a token goes to /login', async () => {
+    const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get('state');
+    document.cookie = `$oauth_state=${state}; path=/`;
     document.cookie = '$oauth_status=failed; path=/';
     const { app } = await renderConsole('/app/things/thing');
     await waitForRoute(app, '/login');

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DEVICE_PREFERENCE_KEYS, MODULES, PRESERVED_KEYS, STORAGE_KEYS, decodeTokenCookie, decodeUserDetailCookie, isTabVisible } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiLogin,
   cookie,
   permissionsOf,
   renderConsole,
@@ -72,6 +73,12 @@ describe('signing in', () => {
   });
 
   it('stores RIOT_TK and RIOT_UD cookies, ACCESS_TOKEN, LAST_ID and CURRENT_ID for the signed-in user', async () => {
+    // issue 12 bug 11: the password-expiry fields come from whoami (the user call's `only` lacks them)
+    const expires = Date.now() + 30 * 24 * 3600_000;
+    const adminToken = await apiLogin(harness, 'admin');
+    const operatorId = (await permissionsOf(harness, 'operator')).id;
+    const patched = await harness.api('PATCH', `/user/${operatorId}`, { passwordExpirationTime: expires, displayPasswordExpirationTime: true }, adminToken);
+    expect(patched.status).toBe(200);
     const before = Date.now();
     await signIn('operator');
     const token = localStorage.getItem(STORAGE_KEYS.accessToken);
@@ -82,13 +89,16 @@ describe('signing in', () => {
     // the stored token is the one the services issued: it validates as operator
     const validated = await harness.api<{ valid: boolean; username: string; id: number }>('GET', '/user/validateToken', undefined, token ?? '');
     expect(validated.body).toMatchObject({ valid: true, username: 'operator' });
-    // the summary of spec §3; the password fields are not among the user request's `only` fields
+    // the summary of spec §3, the password fields as whoami gives them
+    const me = await harness.api<{ passwordExpirationTime: unknown; displayPasswordExpirationTime: unknown }>('GET', '/user/whoami', undefined, token ?? '');
+    expect(me.body).toMatchObject({ displayPasswordExpirationTime: true });
     expect(JSON.parse(cookie('RIOT_UD') ?? '{}')).toEqual({
       id: validated.body.id,
-      passwordExpirationTime: null,
-      displayPasswordExpirationTime: null,
+      passwordExpirationTime: me.body.passwordExpirationTime,
+      displayPasswordExpirationTime: true,
       isRoot: false,
     });
+    expect(me.body.passwordExpirationTime).not.toBeNull();
     expect(decodeUserDetailCookie(cookie('RIOT_UD'))?.id).toBe(validated.body.id);
     expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(String(validated.body.id));
     expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).toBe(String(validated.body.id));

@@ -145,6 +145,32 @@ describe('the frame bridge', () => {
     await waitFor(() => expect(app.store.getState().routing).toMatchObject({ url: '/app/model/zone', phase: 'navigateSuccess' }));
   });
 
+  it('issue 12 item 12: a saved user field reaches the frame as userFieldUpdated (spec §7)', async () => {
+    const { app } = await openSignedIn(harness, 'operator', '/app/model/zone');
+    const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
+    frame.handle('router', ({ path }) => ({ path }));
+    const updates: Array<{ field: string; value: unknown }> = [];
+    frame.on('userFieldUpdated', (payload) => void updates.push(payload));
+    await frame.connect();
+    await app.services.session.updateUserFields({ dateFormatConfiguration: 'DD/MM/YYYY' });
+    await waitFor(() => expect(updates).toEqual([{ field: 'dateFormatConfiguration', value: 'DD/MM/YYYY' }]));
+  });
+
+  it('issue 12 bug 6: after a sign-out the frame\'s sessionExpired is silent', async () => {
+    const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
+    const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
+    frame.handle('router', ({ path }) => ({ path }));
+    await frame.connect();
+    await app.services.session.logout();
+    harness.calls.length = 0;
+    app.services.session.handleUnauthorized();
+    frame.send('sessionExpired', {});
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the message event has been dispatched
+    expect(harness.calls.filter((call) => call.path === '/user/logout')).toHaveLength(0);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBeNull();
+    expect(app.services.session.status).toBe('NO_AUTH');
+  });
+
   it('a sessionExpired event from the frame logs the shell out', async () => {
     const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
     const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);

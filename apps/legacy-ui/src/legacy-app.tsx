@@ -77,7 +77,8 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
         if (field === 'language' && typeof value === 'string') update({ language: value });
       }),
       frame.on('sessionExpired', () => setStatus('expired')),
-      frame.on('folderDetail', ({ folderId }) => router.go(folderId === null ? '/analytics/report' : `/analytics/report/folder/${folderId}`)),
+      // there is no folder route: a folder opens the report list, none the folder list (both exist)
+      frame.on('folderDetail', ({ folderId }) => router.go(folderId === null ? '/analytics/report' : '/analytics/report/list')),
       frame.on('openCustomTabModal', ({ tabId }) => setCustomTab({ tabId })),
     ];
     return () => {

@@ -93,11 +93,23 @@ export {
   AUTH_STATES,
   authenticateTransition,
   canSkipAuthenticate,
+  decideAuthFailure,
+  decideUnauthorized,
   displayedAuthState,
   expiredFlagAfter,
+  isCurrentAuthAttempt,
   transitionAuthState,
 } from './session/auth-state.ts';
-export type { AuthEvent, AuthState, AuthTransition } from './session/auth-state.ts';
+export type {
+  AuthAttemptCheck,
+  AuthEvent,
+  AuthFailureAction,
+  AuthFailureKind,
+  AuthState,
+  AuthTransition,
+  UnauthorizedDecision,
+  UnauthorizedInput,
+} from './session/auth-state.ts';
 export { decideWatcherAction } from './session/session-watcher.ts';
 export type { WatcherAction, WatcherDecision, WatcherInput } from './session/session-watcher.ts';
 export { APP_ROOT, LOGIN_ROUTE, WELCOME_ROUTE, resolveRedirectAfterLogin, shouldRememberRedirect } from './session/redirect.ts';
@@ -117,6 +129,15 @@ export {
   toSessionSummary,
 } from './session/session-user.ts';
 export type { GroupLike, SessionSummary, SessionUserLike, TokenCookie } from './session/session-user.ts';
+export {
+  MIN_OAUTH_STATE_LENGTH,
+  OAUTH_STATE_COOKIE,
+  OAUTH_STATE_KEY,
+  OAUTH_STATUS_COOKIE,
+  OAUTH_TOKEN_COOKIE,
+  decideOAuthReturn,
+} from './session/oauth-return.ts';
+export type { OAuthReturnDecision, OAuthReturnInput } from './session/oauth-return.ts';
 export { PRESERVED_KEYS, STORAGE_KEYS, isPreservedKey, keysToClearOnLogout } from './session/storage-keys.ts';
 export type { StorageKey } from './session/storage-keys.ts';
 export {

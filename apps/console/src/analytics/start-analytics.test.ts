@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_DEFAULTS, PORTAL_LOAD_EVENT, PORTAL_LOAD_MARKER_KEY, portalLoadMarker } from '@portico/core';
 import type { PlatformUser } from '../api/platform-api.ts';
-import { clearSessionStorage, writeToken } from '../session/browser-storage.ts';
+import { clearSessionStorage } from '../session/browser-storage.ts';
+import { createTokenStore } from '../session/token-store.ts';
+
+const writeToken = (token: string) => createTokenStore().write(token);
 import { authnSlice, sessionSlice } from '../store/slices.ts';
 import { createAppStore } from '../store/store.ts';
 import type { AnalyticsClient } from './analytics-client.ts';

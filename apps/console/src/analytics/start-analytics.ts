@@ -4,7 +4,8 @@
 import { PORTAL_LOAD_MARKER_KEY, decidePortalLoad } from '@portico/core';
 import type { RuntimeConfig } from '../app/runtime-config.ts';
 import type { AppStore } from '../store/store.ts';
-import { getLocal, readToken, setLocal } from '../session/browser-storage.ts';
+import { getLocal, setLocal } from '../session/browser-storage.ts';
+import { createTokenStore, type TokenStore } from '../session/token-store.ts';
 import type { AnalyticsClient } from './analytics-client.ts';
 
 export interface StartAnalyticsDeps {
@@ -12,6 +13,8 @@ export interface StartAnalyticsDeps {
   config: Pick<RuntimeConfig, 'analytics'>;
   getClientId(): Promise<string | undefined>;
   load?: () => Promise<AnalyticsClient>;
+  /** The session's token store (the composition root's); a store over the same browser storage by default. */
+  tokens?: Pick<TokenStore, 'read'>;
 }
 
 export function startAnalytics(deps: StartAnalyticsDeps): () => void {
@@ -23,11 +26,12 @@ export function startAnalytics(deps: StartAnalyticsDeps): () => void {
   let client: Promise<AnalyticsClient | null> | null = null;
   const getClient = () => (client ??= load().catch(() => null)); // a blocked chunk: no analytics, nothing else
   let identifiedToken: string | null = null;
+  const tokens = deps.tokens ?? createTokenStore();
 
   const handleChange = () => {
     const { authn, session } = deps.store.getState();
     if (authn.status === 'AUTHENTICATED' && session.user) {
-      const token = readToken() ?? null;
+      const token = tokens.read() ?? null;
       if (!token || token === identifiedToken) return;
       identifiedToken = token;
       const user = session.user;

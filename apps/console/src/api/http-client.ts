@@ -29,8 +29,11 @@ export interface HttpClientOptions {
   getToken(): string | undefined;
   getClientId(): Promise<string | undefined>;
   getXsrfToken(): string | undefined;
-  /** Called for every 401 (the session layer logs out once however many calls fail together). */
-  onUnauthorized(error: ApiError): void;
+  /**
+   * Called for every 401 with the token the request carried (the session layer logs out once however
+   * many calls fail together, and ignores late answers of an earlier session).
+   */
+  onUnauthorized(error: ApiError, requestToken: string | undefined): void;
   /** Called before every request: session and token timestamps are refreshed (spec §4). */
   onRequest(): void;
   fetchImpl?: typeof fetch;
@@ -116,7 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (!response.ok) {
       const error = errorFromResponse(response.status, body, response.headers.get('Retry-After'));
-      if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler) options.onUnauthorized(error);
+      if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler) options.onUnauthorized(error, token);
       throw error;
     }
     return body as T;

@@ -76,9 +76,6 @@ export function createPlatformApi(http: HttpClient) {
     logout(token: string): Promise<unknown> {
       return http.request({ method: 'POST', path: '/user/logout', body: { token }, headers: { token }, skipUnauthorizedHandler: true });
     },
-    validateToken(): Promise<unknown> {
-      return http.request({ path: '/user/validateToken' });
-    },
     whoami(): Promise<PlatformUser> {
       // spec §5: a session needs an id, else 'unable to fetch session information'
       return http.request({ path: '/user/whoami' }).then((body) => requireFields<PlatformUser>('GET /user/whoami', body, 'unable to fetch session information'));

@@ -5,9 +5,10 @@ import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
 import { createFrameBridge } from '../frame/frame-bridge.ts';
 import { createAppRouter, type AppRouter } from '../router/router.tsx';
-import { readToken, readXsrfToken, touchToken } from '../session/browser-storage.ts';
+import { readXsrfToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
+import { createTokenStore } from '../session/token-store.ts';
 import { createAppStore } from '../store/store.ts';
 import { startAnalytics } from '../analytics/start-analytics.ts';
 import { connectUpdates } from '../updates/start-updates.ts';
@@ -19,6 +20,8 @@ import type { RuntimeConfig } from './runtime-config.ts';
 
 export function createConsole(config: RuntimeConfig) {
   const store = createAppStore();
+  // the one owner of the access token, injected wherever it is read or written
+  const tokens = createTokenStore();
   let router: AppRouter | null = null;
   let session: SessionController | null = null;
 
@@ -31,24 +34,26 @@ export function createConsole(config: RuntimeConfig) {
 
   const http = createHttpClient({
     baseHost: config.apiBaseHost,
-    getToken: readToken,
+    getToken: () => tokens.read(),
     getClientId,
     getXsrfToken: readXsrfToken,
-    onUnauthorized: (error) => session?.handleUnauthorized(error),
-    onRequest: () => touchToken(),
+    onUnauthorized: (_error, requestToken) => session?.handleUnauthorized(requestToken),
+    onRequest: () => tokens.touch(),
   });
   const api = createPlatformApi(http);
   const channel = createCrossTabChannel();
   session = new SessionController(store, api, {
     navigate,
     currentPath,
+    rerunGuards: () => void router?.revalidate(),
     notifySessionExpired: () => notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
     notifySignedOutElsewhere: () => notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
     onLogout: () => frame.notifySessionEnded('signedOut'),
-  }, channel);
+  }, channel, tokens);
   const frame = createFrameBridge({
     store,
     session,
+    tokens,
     config,
     navigateShell: navigate,
     currentShellPath: currentPath,
@@ -60,6 +65,7 @@ export function createConsole(config: RuntimeConfig) {
   router = createAppRouter({
     session,
     store,
+    tokens,
     warn: (message) => console.warn(message),
     notifyNoAccess: (page) =>
       notify('warning', i18n.t('shell.noAccess', { page: resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ?? i18n.t(`tabs.${page}`) })),
@@ -86,7 +92,7 @@ export function createConsole(config: RuntimeConfig) {
 
   // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in
   connectUpdates({ router, isFrameModalOpen: () => frame.getUi().modalOpen });
-  startAnalytics({ store, config, getClientId });
+  startAnalytics({ store, config, getClientId, tokens });
 
   const services: AppServices = { config, api, session, navigate, frame };
   return {

@@ -7,7 +7,11 @@
 // - handleAboutSection: the shell's About dialog opens;
 // - doneEvent: a success or error toast with the frame's message;
 // - updateGroupConfigMenu and closeCustomTabModal(saved): configuration is refetched and pushed;
-// - folderDetail: the REPORTS sidebar shows the folder; sessionExpired: the shell logs out.
+// - folderDetail: the REPORTS sidebar shows the folder; sessionExpired: the shell logs out when it
+//   is the signed-in session's (core's decideUnauthorized: after a sign-out it is silent);
+// - navigateToEvent and routerUpdate targets are validated (core's validateNavigationTarget, and the
+//   page must exist): an invalid one is refused with a console warning and nothing happens (§5, §8).
+// Host → frame: after a saved user field, `userFieldUpdated` (spec §7 "a change message is broadcast").
 // The protocol library (and its schemas) is loaded with the shell, never with the sign-in page.
 import type * as Bridge from '@portico/bridge';
 import type { BridgeUser, HostEndpoint, SessionData } from '@portico/bridge';
@@ -15,11 +19,11 @@ import type { BridgeUser, HostEndpoint, SessionData } from '@portico/bridge';
 type BridgeModule = typeof Bridge;
 let bridgeModule: Promise<BridgeModule> | null = null;
 const loadBridge = () => (bridgeModule ??= import('@portico/bridge'));
-import { diffRoutingState, getRoutingParts, getTenantGroupName, toLegacyLocation } from '@portico/core';
+import { diffRoutingState, getRoutingParts, getTenantGroupName, parseAppRoute, toLegacyLocation, validateNavigationTarget } from '@portico/core';
 import { CORE_PATH } from '../api/http-client.ts';
 import type { RuntimeConfig } from '../app/runtime-config.ts';
-import { readToken } from '../session/browser-storage.ts';
 import type { SessionController } from '../session/session-controller.ts';
+import type { TokenStore } from '../session/token-store.ts';
 import { routingSlice } from '../store/slices.ts';
 import type { AppStore, RootState } from '../store/store.ts';
 
@@ -38,6 +42,7 @@ export interface FrameUiState {
 export interface FrameBridgeDeps {
   store: AppStore;
   session: SessionController;
+  tokens: Pick<TokenStore, 'read'>;
   config: RuntimeConfig;
   navigateShell(path: string, options?: { replace?: boolean }): void;
   currentShellPath(): string;
@@ -101,7 +106,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
 
   function sessionData(): SessionData {
     const state = store.getState();
-    const token = readToken();
+    const token = deps.tokens.read();
     if (!token || !state.session.user) throw notSignedIn();
     return {
       token,
@@ -142,6 +147,18 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       });
   }
 
+  /**
+   * The shell URL of a frame navigation target, or null when it is refused (spec §5: empty, not text,
+   * undefined or null parameters; and a page that does not exist): a console warning, nothing else.
+   */
+  function frameTarget(action: string, path: unknown): string | null {
+    const validation = validateNavigationTarget(path);
+    const url = validation.ok ? `/app${validation.path === '/' ? '' : validation.path}` : null;
+    if (url !== null && (url === '/app' || parseAppRoute(url) !== null)) return url;
+    deps.logger?.warn(`portico: refused the frame's ${action} target ${JSON.stringify(path)} (${validation.ok ? 'no such page' : validation.reason})`);
+    return null;
+  }
+
   function refresh(): void {
     void session.refreshConfiguration().catch((error: unknown) => deps.logger?.warn('portico: refresh failed', error));
   }
@@ -176,13 +193,17 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     target.handle('fetchUserInfo', () => bridgeUser(store.getState()));
     target.on('sessionExpired', () => session.handleUnauthorized());
     target.on('routerUpdate', ({ path, replace }) => {
-      const url = `/app${path === '/' ? '' : path}`;
+      const url = frameTarget('routerUpdate', path);
+      if (url === null) return;
       record('navigateUpdate', url);
       if (url === deps.currentShellPath()) return;
       followingFrame = url;
       deps.navigateShell(url, { replace: replace === true });
     });
-    target.on('navigateToEvent', ({ path }) => deps.navigateShell(`/app${path === '/' ? '' : path}`));
+    target.on('navigateToEvent', ({ path }) => {
+      const url = frameTarget('navigateToEvent', path);
+      if (url !== null) deps.navigateShell(url);
+    });
     target.on('modal', ({ open }) => setUi({ modalOpen: open }));
     target.on('handleAboutSection', () => setUi({ aboutRequests: ui.aboutRequests + 1 }));
     target.on('doneEvent', ({ ok, message }) => deps.notify(ok ? 'success' : 'error', message ?? null));
@@ -221,7 +242,14 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       previous = next;
     };
     sync();
-    detachStore = store.subscribe(sync);
+    const stopStore = store.subscribe(sync);
+    const stopConfig = session.onConfigChange((changes) => {
+      for (const [field, value] of Object.entries(changes)) target.send('userFieldUpdated', { field, value });
+    });
+    detachStore = () => {
+      stopStore();
+      stopConfig();
+    };
     showInFrame(deps.currentShellPath());
   }
 

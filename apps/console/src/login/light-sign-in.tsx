@@ -1,12 +1,13 @@
 // The light sign-in entry. A page load with no session can only end on the sign-in form (guard (c)
 // of spec §2), so it is served without the router, the store and i18next: those load when the user
 // signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
-import Cookies from 'js-cookie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEVICE_PREFERENCE_KEYS, LOGIN_ROUTE, STORAGE_KEYS, pickSignInLanguage, shouldRememberRedirect, type Language } from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage, type Translate } from '../pages/login-page.tsx';
-import { clearSessionStorage, getLocal, readStoredToken, readToken, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { hasOAuthReturn } from '../router/oauth-return.ts';
+import { clearSessionStorage, getLocal, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { createTokenStore } from '../session/token-store.ts';
 import { markBusy } from '../updates/busy-registry.ts';
 import { createMiniTranslator, mergeMessages } from './mini-translator.ts';
 
@@ -17,7 +18,7 @@ export function currentRoutePath(): string {
 
 /** True when this page load can only show the sign-in form: no token and no OAuth return to handle. */
 export function needsOnlySignIn(): boolean {
-  return readToken() === undefined && Cookies.get('$oauth_status') === undefined;
+  return createTokenStore().read() === undefined && !hasOAuthReturn();
 }
 
 /**
@@ -100,8 +101,9 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent, forgotPas
   useEffect(() => {
     document.title = english('app.productTitle');
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portico-session');
+    const tokens = createTokenStore();
     const check = () => {
-      if (readStoredToken() !== undefined) onSignedInElsewhere();
+      if (tokens.readStored() !== undefined) onSignedInElsewhere();
     };
     if (channel) channel.onmessage = (event: MessageEvent<{ type?: unknown }>) => event.data?.type === 'login' && check();
     window.addEventListener('storage', check);

@@ -2,6 +2,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
   APP_ROOT,
+  decideAuthFailure,
+  type AuthFailureKind,
   LOGIN_ROUTE,
   STORAGE_KEYS,
   WELCOME_ROUTE,
@@ -11,38 +13,56 @@ import {
   resolvePlaceholderRoute,
   shouldRememberRedirect,
 } from '@portico/core';
-import { NetworkError } from '../api/api-errors.ts';
-import { removeLocal, setLocal, writeToken } from '../session/browser-storage.ts';
-import type { SessionController } from '../session/session-controller.ts';
+import { ApiError, NetworkError } from '../api/api-errors.ts';
+import { readSessionDetail, removeLocal, setLocal } from '../session/browser-storage.ts';
+import { StaleSessionError, type AuthOutcome, type SessionController } from '../session/session-controller.ts';
+import type { TokenStore } from '../session/token-store.ts';
 import type { AppStore } from '../store/store.ts';
 import { readOAuthReturn } from './oauth-return.ts';
+
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape (`%E0%A4%A`) is not an error of the console: the placeholder rules decide
+    return pathname;
+  }
+}
 
 /** The route path of a loader request (hash routes arrive as the request's pathname). */
 export function requestPath(request: Request): string {
   const url = new URL(request.url);
-  return decodeURIComponent(url.pathname) + url.search;
+  return decodePath(url.pathname) + url.search;
 }
 
 export interface GuardDeps {
   session: SessionController;
   store: AppStore;
+  tokens: TokenStore;
   warn(message: string): void;
   notifyNoAccess(page: string): void;
 }
 
-/** Spec §2 "OAuth return" (guard (b) of the main layout, and the first guard of /login). */
-function handleOAuthReturn(): Response | null {
-  const oauth = readOAuthReturn();
-  if (oauth.kind === 'none') return null;
-  if (oauth.kind === 'token') {
-    writeToken(oauth.token);
-    return redirect(APP_ROOT);
-  }
-  return redirect(LOGIN_ROUTE);
+/** Core's one policy for a failed authentication (issue 12 bug 5), as the guards apply it. */
+function failureKind(error: unknown): AuthFailureKind {
+  if (error instanceof StaleSessionError) return 'SUPERSEDED';
+  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK') ? 'NO_ANSWER' : 'ANSWERED';
 }
 
 export function createGuards(deps: GuardDeps) {
-  const { session, store } = deps;
+  const { session, store, tokens } = deps;
+
+  /** Spec §2 "OAuth return" (guard (b) of the main layout, and the first guard of /login). */
+  function handleOAuthReturn(): Response | null {
+    const oauth = readOAuthReturn();
+    if (oauth.kind === 'none') return null;
+    if (oauth.kind === 'token') {
+      session.adoptToken(oauth.token);
+      return redirect(APP_ROOT);
+    }
+    if (oauth.kind === 'refused') deps.warn(`Portico: an OAuth return was refused (${oauth.reason}); sign in again.`);
+    return redirect(LOGIN_ROUTE);
+  }
   // React Router runs the loaders of every matched route in parallel. The page guards must not
   // decide before the layout's guards (a)–(d) have: they wait for the layout's result of the same
   // navigation (one Request per navigation) and stand aside when it redirected.
@@ -72,33 +92,58 @@ export function createGuards(deps: GuardDeps) {
       await session.logout({ broadcast: false });
       return redirect(LOGIN_ROUTE);
     }
-    // (d) authenticate; granted: the default URL, or stay where asked
-    let defaultUrl: string | null;
+    // (d) authenticate; granted: where a starting session goes (spec §4 redirect rule), or stay
+    let landingUrl: string;
     try {
-      defaultUrl = await session.authenticate();
+      ({ landingUrl } = await authenticateCurrent(request.signal));
     } catch (error) {
-      // No answer at all is not a failed authentication: keep the session and say so (the
-      // unreachable screen retries). Every answered failure logs out (spec §8).
-      if (error instanceof NetworkError) throw error;
+      const action = decideAuthFailure(failureKind(error));
+      // no answer at all keeps the session: the unreachable screen, and the watcher retries
+      if (action === 'KEEP_SESSION_AND_RETRY') throw error;
+      // superseded and no token left: a sign-out happened meanwhile, and it navigates
+      if (action === 'DROP') return redirect(LOGIN_ROUTE);
       await session.logout({ broadcast: false });
       return redirect(LOGIN_ROUTE);
     }
     removeLocal(STORAGE_KEYS.redirectUrl);
     const bare = path === '/' || path === '' || path === APP_ROOT || path === `${APP_ROOT}/`;
-    if (bare) return redirect(defaultUrl ?? WELCOME_ROUTE);
+    if (bare) return redirect(landingUrl);
     return null;
   }
 
+  /**
+   * Authenticates the token stored now. An attempt superseded by a newer token (a user change while
+   * it ran) is followed by one for the new token; superseded with no token left, it rejects.
+   */
+  async function authenticateCurrent(signal: AbortSignal): Promise<AuthOutcome> {
+    for (let round = 0; ; round++) {
+      try {
+        return await session.authenticate();
+      } catch (error) {
+        // a navigation that was left (to /login after a sign-out, say) starts nothing new
+        if (!(error instanceof StaleSessionError) || !tokens.read() || signal.aborted || round >= 5) throw error;
+      }
+    }
+  }
+
   /** /login: the OAuth return handler, then an already-authorized user goes to /app (spec §2). */
-  async function loginLoader() {
+  async function loginLoader({ request }: LoaderFunctionArgs) {
     const oauth = handleOAuthReturn();
     if (oauth) return oauth;
+    if (!session.hasToken() && (session.status === 'AUTHENTICATED' || session.status === 'AUTHENTICATING' || readSessionDetail() !== null)) {
+      // the sign-in form with no token: whatever session this tab (or its last page) held is over
+      await session.logout({ broadcast: false });
+    }
     if (session.hasToken()) {
       try {
-        await session.authenticate();
-        return redirect(APP_ROOT);
-      } catch {
-        await session.logout({ broadcast: false });
+        // already authorized: to /app, the remembered deep link kept (spec §4 redirect rule)
+        const { landingUrl } = await authenticateCurrent(request.signal);
+        return redirect(landingUrl);
+      } catch (error) {
+        // the same policy as guard (d): no answer keeps the session (unreachable screen, retry)
+        const action = decideAuthFailure(failureKind(error));
+        if (action === 'KEEP_SESSION_AND_RETRY') throw error;
+        if (action === 'LOG_OUT') await session.logout({ broadcast: false });
       }
     }
     return null;

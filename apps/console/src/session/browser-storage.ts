@@ -1,12 +1,12 @@
 // Browser storage for the session (spec §3 "Stored locally", §9 cookies). The key names and the
-// cookie payload formats are core's; this file only touches the browser.
+// cookie payload formats are core's; this file only touches the browser. It is the one module that
+// may use localStorage, sessionStorage and js-cookie (eslint.config.js); the access token is read and
+// written only through session/token-store.ts.
 import Cookies from 'js-cookie';
 import {
   DEVICE_PREFERENCE_KEYS,
   PRESERVED_KEYS,
   STORAGE_KEYS,
-  decodeTokenCookie,
-  encodeTokenCookie,
   encodeUserDetailCookie,
   type SessionSummary,
 } from '@portico/core';
@@ -36,33 +36,31 @@ function safeSet(storage: Storage, key: string, value: string): void {
   }
 }
 
-/** The access token: local storage (watched across tabs) mirrored in the RIOT_TK cookie (header source). */
-export function readToken(): string | undefined {
-  const cookie = Cookies.get(TOKEN_COOKIE);
-  const fromCookie = cookie === undefined ? undefined : decodeTokenCookie(cookie)?.token;
-  return fromCookie ?? safeGet(localStorage, STORAGE_KEYS.accessToken) ?? undefined;
+/** A cookie's value (js-cookie decodes it), or undefined. */
+export function getCookie(name: string): string | undefined {
+  return Cookies.get(name);
 }
 
-/** The token as the watcher sees it: local storage only, so a sign-out in another tab shows at once. */
-export function readStoredToken(): string | undefined {
-  return safeGet(localStorage, STORAGE_KEYS.accessToken) ?? undefined;
+/** Sets a console cookie: path `/`, SameSite strict, Secure on https. */
+export function setCookie(name: string, value: string): void {
+  Cookies.set(name, value, cookieOptions());
 }
 
-export function writeToken(token: string, now: number = Date.now()): void {
-  safeSet(localStorage, STORAGE_KEYS.accessToken, token);
-  Cookies.set(TOKEN_COOKIE, encodeTokenCookie(token, now), cookieOptions());
-}
-
-/** Refreshes the token cookie's timestamp (spec §4: timestamps refreshed on every request). */
-export function touchToken(now: number = Date.now()): void {
-  const token = readToken();
-  if (token) Cookies.set(TOKEN_COOKIE, encodeTokenCookie(token, now), cookieOptions());
-  safeSet(localStorage, STORAGE_KEYS.sessionTimestamp, String(now));
+/** Removes a cookie set on path `/` (and one set without a path). */
+export function removeCookie(name: string): void {
+  Cookies.remove(name, { path: '/' });
+  Cookies.remove(name);
 }
 
 export function writeSessionDetail(detail: unknown, summary: SessionSummary): void {
   safeSet(localStorage, STORAGE_KEYS.sessionDetail, JSON.stringify(detail));
   Cookies.set(USER_DETAIL_COOKIE, encodeUserDetailCookie(summary), cookieOptions());
+}
+
+/** Removes the stored session detail and RIOT_UD (they belong to a session that ended). */
+export function clearSessionDetail(): void {
+  removeLocal(STORAGE_KEYS.sessionDetail);
+  Cookies.remove(USER_DETAIL_COOKIE, { path: '/' });
 }
 
 export function readXsrfToken(): string | undefined {
@@ -87,6 +85,40 @@ export function getSession(key: string): string | null {
 }
 export function setSession(key: string, value: string): void {
   safeSet(sessionStorage, key, value);
+}
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // nothing to remove
+  }
+}
+
+/**
+ * The browser's storage areas themselves, for modules that take a Storage and handle its failures
+ * (the property access throws where storage is disabled: call these inside the caller's try).
+ */
+export function browserLocalStorage(): Storage {
+  return localStorage;
+}
+export function browserSessionStorage(): Storage {
+  return sessionStorage;
+}
+
+/** Local storage as a Storage-like object that never throws (for modules that take a storage). */
+export const localArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: getLocal, setItem: setLocal, removeItem: removeLocal };
+/** Session storage as a Storage-like object that never throws. */
+export const sessionArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: getSession, setItem: setSession, removeItem: removeSession };
+
+/** The session detail stored by the last successful authentication (spec §3), or null. */
+export function readSessionDetail(): unknown {
+  const text = getLocal(STORAGE_KEYS.sessionDetail);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function clearExcept(storage: Storage, keep: ReadonlySet<string>): void {

@@ -1,11 +1,21 @@
-// The session layer (spec §2 guards and watcher, §4 states, §8 errors). Every decision is core's;
-// this file performs the effects: HTTP calls, storage, store updates, cross-tab signals.
+// The session layer (spec §2 guards and watcher, §4 states, §8 errors) as one state machine.
+// Every decision is core's (transitionAuthState, canSkipAuthenticate, isCurrentAuthAttempt,
+// decideUnauthorized, decideAuthFailure, decideWatcherAction, resolveRedirectAfterLogin); this file
+// performs the effects: HTTP calls, storage, store updates, cross-tab signals.
+//
+// Issue 12: every authentication attempt has an id and every event that changes whose session this
+// is (a sign-in, a sign-out, a user change noticed) starts a new generation. An outcome that does
+// not belong to the current attempt and token is dropped, so a late answer can never sign a tab back
+// in or rewrite the stored session detail.
 import {
   STORAGE_KEYS,
   buildUserRequestQuery,
+  canSkipAuthenticate,
+  decideAuthFailure,
+  decideUnauthorized,
   decideWatcherAction,
-  expiredFlagAfter,
   getDefaultLandingUrl,
+  isCurrentAuthAttempt,
   isRootUser,
   parseInheritedFields,
   resolveCalendarFormat,
@@ -15,25 +25,17 @@ import {
   resolveRedirectAfterLogin,
   resolveTimeZone,
   toSessionSummary,
+  transitionAuthState,
+  type AuthEvent,
   type AuthState,
 } from '@portico/core';
-import { NetworkError, type ApiError } from '../api/api-errors.ts';
+import { ApiError, NetworkError } from '../api/api-errors.ts';
 import type { EditableUserField, InheritedFieldMap, PlatformApi, PlatformUser, VisibilityGroup } from '../api/platform-api.ts';
 import { authnSlice, authzSlice, configSlice, routingSlice, sessionSlice } from '../store/slices.ts';
 import type { AppStore } from '../store/store.ts';
-import {
-  clearSessionStorage,
-  getLocal,
-  getSession,
-  readStoredToken,
-  readToken,
-  removeLocal,
-  setLocal,
-  setSession,
-  writeSessionDetail,
-  writeToken,
-} from './browser-storage.ts';
+import { clearSessionDetail, clearSessionStorage, getLocal, getSession, removeLocal, setLocal, setSession, writeSessionDetail } from './browser-storage.ts';
 import type { CrossTabChannel } from './cross-tab-channel.ts';
+import type { TokenStore } from './token-store.ts';
 
 export class SessionInfoError extends Error {
   readonly code = 'SESSION_INFO_MISSING';
@@ -42,15 +44,36 @@ export class SessionInfoError extends Error {
   }
 }
 
+/** An outcome that no longer belongs to the session (a newer attempt, a sign-out or a user change). */
+export class StaleSessionError extends Error {
+  readonly code = 'SESSION_SUPERSEDED';
+  constructor() {
+    super('The session changed while this step was running');
+  }
+}
+
 export interface SessionEffects {
   navigate(path: string): void;
   /** The current route path (`/login`, `/app/things/thing`, …). */
   currentPath(): string;
+  /** Runs the guards of the current route again (a user change, a retry after no answer). */
+  rerunGuards(): void;
   notifySessionExpired(): void;
   notifySignedOutElsewhere(): void;
   onLoginSuccess?(user: PlatformUser, token: string): void;
   onLogout?(): void;
 }
+
+/** What a successful authentication resolves. */
+export interface AuthOutcome {
+  /** The user's default landing URL (spec §2); null when they may open no module. */
+  defaultUrl: string | null;
+  /** Where a session that starts now goes: spec §4's redirect rule over REDIRECT_URL, else the default. */
+  landingUrl: string;
+}
+
+/** Only after a field PUT: the changes broadcast to listeners (the frame, spec §7). */
+export type ConfigChange = Partial<Record<EditableUserField, string>>;
 
 const LOCAL_FIELD = {
   timeZoneConfiguration: 'timeZone',
@@ -59,10 +82,9 @@ const LOCAL_FIELD = {
   language: 'language',
 } as const satisfies Record<EditableUserField, 'timeZone' | 'dateFormat' | 'calendarFormat' | 'language'>;
 
-
-function visibilityGroupsFor(api: PlatformApi, userId: number): Promise<VisibilityGroup[]> {
-  return api.getVisibilityGroups(userId);
-}
+const WELCOME = '/app/home/welcome';
+/** How long the watcher waits before retrying when the services gave no answer at all. */
+export const NO_ANSWER_RETRY_MS = 5_000;
 
 function fieldValue(fields: InheritedFieldMap, name: string): { value: unknown; parentValue: unknown } {
   const field = fields[name];
@@ -70,91 +92,181 @@ function fieldValue(fields: InheritedFieldMap, name: string): { value: unknown; 
 }
 
 export class SessionController {
-  private authenticating: Promise<string | null> | null = null;
+  /** The machine's state (spec §4); the store mirrors it. */
+  private state: AuthState = 'NO_AUTH';
+  private attemptSeq = 0;
+  private pending: { id: number; token: string; promise: Promise<AuthOutcome> } | null = null;
+  /** The token the loaded session belongs to. */
+  private sessionToken: string | undefined;
   private loggingOut: Promise<void> | null = null;
   private lastWatchedToken: string | undefined;
-  private unauthorizedHandled = false;
-  private retryLoginAfter = 0;
+  /** The token whose session already ended on a 401 (a burst logs out once). */
+  private expiredToken: string | undefined;
+  private retryAfter = 0;
+  private readonly configListeners = new Set<(changes: ConfigChange) => void>();
 
   constructor(
     private readonly store: AppStore,
     private readonly api: PlatformApi,
     private readonly effects: SessionEffects,
     private readonly channel: CrossTabChannel,
+    private readonly tokens: TokenStore,
+    private readonly now: () => number = Date.now,
   ) {
-    this.lastWatchedToken = readStoredToken();
+    this.lastWatchedToken = tokens.readStored();
     // the flag survives reloads and clears: read it, never reset it, at start
-    this.store.dispatch(authnSlice.actions.statusChanged({ status: 'NO_AUTH', expiredFlag: getLocal(STORAGE_KEYS.sessionExpired) === 'true' }));
+    const expiredFlag = getLocal(STORAGE_KEYS.sessionExpired) === 'true';
+    if (expiredFlag) this.state = 'SESSION_EXPIRED';
+    this.store.dispatch(authnSlice.actions.statusChanged({ status: 'NO_AUTH', expiredFlag }));
     channel.subscribe((message) => {
       if (message.type === 'logout') void this.handleRemoteLogout();
       if (message.type === 'login') this.handleRemoteLogin(message.userId);
     });
   }
 
-  /** Spec §4: setting SESSION_EXPIRED sets the flag; setting any other state removes it. */
-  private setStatus(status: AuthState): void {
-    const expiredFlag = expiredFlagAfter(status);
-    if (expiredFlag) setLocal(STORAGE_KEYS.sessionExpired, 'true');
-    else removeLocal(STORAGE_KEYS.sessionExpired);
-    this.store.dispatch(authnSlice.actions.statusChanged({ status: status === 'SESSION_EXPIRED' ? 'NO_AUTH' : status, expiredFlag }));
+  /** Moves the machine with core's rule; the session-expired flag follows (spec §4). */
+  private transition(event: AuthEvent): void {
+    const next = transitionAuthState(this.state, event);
+    this.state = next.state;
+    if (next.expiredFlag) setLocalFlag(true);
+    else setLocalFlag(false);
+    this.store.dispatch(
+      authnSlice.actions.statusChanged({ status: next.state === 'SESSION_EXPIRED' ? 'NO_AUTH' : next.state, expiredFlag: next.expiredFlag }),
+    );
   }
 
   get status(): AuthState {
-    return this.store.getState().authn.status;
+    return this.state;
   }
 
   hasToken(): boolean {
-    return readToken() !== undefined;
+    return this.tokens.read() !== undefined;
   }
 
   /**
-   * Guard (d): authenticates with the stored token. With an existing token and a loaded session it
-   * returns at once (spec §4). Resolves the default URL (null when the user may open no module).
-   * Any failing step: NO_AUTH, store reset, and the error is passed on (spec §8).
+   * A token handed over by an OAuth return (guard (b)): stored as the session's token; whatever
+   * session detail was stored belongs to an earlier session and goes.
    */
-  authenticate(): Promise<string | null> {
-    const state = this.store.getState();
-    if (state.authn.status === 'AUTHENTICATED' && state.session.user && this.hasToken()) {
-      return Promise.resolve(state.session.defaultUrl);
-    }
-    this.authenticating ??= this.runAuthenticate().finally(() => {
-      this.authenticating = null;
-    });
-    return this.authenticating;
+  adoptToken(token: string): void {
+    if (this.tokens.readStored() !== token) clearSessionDetail();
+    this.tokens.write(token);
   }
 
-  private async runAuthenticate(): Promise<string | null> {
-    this.setStatus('AUTHENTICATING');
+  /**
+   * Guard (d): authenticates with the current token. With that token's session already loaded it
+   * returns at once (spec §4, core's canSkipAuthenticate). Any answered failure: NO_AUTH, store
+   * reset, error passed on (spec §8). Rejects with StaleSessionError when the session changed meanwhile.
+   */
+  authenticate(): Promise<AuthOutcome> {
+    const token = this.tokens.read();
+    if (!token) return Promise.reject(new SessionInfoError());
+    const session = this.store.getState().session;
+    if (canSkipAuthenticate({ hasToken: true, hasSession: session.user !== null && this.sessionToken === token, state: this.state })) {
+      return Promise.resolve({ defaultUrl: session.defaultUrl, landingUrl: session.defaultUrl ?? WELCOME });
+    }
+    if (this.pending && this.pending.token === token) return this.pending.promise;
+    const id = ++this.attemptSeq;
+    const promise = this.runAttempt(id, token);
+    this.pending = { id, token, promise };
+    return promise;
+  }
+
+  private isCurrent(id: number, token: string): boolean {
+    return isCurrentAuthAttempt({ attempt: id, currentAttempt: this.pending?.id ?? null, attemptToken: token, currentToken: this.tokens.read() });
+  }
+
+  private async runAttempt(id: number, token: string): Promise<AuthOutcome> {
+    // the first step waits a microtask so `pending` is set before any check
+    await Promise.resolve();
+    const check = () => {
+      if (!this.isCurrent(id, token)) throw new StaleSessionError();
+    };
     try {
+      check();
+      if (this.sessionToken !== token) {
+        // another token's session begins: the loaded one (if any) is over, and the stored detail
+        // (whoever wrote it) is not known to be this token's until this attempt succeeds
+        if (this.sessionToken !== undefined) this.resetState();
+        this.sessionToken = undefined;
+        clearSessionDetail();
+      }
+      this.transition('AUTHENTICATE');
       const me = await this.api.whoami();
+      check();
       if (!me || typeof me.id !== 'number') throw new SessionInfoError();
       const query = buildUserRequestQuery(isRootUser(me));
-      const [user, permissions] = await Promise.all([this.api.getUser(me.id, query), this.api.getPermissions(me.id)]);
-      if (!user || typeof user.id !== 'number') throw new SessionInfoError();
-      const isRoot = isRootUser(user);
-      const { defaultUrl } = await this.loadConfiguration(user, permissions, visibilityGroupsFor(this.api, user.id));
-      this.store.dispatch(sessionSlice.actions.loaded({ user, isRoot, defaultUrl }));
-      writeSessionDetail(user, toSessionSummary(user));
-      this.setStatus('AUTHENTICATED');
-      this.lastWatchedToken = readStoredToken();
-      this.unauthorizedHandled = false;
-      return defaultUrl;
+      const [fetched, permissions] = await Promise.all([this.api.getUser(me.id, query), this.api.getPermissions(me.id)]);
+      check();
+      if (!fetched || typeof fetched.id !== 'number' || fetched.id !== me.id) throw new SessionInfoError();
+      // the password-expiry fields are not among the user request's `only` fields: whoami has them
+      const user: PlatformUser = {
+        ...fetched,
+        passwordExpirationTime: me.passwordExpirationTime ?? fetched.passwordExpirationTime ?? null,
+        displayPasswordExpirationTime: me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
+      };
+      const config = await this.loadConfiguration(user, permissions, this.api.getVisibilityGroups(user.id));
+      check();
+      return this.sessionStarted(id, token, user, config);
     } catch (error) {
+      if (error instanceof StaleSessionError || !this.isCurrent(id, token)) {
+        if (this.pending?.id === id) this.pending = null;
+        // superseded by a token change nobody has handled yet: leave AUTHENTICATING, so that the
+        // watcher's next tick sees the change (it does nothing while authenticating)
+        if (this.pending === null && this.state === 'AUTHENTICATING') {
+          this.resetState();
+          this.transition('AUTHENTICATE_FAILURE');
+        }
+        throw new StaleSessionError();
+      }
+      this.pending = null;
+      this.tokens.discardStaged();
       this.resetState();
-      this.setStatus('NO_AUTH');
+      this.transition('AUTHENTICATE_FAILURE');
+      if (decideAuthFailure(failureKind(error)) === 'KEEP_SESSION_AND_RETRY') this.retryAfter = this.now() + NO_ANSWER_RETRY_MS;
       throw error;
     }
   }
 
+  /** A session started (form, OAuth, guard (d), another tab): the same steps for every way (spec §4). */
+  private sessionStarted(
+    id: number,
+    token: string,
+    user: PlatformUser,
+    config: { defaultUrl: string | null; apply(): void },
+  ): AuthOutcome {
+    const isRoot = isRootUser(user);
+    const userId = String(user.id);
+    // spec §4 "Login success": the redirect rule reads the LAST_ID of the previous session
+    const landingUrl = resolveRedirectAfterLogin({
+      redirectUrl: getLocal(STORAGE_KEYS.redirectUrl),
+      lastId: getSession(STORAGE_KEYS.lastId),
+      userId,
+      defaultUrl: config.defaultUrl ?? WELCOME,
+    });
+    removeLocal(STORAGE_KEYS.redirectUrl);
+    this.tokens.commit(token);
+    config.apply();
+    this.store.dispatch(sessionSlice.actions.loaded({ user, isRoot, defaultUrl: config.defaultUrl }));
+    writeSessionDetail(user, toSessionSummary(user));
+    setSession(STORAGE_KEYS.lastId, userId);
+    setSession(STORAGE_KEYS.currentId, userId);
+    this.sessionToken = token;
+    this.lastWatchedToken = this.tokens.readStored();
+    this.expiredToken = undefined;
+    this.pending = this.pending?.id === id ? null : this.pending;
+    this.transition('AUTHENTICATE_SUCCESS');
+    return { defaultUrl: config.defaultUrl, landingUrl };
+  }
+
   /**
-   * Loads group and user fields and visibility groups, and stores authz and config (spec §3, §5).
-   * Used by authenticate and again after a settings change ("config refetched", spec §7).
+   * Loads group and user fields and visibility groups (spec §3, §5). Nothing is stored until
+   * `apply()`, so a dropped attempt leaves the store as it was.
    */
   private async loadConfiguration(
     user: PlatformUser,
     permissions: string[],
     visibility: Promise<VisibilityGroup[]>,
-  ): Promise<{ defaultUrl: string | null }> {
+  ): Promise<{ defaultUrl: string | null; apply(): void }> {
     const activeGroupId = user.activeGroup?.id ?? user.group?.id ?? user.groupId;
     if (typeof activeGroupId !== 'number') throw new SessionInfoError();
     const [groupFieldMap, userFieldMap, visibilityGroups] = await Promise.all([
@@ -180,75 +292,98 @@ export class SessionController {
       permissions,
       hiddenTabs,
     });
-    this.store.dispatch(authzSlice.actions.loaded({ permissions, visibilityGroups }));
-    this.store.dispatch(configSlice.actions.loaded({ language, timeZone, dateFormat, calendarFormat, hiddenTabs, groupFields, userFields }));
-    return { defaultUrl };
+    return {
+      defaultUrl,
+      apply: () => {
+        this.store.dispatch(authzSlice.actions.loaded({ permissions, visibilityGroups }));
+        this.store.dispatch(configSlice.actions.loaded({ language, timeZone, dateFormat, calendarFormat, hiddenTabs, groupFields, userFields }));
+      },
+    };
   }
 
   /**
    * Saves user fields (spec §7 PUT /user/{id}/field/{field}); after success the local field is
-   * updated, the configuration refetched and the change broadcast to listeners (the frame).
+   * updated, the configuration refetched and the change broadcast to listeners (the frame bridge
+   * sends `userFieldUpdated`).
    */
-  async updateUserFields(changes: Partial<Record<EditableUserField, string>>): Promise<void> {
+  async updateUserFields(changes: ConfigChange): Promise<void> {
     const user = this.store.getState().session.user;
-    if (!user) throw new SessionInfoError();
+    const token = this.sessionToken;
+    if (!user || !token) throw new SessionInfoError();
     const entries = Object.entries(changes) as Array<[EditableUserField, string]>;
-    for (const [field, value] of entries) {
-      await this.api.setUserField(user.id, field, value);
-      this.store.dispatch(configSlice.actions.fieldUpdated({ field: LOCAL_FIELD[field], value }));
+    const saved: ConfigChange = {};
+    try {
+      for (const [field, value] of entries) {
+        await this.api.setUserField(user.id, field, value);
+        if (this.sessionToken !== token) throw new StaleSessionError();
+        this.store.dispatch(configSlice.actions.fieldUpdated({ field: LOCAL_FIELD[field], value }));
+        saved[field] = value;
+      }
+      if (entries.length === 0) return;
+      await this.refreshConfiguration();
+    } finally {
+      if (Object.keys(saved).length > 0 && this.sessionToken === token) for (const listener of this.configListeners) listener(saved);
     }
-    if (entries.length === 0) return;
-    const fresh = await this.api.getUser(user.id, buildUserRequestQuery(isRootUser(user)));
-    await this.loadConfiguration(fresh, this.store.getState().authz.permissions, Promise.resolve(this.store.getState().authz.visibilityGroups));
-    this.store.dispatch(sessionSlice.actions.loaded({ ...this.store.getState().session, user: fresh }));
-    for (const listener of this.configListeners) listener(changes);
   }
 
   /**
-   * Re-reads permissions and the user's configuration (after the frame changed a group's settings
-   * or asked the shell to refresh), without a new sign-in.
+   * Re-reads the user, permissions and configuration (after a settings change, or when the frame
+   * changed a group's settings), without a new sign-in. Dropped if the session changed meanwhile.
    */
   async refreshConfiguration(): Promise<void> {
     const user = this.store.getState().session.user;
-    if (!user || this.status !== 'AUTHENTICATED') return;
+    const token = this.sessionToken;
+    if (!user || this.state !== 'AUTHENTICATED' || !token) return;
     const [fresh, permissions] = await Promise.all([
       this.api.getUser(user.id, buildUserRequestQuery(isRootUser(user))),
       this.api.getPermissions(user.id),
     ]);
-    const { defaultUrl } = await this.loadConfiguration(fresh, permissions, this.api.getVisibilityGroups(user.id));
-    this.store.dispatch(sessionSlice.actions.loaded({ ...this.store.getState().session, user: fresh, defaultUrl }));
+    const config = await this.loadConfiguration(fresh, permissions, this.api.getVisibilityGroups(user.id));
+    if (this.sessionToken !== token || this.state !== 'AUTHENTICATED') return;
+    config.apply();
+    const merged: PlatformUser = {
+      ...fresh,
+      passwordExpirationTime: user.passwordExpirationTime ?? null,
+      displayPasswordExpirationTime: user.displayPasswordExpirationTime ?? null,
+    };
+    this.store.dispatch(sessionSlice.actions.loaded({ ...this.store.getState().session, user: merged, defaultUrl: config.defaultUrl }));
   }
 
-  private readonly configListeners = new Set<(changes: Partial<Record<EditableUserField, string>>) => void>();
-
-  /** Listens to saved user-field changes (the frame bridge forwards them). */
-  onConfigChange(listener: (changes: Partial<Record<EditableUserField, string>>) => void): () => void {
+  /** Listens to saved user-field changes (the frame bridge forwards them as `userFieldUpdated`). */
+  onConfigChange(listener: (changes: ConfigChange) => void): () => void {
     this.configListeners.add(listener);
     return () => this.configListeners.delete(listener);
   }
 
-  /** Signs in, authenticates and resolves where to go (spec §4 "Login success"). */
+  /**
+   * Signs in (spec §4 "Login success"). The new token is staged, not stored, until the
+   * authentication succeeds: a failed sign-in leaves no token and its error reaches the form.
+   */
   async login(username: string, password: string): Promise<string> {
+    this.pending = null; // a sign-in supersedes any attempt still waiting
+    const mark = this.attemptSeq;
     const answer = await this.api.login(username, password);
     if (!answer?.token) throw new SessionInfoError();
-    writeToken(answer.token);
-    this.lastWatchedToken = answer.token;
-    const defaultUrl = (await this.authenticate()) ?? '/app/home/welcome';
+    if (this.attemptSeq !== mark || this.state === 'LOGGING_OUT') {
+      // something else started a session meanwhile: this answer is late
+      void this.api.logout(answer.token).catch(() => undefined);
+      throw new StaleSessionError();
+    }
+    this.tokens.stage(answer.token);
+    let outcome: AuthOutcome;
+    try {
+      outcome = await this.authenticate();
+    } catch (error) {
+      this.tokens.discardStaged();
+      if (!(error instanceof StaleSessionError)) void this.api.logout(answer.token).catch(() => undefined);
+      throw error;
+    }
     const user = this.store.getState().session.user;
     /* c8 ignore next */
     if (!user) throw new SessionInfoError();
-    const target = resolveRedirectAfterLogin({
-      redirectUrl: getLocal(STORAGE_KEYS.redirectUrl),
-      lastId: getSession(STORAGE_KEYS.lastId),
-      userId: String(user.id),
-      defaultUrl,
-    });
-    removeLocal(STORAGE_KEYS.redirectUrl);
-    setSession(STORAGE_KEYS.lastId, String(user.id));
-    setSession(STORAGE_KEYS.currentId, String(user.id));
     this.channel.post({ type: 'login', userId: user.id });
     this.effects.onLoginSuccess?.(user, answer.token);
-    return target;
+    return outcome.landingUrl;
   }
 
   /**
@@ -263,8 +398,14 @@ export class SessionController {
   }
 
   private async runLogout({ broadcast = true, expired = false }: { broadcast?: boolean; expired?: boolean }): Promise<void> {
-    const token = readToken();
-    this.setStatus('LOGGING_OUT');
+    // the session this tab held ends on the services too, even when its token already left storage
+    const token = this.tokens.read() ?? this.sessionToken;
+    // a new generation: any attempt still waiting belongs to the session that ends here
+    this.pending = null;
+    this.attemptSeq += 1;
+    this.sessionToken = undefined;
+    this.tokens.discardStaged();
+    this.transition('LOGOUT');
     if (token) {
       try {
         await this.api.logout(token);
@@ -272,12 +413,14 @@ export class SessionController {
         // spec §8: a failed logout call is treated like success
       }
     }
-    const lastId = getSession(STORAGE_KEYS.lastId) ?? getSession(STORAGE_KEYS.currentId);
+    const lastId = getSession(STORAGE_KEYS.currentId) ?? getSession(STORAGE_KEYS.lastId);
     clearSessionStorage();
+    this.tokens.clear();
     if (lastId) setSession(STORAGE_KEYS.lastId, lastId);
     this.resetState();
     this.lastWatchedToken = undefined;
-    this.setStatus(expired ? 'SESSION_EXPIRED' : 'NO_AUTH');
+    this.transition('LOGOUT_DONE');
+    if (expired) this.transition('SESSION_EXPIRED');
     this.effects.onLogout?.();
     if (broadcast) this.channel.post({ type: 'logout' });
   }
@@ -290,16 +433,26 @@ export class SessionController {
     this.store.dispatch(routingSlice.actions.reset());
   }
 
-  /** Any 401 (spec §8): log out once with one notice, however many calls fail together. */
-  handleUnauthorized(_error?: ApiError): void {
-    if (this.unauthorizedHandled || this.status === 'LOGGING_OUT' || this.status === 'AUTHENTICATING') return;
-    this.unauthorizedHandled = true;
+  /**
+   * Any 401 (spec §8) and the frame's `sessionExpired`: core decides whether it ends this session
+   * (once per burst, with one notice) or is a late answer to be ignored (issue 12 bug 6).
+   */
+  handleUnauthorized(requestToken?: string): void {
+    const currentToken = this.sessionToken !== undefined && this.tokens.read() === this.sessionToken ? this.sessionToken : undefined;
+    const decision = decideUnauthorized({
+      state: this.state,
+      requestToken,
+      currentToken,
+      alreadyHandled: this.expiredToken !== undefined && this.expiredToken === currentToken,
+    });
+    if (decision === 'IGNORE') return;
+    this.expiredToken = currentToken;
     this.effects.notifySessionExpired();
     void this.logout({ expired: true }).then(() => this.effects.navigate('/login'));
   }
 
   private async handleRemoteLogout(): Promise<void> {
-    if (this.status === 'NO_AUTH' && !this.store.getState().session.user) {
+    if (this.state !== 'AUTHENTICATED' && this.state !== 'AUTHENTICATING' && !this.store.getState().session.user) {
       if (this.effects.currentPath() !== '/login') this.effects.navigate('/login');
       return;
     }
@@ -309,45 +462,70 @@ export class SessionController {
   }
 
   private handleRemoteLogin(userId: number): void {
-    const current = this.store.getState().session.user;
+    // a sign-out under way finishes first; the watcher then sees the new token on /login
+    if (this.state === 'LOGGING_OUT') return;
     if (this.effects.currentPath() === '/login') {
+      // the watcher has now seen this token: it vanishing later is a sign-out to follow
+      this.lastWatchedToken = this.tokens.readStored();
       this.effects.navigate('/app');
       return;
     }
-    if (current && current.id !== userId) {
-      // another user signed in elsewhere in this browser: rebuild everything for the new user
-      this.resetState();
-      this.setStatus('NO_AUTH');
-      this.effects.navigate('/app');
+    const current = this.store.getState().session.user;
+    if (current?.id !== userId || this.tokens.readStored() !== this.sessionToken) this.userChanged();
+  }
+
+  /**
+   * The stored token now belongs to another session (another tab signed in, possibly as someone
+   * else): this tab's session ends without a logout call, and the guards run again for the new one,
+   * so the page shown is one the new user may open (issue 12 bug 2).
+   */
+  private userChanged(): void {
+    this.pending = null;
+    this.attemptSeq += 1;
+    this.sessionToken = undefined;
+    this.expiredToken = undefined;
+    this.lastWatchedToken = this.tokens.readStored();
+    this.resetState();
+    clearSessionDetail(); // the previous user's: never left beside another user's token
+    if (!this.tokens.read()) {
+      void this.logout({ broadcast: false }).then(() => this.effects.navigate('/login'));
+      return;
     }
+    // spec §2 watcher "trigger a login": the new session authenticates now; the guards run again
+    // and wait for the same attempt (its failure is theirs to handle)
+    this.transition('AUTHENTICATE');
+    this.authenticate().catch(() => undefined);
+    this.effects.rerunGuards();
   }
 
   /** One watcher tick (spec §2 "Session watcher"; 1 s interval). */
   tick(): void {
-    const currentToken = readStoredToken();
-    const decision = decideWatcherAction({
-      previousToken: this.lastWatchedToken,
-      currentToken,
-      authState: this.status,
-      onLoginRoute: this.effects.currentPath() === '/login',
-    });
-    this.lastWatchedToken = currentToken;
+    const currentToken = this.tokens.readStored();
+    const onLoginRoute = this.effects.currentPath() === '/login';
+    const decision = decideWatcherAction({ previousToken: this.lastWatchedToken, currentToken, authState: this.state, onLoginRoute });
+    // while busy nothing happens, and a change stays unseen until the next tick
+    if (decision.reason === 'BUSY') return;
     switch (decision.action) {
       case 'SHOULD_LOGIN':
-        if (decision.navigateTo) this.effects.navigate(decision.navigateTo);
-        else if (Date.now() >= this.retryLoginAfter) {
-          if (decision.reason === 'TOKEN_CHANGED') this.resetState();
-          void this.authenticate().catch((error: unknown) => {
-            // unreachable services: keep the session and retry a little later
-            if (error instanceof NetworkError) this.retryLoginAfter = Date.now() + 5_000;
-            else void this.logout().then(() => this.effects.navigate('/login'));
-          });
+        if (decision.navigateTo) {
+          this.lastWatchedToken = currentToken;
+          if (this.now() >= this.retryAfter) this.effects.navigate(decision.navigateTo);
+        } else if (decision.reason === 'NOT_AUTHENTICATED') {
+          this.lastWatchedToken = currentToken;
+          if (this.now() >= this.retryAfter) {
+            this.retryAfter = this.now() + NO_ANSWER_RETRY_MS;
+            this.effects.rerunGuards();
+          }
+        } else {
+          this.userChanged();
         }
         break;
       case 'SHOULD_LOGOUT':
+        this.lastWatchedToken = currentToken;
         void this.logout().then(() => this.effects.navigate(decision.navigateTo ?? '/login'));
         break;
       default:
+        this.lastWatchedToken = currentToken;
         break;
     }
   }
@@ -356,4 +534,13 @@ export class SessionController {
     const timer = setInterval(() => this.tick(), intervalMs);
     return () => clearInterval(timer);
   }
+}
+
+function failureKind(error: unknown): 'NO_ANSWER' | 'ANSWERED' {
+  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK') ? 'NO_ANSWER' : 'ANSWERED';
+}
+
+function setLocalFlag(on: boolean): void {
+  if (on) setLocal(STORAGE_KEYS.sessionExpired, 'true');
+  else removeLocal(STORAGE_KEYS.sessionExpired);
 }

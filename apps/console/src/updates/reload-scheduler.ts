@@ -3,6 +3,7 @@
 // LAST_REFRESH lives in session storage: the throttle exists to stop a reload loop, and a loop is
 // per tab (a reload keeps session storage); one tab's reload must not hold back the others.
 import { STORAGE_KEYS, decideReload, parseTimestamp } from '@portico/core';
+import { browserSessionStorage } from '../session/browser-storage.ts';
 
 export interface ReloadSchedulerDeps {
   /** False while a frame modal, a dialog or an unsaved form is open. */
@@ -27,7 +28,7 @@ export interface ReloadScheduler {
 
 export function createReloadScheduler(deps: ReloadSchedulerDeps): ReloadScheduler {
   const now = deps.now ?? Date.now;
-  const storage = deps.storage ?? sessionStorage;
+  const storage = deps.storage ?? browserSessionStorage();
   const setTimer = deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   let pending: { reason: string; prepare?: () => Promise<void> } | null = null;
   let timer = false;

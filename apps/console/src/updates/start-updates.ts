@@ -3,6 +3,7 @@
 // after 30 s at the latest (spec §9).
 import { SERVICE_WORKER_REGISTRATION_DELAY_MS, isStaleChunkError, parseTimestamp, shouldReloadForStaleChunk } from '@portico/core';
 import type { UpdateService } from './update-service.ts';
+import { browserSessionStorage } from '../session/browser-storage.ts';
 
 /** Session-storage key of the last stale-chunk reload (one reload, never a loop). */
 export const CHUNK_RELOAD_KEY = 'PORTICO_CHUNK_RELOAD';
@@ -20,12 +21,12 @@ export function reloadOnStaleChunk(error: unknown, reload: () => void = () => lo
   if (!isStaleChunkError(error)) return false;
   let last: number | null = null;
   try {
-    last = parseTimestamp(sessionStorage.getItem(CHUNK_RELOAD_KEY));
+    last = parseTimestamp(browserSessionStorage().getItem(CHUNK_RELOAD_KEY));
   } catch {
     return false; // no storage, no guard: never risk a loop
   }
   if (!shouldReloadForStaleChunk(last, now)) return false;
-  sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  browserSessionStorage().setItem(CHUNK_RELOAD_KEY, String(now));
   reload();
   return true;
 }

@@ -12,6 +12,7 @@ import {
   type VersionCheckDecision,
 } from '@portico/core';
 import type { ReloadScheduler } from './reload-scheduler.ts';
+import { browserLocalStorage } from '../session/browser-storage.ts';
 
 export interface VersionCheckerDeps {
   scheduler: ReloadScheduler;
@@ -34,7 +35,7 @@ export interface VersionChecker {
 
 export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
   const fetchImpl = deps.fetch ?? ((input, init) => fetch(input, init));
-  const storage = deps.storage ?? localStorage;
+  const storage = deps.storage ?? browserLocalStorage();
   const logger = deps.logger ?? console;
   const channel = deps.channel === undefined ? (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(VERSION_CHANNEL_NAME)) : deps.channel;
   let running: string | null = null;

@@ -70,3 +70,67 @@ export function transitionAuthState(current: AuthState, event: AuthEvent): AuthT
   const state = stale ? current : AUTH_EVENT_TARGET[event];
   return { state, expiredFlag: expiredFlagAfter(state) };
 }
+
+/** One authentication attempt as the console started it (issue 12: late answers are dropped). */
+export interface AuthAttemptCheck {
+  /** The id the attempt was given when it started. */
+  readonly attempt: number;
+  /** The id of the attempt the session is waiting for now; null when none is pending. */
+  readonly currentAttempt: number | null;
+  /** The access token the attempt authenticates. */
+  readonly attemptToken: string;
+  /** The access token the session holds now. */
+  readonly currentToken: string | null | undefined;
+}
+
+/**
+ * True when an authentication outcome still belongs to the session: it is the pending attempt and
+ * the token it authenticated is still the session's. An outcome of an earlier attempt (a sign-out,
+ * a user change or a newer sign-in happened meanwhile) is dropped: it must neither sign the tab in
+ * nor rewrite the stored session detail.
+ */
+export function isCurrentAuthAttempt(input: AuthAttemptCheck): boolean {
+  return input.currentAttempt === input.attempt && input.currentToken === input.attemptToken;
+}
+
+/** What a 401 answer (or the frame's `sessionExpired`) sees. */
+export interface UnauthorizedInput {
+  readonly state: AuthState;
+  /** The token the failing request carried; undefined when unknown (the frame's event). */
+  readonly requestToken: string | null | undefined;
+  /** The session's token now. */
+  readonly currentToken: string | null | undefined;
+  /** True when this session already ended on a 401 (a burst logs out once). */
+  readonly alreadyHandled: boolean;
+}
+
+/** The outcome of {@link decideUnauthorized}. */
+export type UnauthorizedDecision = 'EXPIRE_SESSION' | 'IGNORE';
+
+/**
+ * Spec §8 "Any 401 response: the user is logged out", for the session the 401 belongs to: only a
+ * signed-in session whose current token the request carried expires, once per burst. A 401 while
+ * signing in is that attempt's failure (handled by it); one after a sign-out or for a token that is
+ * no longer the session's (a late answer of an earlier session) is silent.
+ */
+export function decideUnauthorized(input: UnauthorizedInput): UnauthorizedDecision {
+  if (input.state !== 'AUTHENTICATED' || !input.currentToken || input.alreadyHandled) return 'IGNORE';
+  if (input.requestToken && input.requestToken !== input.currentToken) return 'IGNORE';
+  return 'EXPIRE_SESSION';
+}
+
+/** How an authentication attempt failed. */
+export type AuthFailureKind = 'NO_ANSWER' | 'ANSWERED' | 'SUPERSEDED';
+
+/** What the session does after a failed attempt (see {@link decideAuthFailure}). */
+export type AuthFailureAction = 'KEEP_SESSION_AND_RETRY' | 'LOG_OUT' | 'DROP';
+
+/**
+ * One policy for every guard (the layout's guard (d), /login, the watcher): no answer at all (the
+ * services unreachable) keeps the session, shows the unreachable screen and retries; an answered
+ * failure logs out (spec §8); an attempt superseded by a newer one is dropped without effect.
+ */
+export function decideAuthFailure(kind: AuthFailureKind): AuthFailureAction {
+  if (kind === 'NO_ANSWER') return 'KEEP_SESSION_AND_RETRY';
+  return kind === 'ANSWERED' ? 'LOG_OUT' : 'DROP';
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STATES, displayedAuthState, transitionAuthState } from './auth-state.ts';
+import { AUTH_STATES, decideAuthFailure, decideUnauthorized, displayedAuthState, isCurrentAuthAttempt, transitionAuthState } from './auth-state.ts';
 import type { AuthEvent, AuthState } from './auth-state.ts';
 import { PRESERVED_KEYS, STORAGE_KEYS, isPreservedKey, keysToClearOnLogout } from './storage-keys.ts';
 
@@ -45,5 +45,39 @@ describe('spec §4 logout clear "except the preserved keys"', () => {
     for (const key of PRESERVED_KEYS) expect(cleared).not.toContain(key);
     expect(isPreservedKey(STORAGE_KEYS.sessionExpired)).toBe(true);
     expect(isPreservedKey(STORAGE_KEYS.accessToken)).toBe(false);
+  });
+});
+
+describe('issue 12: outcomes, 401s and failures belong to one session', () => {
+  it.each([
+    ['the pending attempt, same token', { attempt: 3, currentAttempt: 3, attemptToken: 't', currentToken: 't' }, true],
+    ['an earlier attempt (a newer one started)', { attempt: 2, currentAttempt: 3, attemptToken: 't', currentToken: 't' }, false],
+    ['no attempt pending (signed out meanwhile)', { attempt: 3, currentAttempt: null, attemptToken: 't', currentToken: undefined }, false],
+    ['the token changed meanwhile (another user)', { attempt: 3, currentAttempt: 3, attemptToken: 't', currentToken: 'u' }, false],
+    ['the token vanished meanwhile', { attempt: 3, currentAttempt: 3, attemptToken: 't', currentToken: null }, false],
+  ] as const)('%s -> %s', (_case, input, expected) => {
+    expect(isCurrentAuthAttempt(input)).toBe(expected);
+  });
+
+  it.each([
+    ['signed in, the request carried the token', { state: 'AUTHENTICATED', requestToken: 't', currentToken: 't', alreadyHandled: false }, 'EXPIRE_SESSION'],
+    ['signed in, the frame says so (token unknown)', { state: 'AUTHENTICATED', requestToken: undefined, currentToken: 't', alreadyHandled: false }, 'EXPIRE_SESSION'],
+    ['the rest of a burst', { state: 'AUTHENTICATED', requestToken: 't', currentToken: 't', alreadyHandled: true }, 'IGNORE'],
+    ['a request of an earlier session', { state: 'AUTHENTICATED', requestToken: 'old', currentToken: 't', alreadyHandled: false }, 'IGNORE'],
+    ['signed in but the token is gone (the watcher handles it)', { state: 'AUTHENTICATED', requestToken: 't', currentToken: undefined, alreadyHandled: false }, 'IGNORE'],
+    ['after a sign-out', { state: 'NO_AUTH', requestToken: 't', currentToken: undefined, alreadyHandled: false }, 'IGNORE'],
+    ['while signing out', { state: 'LOGGING_OUT', requestToken: 't', currentToken: 't', alreadyHandled: false }, 'IGNORE'],
+    ['while signing in (the attempt fails by itself)', { state: 'AUTHENTICATING', requestToken: 't', currentToken: 't', alreadyHandled: false }, 'IGNORE'],
+    ['after an expiry', { state: 'SESSION_EXPIRED', requestToken: 't', currentToken: undefined, alreadyHandled: true }, 'IGNORE'],
+  ] as const)('401 %s -> %s', (_case, input, expected) => {
+    expect(decideUnauthorized(input)).toBe(expected);
+  });
+
+  it.each([
+    ['NO_ANSWER', 'KEEP_SESSION_AND_RETRY'],
+    ['ANSWERED', 'LOG_OUT'],
+    ['SUPERSEDED', 'DROP'],
+  ] as const)('a failed attempt (%s) -> %s', (kind, action) => {
+    expect(decideAuthFailure(kind)).toBe(action);
   });
 });
