@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THROTTLE_RULES } from '../src/auth/login-throttle.ts';
 import { LocalCacheBus } from '../src/cluster/cache-bus.ts';
 import { createInMemoryServices, startServer } from '../src/index.ts';
 import type { InMemoryServices, RunningServer } from '../src/index.ts';
@@ -365,17 +366,19 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
   });
 
   it('the login throttle counts the forwarded address behind the proxy, and the peer otherwise', async () => {
-    // 20 failures per address: spread over 20 forwarded addresses, they block none of them behind the proxy...
+    // The address ceiling (DEFAULT_THROTTLE_RULES.address.free failures from one address): spread
+    // over as many forwarded addresses, they block none of them behind the proxy...
     const attempt = (server: RunningServer, forwardedFor: string, username: string) =>
       call(server.url, 'POST', '/riot-core-services/api/user/login', {
         body: { username, password: 'wrong' },
         headers: { 'X-Forwarded-For': forwardedFor },
       });
-    for (let i = 0; i < 20; i += 1)
+    const ceiling = DEFAULT_THROTTLE_RULES.address.free;
+    for (let i = 0; i < ceiling; i += 1)
       expect((await attempt(behindProxy, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
     expect((await attempt(behindProxy, '192.0.2.200', 'nobody-x')).status).toBe(401);
     // ...while a direct client cannot escape its address's limit by writing the header.
-    for (let i = 0; i < 20; i += 1)
+    for (let i = 0; i < ceiling; i += 1)
       expect((await attempt(plain, `192.0.2.${i + 1}`, `nobody-${i}`)).status).toBe(401);
     expect((await attempt(plain, '192.0.2.200', 'nobody-x')).status).toBe(429);
   }, 60_000);

@@ -60,7 +60,7 @@ describe('expired passwords', { timeout: 30_000 }, () => {
     expect((await client.call('PATCH', `/user/${id}`, { token: admin, body: { passwordExpirationTime: Date.now() - 1000 } })).status).toBe(200);
     const refused = await client.call('POST', '/user/login', { body: { username: 'expiring', password: 'Correct-Horse-42' } });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Your password has expired: ask an administrator to set a new one', code: 'PASSWORD_EXPIRED' });
+    expect(await refused.json()).toMatchObject({ error: 'Your password has expired: ask an administrator to set a new one', code: 'PASSWORD_EXPIRED' });
     // a wrong password still reads as a wrong password (the expiry is no oracle)
     expect((await client.call('POST', '/user/login', { body: { username: 'expiring', password: 'Wrong-Horse-42' } })).status).toBe(401);
     // an administrator's new password lifts an expiry already past
