@@ -70,7 +70,8 @@ test.describe('issue 12: the session is one state machine', () => {
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'whoami is broken' });
+    // the message is the sign-in page's own sentence, never the API's text (issue 15 item 2)
+    const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed. Try again in a moment' });
     await expect(alert).toBeVisible();
     expect(await page.evaluate(() => ({ token: localStorage.getItem('ACCESS_TOKEN'), cookie: document.cookie.includes('RIOT_TK') }))).toEqual({ token: null, cookie: false });
     // three watcher ticks later: still on /login, the message still there
@@ -129,7 +130,8 @@ test.describe('issue 12: the session is one state machine', () => {
   });
 
   test('bug 6: a 401 that arrives after a sign-out is silent', async ({ page, context }) => {
-    await signIn(page, 'operator');
+    // viewer: Settings needs the tenants permission (spec §6), which operator lacks
+    await signIn(page, 'viewer');
     const other = await context.newPage();
     await other.goto('/#/app/things/thing');
     await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible();

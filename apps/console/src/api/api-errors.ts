@@ -31,14 +31,17 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter?: number;
+  /** The body's machine-readable `code`, when the services give one (e.g. `PASSWORD_EXPIRED`). */
+  readonly reason?: string;
 
-  constructor(code: ApiErrorCode, status: number, message: string, fields: Record<string, string> = {}, retryAfter?: number) {
+  constructor(code: ApiErrorCode, status: number, message: string, fields: Record<string, string> = {}, retryAfter?: number, reason?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
     if (retryAfter !== undefined) this.retryAfter = retryAfter;
+    if (reason !== undefined) this.reason = reason;
   }
 }
 
@@ -70,5 +73,6 @@ export function errorFromResponse(status: number, body: unknown, retryAfterHeade
   // a 429 says when to retry in its Retry-After header (seconds), or in the body's retryAfter
   const bodyRetry = isRecord(body) && typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
   const retry = retryAfterHeader === null || retryAfterHeader.trim() === '' ? bodyRetry : Number(retryAfterHeader);
-  return new ApiError(codeFor(status), status, message, fields, retry !== undefined && Number.isFinite(retry) ? retry : undefined);
+  const reason = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  return new ApiError(codeFor(status), status, message, fields, retry !== undefined && Number.isFinite(retry) ? retry : undefined, reason);
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../api/api-errors.ts';
+import { ApiError, NetworkError, errorFromResponse } from '../api/api-errors.ts';
 import { i18n, initI18n } from '../i18n/i18n.ts';
 import { LoginPage } from './login-page.tsx';
 
@@ -116,6 +116,17 @@ describe('the sign-in form', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sign-in failed. Try again in a moment; if it keeps failing, contact your administrator.');
     expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
+
+  it('an expired password (403, code PASSWORD_EXPIRED, as the services answer) says so and whom to ask', async () => {
+    const { user, username, password, submit } = renderLogin(async () => {
+      throw errorFromResponse(403, { error: 'Your password has expired: ask an administrator to set a new one', code: 'PASSWORD_EXPIRED' }, null);
+    });
+    await user.type(username, 'admin');
+    await user.type(password, 'x');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your password has expired. Ask an administrator to set a new one.');
   });
 
   it('shows "Forgot password?" only when configured', () => {

@@ -24,6 +24,7 @@ const DEFAULT_RETRY_SECONDS = 60;
 /** A failure as people read it: a translated sentence, never the API's or the browser's own text. */
 function messageFor(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
+    if (error.reason === 'PASSWORD_EXPIRED') return t('login.passwordExpired');
     switch (error.code) {
       case 'UNAUTHORIZED':
         return t('login.invalidCredentials');
