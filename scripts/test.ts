@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
-import { E2E_ENVIRONMENTS, type E2eEnvironmentHandle } from './e2e-environments.ts';
+import { ALL_E2E_ENVIRONMENTS, E2E_ENVIRONMENTS, type E2eEnvironmentHandle } from './e2e-environments.ts';
 
 const args = new Set(process.argv.slice(2));
 // anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`
@@ -81,7 +81,7 @@ if (!unitOnly) {
     // Each environment starts its own servers, runs Playwright over them and stops them again.
     // The first one is the plain `npm start` shape; the others (scripts/e2e-environments.ts) are
     // the deployed shapes: behind a proxy, in front of another platform, around another legacy UI.
-    for (const environment of E2E_ENVIRONMENTS) {
+    for (const environment of chosenEnvironments.length ? ALL_E2E_ENVIRONMENTS : E2E_ENVIRONMENTS) {
       // --env=NAME (repeatable) picks environments; with spec filters and no --env, only the default runs
       if (chosenEnvironments.length ? !chosenEnvironments.includes(environment.name) : playwrightFilters.length > 0 && environment.name !== 'default') continue;
       const skip = environment.unavailableReason?.();
