@@ -14,7 +14,7 @@ test.describe('settings, languages, About and accessibility', () => {
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await dialog.getByLabel('Time zone', { exact: true }).selectOption('Asia/Tokyo');
     await dialog.getByLabel('Date format').selectOption('YYYY-MM-DD');
     await dialog.getByRole('radio', { name: '24-hour' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -24,7 +24,7 @@ test.describe('settings, languages, About and accessibility', () => {
     await expect(legacyFrame(page).getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ }).first()).toBeVisible();
     await page.reload();
     await openUserMenuItem(page, 'Settings');
-    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Time zone', { exact: true })).toHaveValue('Asia/Tokyo');
   });
 
   test('switching the language re-labels the shell and the frame', async ({ page }) => {
