@@ -24,6 +24,30 @@ async function holdAnswer(page: Page, pattern: string | RegExp) {
   return { arrived: arrivedPromise, release, delivered: deliveredPromise };
 }
 
+/**
+ * Holds a request before it reaches the services: once released it is sent, so the services answer
+ * it as they stand then (after a sign-out: 401). Nothing it carries is applied before the release.
+ */
+async function holdRequest(page: Page, pattern: string | RegExp) {
+  let arrived!: () => void;
+  let release!: () => void;
+  const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let delivered!: (status: number) => void;
+  const deliveredPromise = new Promise<number>((resolve) => (delivered = resolve));
+  let taken = false;
+  await page.route(pattern, async (route: Route) => {
+    if (taken) return route.fallback();
+    taken = true;
+    arrived();
+    await released;
+    const response = await route.fetch();
+    await route.fulfill({ response }).catch(() => undefined);
+    delivered(response.status());
+  });
+  return { arrived: arrivedPromise, release, delivered: deliveredPromise };
+}
+
 /** One round trip through the page's event loop (the answer just delivered has been handled). */
 async function flushPage(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -136,7 +160,8 @@ test.describe('issue 12: the session is one state machine', () => {
     await other.goto('/#/app/things/thing');
     await expect(other.getByRole('navigation', { name: 'Modules' })).toBeVisible();
     // a save in the first tab is on its way when the user signs out in the other
-    const late = await holdAnswer(page, /\/user\/\d+\/field\//);
+    // held before it reaches the services: sent after the sign-out, it is answered 401 and changes nothing
+    const late = await holdRequest(page, /\/user\/\d+\/field\//);
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await dialog.getByLabel('Date format').selectOption('YYYY-MM-DD');
@@ -145,7 +170,7 @@ test.describe('issue 12: the session is one state machine', () => {
     await openUserMenuItem(other, 'Sign out');
     await expect(page).toHaveURL(/#\/login$/);
     late.release();
-    await late.delivered;
+    expect(await late.delivered).toBe(401);
     await flushPage(page);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBeNull();
