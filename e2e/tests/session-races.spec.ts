@@ -48,6 +48,16 @@ async function holdRequest(page: Page, pattern: string | RegExp) {
   return { arrived: arrivedPromise, release, delivered: deliveredPromise };
 }
 
+/**
+ * Loads the console afresh at a hash address, as a browser does when it arrives from elsewhere (an
+ * identity provider's redirect, a bookmark). `page.goto` to another hash of the same document only
+ * changes the hash: the page is not loaded again, so start-up code would not run.
+ */
+async function loadAfresh(page: Page, hashPath: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(hashPath);
+}
+
 /** One round trip through the page's event loop (the answer just delivered has been handled). */
 async function flushPage(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -104,9 +114,7 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(alert).toBeVisible();
   });
 
-  // FIXME(issue 12): in Chromium the planted-cookie page stayed on #/app (jsdom test in
-  // apps/console/test/session-events.test.tsx passes); not yet diagnosed.
-  test.fixme('bug 4 and issue 13 item 10: an OAuth return keeps the remembered deep link; planted cookies are refused', async ({ page, context, request, baseURL }) => {
+  test('bug 4 and issue 13 item 10: an OAuth return keeps the remembered deep link; planted cookies are refused', async ({ page, context, request, baseURL }) => {
     const domain = new URL(baseURL ?? '').hostname;
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -120,7 +128,7 @@ test.describe('issue 12: the session is one state machine', () => {
       { name: '$oauth_status', value: 'ok', domain, path: '/' },
       { name: 'token', value: await apiLogin(request, 'globex'), domain, path: '/' },
     ]);
-    await page.goto('/#/app');
+    await loadAfresh(page, '/#/app');
     await expect(page).toHaveURL(/#\/login$/);
     await expect.poll(() => warnings.some((warning) => warning.includes('OAuth return was refused'))).toBe(true);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('token');
@@ -133,17 +141,16 @@ test.describe('issue 12: the session is one state machine', () => {
       { name: '$oauth_state', value: state, domain, path: '/' },
       { name: 'token', value: await apiLogin(request, 'admin'), domain, path: '/' },
     ]);
-    await page.goto('/#/app');
+    await loadAfresh(page, '/#/app');
     await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
   });
 
-  // FIXME(issue 12): the unreachable screen did not show in Chromium with route.abort; not yet diagnosed.
-  test.fixme('bug 5: /login with a valid token while the services are unreachable keeps the session and retries', async ({ page }) => {
+  test('bug 5: /login with a valid token while the services are unreachable keeps the session and retries', async ({ page }) => {
     await signIn(page, 'admin');
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
     await page.route(/\/riot-core-services\//, (route) => route.abort('connectionrefused'));
-    await page.goto('/#/login');
+    await loadAfresh(page, '/#/login');
     await expect(page.getByRole('heading', { name: 'The services cannot be reached' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBe(token);
     // the services come back: retrying opens the application with the same session
