@@ -652,7 +652,7 @@ const race = fc
 const races = fc.array(race, { minLength: 1, maxLength: 3 }).map((rounds) => rounds.flat());
 
 /** Runs per CI pass (issue 12: thousands in total); `SESSION_MODEL_RUNS` changes both. */
-const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 600);
+const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 1000);
 
 /**
  * Forgets failed sign-ins between runs (wrong passwords are part of the model, the throttle is not
