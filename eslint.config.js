@@ -11,6 +11,9 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
   { object, property: 'only', message: 'A focused test hides the rest of the suite.' },
 ]);
 
+/** The console's feature folders (issue 17): they stand on lib/, api/, store/, session/ and i18n/. */
+const CONSOLE_FEATURES = ['app', 'frame', 'shell', 'palette', 'login', 'router', 'analytics', 'updates'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -134,6 +137,37 @@ export default tseslint.config(
         {
           paths: [{ name: 'js-cookie', message: 'Use session/browser-storage.ts (the one storage module).' }],
           patterns: [{ group: ['@portico/*/*'], message: 'Import a workspace only through its public index (no deep imports).' }],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 17: the console's layers point one way (CONTRIBUTING.md). app/ composes and nothing
+    // imports it; lib/, api/ and store/ are the shared floor; session/ and i18n/ stand on that
+    // floor; the features (frame, shell, palette, login, router, analytics, updates) stand on both.
+    // lib/app-context.ts is the one seam that names the features' types (type-only imports).
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/console/src/!(app)/**/*',
+              from: 'apps/console/src/app',
+              message: 'app/ is the composition root: it imports the rest, nothing imports it.',
+            },
+            {
+              target: ['apps/console/src/lib/!(app-context).ts', 'apps/console/src/lib/*.tsx', 'apps/console/src/api/**/*', 'apps/console/src/store/**/*'],
+              from: CONSOLE_FEATURES.concat(['session', 'i18n']).map((folder) => `apps/console/src/${folder}`),
+              message: 'lib/, api/ and store/ are the shared floor: they import no session, i18n or feature code.',
+            },
+            {
+              target: ['apps/console/src/session/**/*', 'apps/console/src/i18n/**/*'],
+              from: CONSOLE_FEATURES.map((folder) => `apps/console/src/${folder}`),
+              message: 'session/ and i18n/ sit below the features: features import them, never the other way.',
+            },
+          ],
         },
       ],
     },

@@ -1,8 +1,8 @@
 import './global.css';
 import { createRoot, type Root } from 'react-dom/client';
 import type { FullApp } from './app/full-app.tsx';
-import { getClientId } from './app/client-id.ts';
-import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config.ts';
+import { getClientId } from './lib/client-id.ts';
+import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
 import { LightSignIn, needsOnlySignIn, redirectToSignIn } from './login/light-sign-in.tsx';
 import { startColorScheme } from './shell/color-scheme.ts';

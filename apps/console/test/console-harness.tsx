@@ -8,7 +8,7 @@ import { expect, vi } from 'vitest';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
 import { createConsole } from '../src/app/create-console.ts';
 import { ConsoleTree, type ConsoleApp } from '../src/app/full-app.tsx';
-import type { RuntimeConfig } from '../src/app/runtime-config.ts';
+import type { RuntimeConfig } from '../src/lib/runtime-config.ts';
 import { onTestEnd } from './disposables.ts';
 import { initI18n } from '../src/i18n/i18n.ts';
 import { createTokenStore } from '../src/session/token-store.ts';

@@ -2,11 +2,11 @@
 import { screen } from '@testing-library/react';
 import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notify } from '../src/app/notifications.ts';
-import type * as Notifications from '../src/app/notifications.ts';
+import { notify } from '../src/lib/notifications.ts';
+import type * as Notifications from '../src/lib/notifications.ts';
 import { openSignedIn, permissionsOf, renderConsole, signInThroughForm, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
 
-vi.mock('../src/app/notifications.ts', async (importOriginal) => {
+vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Notifications>();
   return { ...real, notify: vi.fn(real.notify) };
 });

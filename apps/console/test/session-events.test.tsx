@@ -2,16 +2,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notify } from '../src/app/notifications.ts';
+import { notify } from '../src/lib/notifications.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
-import type * as Notifications from '../src/app/notifications.ts';
+import type * as Notifications from '../src/lib/notifications.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
 
 const writeToken = (token: string) => createTokenStore().write(token);
 import { apiLogin, cookie, openSignedIn, renderConsole, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
 
 // the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
-vi.mock('../src/app/notifications.ts', async (importOriginal) => {
+vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Notifications>();
   return { ...real, notify: vi.fn(real.notify) };
 });

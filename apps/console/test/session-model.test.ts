@@ -11,7 +11,7 @@ import { createHttpClient } from '../src/api/http-client.ts';
 import { ApiError, NetworkError } from '../src/api/api-errors.ts';
 import { createPlatformApi } from '../src/api/platform-api.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
-import { createAppRouter, type AppRouter } from '../src/router/router.tsx';
+import { createAppRouter, type AppRouter } from '../src/app/router.tsx';
 import { createCrossTabChannel, type CrossTabChannel, type CrossTabMessage } from '../src/session/cross-tab-channel.ts';
 import { SessionController } from '../src/session/session-controller.ts';
 import { createTokenStore, type TokenStore } from '../src/session/token-store.ts';

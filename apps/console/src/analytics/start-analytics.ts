@@ -2,7 +2,7 @@
 // client lazily once a user is signed in. The one-event rule is core's (decidePortalLoad): the
 // marker is written before the library loads, so a second tab or a reload never counts again.
 import { PORTAL_LOAD_MARKER_KEY, decidePortalLoad } from '@portico/core';
-import type { RuntimeConfig } from '../app/runtime-config.ts';
+import type { RuntimeConfig } from '../lib/runtime-config.ts';
 import type { AppStore } from '../store/store.ts';
 import { getLocal, setLocal } from '../session/browser-storage.ts';
 import { createTokenStore, type TokenStore } from '../session/token-store.ts';

@@ -4,7 +4,7 @@ import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
 import { createFrameBridge } from '../frame/frame-bridge.ts';
-import { createAppRouter, type AppRouter } from '../router/router.tsx';
+import { createAppRouter, type AppRouter } from './router.tsx';
 import { readXsrfToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
@@ -12,11 +12,11 @@ import { createTokenStore } from '../session/token-store.ts';
 import { createAppStore } from '../store/store.ts';
 import { startAnalytics } from '../analytics/start-analytics.ts';
 import { connectUpdates } from '../updates/start-updates.ts';
-import type { AppServices } from './app-context.ts';
-import { getClientId } from './client-id.ts';
-import { notify } from './notifications.ts';
+import type { AppServices } from '../lib/app-context.ts';
+import { getClientId } from '../lib/client-id.ts';
+import { notify } from '../lib/notifications.ts';
 import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
-import type { RuntimeConfig } from './runtime-config.ts';
+import type { RuntimeConfig } from '../lib/runtime-config.ts';
 
 export function createConsole(config: RuntimeConfig) {
   const store = createAppStore();

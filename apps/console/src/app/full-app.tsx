@@ -6,10 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { i18n, initI18n } from '../i18n/i18n.ts';
-import { AppContext } from './app-context.ts';
+import { AppContext } from '../lib/app-context.ts';
 import { createConsole } from './create-console.ts';
-import { onToastMountRequested } from './notifications.ts';
-import type { RuntimeConfig } from './runtime-config.ts';
+import { onToastMountRequested } from '../lib/notifications.ts';
+import type { RuntimeConfig } from '../lib/runtime-config.ts';
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 

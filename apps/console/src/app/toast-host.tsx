@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastContainer, cssTransition } from 'react-toastify';
-import { toastTimers } from './notifications.ts';
+import { toastTimers } from '../lib/notifications.ts';
 import './toast-host.css';
 
 // Spec §9: 300 ms ease (the keyframes in toast-host.css), custom style class; bottom-right so a

@@ -21,7 +21,7 @@ let bridgeModule: Promise<BridgeModule> | null = null;
 const loadBridge = () => (bridgeModule ??= import('@portico/bridge'));
 import { diffRoutingState, getRoutingParts, getTenantGroupName, parseAppRoute, toLegacyLocation, validateNavigationTarget } from '@portico/core';
 import { CORE_PATH } from '../api/http-client.ts';
-import type { RuntimeConfig } from '../app/runtime-config.ts';
+import type { RuntimeConfig } from '../lib/runtime-config.ts';
 import type { SessionController } from '../session/session-controller.ts';
 import type { TokenStore } from '../session/token-store.ts';
 import { routingSlice } from '../store/slices.ts';

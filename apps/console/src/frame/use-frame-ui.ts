@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useAppServices } from '../app/app-context.ts';
+import { useAppServices } from '../lib/app-context.ts';
 import type { FrameUiState } from './frame-bridge.ts';
 
 /** The shell state the frame drives (modal, sidebar, status, About requests). */

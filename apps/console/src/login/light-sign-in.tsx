@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEVICE_PREFERENCE_KEYS, LOGIN_ROUTE, STORAGE_KEYS, pickSignInLanguage, shouldRememberRedirect, type Language } from '@portico/core';
 import en from '../i18n/locales/en.json';
-import { LoginPage, type Translate } from '../pages/login-page.tsx';
+import { LoginPage, type Translate } from './login-page.tsx';
 import { hasOAuthReturn } from '../router/oauth-return.ts';
 import { clearSessionStorage, getLocal, removeLocal, setLocal } from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';

@@ -1,6 +1,6 @@
 // A small translator for the light sign-in entry: English messages with {{name}} placeholders,
 // the same files i18next reads after sign-in. It keeps i18next out of the sign-in bundle.
-import type { Translate } from '../pages/login-page.tsx';
+import type { Translate } from './login-page.tsx';
 
 export function createMiniTranslator(messages: Record<string, unknown>): Translate {
   return (key, options = {}) => {

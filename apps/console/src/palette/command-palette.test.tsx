@@ -4,7 +4,7 @@ import { Suspense, lazy, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppContext, type AppServices } from '../app/app-context.ts';
+import { AppContext, type AppServices } from '../lib/app-context.ts';
 import { i18n, initI18n, setLanguage } from '../i18n/i18n.ts';
 import { authzSlice, configSlice } from '../store/slices.ts';
 import { createAppStore } from '../store/store.ts';

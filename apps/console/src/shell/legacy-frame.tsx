@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLegacyPath } from '@portico/core';
-import { useAppServices } from '../app/app-context.ts';
+import { useAppServices } from '../lib/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import styles from './legacy-frame.module.css';

@@ -13,8 +13,8 @@ import {
 } from '@portico/core';
 import { ApiError } from '../api/api-errors.ts';
 import type { EditableUserField } from '../api/platform-api.ts';
-import { useAppServices } from '../app/app-context.ts';
-import { notify } from '../app/notifications.ts';
+import { useAppServices } from '../lib/app-context.ts';
+import { notify } from '../lib/notifications.ts';
 import { i18n, setLanguage as loadLanguage } from '../i18n/i18n.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { useBusy } from '../updates/use-busy.ts';

@@ -11,14 +11,14 @@ import {
   isTabVisible,
   parseAppRoute,
 } from '@portico/core';
-import { useAppServices } from '../app/app-context.ts';
+import { useAppServices } from '../lib/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.tsx';
 import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { useVocabulary } from './use-vocabulary.ts';
+import { useVocabulary } from '../lib/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
 
 const SettingsDialog = lazy(() => import('./settings-dialog.tsx'));

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { createHashRouter } from 'react-router';
-import type { GuardDeps } from './guards.ts';
-import { createGuards } from './guards.ts';
-import { LoginRoute } from '../pages/login-route.tsx';
-import { RouteError } from '../pages/route-error.tsx';
+import type { GuardDeps } from '../router/guards.ts';
+import { createGuards } from '../router/guards.ts';
+import { LoginRoute } from '../login/login-route.tsx';
+import { RouteError } from './route-error.tsx';
 
 // The shell (chrome, frame, menus, dialogs) is loaded after sign-in only.
 const ShellLayout = lazy(() => import('../shell/shell-layout.tsx'));

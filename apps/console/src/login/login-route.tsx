@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppServices } from '../app/app-context.ts';
+import { useAppServices } from '../lib/app-context.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { LoginPage } from './login-page.tsx';
 
