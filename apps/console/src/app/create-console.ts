@@ -3,7 +3,7 @@ import { resolveTabLabel } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
-import { createFrameBridge } from '../frame/frame-bridge.ts';
+import { createFrameBridge, type ShellNavigation } from '../frame/frame-bridge.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { readXsrfToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
@@ -50,25 +50,43 @@ export function createConsole(config: RuntimeConfig) {
     notifySignedOutElsewhere: () => notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
     onLogout: () => frame.notifySessionEnded('signedOut'),
   }, channel, tokens);
+  // The shell's navigation as the frame bridge sees it (issue 17 item 2): the bridge follows it
+  // itself. Each settled navigation (spec §4 routing state) reaches every listener once.
+  const navigationListeners = new Set<(url: string) => void>();
+  const navigation: ShellNavigation = {
+    current: currentPath,
+    go: navigate,
+    subscribe(listener) {
+      navigationListeners.add(listener);
+      return () => navigationListeners.delete(listener);
+    },
+  };
   const frame = createFrameBridge({
     store,
     session,
     tokens,
     config,
-    navigateShell: navigate,
-    currentShellPath: currentPath,
+    navigation,
     notify: (kind, message) => notify(kind, message ?? i18n.t(kind === 'success' ? 'notices.frameDone' : 'notices.frameFailed')),
     colorScheme: { get: getColorScheme, subscribe: subscribeColorScheme },
     logger: console,
   });
 
-  router = createAppRouter({
+  const appRouter = createAppRouter({
     session,
     store,
     tokens,
     warn: (message) => console.warn(message),
     notifyNoAccess: (page) =>
       notify('warning', i18n.t('shell.noAccess', { page: resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ?? i18n.t(`tabs.${page}`) })),
+  });
+  router = appRouter;
+  let lastPath = '';
+  appRouter.subscribe((state) => {
+    const path = state.location.pathname + state.location.search;
+    if (state.navigation.state !== 'idle' || path === lastPath) return;
+    lastPath = path;
+    for (const listener of [...navigationListeners]) listener(path);
   });
 
   // The chosen language follows the session's configuration.
@@ -81,17 +99,8 @@ export function createConsole(config: RuntimeConfig) {
     }
   });
 
-  // Every shell navigation is recorded and shown in the frame (spec §4 routing state).
-  let lastPath = '';
-  router.subscribe((state) => {
-    const path = state.location.pathname + state.location.search;
-    if (state.navigation.state !== 'idle' || path === lastPath) return;
-    lastPath = path;
-    frame.onShellNavigated(path);
-  });
-
   // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in
-  connectUpdates({ router, isFrameModalOpen: () => frame.getUi().modalOpen });
+  connectUpdates({ router: appRouter, isFrameModalOpen: () => frame.getUi().modalOpen });
   startAnalytics({ store, config, getClientId, tokens });
 
   const services: AppServices = { config, api, session, navigate, frame };
