@@ -109,7 +109,7 @@ export default tseslint.config(
   },
   {
     // Build configs, the bench and the services' version info use the root scripts/ helpers.
-    files: ['apps/*/vite.config.ts', 'bench/**/*.ts', 'apps/services/src/**/*.ts', 'scripts/e2e-env-nginx.ts', 'apps/services/test/deploy-nginx.test.ts'],
+    files: ['apps/*/vite.config.ts', 'bench/**/*.ts', 'e2e/playwright.config.ts', 'apps/services/src/**/*.ts', 'scripts/e2e-env-nginx.ts', 'apps/services/test/deploy-nginx.test.ts'],
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {

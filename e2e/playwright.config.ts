@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 
 // The server is started by scripts/test.ts (npm test) on a free loopback port with a fresh data
 // dir, and passed in as PORTICO_BASE_URL. Chromium is Debian's (no browser download works here).
@@ -22,17 +23,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: findChromium() ?? '/usr/lib/chromium/chromium',
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

@@ -5,13 +5,13 @@
 // console that serves or proxies its legacy UI does), drives it with the real host endpoint of
 // @portico/bridge in headless Chromium, prints a pass/fail table, and exits 0 only when every step
 // passes (1 when one fails, 2 on a usage error).
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import type { Browser, Frame, Page } from '@playwright/test';
 import type { HostRecord } from './bridge-check-host.ts';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
 type CheckWindow = { __bridgeCheck: { record: HostRecord; start(url: string, frameOrigin: string): void; navigate(path: string, timeoutMs?: number): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }>; forgeFromParent(frameOrigin: string, stamp: number): string[] } };
 
@@ -38,11 +38,6 @@ export interface CheckOptions {
   log?: (line: string) => void;
 }
 
-function findChromium(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (path): path is string => Boolean(path && existsSync(path)),
-  );
-}
 
 /** The test host (bridge-check-host.ts, with @portico/bridge's host endpoint) as one classic script. */
 async function hostScript(): Promise<string> {
@@ -141,7 +136,7 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
   try {
     browser = await chromium.launch({
       executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [...CHROMIUM_ARGS],
     });
     const script = await hostScript();
     const context = await browser.newContext();

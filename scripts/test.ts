@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
+import { findChromium } from './chromium.ts';
 import { ALL_E2E_ENVIRONMENTS, E2E_ENVIRONMENTS, type E2eEnvironmentHandle } from './e2e-environments.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -36,11 +37,6 @@ function run(label: string, command: string, commandArgs: string[], env: NodeJS.
 
 const node = process.execPath;
 const bin = (path: string) => join(ROOT, 'node_modules', path);
-
-export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
-}
 
 if (!e2eOnly) {
   if (!(await run('typecheck', node, [bin('tsx/dist/cli.mjs'), 'scripts/typecheck.ts']))) failed += 1;

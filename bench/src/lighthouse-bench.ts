@@ -8,7 +8,7 @@ export async function runLighthouseBench(url: string, runs = 3): Promise<BenchRo
   const performance: number[] = [];
   const accessibility: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS });
+    const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS] });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
       performance.push(result?.lhr.categories.performance?.score ?? 0);

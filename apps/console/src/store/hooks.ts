@@ -1,5 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store.ts';
+import { useSelector } from 'react-redux';
+import type { RootState } from './store.ts';
 
 export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -24,9 +24,6 @@ export const authnSlice = createSlice({
       state.expiredFlag = action.payload.expiredFlag;
       if (action.payload.status !== 'NO_AUTH') state.error = null;
     },
-    authFailed(state, action: PayloadAction<string>) {
-      state.error = action.payload;
-    },
     reset: (state) => ({ ...initialAuthn, expiredFlag: state.expiredFlag }),
   },
 });

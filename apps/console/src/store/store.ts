@@ -1,7 +1,5 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import { authnSlice, authzSlice, configSlice, routingSlice, sessionSlice } from './slices.ts';
-
-export const listenerMiddleware = createListenerMiddleware();
 
 export function createAppStore() {
   return configureStore({
@@ -12,7 +10,6 @@ export function createAppStore() {
       session: sessionSlice.reducer,
       routing: routingSlice.reducer,
     },
-    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware),
     // DESIGN §3 / spec §9: 25 entries, log-only (no dispatch from the devtools) in production.
     devTools: import.meta.env.PROD ? { maxAge: 25, features: { dispatch: false, jump: false, skip: false, import: false, persist: false, reorder: false, lock: false, pause: true, export: true, test: false } } : { maxAge: 25 },
   });
