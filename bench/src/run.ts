@@ -4,6 +4,8 @@
 //   --no-load  skip the autocannon load tests (services)
 //   --services the autocannon load tests only
 //   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
+//   --record   writes this run's figures to bench/landed.json (commit it with the change that lands)
+// Each figure is printed beside its landed value (bench/landed.json), so a regression shows.
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
 import { startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
@@ -13,7 +15,9 @@ import { runCoreBench } from './core-bench.ts';
 import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
-import { printTable, type BenchRow } from './table.ts';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { printTable, recordFigures, type BenchRow, type LandedFigures } from './table.ts';
 import { runUpdatesBench } from './updates-bench.ts';
 
 const quick = process.argv.includes('--quick');
@@ -82,4 +86,10 @@ if (!quick) {
 }
 
 console.log(`\nPortico bench (${new Date().toISOString()}, node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
-console.log(printTable(rows));
+const landedFile = join(ROOT, 'bench', 'landed.json');
+const landed = existsSync(landedFile) ? (JSON.parse(readFileSync(landedFile, 'utf8')) as LandedFigures) : {};
+console.log(printTable(rows, landed));
+if (process.argv.includes('--record')) {
+  writeFileSync(landedFile, `${JSON.stringify(recordFigures(rows, landed), null, 2)}\n`);
+  console.log(`\nrecorded ${rows.length} figures in bench/landed.json`);
+}
