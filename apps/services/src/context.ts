@@ -9,7 +9,7 @@ import type { ServicesDb } from './db/database.ts';
 import { RESOURCES } from './resources/resource-definitions.ts';
 import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
-import type { ServicesContext, VersionInfo } from './http/app-env.ts';
+import type { ServicesContext, VersionInfo } from './services-context.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
 
 const SERVICES_VERSION = '0.1.0';

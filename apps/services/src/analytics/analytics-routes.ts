@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readRequestToken } from '../http/request-token.ts';

@@ -3,7 +3,7 @@
 // the primary's word or when the primary goes away.
 import { createContext } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
-import { createApp } from '../http/create-app.ts';
+import { createApp } from '../app.ts';
 import { listen } from '../listen.ts';
 import { WorkerCacheBus } from './cache-bus.ts';
 import { openInstanceBus } from './instance-bus.ts';

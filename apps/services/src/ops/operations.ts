@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { routePath } from 'hono/route';
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { resolveClientAddress } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';

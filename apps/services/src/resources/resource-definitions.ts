@@ -17,7 +17,7 @@ import {
   requireAdministratorsRemain,
 } from '../policies/authority-policy.ts';
 import type { AdministratorCensus } from '../policies/authority-policy.ts';
-import { groupJson, userJson } from '../routes/user-json.ts';
+import { groupJson, userJson } from '../presenters/user-json.ts';
 import type { GroupRow, UserRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import type { FieldSpec, Json, ResourceSpec, Row, WriteContext } from './resource-spec.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import { containsIgnoringCase } from '../db/sql-helpers.ts';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../routes/session-routes.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './resource-definitions.ts';

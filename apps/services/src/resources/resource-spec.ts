@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
-import type { ServicesContext } from '../http/app-env.ts';
+import type { ServicesContext } from '../services-context.ts';
 
 export type FieldKind = 'string' | 'integer' | 'boolean' | 'json' | 'time' | 'ref' | 'idList' | 'stringList';
 

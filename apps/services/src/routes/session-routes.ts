@@ -2,10 +2,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { shapeUser } from './user-json.ts';
+import { shapeUser } from '../presenters/user-json.ts';
 
 const short = z.string().min(1).max(256);
 const loginBody = z.union([

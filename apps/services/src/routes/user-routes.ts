@@ -4,10 +4,10 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, isValidTimeZone } from '@portico/core';
 import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from './session-routes.ts';
-import { USER_EXTRAS, USER_FIELDS, shapeUser } from './user-json.ts';
+import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 
 export const VISIBILITY_RESOURCES = [
   'user',

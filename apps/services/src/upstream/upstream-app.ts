@@ -3,9 +3,9 @@
 // forwarded to PLATFORM_URL, and /legacy-ui/ to LEGACY_UI_URL (default: the platform's /legacy-ui/),
 // so the console runs same-origin with the platform. No database is opened in this mode.
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../services-context.ts';
 import type { Context } from 'hono';
-import { contentSecurityPolicy } from '../http/create-app.ts';
+import { contentSecurityPolicy } from '../app.ts';
 import { registerKitRoutes } from '../kit/kit-routes.ts';
 import { listen } from '../listen.ts';
 import { createStaticHandler } from '../static/static-files.ts';

@@ -1,12 +1,12 @@
 // Types shared by the Hono app and its route modules.
 import type { Kysely } from 'kysely';
-import type { Caller, Directory } from '../auth/directory.ts';
-import type { CacheBus } from '../cluster/cache-bus.ts';
-import type { SessionService } from '../auth/session-service.ts';
-import type { Database } from '../db/schema.ts';
-import type { Dialect } from '../db/database.ts';
-import type { AnalyticsLimits } from '../analytics/analytics-routes.ts';
-import type { Operations } from '../ops/operations.ts';
+import type { Caller, Directory } from './auth/directory.ts';
+import type { CacheBus } from './cluster/cache-bus.ts';
+import type { SessionService } from './auth/session-service.ts';
+import type { Database } from './db/schema.ts';
+import type { Dialect } from './db/database.ts';
+import type { AnalyticsLimits } from './analytics/analytics-routes.ts';
+import type { Operations } from './ops/operations.ts';
 
 export interface AppEnv {
   Variables: {

@@ -5,17 +5,17 @@ import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, ServicesContext } from './app-env.ts';
-import { HttpError, NOT_AUTHENTICATED } from './http-error.ts';
-import { readRequestToken } from './request-token.ts';
-import { createXsrfToken } from '../auth/token.ts';
-import { registerSessionRoutes } from '../routes/session-routes.ts';
-import { registerUserRoutes } from '../routes/user-routes.ts';
-import { registerResourceRoutes } from '../resources/resource-routes.ts';
-import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
-import { createStaticHandler } from '../static/static-files.ts';
-import { installOperations } from '../ops/operations.ts';
-import { registerKitRoutes } from '../kit/kit-routes.ts';
+import type { AppEnv, ServicesContext } from './services-context.ts';
+import { HttpError, NOT_AUTHENTICATED } from './http/http-error.ts';
+import { readRequestToken } from './http/request-token.ts';
+import { createXsrfToken } from './auth/token.ts';
+import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerResourceRoutes } from './resources/resource-routes.ts';
+import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
+import { createStaticHandler } from './static/static-files.ts';
+import { installOperations } from './ops/operations.ts';
+import { registerKitRoutes } from './kit/kit-routes.ts';
 
 export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
