@@ -1,8 +1,8 @@
 // The demo tenant of DESIGN §4, written once into a new database in one transaction.
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-import { hashPassword } from '../auth/password.ts';
+import type { Database } from './db/schema.ts';
+import { hashPassword } from './auth/password.ts';
 import {
   OPERATOR_PERMISSIONS,
   PERMISSION_RESOURCES,
@@ -10,7 +10,7 @@ import {
   ROOT_PERMISSIONS,
   TENANT_ADMIN_PERMISSIONS,
   VIEWER_PERMISSIONS,
-} from '../auth/permission-catalog.ts';
+} from './auth/permission-catalog.ts';
 
 /** A demo account printed at start (every password is `demo`). */
 export interface DemoAccount {
