@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
 import { seedDemoData } from '../src/seed.ts';
-import { EXPORT_CHUNK_ROWS, csvCell } from '../src/resources/resource-routes.ts';
+import { EXPORT_CHUNK_ROWS, csvCell } from '../src/resources/serialize.ts';
 import { API, createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 

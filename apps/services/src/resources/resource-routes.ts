@@ -10,164 +10,25 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../routes/session-routes.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './resource-definitions.ts';
-import type { FieldSpec, Json, ReadContext, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
+import type { Json, ReadContext, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
+import { allFields, parseJsonColumn } from './resource-fields.ts';
+import { CACHE_BUSTER, IGNORED_QUERY, listQuerySchema } from './list-query.ts';
+import { EXPORT_CHUNK_ROWS, csvCell, csvValue, outputPlan } from './serialize.ts';
+import { parseWriteBody, storage } from './write-body.ts';
+import { ownerOf, readableGroups, requirePermission, requireWritable } from '../policies/access.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;
 
-const MAX_PAGE_SIZE = 1000;
 const CACHE_TTL_MS = 30_000;
-const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
-const CACHE_BUSTER = /(^|&)(_|ts|timestamp)=/;
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
-const fieldsBySpec = new WeakMap<ResourceSpec, Record<string, FieldSpec>>();
 
-/** The spec's fields plus the generic `groupId` owner reference (built once per spec: every request reads it). */
-function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
-  if (spec.ownerColumn === 'id') return spec.fields;
-  let fields = fieldsBySpec.get(spec);
-  if (!fields) {
-    fields = { groupId: GROUP_ID_FIELD, ...spec.fields };
-    fieldsBySpec.set(spec, fields);
-  }
-  return fields;
-}
 
-interface OutputPlan {
-  /** The visible columns, in output order. */
-  readonly columns: ReadonlyArray<{ name: string; kind: FieldSpec['kind'] }>;
-  /** References to resolve into `{id, <display>}` objects under `key`. */
-  readonly refs: ReadonlyArray<{ name: string; key: string; target: ResourceSpec; display: string }>;
-}
 
-const outputPlans = new WeakMap<ResourceSpec, OutputPlan>();
 
-/** How a spec's rows become JSON, worked out once per spec (every row of every list page uses it). */
-function outputPlan(spec: ResourceSpec): OutputPlan {
-  let plan = outputPlans.get(spec);
-  if (plan) return plan;
-  const fields = Object.entries(allFields(spec));
-  const refs: Array<OutputPlan['refs'][number]> = [];
-  for (const [name, field] of fields) {
-    if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
-    const target = RESOURCES_BY_PATH.get(field.ref);
-    if (target) refs.push({ name, key: resolvedKey(name), target, display: target.displayField ?? 'name' });
-  }
-  plan = { columns: fields.filter(([, field]) => !field.hidden).map(([name, field]) => ({ name, kind: field.kind })), refs };
-  outputPlans.set(spec, plan);
-  return plan;
-}
 
-function resolvedKey(field: string): string {
-  if (field.endsWith('Ids')) return `${field.slice(0, -3)}s`;
-  return field.endsWith('Id') ? field.slice(0, -2) : `${field}Ref`;
-}
 
-/** Groups whose rows the caller may read for this resource; undefined = every group (root). */
-function readableGroups(caller: Caller, spec: ResourceSpec): ReadonlySet<number> | undefined {
-  if (caller.isRoot) return undefined;
-  if (spec.visibility === 'tree') return caller.visibleGroupIds;
-  const extra = spec.visibility === 'tenant' ? caller.tenantAncestorIds : caller.ancestorIds;
-  return new Set([...caller.visibleGroupIds, ...extra]);
-}
 
-function ownerOf(spec: ResourceSpec, row: Row): number {
-  return Number(spec.ownerColumn === 'id' ? row.id : row.groupId);
-}
-
-function requirePermission(caller: Caller, spec: ResourceSpec, letter: 'r' | 'i' | 'u' | 'd'): void {
-  if (!caller.permissions.has(`${spec.permission}:${letter}`)) {
-    throw new HttpError(403, `Permission ${spec.permission}:${letter} required`);
-  }
-}
-
-function listQuerySchema(spec: ResourceSpec) {
-  const fields = allFields(spec);
-  const sortable = ['id', ...Object.entries(fields).filter(([, f]) => !f.hidden && f.sort !== false && ['string', 'integer', 'time', 'ref', 'boolean'].includes(f.kind)).map(([name]) => name)];
-  const order = z
-    .string()
-    .max(300)
-    .transform((value, issue) => {
-      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
-      const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
-      for (const part of parts) {
-        const [field = '', direction = 'asc'] = part.split(':');
-        if (!sortable.includes(field)) {
-          issue.addIssue({ code: 'custom', message: `cannot order by ${field}; one of ${sortable.join(', ')}` });
-          return z.NEVER;
-        }
-        if (direction !== 'asc' && direction !== 'desc') {
-          issue.addIssue({ code: 'custom', message: `direction must be asc or desc, not ${direction}` });
-          return z.NEVER;
-        }
-        result.push({ field, direction });
-      }
-      return result;
-    });
-  const shape: Record<string, z.ZodType> = {
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-    pageNumber: z.coerce.number().int().min(1).max(10_000_000).default(1),
-    order: order.optional(),
-    filter: z.string().max(200).optional(),
-  };
-  for (const [name, field] of Object.entries(fields)) {
-    if (!field.filter) continue;
-    if (field.kind === 'ref' || field.kind === 'integer') shape[name] = z.coerce.number().int().min(0).max(2 ** 31 - 1).optional();
-    else if (field.kind === 'boolean') shape[name] = z.enum(['true', 'false']).transform((v) => (v === 'true' ? 1 : 0)).optional();
-    else shape[name] = z.string().max(200).optional();
-  }
-  return z.object(shape).strict();
-}
-
-function parseJsonColumn(value: unknown, fallback: unknown): unknown {
-  if (typeof value !== 'string') return fallback;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return fallback;
-  }
-}
-
-/** Storage form of a validated value. */
-function toColumn(field: FieldSpec, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  switch (field.kind) {
-    case 'boolean':
-      return value === true || value === 1 ? 1 : 0;
-    case 'json':
-    case 'idList':
-    case 'stringList':
-      return JSON.stringify(value);
-    default:
-      return value;
-  }
-}
-
-/** Rows read per chunk of a CSV export. */
-export const EXPORT_CHUNK_ROWS = 500;
-
-/** A CSV value of a JSON item's key: times as ISO 8601, references by their name, lists and objects as JSON. */
-function csvValue(value: unknown, kind: FieldSpec['kind'] | undefined, display: string | undefined): unknown {
-  if (value === null || value === undefined) return '';
-  if (display !== undefined) {
-    const named = (item: unknown) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[display] : item);
-    return Array.isArray(value) ? value.map(named).join('; ') : named(value);
-  }
-  if (kind === 'time' && typeof value === 'number') return value > 0 ? new Date(value).toISOString() : '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value;
-}
-
-/**
- * One CSV cell (RFC 4180: quoted when it holds a comma, quote or line break). Text that a spreadsheet
- * would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) is prefixed with `'`.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   const db = ctx.db as unknown as AnyDb;
@@ -241,10 +102,6 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return row;
   }
 
-  function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): void {
-    if (!caller.visibleGroupIds.has(ownerOf(spec, row))) throw new HttpError(403, `This ${spec.path} belongs to a parent group: it is read-only for you`);
-  }
-
   /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */
   async function checkReferences(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext): Promise<void> {
     const fields = allFields(spec);
@@ -290,46 +147,6 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         throw new HttpError(409, `A ${spec.path} with this ${name} already exists: ${name} must be unique`, { [name]: 'duplicate' });
       }
     }
-  }
-
-  /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
-  function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create' | 'replace' | 'patch'): Row {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
-    const fields = allFields(spec);
-    const ignorable = new Set(['id', ...Object.keys(fields), ...(spec.outputOnly ?? []), ...Object.keys(fields).map(resolvedKey)]);
-    const values: Row = {};
-    const errors: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      const field = fields[key];
-      if (field?.write) {
-        const result = field.write.safeParse(value);
-        if (result.success) values[key] = result.data;
-        else errors[key] = result.error.issues[0]?.message ?? 'invalid';
-      } else if (!ignorable.has(key)) {
-        errors[key] = 'unknown field';
-      }
-    }
-    if (mode !== 'patch') {
-      for (const [key, field] of Object.entries(fields)) {
-        if (field.required && field.write && !(key in values) && !(key in errors)) errors[key] = 'required';
-      }
-    }
-    if (mode === 'create') {
-      for (const [key, field] of Object.entries(fields)) if (!(key in values) && field.default !== undefined) values[key] = field.default;
-    }
-    const names = Object.keys(errors);
-    if (names.length > 0) throw new HttpError(400, `Invalid body: ${names.slice(0, 5).map((name) => `${name}: ${errors[name]}`).join('; ')}`, errors);
-    return values;
-  }
-
-  function storage(spec: ResourceSpec, values: Row): Row {
-    const fields = allFields(spec);
-    const stored: Row = {};
-    for (const [key, value] of Object.entries(values)) {
-      const field = fields[key];
-      if (field) stored[key] = toColumn(field, value);
-    }
-    return stored;
   }
 
   /** After a committed write: every worker drops what the write made stale, before the answer goes out. */
