@@ -3,6 +3,7 @@
 // every request. Logout, and any change to users or roles, reach the caches of every worker through
 // the cache bus before the answer goes out (see cluster/cache-bus.ts).
 import type { Kysely } from 'kysely';
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import { LocalCacheBus } from '../cluster/cache-bus.ts';
 import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { Database } from '../db/schema.ts';
@@ -26,6 +27,7 @@ interface CachedSession {
 }
 
 const CACHE_TTL_MS = 5_000;
+const MAX_CACHED_SESSIONS = 100_000;
 const TOUCH_EVERY_MS = 5_000;
 const DEFAULT_TIMEOUT_MINUTES = 30;
 
@@ -37,7 +39,9 @@ export interface Credentials {
 }
 
 export class SessionService {
-  private cache = new Map<string, CachedSession>();
+  // No time to live here: an entry older than CACHE_TTL_MS is re-read, but its last use (written to
+  // the database only every TOUCH_EVERY_MS) still counts.
+  private cache = new BoundedCache<string, CachedSession>({ name: 'sessions', max: MAX_CACHED_SESSIONS });
   readonly throttle: LoginThrottle;
   /** Told of each session cache lookup (metrics: hit ratios). */
   onLookup: ((cache: string, hit: boolean) => void) | undefined;
@@ -130,7 +134,6 @@ export class SessionService {
       }
       const lastUsedAt = Math.max(row.lastUsedAt, session?.lastUsedAt ?? 0);
       session = { id: row.id, userId: row.userId, lastUsedAt, writtenAt: row.lastUsedAt, timeoutMs: row.timeoutMs, checkedAt: now };
-      if (this.cache.size > 100_000) this.cache.clear();
       this.cache.set(tokenHash, session);
     }
     if (now - session.lastUsedAt > session.timeoutMs) {
@@ -173,7 +176,7 @@ export class SessionService {
    * they are gone.
    */
   async deleteSessionsOf(userId: number, writer: Kysely<Database> = this.db): Promise<void> {
-    for (const [key, session] of this.cache) if (session.userId === userId) this.cache.delete(key);
+    this.cache.deleteWhere((session) => session.userId === userId);
     await writer.deleteFrom('sessions').where('userId', '=', userId).execute();
   }
 }
