@@ -4,6 +4,9 @@
 // (it was read before the change and would be stale until its time to live).
 import { LRUCache } from 'lru-cache';
 
+/** What lru-cache accepts as a key or value: anything but null and undefined. */
+export type Present = NonNullable<unknown>;
+
 export interface BoundedCacheOptions {
   /** The cache's label in the hit/miss metric. */
   readonly name: string;
@@ -14,9 +17,7 @@ export interface BoundedCacheOptions {
   /** Told of each `get` (metrics: hit ratios); absent: lookups are not counted. */
   readonly onLookup?: (cache: string, hit: boolean) => void;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- lru-cache's own bound: no null or undefined keys and values
-export class BoundedCache<K extends {}, V extends {}> {
+export class BoundedCache<K extends Present, V extends Present> {
   readonly name: string;
   private readonly entries: LRUCache<K, V>;
   private readonly onLookup: BoundedCacheOptions['onLookup'];

@@ -96,8 +96,10 @@ const GROUP: ResourceSpec = {
     const parent = await ctx.directory.group(values.parentId as number, trx as unknown as Kysely<Database>);
     await trx.updateTable('groups').set({ hierarchyCode: `${parent?.hierarchyCode ?? '>'}${newId}>` }).where('id', '=', newId).execute();
   },
-  async beforeDelete(row, { caller }) {
+  async beforeDelete(row, { caller, trx }) {
     if (row.id === caller.group.id) throw new HttpError(409, 'You cannot delete your own group');
+    // Its own fields go with it (the transaction rolls this back if a reference check refuses the delete).
+    await trx.deleteFrom('groupFields').where('ownerId', '=', row.id).execute();
   },
   async decorate(items, rows) {
     for (const [index, row] of rows.entries()) {
@@ -191,6 +193,9 @@ const USER: ResourceSpec = {
     // Decided before the reference checks, so the answer names the real obstacle.
     const before = await takeCensus(write);
     requireAdministratorsRemain(before, withoutUser(before, String(row.username)));
+    // Its sessions and fields go with it (rolled back if a reference check refuses the delete).
+    await write.trx.deleteFrom('sessions').where('userId', '=', row.id).execute();
+    await write.trx.deleteFrom('userFields').where('ownerId', '=', row.id).execute();
   },
   async decorate(items, rows, { db }) {
     const ids = rows.map((row) => row.id as number);

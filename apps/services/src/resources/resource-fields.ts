@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { FieldSpec, ResourceSpec } from './resource-spec.ts';
 
-export const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
-export const fieldsBySpec = new WeakMap<ResourceSpec, Record<string, FieldSpec>>();
+const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
+const fieldsBySpec = new WeakMap<ResourceSpec, Record<string, FieldSpec>>();
 
 /** The spec's fields plus the generic `groupId` owner reference (built once per spec: every request reads it). */
 export function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
@@ -16,11 +16,13 @@ export function allFields(spec: ResourceSpec): Record<string, FieldSpec> {
   return fields;
 }
 
+/** The JSON key of a resolved reference: `zoneId` → `zone`, `roleIds` → `roles`. */
 export function resolvedKey(field: string): string {
   if (field.endsWith('Ids')) return `${field.slice(0, -3)}s`;
   return field.endsWith('Id') ? field.slice(0, -2) : `${field}Ref`;
 }
 
+/** A JSON text column's value; `fallback` when it is absent or malformed. */
 export function parseJsonColumn(value: unknown, fallback: unknown): unknown {
   if (typeof value !== 'string') return fallback;
   try {

@@ -1,10 +1,12 @@
-// The body of a write: validation against the spec and its storage form.
+// The body of a write: validation against the spec, the uniqueness of its values, its storage form.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { allFields, resolvedKey } from './resource-fields.ts';
-import type { FieldSpec, ResourceSpec, Row } from './resource-spec.ts';
+import type { FieldSpec, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 
 /** Storage form of a validated value. */
-export function toColumn(field: FieldSpec, value: unknown): unknown {
+function toColumn(field: FieldSpec, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   switch (field.kind) {
     case 'boolean':
@@ -48,6 +50,7 @@ export function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create'
   return values;
 }
 
+/** The columns to store for validated `values` (keys that are not fields are left out). */
 export function storage(spec: ResourceSpec, values: Row): Row {
   const fields = allFields(spec);
   const stored: Row = {};
@@ -58,3 +61,27 @@ export function storage(spec: ResourceSpec, values: Row): Row {
   return stored;
 }
 
+
+/**
+ * Refuses a value already taken where it must be unique (issue 15): 409 `{error, field}` naming the
+ * field, checked inside the write's transaction (SQLite writes are serialized; on PostgreSQL two
+ * concurrent writers can still both pass, a unique index would be the stricter guard).
+ */
+export async function checkUnique(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext, selfId?: number): Promise<void> {
+  const { ctx } = write;
+  for (const [name, field] of Object.entries(allFields(spec))) {
+    const value = values[name];
+    if (!field.unique || typeof value !== 'string' || value.trim() === '') continue;
+    let query = write.trx.selectFrom(spec.table).select('id').where(name, '=', value);
+    if (selfId !== undefined) query = query.where('id', '!=', selfId);
+    if (field.unique === 'tenant' && rowGroupId !== undefined && spec.ownerColumn !== 'id') {
+      const inTransaction = write.trx as unknown as Kysely<Database>;
+      const tenant = await ctx.directory.tenantOf(rowGroupId, inTransaction);
+      const groups = tenant ? [...(await ctx.directory.groupsById(inTransaction)).values()].filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode)).map((group) => group.id) : [rowGroupId];
+      query = query.where('groupId', 'in', groups);
+    }
+    if (await query.limit(1).executeTakeFirst()) {
+      throw new HttpError(409, `A ${spec.path} with this ${name} already exists: ${name} must be unique`, { [name]: 'duplicate' });
+    }
+  }
+}
