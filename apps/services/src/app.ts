@@ -6,7 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './services-context.ts';
-import { HttpError, NOT_AUTHENTICATED } from './http/http-error.ts';
+import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
+import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
 import { readRequestToken } from './http/request-token.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -54,7 +55,8 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function errorResponse(c: Context, error: unknown, log: (line: string) => void): Response {
+function errorResponse(c: Context, thrown: unknown, log: (line: string) => void): Response {
+  const error = thrown instanceof AuthError ? httpErrorOfAuth(thrown) : thrown;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details };
     if (error.fields) body.fields = error.fields;

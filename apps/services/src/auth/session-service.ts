@@ -7,10 +7,7 @@ import { BoundedCache } from '../cache/bounded-cache.ts';
 import { LocalCacheBus } from '../cluster/cache-bus.ts';
 import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../http/http-error.ts';
-
-/** The answer (403, code PASSWORD_EXPIRED) to the right password of an expired one. */
-export const PASSWORD_EXPIRED = 'Your password has expired: ask an administrator to set a new one';
+import { AuthError, NOT_AUTHENTICATED, PASSWORD_EXPIRED, SESSION_EXPIRED } from './auth-error.ts';
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './password.ts';
@@ -73,8 +70,8 @@ export class SessionService {
   }
 
   /**
-   * Checks credentials and opens a session. Throws 401 (same message for every failure), 429 (with
-   * `Retry-After`) when the attempt is throttled, or 403 when the password has expired. The attempt
+   * Checks credentials and opens a session. Throws AuthError: INVALID_CREDENTIALS (same message for every
+   * failure), THROTTLED when the attempt is throttled, or PASSWORD_EXPIRED. The attempt
    * is counted before the password is checked (auth/login-throttle.ts).
    */
   async login(credentials: Credentials, address: string): Promise<{ token: string; user: UserRow }> {
@@ -83,7 +80,7 @@ export class SessionService {
     const attempt = await this.throttle.reserve(throttleKey, address, this.now());
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
-      throw new HttpError(429, `Too many sign-in attempts: try again in ${seconds} seconds`, undefined, { 'Retry-After': String(seconds) }, { retryAfter: seconds });
+      throw new AuthError('THROTTLED', `Too many sign-in attempts: try again in ${seconds} seconds`, seconds);
     }
     let user: UserRow | undefined;
     let ok = false;
@@ -96,12 +93,12 @@ export class SessionService {
     }
     if (!ok || !user || user.archived) {
       this.throttle.failed(attempt.reservation);
-      throw new HttpError(401, 'Invalid username or password');
+      throw new AuthError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
     await this.throttle.succeeded(attempt.reservation, this.now());
     // Checked only after the right password, so the answer tells nothing to someone guessing.
     if (credentials.apiKey === undefined && user.passwordExpirationTime !== null && user.passwordExpirationTime <= this.now()) {
-      throw new HttpError(403, PASSWORD_EXPIRED, undefined, undefined, { code: 'PASSWORD_EXPIRED' });
+      throw new AuthError('PASSWORD_EXPIRED', PASSWORD_EXPIRED);
     }
     return { token: await this.open(user), user };
   }
@@ -119,9 +116,9 @@ export class SessionService {
     return token;
   }
 
-  /** Resolves a token to its caller and slides its expiry. Throws 401 with the platform's messages. */
+  /** Resolves a token to its caller and slides its expiry. Throws AuthError (NOT_AUTHENTICATED, SESSION_EXPIRED) with the platform's messages. */
   async authenticate(token: string | undefined): Promise<Caller> {
-    if (!token || token.length > 512) throw new HttpError(401, NOT_AUTHENTICATED);
+    if (!token || token.length > 512) throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
     const tokenHash = hashToken(token);
     const now = this.now();
     let session = this.cache.get(tokenHash);
@@ -130,7 +127,7 @@ export class SessionService {
       const row = await this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
       if (!row) {
         this.cache.delete(tokenHash);
-        throw new HttpError(401, NOT_AUTHENTICATED);
+        throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
       const lastUsedAt = Math.max(row.lastUsedAt, session?.lastUsedAt ?? 0);
       session = { id: row.id, userId: row.userId, lastUsedAt, writtenAt: row.lastUsedAt, timeoutMs: row.timeoutMs, checkedAt: now };
@@ -146,13 +143,13 @@ export class SessionService {
       } else {
         this.cache.delete(tokenHash);
         await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
-        throw new HttpError(401, stored ? SESSION_EXPIRED : NOT_AUTHENTICATED);
+        throw stored ? new AuthError('SESSION_EXPIRED', SESSION_EXPIRED) : new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
     }
     const caller = await this.directory.caller(session.userId);
     if (!caller) {
       this.cache.delete(tokenHash);
-      throw new HttpError(401, NOT_AUTHENTICATED);
+      throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
     }
     session.lastUsedAt = now;
     if (now - session.writtenAt >= TOUCH_EVERY_MS) {
