@@ -5,7 +5,7 @@ import type { TableCacheRegistry } from './cache/table-caches.ts';
 import type { CacheBus } from './cluster/cache-bus.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { Database } from './db/schema.ts';
-import type { Dialect } from './db/database.ts';
+import type { Dialect } from './db/dialect.ts';
 import type { AnalyticsLimits } from './analytics/analytics-routes.ts';
 import type { Operations } from './ops/operations.ts';
 

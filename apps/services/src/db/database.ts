@@ -8,9 +8,7 @@ import type { DatabaseConnection, Driver, LogEvent, SqliteDialectConfig } from '
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
-
-/** The SQL dialect behind a {@link ServicesDb}. */
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.ts';
 
 /** An open, migrated database. */
 export interface ServicesDb {

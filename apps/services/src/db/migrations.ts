@@ -1,7 +1,7 @@
 // One migration set for both dialects: the only dialect difference is the id column type.
 import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from './database.ts';
+import type { Dialect } from './dialect.ts';
 
 type Table = CreateTableBuilder<string, never>;
 
