@@ -8,6 +8,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './services-context.ts';
 import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
 import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
+import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -22,32 +23,6 @@ export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
-
-export function contentSecurityPolicy(analyticsHost: string | undefined): string {
-  let connect = "'self'";
-  if (analyticsHost) {
-    try {
-      connect += ` ${new URL(analyticsHost).origin}`;
-    } catch {
-      // An unparsable host adds nothing: the policy stays 'self'.
-    }
-  }
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src ${connect}`,
-    "frame-src 'self'",
-    "frame-ancestors 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
