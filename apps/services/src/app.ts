@@ -1,6 +1,7 @@
 // The Hono app: API under /riot-core-services/api, analytics capture under /analytics, version files,
 // and the two front ends. Every response carries nosniff; HTML carries the CSP.
 import { timingSafeEqual } from 'node:crypto';
+import { API_BASE_PATH } from '@portico/core';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -19,7 +20,6 @@ import { createStaticHandler } from './static/static-files.ts';
 import { installOperations } from './ops/operations.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
 
-export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -91,7 +91,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   api.use('*', limitBody);
   api.use('*', async (c, next) => {
-    if (c.req.method === 'POST' && c.req.path === `${API_BASE}/user/login`) return next();
+    if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -109,8 +109,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerResourceRoutes(api, ctx);
-  api.all('*', (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE.length)}` }, 404));
-  app.route(API_BASE, api);
+  api.all('*', (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` }, 404));
+  app.route(API_BASE_PATH, api);
 
   const analytics = new Hono<AppEnv>();
   analytics.use('*', limitBody);

@@ -23,7 +23,7 @@ export type { DemoAccount } from './seed.ts';
 export { openDatabase } from './db/database.ts';
 export type { OpenDatabaseOptions, ServicesDb } from './db/database.ts';
 export type { Dialect } from './db/dialect.ts';
-export { createApp, API_BASE } from './app.ts';
+export { createApp } from './app.ts';
 export type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 export { createContext } from './context.ts';
 export { DEFAULT_UPSTREAM_TIMEOUT_MS, createUpstreamApp, parseUpstreamUrl, startUpstreamServer } from './upstream/upstream-app.ts';

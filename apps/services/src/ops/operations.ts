@@ -2,6 +2,7 @@
 // (and in every error body), one JSON log line per request (pino), Prometheus metrics, /healthz and
 // /readyz, and the client address behind a trusted proxy.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { API_BASE_PATH, isRecord } from '@portico/core';
 import type { Hono } from 'hono';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
@@ -16,7 +17,7 @@ import type { Metrics } from './metrics.ts';
 /** A client-sent X-Request-Id is kept only when it is a short token of these characters. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const READY_TIMEOUT_MS = 2_000;
-const LOGIN_ROUTE = '/riot-core-services/api/user/login';
+const LOGIN_ROUTE = `${API_BASE_PATH}/user/login`;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -104,8 +105,7 @@ async function withRequestId(c: Context, requestId: string): Promise<void> {
   } catch {
     return;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('error' in body))
-    return;
+  if (!isRecord(body) || !('error' in body)) return;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   const fresh = new Response(JSON.stringify({ ...body, requestId }), {

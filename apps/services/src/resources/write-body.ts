@@ -1,5 +1,6 @@
 // The body of a write: validation against the spec, the uniqueness of its values, its storage form.
 import type { Kysely } from 'kysely';
+import { isRecord } from '@portico/core';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { allFields, resolvedKey } from './resource-fields.ts';
@@ -22,12 +23,12 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
 
 /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
 export function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create' | 'replace' | 'patch'): Row {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
+  if (!isRecord(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
   const fields = allFields(spec);
   const ignorable = new Set(['id', ...Object.keys(fields), ...(spec.outputOnly ?? []), ...Object.keys(fields).map(resolvedKey)]);
   const values: Row = {};
   const errors: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(body)) {
     const field = fields[key];
     if (field?.write) {
       const result = field.write.safeParse(value);

@@ -2,43 +2,12 @@
 // PUT /user/{id}/field/{field}; GET /group/{id}/inheritedFields.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, isValidTimeZone } from '@portico/core';
+import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, TAB_NAMES, VISIBILITY_RESOURCES, isValidTimeZone } from '@portico/core';
 import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from './session-routes.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
-
-export const VISIBILITY_RESOURCES = [
-  'user',
-  'connection',
-  'connectionType',
-  'edgebox',
-  'field',
-  'group',
-  'groupType',
-  'localMap',
-  'reportDefinition',
-  'reportExecution',
-  'reportFilter',
-  'resource',
-  'role',
-  'thing',
-  'thingFieldValue',
-  'thingType',
-  'zone',
-  'zoneGroup',
-  'zonePoint',
-  'zoneType',
-] as const;
-
-export const TAB_NAMES = [
-  'home', 'things', 'thing', 'thingType', 'tenants', 'edge', 'group', 'groupType', 'sitesConfiguration',
-  'devicesConfiguration', 'user', 'role', 'resource', 'license', 'settings', 'rulesAttributes', 'gateway',
-  'edgeboxes', 'scheduledRule', 'streamApp', 'model', 'mapMaker', 'zone', 'zoneType', 'zoneGroup',
-  'logicalReader', 'services', 'importExport', 'connection', 'licenseGenerator', 'versioning', 'apiExplorer',
-  'endpoint', 'dataRetentionPolicy', 'subscription', 'analytics', 'reportDefinition',
-] as const;
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 const csv = (allowed: readonly string[], name: string) =>
