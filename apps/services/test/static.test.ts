@@ -146,7 +146,7 @@ describe('common headers on error answers', () => {
   });
   afterAll(() => seeded.services.close());
 
-  // The common headers are set before the handler runs (see create-app.ts); error answers, whether
+  // The common headers are set before the handler runs (see src/app.ts); error answers, whether
   // thrown by a handler, by a middleware or by the router, must carry them as well.
   it.each([
     ['401 from the authentication middleware', 'GET', '/riot-core-services/api/user/whoami', undefined, 401],

@@ -157,7 +157,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
         trustedProxies,
       ),
     );
-    // Before the handler: headers set afterwards would cost the fast response path (create-app.ts).
+    // Before the handler: headers set afterwards would cost the fast response path (app.ts).
     c.header('X-Request-Id', requestId);
     await next();
     const status = c.res.status;
