@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { parseOrThrow } from '../http/http-error.ts';
 import { checkReferences, findReadableRow, readableFor, requirePermission, requireWritable, requireWritableGroup } from '../policies/access.ts';
-import { readJson } from '../routes/session-routes.ts';
+import { readJson } from '../http/read-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { ListPages, filteredSelect, parseListQuery } from './list-query.ts';
 import { requireUnreferenced } from './references.ts';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { parseOrThrow } from '../http/http-error.ts';
+import { readJson } from '../http/read-json.ts';
 import { shapeUser } from '../presenters/user-json.ts';
 
 const short = z.string().min(1).max(256);
@@ -13,23 +14,6 @@ const loginBody = z.union([
   z.strictObject({ apiKey: short }),
   z.strictObject({ token: z.string().min(1).max(512) }),
 ]);
-
-export async function readJson(req: { header(name: string): string | undefined; text(): Promise<string> }, required = true): Promise<unknown> {
-  const type = req.header('content-type') ?? '';
-  const text = await req.text();
-  if (text.trim() === '') {
-    if (required) throw new HttpError(400, 'Invalid body: a JSON body is required', { body: 'required' });
-    return undefined;
-  }
-  if (type && !/^application\/(.+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
-    throw new HttpError(415, 'Unsupported content type: send application/json');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'Invalid body: not valid JSON', { body: 'not valid JSON' });
-  }
-}
 
 export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   api.post('/user/login', async (c) => {

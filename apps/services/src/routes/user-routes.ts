@@ -6,7 +6,7 @@ import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, TAB_NAMES, VISIBIL
 import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { readJson } from './session-routes.ts';
+import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
