@@ -171,6 +171,11 @@ export default tseslint.config(
               message: 'http/, policies/ and presenters/ serve the route modules; they never import them.',
             },
             {
+              target: 'apps/services/src/resources',
+              from: ['apps/services/src/routes', 'apps/services/src/analytics'],
+              message: 'Route modules do not import each other: shared request helpers live in http/.',
+            },
+            {
               target: [
                 ...['auth', 'cache', 'db', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'kit', 'static', 'upstream'].map((layer) => `apps/services/src/${layer}`),
                 'apps/services/src/cluster/!(worker-main).ts',
