@@ -43,7 +43,9 @@ function errorResponse(c: Context, thrown: unknown, log: (line: string) => void)
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
     return c.json({ error: 'Conflict: a record with the same unique value already exists' }, 409);
   }
-  log(`unexpected error (request ${String(c.get('requestId'))}) on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(
+    `unexpected error (request ${String(c.get('requestId'))}) on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return c.json({ error: 'Internal server error' }, 500);
 }
 
@@ -78,11 +80,13 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   // The rest of an oversized body is never read, so the connection cannot carry another request:
   // say so, or a keep-alive client sends its next request into a closing socket (finding 8).
-  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
+  const tooLarge = (c: Context) =>
+    c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
   // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
   // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
-  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
@@ -109,7 +113,12 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerResourceRoutes(api, ctx);
-  api.all('*', (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` }, 404));
+  api.all('*', (c) =>
+    c.json(
+      { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },
+      404,
+    ),
+  );
   app.route(API_BASE_PATH, api);
 
   const analytics = new Hono<AppEnv>();

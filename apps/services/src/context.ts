@@ -33,7 +33,6 @@ export interface ContextOptions extends OperationsOptions {
   log?: (line: string) => void;
 }
 
-
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
   const bus = options.bus ?? new LocalCacheBus();

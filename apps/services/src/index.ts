@@ -26,7 +26,12 @@ export type { Dialect } from './db/dialect.ts';
 export { createApp } from './app.ts';
 export type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 export { createContext } from './context.ts';
-export { DEFAULT_UPSTREAM_TIMEOUT_MS, createUpstreamApp, parseUpstreamUrl, startUpstreamServer } from './upstream/upstream-app.ts';
+export {
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  createUpstreamApp,
+  parseUpstreamUrl,
+  startUpstreamServer,
+} from './upstream/upstream-app.ts';
 export type { UpstreamOptions, UpstreamServer } from './upstream/upstream-app.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
@@ -65,8 +70,11 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const workers = options.workers ?? 1;
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
-  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir });
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
+  const database = await openDatabase(
+    options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir },
+  );
   let seeded: boolean;
   try {
     seeded = await seedDemoData(database.db, options.seedScale ?? 1);
@@ -78,18 +86,46 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (workers > 1) {
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
-    const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, logLevel, metricsToken, trustProxy } = options;
+    const {
+      host,
+      port,
+      dataDir,
+      databaseUrl,
+      consoleDir,
+      legacyUiDir,
+      analyticsHost,
+      logLevel,
+      metricsToken,
+      trustProxy,
+    } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
     const cluster = await startClusterServer(
-      { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, instanceId, logLevel, metricsToken, trustProxy },
+      {
+        host,
+        port,
+        dataDir,
+        databaseUrl,
+        consoleDir,
+        legacyUiDir,
+        analyticsHost,
+        instanceId,
+        logLevel,
+        metricsToken,
+        trustProxy,
+      },
       workers,
       log,
     );
-    const metrics = options.metricsPort === undefined ? undefined : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(async (error: unknown) => {
-      await cluster.close();
-      throw error;
-    });
+    const metrics =
+      options.metricsPort === undefined
+        ? undefined
+        : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(
+            async (error: unknown) => {
+              await cluster.close();
+              throw error;
+            },
+          );
     let closingCluster: Promise<void> | undefined;
     return {
       url: cluster.url,
@@ -104,7 +140,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   let instanceBus: InstanceBus;
   try {
-    instanceBus = await openInstanceBus(database, new LocalCacheBus(), { databaseUrl: options.databaseUrl, instanceId, log });
+    instanceBus = await openInstanceBus(database, new LocalCacheBus(), {
+      databaseUrl: options.databaseUrl,
+      instanceId,
+      log,
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -115,7 +155,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let listening: Awaited<ReturnType<typeof listen>> | undefined;
   try {
     listening = await listen(app, options.host, options.port);
-    if (options.metricsPort !== undefined) metrics = await startMetricsServer(options.host, options.metricsPort, () => context.ops.metricsText(), log);
+    if (options.metricsPort !== undefined)
+      metrics = await startMetricsServer(
+        options.host,
+        options.metricsPort,
+        () => context.ops.metricsText(),
+        log,
+      );
   } catch (error) {
     await listening?.close();
     await instanceBus.close();
@@ -160,7 +206,9 @@ export interface InMemoryServices {
 }
 
 /** An instance on an in-memory SQLite database, for tests (`fetch` works as an MSW handler). */
-export async function createInMemoryServices(options: InMemoryServicesOptions = {}): Promise<InMemoryServices> {
+export async function createInMemoryServices(
+  options: InMemoryServicesOptions = {},
+): Promise<InMemoryServices> {
   const database = await openDatabase({ memory: true } satisfies OpenDatabaseOptions);
   if (options.seed !== false) await seedDemoData(database.db, 1);
   const context = createContext(database, options);

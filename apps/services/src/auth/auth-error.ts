@@ -5,7 +5,8 @@ export const NOT_AUTHENTICATED = 'Not Authenticated, Access Denied';
 export const SESSION_EXPIRED = 'Your Session has expired';
 /** The answer to the right password of an expired one. */
 export const PASSWORD_EXPIRED = 'Your password has expired: ask an administrator to set a new one';
-export const USERNAME_TAKEN = 'This username is taken: usernames are unique across all tenants, without regard to case';
+export const USERNAME_TAKEN =
+  'This username is taken: usernames are unique across all tenants, without regard to case';
 
 export type AuthErrorCode =
   /** No token, an unknown or ended one, or its user is gone or archived. */

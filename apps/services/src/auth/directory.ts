@@ -40,9 +40,21 @@ const MAX_ENTRIES = 10_000;
 const ALL = 'all';
 
 export class Directory {
-  private readonly groups = new BoundedCache<typeof ALL, Map<number, GroupRow>>({ name: 'groups', max: 1, ttlMs: TTL_MS });
-  private readonly fields = new BoundedCache<number, Map<string, string>>({ name: 'group-fields', max: MAX_ENTRIES, ttlMs: TTL_MS });
-  private readonly userFieldCache = new BoundedCache<number, Map<string, string>>({ name: 'user-fields', max: MAX_ENTRIES, ttlMs: TTL_MS });
+  private readonly groups = new BoundedCache<typeof ALL, Map<number, GroupRow>>({
+    name: 'groups',
+    max: 1,
+    ttlMs: TTL_MS,
+  });
+  private readonly fields = new BoundedCache<number, Map<string, string>>({
+    name: 'group-fields',
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+  });
+  private readonly userFieldCache = new BoundedCache<number, Map<string, string>>({
+    name: 'user-fields',
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+  });
   private readonly callers = new BoundedCache<number, Caller>({
     name: 'callers',
     max: MAX_ENTRIES,
@@ -71,7 +83,10 @@ export class Directory {
   async groupsById(reader?: Kysely<Database>): Promise<Map<number, GroupRow>> {
     const cached = this.groups.get(ALL);
     if (cached) return cached;
-    if (reader) return new Map((await reader.selectFrom('groups').selectAll().execute()).map((row) => [row.id, row]));
+    if (reader)
+      return new Map(
+        (await reader.selectFrom('groups').selectAll().execute()).map((row) => [row.id, row]),
+      );
     const epoch = this.groups.epoch;
     const rows = await this.db.selectFrom('groups').selectAll().execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -114,7 +129,11 @@ export class Directory {
     const cached = this.fields.get(groupId);
     if (cached) return cached;
     const epoch = this.fields.epoch;
-    const rows = await this.db.selectFrom('groupFields').select(['name', 'value']).where('ownerId', '=', groupId).execute();
+    const rows = await this.db
+      .selectFrom('groupFields')
+      .select(['name', 'value'])
+      .where('ownerId', '=', groupId)
+      .execute();
     const fields = new Map(rows.map((row) => [row.name, row.value]));
     this.fields.set(groupId, fields, epoch);
     return fields;
@@ -137,7 +156,11 @@ export class Directory {
   }
 
   async groupTypeJson(groupTypeId: number): Promise<Record<string, unknown> | null> {
-    const row = await this.db.selectFrom('groupTypes').selectAll().where('id', '=', groupTypeId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('groupTypes')
+      .selectAll()
+      .where('id', '=', groupTypeId)
+      .executeTakeFirst();
     return row ? { ...row, archived: row.archived === 1 } : null;
   }
 
@@ -145,7 +168,11 @@ export class Directory {
     const cached = this.userFieldCache.get(userId);
     if (cached) return cached;
     const epoch = this.userFieldCache.epoch;
-    const rows = await this.db.selectFrom('userFields').select(['name', 'value']).where('ownerId', '=', userId).execute();
+    const rows = await this.db
+      .selectFrom('userFields')
+      .select(['name', 'value'])
+      .where('ownerId', '=', userId)
+      .execute();
     const fields = new Map(rows.map((row) => [row.name, row.value]));
     this.userFieldCache.set(userId, fields, epoch);
     return fields;
@@ -155,7 +182,11 @@ export class Directory {
   async permissionsOf(user: UserRow): Promise<string[]> {
     const roleIds = parseIdList(user.roleIds);
     if (roleIds.length === 0) return [];
-    const roles = await this.db.selectFrom('roles').select(['permissions', 'archived']).where('id', 'in', roleIds).execute();
+    const roles = await this.db
+      .selectFrom('roles')
+      .select(['permissions', 'archived'])
+      .where('id', 'in', roleIds)
+      .execute();
     const list: string[] = [];
     const seen = new Set<string>();
     for (const role of roles) {
@@ -171,7 +202,11 @@ export class Directory {
     for (const letter of ANYTHING_LETTERS) {
       const held = list.some((permission) => {
         const [resource, letters = ''] = permission.split(':');
-        return resource !== undefined && (letters === '*' || letters.includes(letter)) && set.has(`${resource}:${letter}`);
+        return (
+          resource !== undefined &&
+          (letters === '*' || letters.includes(letter)) &&
+          set.has(`${resource}:${letter}`)
+        );
       });
       if (held) list.push(`_anything:${letter}`);
     }
@@ -183,7 +218,11 @@ export class Directory {
     const cached = this.callers.get(userId);
     if (cached) return cached;
     const epoch = this.callers.epoch;
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!user || user.archived) return undefined;
     const group = await this.group(user.groupId);
     if (!group) return undefined;

@@ -38,7 +38,10 @@ export interface Credentials {
 export class SessionService {
   // No time to live here: an entry older than CACHE_TTL_MS is re-read, but its last use (written to
   // the database only every TOUCH_EVERY_MS) still counts.
-  private cache = new BoundedCache<string, CachedSession>({ name: 'sessions', max: MAX_CACHED_SESSIONS });
+  private cache = new BoundedCache<string, CachedSession>({
+    name: 'sessions',
+    max: MAX_CACHED_SESSIONS,
+  });
   readonly throttle: LoginThrottle;
   /** Told of each session cache lookup (metrics: hit ratios). */
   onLookup: ((cache: string, hit: boolean) => void) | undefined;
@@ -66,7 +69,11 @@ export class SessionService {
   private async timeoutMsFor(user: UserRow): Promise<number> {
     const fields = await this.directory.inheritedGroupFields(user.groupId);
     const minutes = Number.parseInt(fields.get('sessionTimeout')?.value ?? '', 10);
-    return (Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, 60 * 24 * 30) : DEFAULT_TIMEOUT_MINUTES) * 60_000;
+    return (
+      (Number.isFinite(minutes) && minutes > 0
+        ? Math.min(minutes, 60 * 24 * 30)
+        : DEFAULT_TIMEOUT_MINUTES) * 60_000
+    );
   }
 
   /**
@@ -74,18 +81,30 @@ export class SessionService {
    * failure), THROTTLED when the attempt is throttled, or PASSWORD_EXPIRED. The attempt
    * is counted before the password is checked (auth/login-throttle.ts).
    */
-  async login(credentials: Credentials, address: string): Promise<{ token: string; user: UserRow }> {
+  async login(
+    credentials: Credentials,
+    address: string,
+  ): Promise<{ token: string; user: UserRow }> {
     if (credentials.token !== undefined) return this.loginWithToken(credentials.token);
-    const throttleKey = credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
+    const throttleKey =
+      credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
     const attempt = await this.throttle.reserve(throttleKey, address, this.now());
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
-      throw new AuthError('THROTTLED', `Too many sign-in attempts: try again in ${seconds} seconds`, seconds);
+      throw new AuthError(
+        'THROTTLED',
+        `Too many sign-in attempts: try again in ${seconds} seconds`,
+        seconds,
+      );
     }
     let user: UserRow | undefined;
     let ok = false;
     if (credentials.apiKey !== undefined) {
-      user = await this.db.selectFrom('users').selectAll().where('apiKeyHash', '=', hashToken(credentials.apiKey)).executeTakeFirst();
+      user = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('apiKeyHash', '=', hashToken(credentials.apiKey))
+        .executeTakeFirst();
       ok = user !== undefined;
     } else {
       user = await findUserByName(this.db, credentials.username ?? '');
@@ -97,7 +116,11 @@ export class SessionService {
     }
     await this.throttle.succeeded(attempt.reservation, this.now());
     // Checked only after the right password, so the answer tells nothing to someone guessing.
-    if (credentials.apiKey === undefined && user.passwordExpirationTime !== null && user.passwordExpirationTime <= this.now()) {
+    if (
+      credentials.apiKey === undefined &&
+      user.passwordExpirationTime !== null &&
+      user.passwordExpirationTime <= this.now()
+    ) {
       throw new AuthError('PASSWORD_EXPIRED', PASSWORD_EXPIRED);
     }
     return { token: await this.open(user), user };
@@ -112,7 +135,16 @@ export class SessionService {
     const token = createToken();
     const now = this.now();
     const timeoutMs = await this.timeoutMsFor(user);
-    await this.db.insertInto('sessions').values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, lastUsedAt: now, timeoutMs }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        lastUsedAt: now,
+        timeoutMs,
+      })
+      .execute();
     return token;
   }
 
@@ -124,26 +156,43 @@ export class SessionService {
     let session = this.cache.get(tokenHash);
     this.onLookup?.('sessions', session !== undefined && now - session.checkedAt <= CACHE_TTL_MS);
     if (!session || now - session.checkedAt > CACHE_TTL_MS) {
-      const row = await this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
       if (!row) {
         this.cache.delete(tokenHash);
         throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
       const lastUsedAt = Math.max(row.lastUsedAt, session?.lastUsedAt ?? 0);
-      session = { id: row.id, userId: row.userId, lastUsedAt, writtenAt: row.lastUsedAt, timeoutMs: row.timeoutMs, checkedAt: now };
+      session = {
+        id: row.id,
+        userId: row.userId,
+        lastUsedAt,
+        writtenAt: row.lastUsedAt,
+        timeoutMs: row.timeoutMs,
+        checkedAt: now,
+      };
       this.cache.set(tokenHash, session);
     }
     if (now - session.lastUsedAt > session.timeoutMs) {
       // Another worker may have seen the session used since this one last read it: decide on the
       // stored time, not only on this cache.
-      const stored = await this.db.selectFrom('sessions').select('lastUsedAt').where('id', '=', session.id).executeTakeFirst();
+      const stored = await this.db
+        .selectFrom('sessions')
+        .select('lastUsedAt')
+        .where('id', '=', session.id)
+        .executeTakeFirst();
       if (stored && now - stored.lastUsedAt <= session.timeoutMs) {
         session.lastUsedAt = stored.lastUsedAt;
         session.writtenAt = stored.lastUsedAt;
       } else {
         this.cache.delete(tokenHash);
         await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
-        throw stored ? new AuthError('SESSION_EXPIRED', SESSION_EXPIRED) : new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
+        throw stored
+          ? new AuthError('SESSION_EXPIRED', SESSION_EXPIRED)
+          : new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
     }
     const caller = await this.directory.caller(session.userId);
@@ -154,7 +203,11 @@ export class SessionService {
     session.lastUsedAt = now;
     if (now - session.writtenAt >= TOUCH_EVERY_MS) {
       session.writtenAt = now;
-      await this.db.updateTable('sessions').set({ lastUsedAt: now }).where('id', '=', session.id).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ lastUsedAt: now })
+        .where('id', '=', session.id)
+        .execute();
     }
     return caller;
   }

@@ -14,13 +14,27 @@ export function usernameKey(username: string): string {
 }
 
 /** The user whose username is `username` without regard to case. */
-export async function findUserByName(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(sql<string>`lower("username")`, '=', usernameKey(username)).executeTakeFirst();
+export async function findUserByName(
+  db: Kysely<Database>,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower("username")`, '=', usernameKey(username))
+    .executeTakeFirst();
 }
 
 /** Refuses (USERNAME_TAKEN) `username` when another user (not `exceptId`) holds it in any case. */
-export async function requireUsernameFree(db: Kysely<Database>, username: string, exceptId?: number): Promise<void> {
-  let query = db.selectFrom('users').select('id').where(sql<string>`lower("username")`, '=', usernameKey(username));
+export async function requireUsernameFree(
+  db: Kysely<Database>,
+  username: string,
+  exceptId?: number,
+): Promise<void> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower("username")`, '=', usernameKey(username));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw new AuthError('USERNAME_TAKEN', USERNAME_TAKEN);
 }

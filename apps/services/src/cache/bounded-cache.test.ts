@@ -25,7 +25,12 @@ describe('BoundedCache', () => {
 
   it('expires entries after their time to live', () => {
     let now = 1_000;
-    const cache = new BoundedCache<string, string>({ name: 'test', max: 10, ttlMs: 5_000, clock: { now: () => now } });
+    const cache = new BoundedCache<string, string>({
+      name: 'test',
+      max: 10,
+      ttlMs: 5_000,
+      clock: { now: () => now },
+    });
     cache.set('key', 'value');
     now += 4_000;
     expect(cache.get('key')).toBe('value');
@@ -35,7 +40,11 @@ describe('BoundedCache', () => {
 
   it('reports each lookup as a hit or a miss under its name', () => {
     const lookups: string[] = [];
-    const cache = new BoundedCache<string, string>({ name: 'names', max: 10, onLookup: (name, hit) => lookups.push(`${name}:${hit ? 'hit' : 'miss'}`) });
+    const cache = new BoundedCache<string, string>({
+      name: 'names',
+      max: 10,
+      onLookup: (name, hit) => lookups.push(`${name}:${hit ? 'hit' : 'miss'}`),
+    });
     cache.get('key');
     cache.set('key', 'value');
     cache.get('key');
@@ -48,7 +57,11 @@ describe('BoundedCache', () => {
     cache.set('b', { userId: 2 });
     cache.set('c', { userId: 1 });
     cache.deleteWhere((session) => session.userId === 1);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { userId: 2 }, undefined]);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([
+      undefined,
+      { userId: 2 },
+      undefined,
+    ]);
   });
 });
 
@@ -62,7 +75,11 @@ describe('TableCacheRegistry', () => {
     totals.of('zones').set('all', 4);
     names.of('things').set(1, 'pallet');
     registry.invalidate('things');
-    expect([totals.of('things').get('all'), names.of('things').get(1), totals.of('zones').get('all')]).toEqual([undefined, undefined, 4]);
+    expect([
+      totals.of('things').get('all'),
+      names.of('things').get(1),
+      totals.of('zones').get('all'),
+    ]).toEqual([undefined, undefined, 4]);
     registry.invalidateAll();
     expect(totals.of('zones').get('all')).toBeUndefined();
   });

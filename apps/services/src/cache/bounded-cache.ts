@@ -63,7 +63,8 @@ export class BoundedCache<K extends Present, V extends Present> {
 
   /** Drops the entries whose value matches (e.g. every session of one user). */
   deleteWhere(matches: (value: V, key: K) => boolean): void {
-    for (const [key, value] of this.entries.entries()) if (matches(value, key)) this.entries.delete(key);
+    for (const [key, value] of this.entries.entries())
+      if (matches(value, key)) this.entries.delete(key);
   }
 
   /** Drops every entry, and any value being loaded meanwhile. */

@@ -27,7 +27,13 @@ export function httpErrorOfAuth(error: AuthError): HttpError {
       return new HttpError(401, error.message);
     case 'THROTTLED': {
       const seconds = error.retryAfterSeconds ?? 1;
-      return new HttpError(429, error.message, undefined, { 'Retry-After': String(seconds) }, { retryAfter: seconds });
+      return new HttpError(
+        429,
+        error.message,
+        undefined,
+        { 'Retry-After': String(seconds) },
+        { retryAfter: seconds },
+      );
     }
     case 'PASSWORD_EXPIRED':
       return new HttpError(403, error.message, undefined, undefined, { code: 'PASSWORD_EXPIRED' });

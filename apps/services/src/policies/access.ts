@@ -13,7 +13,10 @@ import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec
 type AnyDb = Kysely<Record<string, Row>>;
 
 /** Groups whose rows the caller may read for this resource; undefined = every group (root). */
-export function readableGroups(caller: Caller, spec: ResourceSpec): ReadonlySet<number> | undefined {
+export function readableGroups(
+  caller: Caller,
+  spec: ResourceSpec,
+): ReadonlySet<number> | undefined {
   if (caller.isRoot) return undefined;
   if (spec.visibility === 'tree') return caller.visibleGroupIds;
   const extra = spec.visibility === 'tenant' ? caller.tenantAncestorIds : caller.ancestorIds;
@@ -51,50 +54,92 @@ export function ownerOf(spec: ResourceSpec, row: Row): number {
 }
 
 /** Refuses (403) an operation whose permission (`thing:u`) the caller does not hold. */
-export function requirePermission(caller: Caller, spec: ResourceSpec, letter: 'r' | 'i' | 'u' | 'd'): void {
+export function requirePermission(
+  caller: Caller,
+  spec: ResourceSpec,
+  letter: 'r' | 'i' | 'u' | 'd',
+): void {
   if (!caller.permissions.has(`${spec.permission}:${letter}`)) {
     throw new HttpError(403, `Permission ${spec.permission}:${letter} required`);
   }
 }
 
 /** The row `id` if the caller may read it; 404 otherwise (whether it exists elsewhere is not told). */
-export async function findReadableRow(reader: AnyDb, spec: ResourceSpec, id: number, caller: Caller): Promise<Row> {
-  const row = await reader.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst();
+export async function findReadableRow(
+  reader: AnyDb,
+  spec: ResourceSpec,
+  id: number,
+  caller: Caller,
+): Promise<Row> {
+  const row = await reader
+    .selectFrom(spec.table)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   const readable = readableGroups(caller, spec);
-  if (!row || (readable && !readable.has(ownerOf(spec, row)))) throw new HttpError(404, `${spec.path} ${id} not found`);
+  if (!row || (readable && !readable.has(ownerOf(spec, row))))
+    throw new HttpError(404, `${spec.path} ${id} not found`);
   return row;
 }
 
 /** Refuses (403) a write to a row the caller only reads (one of its ancestors' rows). */
 export function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): void {
-  if (!caller.visibleGroupIds.has(ownerOf(spec, row))) throw new HttpError(403, `This ${spec.path} belongs to a parent group: it is read-only for you`);
+  if (!caller.visibleGroupIds.has(ownerOf(spec, row)))
+    throw new HttpError(
+      403,
+      `This ${spec.path} belongs to a parent group: it is read-only for you`,
+    );
 }
 
 /** Refuses (400) placing a row in a group outside the caller's tree. */
 export function requireWritableGroup(caller: Caller, groupId: number): void {
-  if (!caller.visibleGroupIds.has(groupId)) throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', { groupId: 'not a group you can write to' });
+  if (!caller.visibleGroupIds.has(groupId))
+    throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', {
+      groupId: 'not a group you can write to',
+    });
 }
 
 /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */
-export async function checkReferences(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext): Promise<void> {
+export async function checkReferences(
+  spec: ResourceSpec,
+  values: Row,
+  rowGroupId: number | undefined,
+  write: WriteContext,
+): Promise<void> {
   const { ctx } = write;
   const fields = allFields(spec);
   const inTransaction = write.trx as unknown as Kysely<Database>;
-  const rowTenant = rowGroupId === undefined ? undefined : ((await ctx.directory.tenantOf(rowGroupId, inTransaction))?.id ?? null);
+  const rowTenant =
+    rowGroupId === undefined
+      ? undefined
+      : ((await ctx.directory.tenantOf(rowGroupId, inTransaction))?.id ?? null);
   for (const [name, field] of Object.entries(fields)) {
     if (!field.ref || !field.write || !(name in values) || name === 'groupId') continue;
     if (spec.ownerColumn === 'id' && name === 'parentId') continue;
     const target = RESOURCES_BY_PATH.get(field.ref);
     if (!target) continue;
     const value = values[name];
-    const ids = Array.isArray(value) ? (value as number[]) : value === null || value === undefined ? [] : [value as number];
+    const ids = Array.isArray(value)
+      ? (value as number[])
+      : value === null || value === undefined
+        ? []
+        : [value as number];
     for (const id of ids) {
-      const row = await write.trx.selectFrom(target.table).selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await write.trx
+        .selectFrom(target.table)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       const readable = readableGroups(write.caller, target);
       const owner = row ? ownerOf(target, row) : undefined;
-      const sameTenant = owner !== undefined && (rowTenant === undefined || ((await ctx.directory.tenantOf(owner, inTransaction))?.id ?? null) === rowTenant);
+      const sameTenant =
+        owner !== undefined &&
+        (rowTenant === undefined ||
+          ((await ctx.directory.tenantOf(owner, inTransaction))?.id ?? null) === rowTenant);
       if (!row || owner === undefined || (readable && !readable.has(owner)) || !sameTenant) {
-        throw new HttpError(400, `Invalid body: ${name}: no ${target.path} ${id} in this tenant`, { [name]: `no ${target.path} ${id}` });
+        throw new HttpError(400, `Invalid body: ${name}: no ${target.path} ${id} in this tenant`, {
+          [name]: `no ${target.path} ${id}`,
+        });
       }
     }
   }

@@ -23,21 +23,40 @@ const MAX_PLANS = 2000;
 
 function listQuerySchema(spec: ResourceSpec) {
   const fields = allFields(spec);
-  const sortable = ['id', ...Object.entries(fields).filter(([, f]) => !f.hidden && f.sort !== false && ['string', 'integer', 'time', 'ref', 'boolean'].includes(f.kind)).map(([name]) => name)];
+  const sortable = [
+    'id',
+    ...Object.entries(fields)
+      .filter(
+        ([, f]) =>
+          !f.hidden &&
+          f.sort !== false &&
+          ['string', 'integer', 'time', 'ref', 'boolean'].includes(f.kind),
+      )
+      .map(([name]) => name),
+  ];
   const order = z
     .string()
     .max(300)
     .transform((value, issue) => {
-      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
       for (const part of parts) {
         const [field = '', direction = 'asc'] = part.split(':');
         if (!sortable.includes(field)) {
-          issue.addIssue({ code: 'custom', message: `cannot order by ${field}; one of ${sortable.join(', ')}` });
+          issue.addIssue({
+            code: 'custom',
+            message: `cannot order by ${field}; one of ${sortable.join(', ')}`,
+          });
           return z.NEVER;
         }
         if (direction !== 'asc' && direction !== 'desc') {
-          issue.addIssue({ code: 'custom', message: `direction must be asc or desc, not ${direction}` });
+          issue.addIssue({
+            code: 'custom',
+            message: `direction must be asc or desc, not ${direction}`,
+          });
           return z.NEVER;
         }
         result.push({ field, direction });
@@ -52,8 +71,18 @@ function listQuerySchema(spec: ResourceSpec) {
   };
   for (const [name, field] of Object.entries(fields)) {
     if (!field.filter) continue;
-    if (field.kind === 'ref' || field.kind === 'integer') shape[name] = z.coerce.number().int().min(0).max(2 ** 31 - 1).optional();
-    else if (field.kind === 'boolean') shape[name] = z.enum(['true', 'false']).transform((v) => (v === 'true' ? 1 : 0)).optional();
+    if (field.kind === 'ref' || field.kind === 'integer')
+      shape[name] = z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional();
+    else if (field.kind === 'boolean')
+      shape[name] = z
+        .enum(['true', 'false'])
+        .transform((v) => (v === 'true' ? 1 : 0))
+        .optional();
     else shape[name] = z.string().max(200).optional();
   }
   return z.object(shape).strict();
@@ -75,20 +104,31 @@ export function parseListQuery(spec: ResourceSpec, query: Record<string, string>
     schema = listQuerySchema(spec);
     querySchemas.set(spec, schema);
   }
-  const rawQuery = Object.fromEntries(Object.entries(query).filter(([key]) => !IGNORED_QUERY.has(key)));
+  const rawQuery = Object.fromEntries(
+    Object.entries(query).filter(([key]) => !IGNORED_QUERY.has(key)),
+  );
   return parseOrThrow(schema, rawQuery, 'query') as ListQuery;
 }
 
 /** The rows a list query selects (readable groups, text search, exact filters), and their order with `id` last. */
-export function filteredSelect(db: AnyDb, spec: ResourceSpec, query: ListQuery, readable: ReadonlySet<number> | undefined) {
+export function filteredSelect(
+  db: AnyDb,
+  spec: ResourceSpec,
+  query: ListQuery,
+  readable: ReadonlySet<number> | undefined,
+) {
   const fields = allFields(spec);
   const ownerColumn = spec.ownerColumn ?? 'groupId';
   let select = db.selectFrom(spec.table);
   if (readable) select = select.where(ownerColumn, 'in', [...readable]);
   const filterText = query.filter?.trim();
   if (filterText) {
-    const columns = Object.entries(fields).filter(([, f]) => f.search && f.kind === 'string' && !f.hidden).map(([name]) => name);
-    select = select.where((eb) => eb.or(columns.map((column) => containsIgnoringCase(column, filterText))));
+    const columns = Object.entries(fields)
+      .filter(([, f]) => f.search && f.kind === 'string' && !f.hidden)
+      .map(([name]) => name);
+    select = select.where((eb) =>
+      eb.or(columns.map((column) => containsIgnoringCase(column, filterText))),
+    );
   }
   const exact: Array<[string, unknown]> = [];
   for (const [name, field] of Object.entries(fields)) {
@@ -113,7 +153,10 @@ interface ListPlan {
 /** The pages of one server's lists (its compiled SQL is per dialect, so the plans are per context). */
 export class ListPages {
   private readonly db: AnyDb;
-  private readonly plans = new BoundedCache<string, ListPlan>({ name: 'list-plans', max: MAX_PLANS });
+  private readonly plans = new BoundedCache<string, ListPlan>({
+    name: 'list-plans',
+    max: MAX_PLANS,
+  });
 
   constructor(private readonly ctx: ServicesContext) {
     this.db = ctx.db as unknown as AnyDb;
@@ -128,18 +171,30 @@ export class ListPages {
     });
   }
 
-  private plan(spec: ResourceSpec, query: Record<string, string>, { readable, key: readableKey }: Readable): ListPlan {
+  private plan(
+    spec: ResourceSpec,
+    query: Record<string, string>,
+    { readable, key: readableKey }: Readable,
+  ): ListPlan {
     const parsed = parseListQuery(spec, query);
     const { select, filterText, exact, ordered } = filteredSelect(this.db, spec, parsed, readable);
     return {
       countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}`,
       count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
-      page: ordered.limit(parsed.pageSize).offset((parsed.pageNumber - 1) * parsed.pageSize).compile() as CompiledQuery<Row>,
+      page: ordered
+        .limit(parsed.pageSize)
+        .offset((parsed.pageNumber - 1) * parsed.pageSize)
+        .compile() as CompiledQuery<Row>,
     };
   }
 
   /** The total and the rows of one page. `search` is the raw query string, `query` its parameters. */
-  async page(spec: ResourceSpec, search: string, query: Record<string, string>, readable: Readable): Promise<{ total: number; rows: Row[] }> {
+  async page(
+    spec: ResourceSpec,
+    search: string,
+    query: Record<string, string>,
+    readable: Readable,
+  ): Promise<{ total: number; rows: Row[] }> {
     // A query with a cache-busting parameter is planned but not kept (each would be a new entry).
     const keep = !CACHE_BUSTER.test(search);
     const planKey = `${spec.path}|${readable.key}|${search}`;

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import type { FieldSpec, ResourceSpec } from './resource-spec.ts';
 
-const GROUP_ID_FIELD: FieldSpec = { kind: 'ref', ref: 'group', filter: true, write: z.number().int().positive().max(2 ** 31 - 1) };
+const GROUP_ID_FIELD: FieldSpec = {
+  kind: 'ref',
+  ref: 'group',
+  filter: true,
+  write: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+};
 const fieldsBySpec = new WeakMap<ResourceSpec, Record<string, FieldSpec>>();
 
 /** The spec's fields plus the generic `groupId` owner reference (built once per spec: every request reads it). */

@@ -6,7 +6,14 @@ import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { parseOrThrow } from '../http/http-error.ts';
-import { checkReferences, findReadableRow, readableFor, requirePermission, requireWritable, requireWritableGroup } from '../policies/access.ts';
+import {
+  checkReferences,
+  findReadableRow,
+  readableFor,
+  requirePermission,
+  requireWritable,
+  requireWritableGroup,
+} from '../policies/access.ts';
 import { readJson } from '../http/read-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { ListPages, filteredSelect, parseListQuery } from './list-query.ts';
@@ -18,9 +25,22 @@ import { checkUnique, parseWriteBody, storage } from './write-body.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 /** Columns a hook computes (beforeWrite) that a client may not write but the insert stores. */
-const COMPUTED_ON_CREATE = ['treeLevel', 'fqnBase', 'hierarchyCode', 'createdBy', 'createdByUserId', 'passwordHash'];
+const COMPUTED_ON_CREATE = [
+  'treeLevel',
+  'fqnBase',
+  'hierarchyCode',
+  'createdBy',
+  'createdByUserId',
+  'passwordHash',
+];
 
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   const db = ctx.db as unknown as AnyDb;
@@ -37,7 +57,12 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     requirePermission(caller, spec, 'r');
     const url = c.req.url;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const { total, rows } = await lists.page(spec, search, c.req.query(), readableFor(caller, spec));
+    const { total, rows } = await lists.page(
+      spec,
+      search,
+      c.req.query(),
+      readableFor(caller, spec),
+    );
     return c.json({ total, results: await toJson(ctx, spec, rows, caller) });
   }
 
@@ -68,7 +93,9 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
             if (text) controller.enqueue(encoder.encode(text));
             if (rows.length < EXPORT_CHUNK_ROWS) controller.close();
           } catch (error) {
-            ctx.log(`export of ${spec.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+            ctx.log(
+              `export of ${spec.path} failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
             controller.error(error);
           }
         },
@@ -109,18 +136,30 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       const now = Date.now();
       if (spec.createdAt) stored[spec.createdAt] = now;
       if (spec.modifiedAt) stored[spec.modifiedAt] = now;
-      const inserted = await trx.insertInto(spec.table).values(stored).returning('id').executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto(spec.table)
+        .values(stored)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const id = Number(inserted.id);
       await spec.afterInsert?.(id, values, write);
       await spec.afterWrite?.(id, values, write);
-      const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom(spec.table)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return (await toJson(ctx, spec, [row], caller, trx))[0];
     });
     await afterCommit(spec);
     return c.json(json ?? {}, 201);
   }
 
-  async function handleUpdate(c: Context<AppEnv>, spec: ResourceSpec, mode: 'replace' | 'patch'): Promise<Response> {
+  async function handleUpdate(
+    c: Context<AppEnv>,
+    spec: ResourceSpec,
+    mode: 'replace' | 'patch',
+  ): Promise<Response> {
     const caller = c.get('caller');
     requirePermission(caller, spec, 'u');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
@@ -128,18 +167,25 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     const json = await db.transaction().execute(async (trx) => {
       const existing = await findReadableRow(trx, spec, id, caller);
       requireWritable(spec, existing, caller);
-      if (spec.ownerColumn !== 'id' && values.groupId !== undefined) requireWritableGroup(caller, values.groupId as number);
+      if (spec.ownerColumn !== 'id' && values.groupId !== undefined)
+        requireWritableGroup(caller, values.groupId as number);
       const write: WriteContext = { ctx, caller, trx, existing };
       await spec.beforeWrite?.(values, write);
-      const groupId = spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
+      const groupId =
+        spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
       await checkReferences(spec, values, groupId, write);
       await checkUnique(spec, values, groupId, write, id);
       const stored = storage(spec, values);
       if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
       if (spec.modifiedAt) stored[spec.modifiedAt] = Date.now();
-      if (Object.keys(stored).length > 0) await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
+      if (Object.keys(stored).length > 0)
+        await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
       await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
-      const row = await trx.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom(spec.table)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return (await toJson(ctx, spec, [row], caller, trx))[0];
     });
     await afterCommit(spec);

@@ -18,7 +18,12 @@ interface OutputPlan {
   /** The visible columns, in output order. */
   readonly columns: ReadonlyArray<{ name: string; kind: FieldSpec['kind'] }>;
   /** References to resolve into `{id, <display>}` objects under `key`. */
-  readonly refs: ReadonlyArray<{ name: string; key: string; target: ResourceSpec; display: string }>;
+  readonly refs: ReadonlyArray<{
+    name: string;
+    key: string;
+    target: ResourceSpec;
+    display: string;
+  }>;
 }
 
 const outputPlans = new WeakMap<ResourceSpec, OutputPlan>();
@@ -32,9 +37,15 @@ export function outputPlan(spec: ResourceSpec): OutputPlan {
   for (const [name, field] of fields) {
     if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
     const target = RESOURCES_BY_PATH.get(field.ref);
-    if (target) refs.push({ name, key: resolvedKey(name), target, display: target.displayField ?? 'name' });
+    if (target)
+      refs.push({ name, key: resolvedKey(name), target, display: target.displayField ?? 'name' });
   }
-  plan = { columns: fields.filter(([, field]) => !field.hidden).map(([name, field]) => ({ name, kind: field.kind })), refs };
+  plan = {
+    columns: fields
+      .filter(([, field]) => !field.hidden)
+      .map(([name, field]) => ({ name, kind: field.kind })),
+    refs,
+  };
   outputPlans.set(spec, plan);
   return plan;
 }
@@ -43,13 +54,19 @@ export function outputPlan(spec: ResourceSpec): OutputPlan {
 export const EXPORT_CHUNK_ROWS = 500;
 
 /** A CSV value of a JSON item's key: times as ISO 8601, references by their name, lists and objects as JSON. */
-function csvValue(value: unknown, kind: FieldSpec['kind'] | undefined, display: string | undefined): unknown {
+function csvValue(
+  value: unknown,
+  kind: FieldSpec['kind'] | undefined,
+  display: string | undefined,
+): unknown {
   if (value === null || value === undefined) return '';
   if (display !== undefined) {
-    const named = (item: unknown) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[display] : item);
+    const named = (item: unknown) =>
+      item && typeof item === 'object' ? (item as Record<string, unknown>)[display] : item;
     return Array.isArray(value) ? value.map(named).join('; ') : named(value);
   }
-  if (kind === 'time' && typeof value === 'number') return value > 0 ? new Date(value).toISOString() : '';
+  if (kind === 'time' && typeof value === 'number')
+    return value > 0 ? new Date(value).toISOString() : '';
   if (typeof value === 'object') return JSON.stringify(value);
   return value;
 }
@@ -66,14 +83,24 @@ export function csvCell(value: unknown): string {
 
 /** The display names of referenced rows, by table and id (a name may be empty or null, hence the box). */
 function referenceNames(ctx: ServicesContext) {
-  return ctx.tableCaches.family<number, { value: unknown }>({ name: 'reference-names', max: MAX_NAMES_PER_TABLE, ttlMs: NAME_TTL_MS });
+  return ctx.tableCaches.family<number, { value: unknown }>({
+    name: 'reference-names',
+    max: MAX_NAMES_PER_TABLE,
+    ttlMs: NAME_TTL_MS,
+  });
 }
 
 /**
  * The JSON of `rows`. `trx` is the transaction of a write in progress: names are then read through
  * it, fresh, and not kept (it may roll back).
  */
-export async function toJson(ctx: ServicesContext, spec: ResourceSpec, rows: Row[], caller: Caller, trx?: AnyDb): Promise<Json[]> {
+export async function toJson(
+  ctx: ServicesContext,
+  spec: ResourceSpec,
+  rows: Row[],
+  caller: Caller,
+  trx?: AnyDb,
+): Promise<Json[]> {
   const reader = trx ?? (ctx.db as unknown as AnyDb);
   const plan = outputPlan(spec);
   const items = rows.map((row) => {
@@ -111,20 +138,26 @@ export async function toJson(ctx: ServicesContext, spec: ResourceSpec, rows: Row
       const missing = [...ids].filter((id) => !names.has(id));
       if (cache) ctx.ops.metrics.cacheLookup('reference-names', missing.length === 0);
       if (missing.length > 0) {
-        const found = await reader.selectFrom(target.table).select(['id', display]).where('id', 'in', missing).execute();
+        const found = await reader
+          .selectFrom(target.table)
+          .select(['id', display])
+          .where('id', 'in', missing)
+          .execute();
         for (const row of found) {
           cache?.set(Number(row.id), { value: row[display] }, epoch);
           names.set(Number(row.id), row[display]);
         }
       }
     }
-    const resolve = (id: unknown) => (typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null);
+    const resolve = (id: unknown) =>
+      typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null;
     for (const item of items) {
       const value = item[name];
       item[key] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
     }
   }
-  if (spec.decorate) await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
+  if (spec.decorate)
+    await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
   return items;
 }
 
@@ -132,10 +165,15 @@ export async function toJson(ctx: ServicesContext, spec: ResourceSpec, rows: Row
 export function csvLayout(spec: ResourceSpec): { header: string; line(item: Json): string } {
   const plan = outputPlan(spec);
   const kinds = new Map(plan.columns.map((column) => [column.name, column.kind]));
-  const columns = ['id', ...plan.columns.map((column) => column.name).filter((name) => name !== 'id'), ...plan.refs.map((ref) => ref.key)];
+  const columns = [
+    'id',
+    ...plan.columns.map((column) => column.name).filter((name) => name !== 'id'),
+    ...plan.refs.map((ref) => ref.key),
+  ];
   const displays = new Map(plan.refs.map((ref) => [ref.key, ref.display]));
   return {
     header: `${columns.map(csvCell).join(',')}\r\n`,
-    line: (item) => `${columns.map((name) => csvCell(csvValue(item[name], kinds.get(name), displays.get(name)))).join(',')}\r\n`,
+    line: (item) =>
+      `${columns.map((name) => csvCell(csvValue(item[name], kinds.get(name), displays.get(name)))).join(',')}\r\n`,
   };
 }

@@ -22,10 +22,22 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
 }
 
 /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
-export function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create' | 'replace' | 'patch'): Row {
-  if (!isRecord(body)) throw new HttpError(400, 'Invalid body: a JSON object is required', { body: 'must be an object' });
+export function parseWriteBody(
+  spec: ResourceSpec,
+  body: unknown,
+  mode: 'create' | 'replace' | 'patch',
+): Row {
+  if (!isRecord(body))
+    throw new HttpError(400, 'Invalid body: a JSON object is required', {
+      body: 'must be an object',
+    });
   const fields = allFields(spec);
-  const ignorable = new Set(['id', ...Object.keys(fields), ...(spec.outputOnly ?? []), ...Object.keys(fields).map(resolvedKey)]);
+  const ignorable = new Set([
+    'id',
+    ...Object.keys(fields),
+    ...(spec.outputOnly ?? []),
+    ...Object.keys(fields).map(resolvedKey),
+  ]);
   const values: Row = {};
   const errors: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -40,14 +52,24 @@ export function parseWriteBody(spec: ResourceSpec, body: unknown, mode: 'create'
   }
   if (mode !== 'patch') {
     for (const [key, field] of Object.entries(fields)) {
-      if (field.required && field.write && !(key in values) && !(key in errors)) errors[key] = 'required';
+      if (field.required && field.write && !(key in values) && !(key in errors))
+        errors[key] = 'required';
     }
   }
   if (mode === 'create') {
-    for (const [key, field] of Object.entries(fields)) if (!(key in values) && field.default !== undefined) values[key] = field.default;
+    for (const [key, field] of Object.entries(fields))
+      if (!(key in values) && field.default !== undefined) values[key] = field.default;
   }
   const names = Object.keys(errors);
-  if (names.length > 0) throw new HttpError(400, `Invalid body: ${names.slice(0, 5).map((name) => `${name}: ${errors[name]}`).join('; ')}`, errors);
+  if (names.length > 0)
+    throw new HttpError(
+      400,
+      `Invalid body: ${names
+        .slice(0, 5)
+        .map((name) => `${name}: ${errors[name]}`)
+        .join('; ')}`,
+      errors,
+    );
   return values;
 }
 
@@ -62,13 +84,18 @@ export function storage(spec: ResourceSpec, values: Row): Row {
   return stored;
 }
 
-
 /**
  * Refuses a value already taken where it must be unique (issue 15): 409 `{error, field}` naming the
  * field, checked inside the write's transaction (SQLite writes are serialized; on PostgreSQL two
  * concurrent writers can still both pass, a unique index would be the stricter guard).
  */
-export async function checkUnique(spec: ResourceSpec, values: Row, rowGroupId: number | undefined, write: WriteContext, selfId?: number): Promise<void> {
+export async function checkUnique(
+  spec: ResourceSpec,
+  values: Row,
+  rowGroupId: number | undefined,
+  write: WriteContext,
+  selfId?: number,
+): Promise<void> {
   const { ctx } = write;
   for (const [name, field] of Object.entries(allFields(spec))) {
     const value = values[name];
@@ -78,11 +105,19 @@ export async function checkUnique(spec: ResourceSpec, values: Row, rowGroupId: n
     if (field.unique === 'tenant' && rowGroupId !== undefined && spec.ownerColumn !== 'id') {
       const inTransaction = write.trx as unknown as Kysely<Database>;
       const tenant = await ctx.directory.tenantOf(rowGroupId, inTransaction);
-      const groups = tenant ? [...(await ctx.directory.groupsById(inTransaction)).values()].filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode)).map((group) => group.id) : [rowGroupId];
+      const groups = tenant
+        ? [...(await ctx.directory.groupsById(inTransaction)).values()]
+            .filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode))
+            .map((group) => group.id)
+        : [rowGroupId];
       query = query.where('groupId', 'in', groups);
     }
     if (await query.limit(1).executeTakeFirst()) {
-      throw new HttpError(409, `A ${spec.path} with this ${name} already exists: ${name} must be unique`, { [name]: 'duplicate' });
+      throw new HttpError(
+        409,
+        `A ${spec.path} with this ${name} already exists: ${name} must be unique`,
+        { [name]: 'duplicate' },
+      );
     }
   }
 }

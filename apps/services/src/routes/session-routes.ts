@@ -21,7 +21,11 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const { token, user } = await ctx.sessions.login(body, clientAddress(c));
     const fields = await ctx.directory.userFields(user.id);
     const json = await shapeUser(ctx.directory, user, fields, new Set(), undefined);
-    return c.json({ token, ...json, isRoot: (await ctx.directory.group(user.groupId))?.treeLevel === 1 });
+    return c.json({
+      token,
+      ...json,
+      isRoot: (await ctx.directory.group(user.groupId))?.treeLevel === 1,
+    });
   });
 
   api.post('/user/logout', async (c) => {
@@ -43,7 +47,13 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     let body = whoamiBodies.get(caller);
     if (body === undefined) {
       const fields = await ctx.directory.userFields(caller.user.id);
-      const json = await shapeUser(ctx.directory, caller.user, fields, new Set(['group', 'activeGroup']), undefined);
+      const json = await shapeUser(
+        ctx.directory,
+        caller.user,
+        fields,
+        new Set(['group', 'activeGroup']),
+        undefined,
+      );
       body = JSON.stringify({ ...json, isRoot: caller.isRoot });
       whoamiBodies.set(caller, body);
     }
