@@ -142,6 +142,57 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 17 item 4: the services' layers point one way. db/ is the bottom; cache/ depends on
+    // nothing of ours; auth/ knows nothing of HTTP (it throws AuthError, app.ts maps it); http/,
+    // policies/ and presenters/ serve the route modules and never import them; only the process
+    // entries (index.ts, cluster/worker-main.ts) import the composition (app.ts, context.ts).
+    files: ['apps/services/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/services/src/db',
+              from: ['auth', 'cache', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'cluster', 'app.ts', 'context.ts', 'seed.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              message: 'db/ is the bottom layer: it imports nothing of the services above it.',
+            },
+            {
+              target: 'apps/services/src/cache',
+              from: ['auth', 'db', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'cluster', 'app.ts', 'context.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              message: 'cache/ is a building block: it imports nothing of the services.',
+            },
+            {
+              target: 'apps/services/src/auth',
+              from: ['http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'app.ts', 'context.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              message: 'auth/ knows nothing of HTTP or routes: throw AuthError, the edge maps it.',
+            },
+            {
+              target: ['http', 'policies', 'presenters'].map((layer) => `apps/services/src/${layer}`),
+              from: ['routes', 'resources/resource-routes.ts', 'analytics', 'app.ts', 'context.ts'].map((from) => `apps/services/src/${from}`),
+              message: 'http/, policies/ and presenters/ serve the route modules; they never import them.',
+            },
+            {
+              target: 'apps/services/src/resources',
+              from: ['apps/services/src/routes', 'apps/services/src/analytics'],
+              message: 'Route modules do not import each other: shared request helpers live in http/.',
+            },
+            {
+              target: [
+                ...['auth', 'cache', 'db', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'kit', 'static', 'upstream'].map((layer) => `apps/services/src/${layer}`),
+                'apps/services/src/cluster/!(worker-main).ts',
+                'apps/services/src/{listen,seed,services-context}.ts',
+              ],
+              from: ['apps/services/src/app.ts', 'apps/services/src/context.ts', 'apps/services/src/index.ts'],
+              message: 'Only the process entries (index.ts, cluster/worker-main.ts) compose the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 17: the console's layers point one way (CONTRIBUTING.md). app/ composes and nothing
     // imports it; lib/, api/ and store/ are the shared floor; session/ and i18n/ stand on that
     // floor; the features (frame, shell, palette, login, router, analytics, updates) stand on both.

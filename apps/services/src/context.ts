@@ -3,13 +3,13 @@
 import { buildInfo } from '../../../scripts/build-info.ts';
 import { Directory } from './auth/directory.ts';
 import { SessionService } from './auth/session-service.ts';
+import { TableCacheRegistry } from './cache/table-caches.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import type { CacheBus } from './cluster/cache-bus.ts';
 import type { ServicesDb } from './db/database.ts';
-import { RESOURCES } from './resources/resource-definitions.ts';
 import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
-import type { ServicesContext, VersionInfo } from './http/app-env.ts';
+import type { ServicesContext, VersionInfo } from './services-context.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
 
 const SERVICES_VERSION = '0.1.0';
@@ -33,7 +33,6 @@ export interface ContextOptions extends OperationsOptions {
   log?: (line: string) => void;
 }
 
-
 /** Builds the request context (caches, sessions) over an open database. */
 export function createContext(database: ServicesDb, options: ContextOptions = {}): ServicesContext {
   const bus = options.bus ?? new LocalCacheBus();
@@ -46,7 +45,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
   const sessions = new SessionService(database.db, directory, bus);
   directory.onLookup = lookup;
   sessions.onLookup = lookup;
-  const tableGenerations = new Map<string, number>();
+  const tableCaches = new TableCacheRegistry();
   bus.subscribe((event) => {
     switch (event.type) {
       case 'directory':
@@ -54,7 +53,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
         sessions.forgetAll();
         break;
       case 'table':
-        tableGenerations.set(event.table, (tableGenerations.get(event.table) ?? 0) + 1);
+        tableCaches.invalidate(event.table);
         break;
       case 'logout':
         sessions.forget(event.tokenHash);
@@ -65,9 +64,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
   bus.onReset(() => {
     directory.invalidate();
     sessions.forgetAll();
-    for (const table of new Set([...RESOURCES.map((spec) => spec.table), ...tableGenerations.keys()])) {
-      tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1);
-    }
+    tableCaches.invalidateAll();
   });
   return {
     db: database.db,
@@ -81,7 +78,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     legacyPlainDir: options.legacyPlainDir,
     analyticsHost: options.analyticsHost,
     log: options.log ?? ((line) => console.error(line)),
-    tableGenerations,
+    tableCaches,
     bus,
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
     ops,

@@ -4,9 +4,9 @@ import type { WorkerConfig } from './cluster/cluster-messages.ts';
 import { createContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { OpenDatabaseOptions } from './db/database.ts';
-import { seedDemoData } from './db/seed.ts';
-import type { AppEnv, ServicesContext } from './http/app-env.ts';
-import { createApp } from './http/create-app.ts';
+import { seedDemoData } from './seed.ts';
+import type { AppEnv, ServicesContext } from './services-context.ts';
+import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import { openInstanceBus } from './cluster/instance-bus.ts';
@@ -18,14 +18,20 @@ import type { MetricsServer } from './ops/metrics-server.ts';
 import type { DestinationStream } from 'pino';
 import type { OperationsOptions } from './ops/operations.ts';
 
-export { DEMO_ACCOUNTS, seedDemoData } from './db/seed.ts';
-export type { DemoAccount } from './db/seed.ts';
+export { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+export type { DemoAccount } from './seed.ts';
 export { openDatabase } from './db/database.ts';
-export type { Dialect, OpenDatabaseOptions, ServicesDb } from './db/database.ts';
-export { createApp, API_BASE } from './http/create-app.ts';
-export type { AppEnv, ServicesContext, VersionInfo } from './http/app-env.ts';
+export type { OpenDatabaseOptions, ServicesDb } from './db/database.ts';
+export type { Dialect } from './db/dialect.ts';
+export { createApp } from './app.ts';
+export type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 export { createContext } from './context.ts';
-export { DEFAULT_UPSTREAM_TIMEOUT_MS, createUpstreamApp, parseUpstreamUrl, startUpstreamServer } from './upstream/upstream-app.ts';
+export {
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  createUpstreamApp,
+  parseUpstreamUrl,
+  startUpstreamServer,
+} from './upstream/upstream-app.ts';
 export type { UpstreamOptions, UpstreamServer } from './upstream/upstream-app.ts';
 export type { ContextOptions } from './context.ts';
 export type { CacheBus, CacheEvent } from './cluster/cache-bus.ts';
@@ -64,8 +70,11 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const workers = options.workers ?? 1;
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
-  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir });
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
+  const database = await openDatabase(
+    options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir },
+  );
   let seeded: boolean;
   try {
     seeded = await seedDemoData(database.db, options.seedScale ?? 1);
@@ -77,18 +86,46 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (workers > 1) {
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
-    const { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, logLevel, metricsToken, trustProxy } = options;
+    const {
+      host,
+      port,
+      dataDir,
+      databaseUrl,
+      consoleDir,
+      legacyUiDir,
+      analyticsHost,
+      logLevel,
+      metricsToken,
+      trustProxy,
+    } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
     const cluster = await startClusterServer(
-      { host, port, dataDir, databaseUrl, consoleDir, legacyUiDir, analyticsHost, instanceId, logLevel, metricsToken, trustProxy },
+      {
+        host,
+        port,
+        dataDir,
+        databaseUrl,
+        consoleDir,
+        legacyUiDir,
+        analyticsHost,
+        instanceId,
+        logLevel,
+        metricsToken,
+        trustProxy,
+      },
       workers,
       log,
     );
-    const metrics = options.metricsPort === undefined ? undefined : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(async (error: unknown) => {
-      await cluster.close();
-      throw error;
-    });
+    const metrics =
+      options.metricsPort === undefined
+        ? undefined
+        : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(
+            async (error: unknown) => {
+              await cluster.close();
+              throw error;
+            },
+          );
     let closingCluster: Promise<void> | undefined;
     return {
       url: cluster.url,
@@ -103,7 +140,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   let instanceBus: InstanceBus;
   try {
-    instanceBus = await openInstanceBus(database, new LocalCacheBus(), { databaseUrl: options.databaseUrl, instanceId, log });
+    instanceBus = await openInstanceBus(database, new LocalCacheBus(), {
+      databaseUrl: options.databaseUrl,
+      instanceId,
+      log,
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -114,7 +155,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let listening: Awaited<ReturnType<typeof listen>> | undefined;
   try {
     listening = await listen(app, options.host, options.port);
-    if (options.metricsPort !== undefined) metrics = await startMetricsServer(options.host, options.metricsPort, () => context.ops.metricsText(), log);
+    if (options.metricsPort !== undefined)
+      metrics = await startMetricsServer(
+        options.host,
+        options.metricsPort,
+        () => context.ops.metricsText(),
+        log,
+      );
   } catch (error) {
     await listening?.close();
     await instanceBus.close();
@@ -159,7 +206,9 @@ export interface InMemoryServices {
 }
 
 /** An instance on an in-memory SQLite database, for tests (`fetch` works as an MSW handler). */
-export async function createInMemoryServices(options: InMemoryServicesOptions = {}): Promise<InMemoryServices> {
+export async function createInMemoryServices(
+  options: InMemoryServicesOptions = {},
+): Promise<InMemoryServices> {
   const database = await openDatabase({ memory: true } satisfies OpenDatabaseOptions);
   if (options.seed !== false) await seedDemoData(database.db, 1);
   const context = createContext(database, options);

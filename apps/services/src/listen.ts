@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { AppEnv } from './http/app-env.ts';
+import type { AppEnv } from './services-context.ts';
 
 export interface Listening {
   url: string;

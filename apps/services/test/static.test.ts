@@ -21,10 +21,19 @@ beforeAll(async () => {
   mkdirSync(join(legacyDir, 'extra'), { recursive: true });
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  writeFileSync(join(consoleDir, 'assets', 'big-def456.js'), `export const data = ${JSON.stringify('portico '.repeat(2000))};`);
-  writeFileSync(join(consoleDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v1', commit: 'c1', date: '2024-01-01' }));
+  writeFileSync(
+    join(consoleDir, 'assets', 'big-def456.js'),
+    `export const data = ${JSON.stringify('portico '.repeat(2000))};`,
+  );
+  writeFileSync(
+    join(consoleDir, 'extra', 'git.json'),
+    JSON.stringify({ displayVersion: 'v1', commit: 'c1', date: '2024-01-01' }),
+  );
   writeFileSync(join(legacyDir, 'index.html'), '<!doctype html><title>legacy</title>');
-  writeFileSync(join(legacyDir, 'extra', 'git.json'), JSON.stringify({ displayVersion: 'v2', commit: 'c2', date: '2024-01-02' }));
+  writeFileSync(
+    join(legacyDir, 'extra', 'git.json'),
+    JSON.stringify({ displayVersion: 'v2', commit: 'c2', date: '2024-01-02' }),
+  );
   writeFileSync(join(dir, 'secret.txt'), 'secret');
   client = await createTestClient({ seed: false, consoleDir, legacyUiDir: legacyDir });
   missing = await createTestClient({ seed: false, consoleDir: join(dir, 'nope') });
@@ -35,7 +44,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (c: TestClient, path: string, headers: Record<string, string> = {}) => c.services.fetch(new Request(`${ORIGIN}${path}`, { headers }));
+const get = (c: TestClient, path: string, headers: Record<string, string> = {}) =>
+  c.services.fetch(new Request(`${ORIGIN}${path}`, { headers }));
 
 describe('static hosting', () => {
   it('serves index.html with no-cache, ETag, Last-Modified, CSP and 304s', async () => {
@@ -78,13 +88,21 @@ describe('static hosting', () => {
     expect(await (await get(client, '/legacy-ui/')).text()).toContain('legacy');
     expect((await get(client, '/legacy-ui')).status).toBe(301);
     expect(await (await get(client, '/extra/git.json')).json()).toMatchObject({ commit: 'c1' });
-    expect(await (await get(client, '/legacy-ui/extra/git.json')).json()).toMatchObject({ commit: 'c2' });
+    expect(await (await get(client, '/legacy-ui/extra/git.json')).json()).toMatchObject({
+      commit: 'c2',
+    });
     const services = (await (await get(client, '/git.json')).json()) as Record<string, string>;
     expect(Object.keys(services).sort()).toEqual(['commit', 'date', 'displayVersion']);
   });
 
   it('never serves outside the directory', async () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/legacy-ui/..%2f..%2fsecret.txt', '/%00']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/legacy-ui/..%2f..%2fsecret.txt',
+      '/%00',
+    ]) {
       const response = await get(client, path);
       expect(response.status, path).toBe(404);
     }
@@ -102,7 +120,6 @@ describe('static hosting', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
-
 });
 
 describe('compression of static files', () => {
@@ -127,7 +144,14 @@ describe('compression of static files', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(original);
     expect(gz.headers.get('etag')).not.toBe(br.headers.get('etag'));
-    expect((await get(client, '/assets/big-def456.js', { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status).toBe(304);
+    expect(
+      (
+        await get(client, '/assets/big-def456.js', {
+          'accept-encoding': 'gzip',
+          'if-none-match': gz.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(304);
     const plain = await get(client, '/assets/big-def456.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(original);
@@ -146,22 +170,36 @@ describe('common headers on error answers', () => {
   });
   afterAll(() => seeded.services.close());
 
-  // The common headers are set before the handler runs (see create-app.ts); error answers, whether
+  // The common headers are set before the handler runs (see src/app.ts); error answers, whether
   // thrown by a handler, by a middleware or by the router, must carry them as well.
   it.each([
-    ['401 from the authentication middleware', 'GET', '/riot-core-services/api/user/whoami', undefined, 401],
+    [
+      '401 from the authentication middleware',
+      'GET',
+      '/riot-core-services/api/user/whoami',
+      undefined,
+      401,
+    ],
     ['404 from the API fallback', 'GET', '/riot-core-services/api/no-such-thing', 'token', 404],
     ['400 thrown by a handler', 'GET', '/riot-core-services/api/thing?pageSize=0', 'token', 400],
     ['413 from the body limit', 'POST', '/riot-core-services/api/zone', 'token', 413],
-  ])('%s carries nosniff, no-store and the XSRF cookie', async (_name, method, path, auth, status) => {
-    const { token } = await seeded.login('admin');
-    const response = await seeded.call(method, `http://portico.test${path}`, {
-      ...(auth ? { token } : {}),
-      ...(method === 'POST' ? { rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), headers: { 'content-type': 'application/json' } } : {}),
-    });
-    expect(response.status).toBe(status);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
-  });
+  ])(
+    '%s carries nosniff, no-store and the XSRF cookie',
+    async (_name, method, path, auth, status) => {
+      const { token } = await seeded.login('admin');
+      const response = await seeded.call(method, `http://portico.test${path}`, {
+        ...(auth ? { token } : {}),
+        ...(method === 'POST'
+          ? {
+              rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
+              headers: { 'content-type': 'application/json' },
+            }
+          : {}),
+      });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+    },
+  );
 });

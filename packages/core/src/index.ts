@@ -264,3 +264,5 @@ export {
 export type { PrecacheEntry, ServiceWorkerRequest, ServiceWorkerRoute } from './updates/service-worker-rules.ts';
 export { PORTAL_LOAD_MARKER_KEY, decidePortalLoad, portalLoadMarker } from './updates/portal-load.ts';
 export type { PortalLoadDecision } from './updates/portal-load.ts';
+export { API_BASE_PATH, VISIBILITY_RESOURCES, isRecord } from './platform/platform-api.ts';
+export type { VisibilityResource } from './platform/platform-api.ts';

@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readRequestToken } from '../http/request-token.ts';
@@ -51,12 +51,18 @@ const captureEvent = z.object({
 });
 const captureBody = z.union([
   z.array(captureEvent).max(MAX_EVENTS_PER_REQUEST),
-  z.object({ batch: z.array(captureEvent).max(MAX_EVENTS_PER_REQUEST) }).transform((body) => body.batch),
+  z
+    .object({ batch: z.array(captureEvent).max(MAX_EVENTS_PER_REQUEST) })
+    .transform((body) => body.batch),
   captureEvent.transform((event) => [event]),
 ]);
 
 /** Decodes a capture body: gzip (`compression=gzip-js` or Content-Encoding), `data=<base64>` forms, or JSON. */
-function decodeBody(raw: Uint8Array, query: Record<string, string>, headers: { encoding?: string; type?: string }): unknown {
+function decodeBody(
+  raw: Uint8Array,
+  query: Record<string, string>,
+  headers: { encoding?: string; type?: string },
+): unknown {
   let bytes = Buffer.from(raw);
   // posthog-js also sends gzip as text/plain without the query flag: recognise it by its magic bytes
   const gzipMagic = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -68,9 +74,14 @@ function decodeBody(raw: Uint8Array, query: Record<string, string>, headers: { e
     }
   }
   let text = bytes.toString('utf8');
-  if (query.compression === 'base64' || (headers.type ?? '').startsWith('application/x-www-form-urlencoded') || text.startsWith('data=')) {
+  if (
+    query.compression === 'base64' ||
+    (headers.type ?? '').startsWith('application/x-www-form-urlencoded') ||
+    text.startsWith('data=')
+  ) {
     const data = new URLSearchParams(text).get('data');
-    if (data === null) throw new HttpError(400, 'Invalid body: the form has no data field', { data: 'required' });
+    if (data === null)
+      throw new HttpError(400, 'Invalid body: the form has no data field', { data: 'required' });
     text = Buffer.from(data, 'base64').toString('utf8');
   }
   if (text.trim() === '') throw new HttpError(400, 'Invalid body: empty', { body: 'required' });
@@ -91,7 +102,8 @@ function outOfBounds(value: unknown, limits: AnalyticsLimits): string | null {
     if (values > limits.maxValues) return `more than ${limits.maxValues} values`;
     if (depth > limits.maxDepth) return `nested deeper than ${limits.maxDepth} levels`;
     if (Array.isArray(current)) for (const item of current) stack.push([item, depth + 1]);
-    else if (typeof current === 'object' && current !== null) for (const item of Object.values(current)) stack.push([item, depth + 1]);
+    else if (typeof current === 'object' && current !== null)
+      for (const item of Object.values(current)) stack.push([item, depth + 1]);
   }
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
   return bytes > limits.maxBytes ? `more than ${limits.maxBytes} bytes` : null;
@@ -133,14 +145,17 @@ export function readableProperties(stored: string): unknown {
 
 /** Fixed one-minute windows per key, in this process. */
 class RateWindows {
-  private readonly windows = new LRUCache<string, { count: number; endsAt: number }>({ max: 100_000 });
+  private readonly windows = new LRUCache<string, { count: number; endsAt: number }>({
+    max: 100_000,
+  });
 
   /** Seconds to wait when `count` more would pass `limit`, else 0 (and they are counted). */
   wait(keys: Array<[string, number, number]>, now: number): number {
     let wait = 0;
     for (const [key, count, limit] of keys) {
       const window = this.windows.get(key);
-      if (window && window.endsAt > now && window.count + count > limit) wait = Math.max(wait, Math.ceil((window.endsAt - now) / 1000));
+      if (window && window.endsAt > now && window.count + count > limit)
+        wait = Math.max(wait, Math.ceil((window.endsAt - now) / 1000));
     }
     if (wait > 0) return wait;
     for (const [key, count] of keys) {
@@ -170,7 +185,14 @@ const REMOTE_CONFIG = {
   defaultIdentifiedOnly: true,
   siteApps: [],
 };
-const EMPTY_FLAGS = { flags: {}, featureFlags: {}, featureFlagPayloads: {}, errorsWhileComputingFlags: false, quotaLimited: [], requestId: '00000000-0000-0000-0000-000000000000' };
+const EMPTY_FLAGS = {
+  flags: {},
+  featureFlags: {},
+  featureFlagPayloads: {},
+  errorsWhileComputingFlags: false,
+  quotaLimited: [],
+  requestId: '00000000-0000-0000-0000-000000000000',
+};
 const projectToken = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'not a project token');
 
 export function registerAnalyticsCapture(analytics: Hono<AppEnv>, ctx: ServicesContext): void {
@@ -189,11 +211,17 @@ export function registerAnalyticsCapture(analytics: Hono<AppEnv>, ctx: ServicesC
 
   const capture = async (c: Context<AppEnv>) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    const body = decodeBody(raw, c.req.query(), { encoding: c.req.header('content-encoding'), type: c.req.header('content-type') });
+    const body = decodeBody(raw, c.req.query(), {
+      encoding: c.req.header('content-encoding'),
+      type: c.req.header('content-type'),
+    });
     const events = parseOrThrow(captureBody, body, 'body');
     for (const [index, event] of events.entries()) {
       const problem = outOfBounds({ properties: event.properties, $set: event.$set }, limits);
-      if (problem) throw new HttpError(400, `Invalid body: event ${index}: properties ${problem}`, { [`${index}.properties`]: problem });
+      if (problem)
+        throw new HttpError(400, `Invalid body: event ${index}: properties ${problem}`, {
+          [`${index}.properties`]: problem,
+        });
     }
     const receivedAt = Date.now();
     const clientIds = new Map<string, number>();
@@ -202,13 +230,31 @@ export function registerAnalyticsCapture(analytics: Hono<AppEnv>, ctx: ServicesC
       if (clientId) clientIds.set(clientId, (clientIds.get(clientId) ?? 0) + 1);
     }
     const wait = rates.wait(
-      [[`a:${clientAddress(c)}`, events.length, limits.perAddressPerMinute], ...[...clientIds].map(([id, count]): [string, number, number] => [`c:${id}`, count, limits.perClientIdPerMinute])],
+      [
+        [`a:${clientAddress(c)}`, events.length, limits.perAddressPerMinute],
+        ...[...clientIds].map(([id, count]): [string, number, number] => [
+          `c:${id}`,
+          count,
+          limits.perClientIdPerMinute,
+        ]),
+      ],
       receivedAt,
     );
-    if (wait > 0) throw new HttpError(429, `Too many analytics events: try again in ${wait} seconds`, undefined, { 'Retry-After': String(wait) }, { retryAfter: wait });
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        `Too many analytics events: try again in ${wait} seconds`,
+        undefined,
+        { 'Retry-After': String(wait) },
+        { retryAfter: wait },
+      );
     const group = await sessionGroup(c);
     const rows = events.map((event) => {
-      const distinct = text(event.distinct_id, 400) ?? text(event.properties?.distinct_id, 400) ?? text(event.properties?.$distinct_id, 400) ?? '';
+      const distinct =
+        text(event.distinct_id, 400) ??
+        text(event.properties?.distinct_id, 400) ??
+        text(event.properties?.$distinct_id, 400) ??
+        '';
       return {
         event: event.event,
         distinctId: distinct,
@@ -228,7 +274,18 @@ export function registerAnalyticsCapture(analytics: Hono<AppEnv>, ctx: ServicesC
     }
     return c.json({ status: 1 });
   };
-  for (const path of ['/e', '/e/', '/i/v0/e', '/i/v0/e/', '/batch', '/batch/', '/capture', '/capture/', '/track', '/track/']) {
+  for (const path of [
+    '/e',
+    '/e/',
+    '/i/v0/e',
+    '/i/v0/e/',
+    '/batch',
+    '/batch/',
+    '/capture',
+    '/capture/',
+    '/track',
+    '/track/',
+  ]) {
     analytics.post(path, capture);
   }
   for (const path of ['/flags', '/flags/', '/decide', '/decide/']) {
@@ -240,7 +297,10 @@ export function registerAnalyticsCapture(analytics: Hono<AppEnv>, ctx: ServicesC
   });
   analytics.get('/array/:token/config.js', (c) => {
     const token = parseOrThrow(projectToken, c.req.param('token'), 'token');
-    const config = JSON.stringify({ config: { token, ...REMOTE_CONFIG }, siteApps: [] }).replace(/</g, '\\u003c');
+    const config = JSON.stringify({ config: { token, ...REMOTE_CONFIG }, siteApps: [] }).replace(
+      /</g,
+      '\\u003c',
+    );
     return c.body(
       `(function(){var w=window;w._POSTHOG_REMOTE_CONFIG=w._POSTHOG_REMOTE_CONFIG||{};w._POSTHOG_REMOTE_CONFIG[${JSON.stringify(token)}]=${config};})();\n`,
       200,
@@ -260,12 +320,24 @@ const readQuery = z
   .strict();
 
 /** Deletes all but the newest `keep` events of a group (null: the anonymous ones). */
-async function keepNewest(ctx: ServicesContext, groupId: number | null, keep: number): Promise<void> {
+async function keepNewest(
+  ctx: ServicesContext,
+  groupId: number | null,
+  keep: number,
+): Promise<void> {
   const scoped = groupId === null ? ('is' as const) : ('=' as const);
   await ctx.db
     .deleteFrom('analyticsEvents')
     .where('groupId', scoped, groupId)
-    .where('id', '<=', (eb) => eb.selectFrom('analyticsEvents').select('id').where('groupId', scoped, groupId).orderBy('id', 'desc').limit(1).offset(keep))
+    .where('id', '<=', (eb) =>
+      eb
+        .selectFrom('analyticsEvents')
+        .select('id')
+        .where('groupId', scoped, groupId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .offset(keep),
+    )
     .execute();
 }
 
@@ -277,7 +349,9 @@ export function registerAnalyticsRead(api: Hono<AppEnv>, ctx: ServicesContext): 
     if (query.event) select = select.where('event', '=', query.event);
     // Scoped by the group recorded from the capturing session; root reads every event.
     if (!caller.isRoot) select = select.where('groupId', '=', caller.tenant?.id ?? caller.group.id);
-    const { total } = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const { total } = await select
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
     const rows = await select
       .selectAll()
       .orderBy('id')
@@ -286,7 +360,12 @@ export function registerAnalyticsRead(api: Hono<AppEnv>, ctx: ServicesContext): 
       .execute();
     return c.json({
       total: Number(total),
-      results: rows.map((row) => ({ event: row.event, distinctId: row.distinctId, properties: readableProperties(row.properties), timestamp: row.timestamp })),
+      results: rows.map((row) => ({
+        event: row.event,
+        distinctId: row.distinctId,
+        properties: readableProperties(row.properties),
+        timestamp: row.timestamp,
+      })),
     });
   });
 }

@@ -1,9 +1,10 @@
 // In-memory views of the small, hot tables (groups, group fields, users' roles) with explicit
-// invalidation: every write through the API bumps a generation, and entries also expire after a few
-// seconds so several instances on one PostgreSQL converge.
+// invalidation: every write through the API empties them (the cache bus's `directory` event), and
+// entries also expire after a few seconds so several instances on one PostgreSQL converge.
 import type { Kysely, Selectable } from 'kysely';
 import { createPermissionSet } from '@portico/core';
 import type { PermissionSet } from '@portico/core';
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import type { Database, GroupTable, UserTable } from '../db/schema.ts';
 import { ANYTHING_LETTERS } from './permission-catalog.ts';
 
@@ -35,26 +36,43 @@ export interface Caller {
 }
 
 const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const ALL = 'all';
 
 export class Directory {
-  private generation = 0;
-  private groups: { at: number; generation: number; byId: Map<number, GroupRow> } | undefined;
-  private fields = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
-  private userFieldCache = new Map<number, { at: number; generation: number; fields: Map<string, string> }>();
-  private callers = new Map<number, { at: number; generation: number; caller: Caller }>();
+  private readonly groups = new BoundedCache<typeof ALL, Map<number, GroupRow>>({
+    name: 'groups',
+    max: 1,
+    ttlMs: TTL_MS,
+  });
+  private readonly fields = new BoundedCache<number, Map<string, string>>({
+    name: 'group-fields',
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+  });
+  private readonly userFieldCache = new BoundedCache<number, Map<string, string>>({
+    name: 'user-fields',
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+  });
+  private readonly callers = new BoundedCache<number, Caller>({
+    name: 'callers',
+    max: MAX_ENTRIES,
+    ttlMs: TTL_MS,
+    onLookup: (cache, hit) => this.onLookup?.(cache, hit),
+  });
 
-  /** Told of each cache lookup (metrics: hit ratios). */
+  /** Told of each caller cache lookup (metrics: hit ratios). */
   onLookup: ((cache: string, hit: boolean) => void) | undefined;
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Call after any write to groups, group fields, users, user fields or roles. */
   invalidate(): void {
-    this.generation += 1;
-  }
-
-  private fresh(entry: { at: number; generation: number } | undefined): boolean {
-    return entry !== undefined && entry.generation === this.generation && Date.now() - entry.at < TTL_MS;
+    this.groups.clear();
+    this.fields.clear();
+    this.userFieldCache.clear();
+    this.callers.clear();
   }
 
   /**
@@ -63,12 +81,16 @@ export class Directory {
    * transaction, which waits for the read), and what it reads is not kept (it may roll back).
    */
   async groupsById(reader?: Kysely<Database>): Promise<Map<number, GroupRow>> {
-    if (this.fresh(this.groups) && this.groups) return this.groups.byId;
-    if (reader) return new Map((await reader.selectFrom('groups').selectAll().execute()).map((row) => [row.id, row]));
-    const generation = this.generation;
+    const cached = this.groups.get(ALL);
+    if (cached) return cached;
+    if (reader)
+      return new Map(
+        (await reader.selectFrom('groups').selectAll().execute()).map((row) => [row.id, row]),
+      );
+    const epoch = this.groups.epoch;
     const rows = await this.db.selectFrom('groups').selectAll().execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    this.groups = { at: Date.now(), generation, byId };
+    this.groups.set(ALL, byId, epoch);
     return byId;
   }
 
@@ -105,11 +127,15 @@ export class Directory {
   /** A group's own fields. */
   async ownGroupFields(groupId: number): Promise<Map<string, string>> {
     const cached = this.fields.get(groupId);
-    if (this.fresh(cached) && cached) return cached.fields;
-    const generation = this.generation;
-    const rows = await this.db.selectFrom('groupFields').select(['name', 'value']).where('ownerId', '=', groupId).execute();
+    if (cached) return cached;
+    const epoch = this.fields.epoch;
+    const rows = await this.db
+      .selectFrom('groupFields')
+      .select(['name', 'value'])
+      .where('ownerId', '=', groupId)
+      .execute();
     const fields = new Map(rows.map((row) => [row.name, row.value]));
-    this.fields.set(groupId, { at: Date.now(), generation, fields });
+    this.fields.set(groupId, fields, epoch);
     return fields;
   }
 
@@ -130,18 +156,25 @@ export class Directory {
   }
 
   async groupTypeJson(groupTypeId: number): Promise<Record<string, unknown> | null> {
-    const row = await this.db.selectFrom('groupTypes').selectAll().where('id', '=', groupTypeId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('groupTypes')
+      .selectAll()
+      .where('id', '=', groupTypeId)
+      .executeTakeFirst();
     return row ? { ...row, archived: row.archived === 1 } : null;
   }
 
   async userFields(userId: number): Promise<Map<string, string>> {
     const cached = this.userFieldCache.get(userId);
-    if (this.fresh(cached) && cached) return cached.fields;
-    const generation = this.generation;
-    const rows = await this.db.selectFrom('userFields').select(['name', 'value']).where('ownerId', '=', userId).execute();
+    if (cached) return cached;
+    const epoch = this.userFieldCache.epoch;
+    const rows = await this.db
+      .selectFrom('userFields')
+      .select(['name', 'value'])
+      .where('ownerId', '=', userId)
+      .execute();
     const fields = new Map(rows.map((row) => [row.name, row.value]));
-    if (this.userFieldCache.size > 10_000) this.userFieldCache.clear();
-    this.userFieldCache.set(userId, { at: Date.now(), generation, fields });
+    this.userFieldCache.set(userId, fields, epoch);
     return fields;
   }
 
@@ -149,7 +182,11 @@ export class Directory {
   async permissionsOf(user: UserRow): Promise<string[]> {
     const roleIds = parseIdList(user.roleIds);
     if (roleIds.length === 0) return [];
-    const roles = await this.db.selectFrom('roles').select(['permissions', 'archived']).where('id', 'in', roleIds).execute();
+    const roles = await this.db
+      .selectFrom('roles')
+      .select(['permissions', 'archived'])
+      .where('id', 'in', roleIds)
+      .execute();
     const list: string[] = [];
     const seen = new Set<string>();
     for (const role of roles) {
@@ -165,7 +202,11 @@ export class Directory {
     for (const letter of ANYTHING_LETTERS) {
       const held = list.some((permission) => {
         const [resource, letters = ''] = permission.split(':');
-        return resource !== undefined && (letters === '*' || letters.includes(letter)) && set.has(`${resource}:${letter}`);
+        return (
+          resource !== undefined &&
+          (letters === '*' || letters.includes(letter)) &&
+          set.has(`${resource}:${letter}`)
+        );
       });
       if (held) list.push(`_anything:${letter}`);
     }
@@ -175,11 +216,13 @@ export class Directory {
   /** Builds (or returns the cached) {@link Caller} of a user id; undefined when the user is gone. */
   async caller(userId: number): Promise<Caller | undefined> {
     const cached = this.callers.get(userId);
-    const hit = this.fresh(cached) && cached !== undefined;
-    this.onLookup?.('callers', hit);
-    if (hit) return cached.caller;
-    const generation = this.generation;
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (cached) return cached;
+    const epoch = this.callers.epoch;
+    const user = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!user || user.archived) return undefined;
     const group = await this.group(user.groupId);
     if (!group) return undefined;
@@ -197,8 +240,7 @@ export class Directory {
       tenantAncestorIds: new Set(ancestors.filter((g) => g.treeLevel >= 2).map((g) => g.id)),
       ancestorIds: new Set(ancestors.map((g) => g.id)),
     };
-    if (this.callers.size > 10_000) this.callers.clear();
-    this.callers.set(userId, { at: Date.now(), generation, caller });
+    this.callers.set(userId, caller, epoch);
     return caller;
   }
 }

@@ -3,13 +3,11 @@
 // every request. Logout, and any change to users or roles, reach the caches of every worker through
 // the cache bus before the answer goes out (see cluster/cache-bus.ts).
 import type { Kysely } from 'kysely';
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import { LocalCacheBus } from '../cluster/cache-bus.ts';
 import type { CacheBus } from '../cluster/cache-bus.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../http/http-error.ts';
-
-/** The answer (403, code PASSWORD_EXPIRED) to the right password of an expired one. */
-export const PASSWORD_EXPIRED = 'Your password has expired: ask an administrator to set a new one';
+import { AuthError, NOT_AUTHENTICATED, PASSWORD_EXPIRED, SESSION_EXPIRED } from './auth-error.ts';
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './password.ts';
@@ -26,6 +24,7 @@ interface CachedSession {
 }
 
 const CACHE_TTL_MS = 5_000;
+const MAX_CACHED_SESSIONS = 100_000;
 const TOUCH_EVERY_MS = 5_000;
 const DEFAULT_TIMEOUT_MINUTES = 30;
 
@@ -37,7 +36,12 @@ export interface Credentials {
 }
 
 export class SessionService {
-  private cache = new Map<string, CachedSession>();
+  // No time to live here: an entry older than CACHE_TTL_MS is re-read, but its last use (written to
+  // the database only every TOUCH_EVERY_MS) still counts.
+  private cache = new BoundedCache<string, CachedSession>({
+    name: 'sessions',
+    max: MAX_CACHED_SESSIONS,
+  });
   readonly throttle: LoginThrottle;
   /** Told of each session cache lookup (metrics: hit ratios). */
   onLookup: ((cache: string, hit: boolean) => void) | undefined;
@@ -65,26 +69,42 @@ export class SessionService {
   private async timeoutMsFor(user: UserRow): Promise<number> {
     const fields = await this.directory.inheritedGroupFields(user.groupId);
     const minutes = Number.parseInt(fields.get('sessionTimeout')?.value ?? '', 10);
-    return (Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, 60 * 24 * 30) : DEFAULT_TIMEOUT_MINUTES) * 60_000;
+    return (
+      (Number.isFinite(minutes) && minutes > 0
+        ? Math.min(minutes, 60 * 24 * 30)
+        : DEFAULT_TIMEOUT_MINUTES) * 60_000
+    );
   }
 
   /**
-   * Checks credentials and opens a session. Throws 401 (same message for every failure), 429 (with
-   * `Retry-After`) when the attempt is throttled, or 403 when the password has expired. The attempt
+   * Checks credentials and opens a session. Throws AuthError: INVALID_CREDENTIALS (same message for every
+   * failure), THROTTLED when the attempt is throttled, or PASSWORD_EXPIRED. The attempt
    * is counted before the password is checked (auth/login-throttle.ts).
    */
-  async login(credentials: Credentials, address: string): Promise<{ token: string; user: UserRow }> {
+  async login(
+    credentials: Credentials,
+    address: string,
+  ): Promise<{ token: string; user: UserRow }> {
     if (credentials.token !== undefined) return this.loginWithToken(credentials.token);
-    const throttleKey = credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
+    const throttleKey =
+      credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
     const attempt = await this.throttle.reserve(throttleKey, address, this.now());
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
-      throw new HttpError(429, `Too many sign-in attempts: try again in ${seconds} seconds`, undefined, { 'Retry-After': String(seconds) }, { retryAfter: seconds });
+      throw new AuthError(
+        'THROTTLED',
+        `Too many sign-in attempts: try again in ${seconds} seconds`,
+        seconds,
+      );
     }
     let user: UserRow | undefined;
     let ok = false;
     if (credentials.apiKey !== undefined) {
-      user = await this.db.selectFrom('users').selectAll().where('apiKeyHash', '=', hashToken(credentials.apiKey)).executeTakeFirst();
+      user = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('apiKeyHash', '=', hashToken(credentials.apiKey))
+        .executeTakeFirst();
       ok = user !== undefined;
     } else {
       user = await findUserByName(this.db, credentials.username ?? '');
@@ -92,12 +112,16 @@ export class SessionService {
     }
     if (!ok || !user || user.archived) {
       this.throttle.failed(attempt.reservation);
-      throw new HttpError(401, 'Invalid username or password');
+      throw new AuthError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
     await this.throttle.succeeded(attempt.reservation, this.now());
     // Checked only after the right password, so the answer tells nothing to someone guessing.
-    if (credentials.apiKey === undefined && user.passwordExpirationTime !== null && user.passwordExpirationTime <= this.now()) {
-      throw new HttpError(403, PASSWORD_EXPIRED, undefined, undefined, { code: 'PASSWORD_EXPIRED' });
+    if (
+      credentials.apiKey === undefined &&
+      user.passwordExpirationTime !== null &&
+      user.passwordExpirationTime <= this.now()
+    ) {
+      throw new AuthError('PASSWORD_EXPIRED', PASSWORD_EXPIRED);
     }
     return { token: await this.open(user), user };
   }
@@ -111,50 +135,79 @@ export class SessionService {
     const token = createToken();
     const now = this.now();
     const timeoutMs = await this.timeoutMsFor(user);
-    await this.db.insertInto('sessions').values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, lastUsedAt: now, timeoutMs }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        lastUsedAt: now,
+        timeoutMs,
+      })
+      .execute();
     return token;
   }
 
-  /** Resolves a token to its caller and slides its expiry. Throws 401 with the platform's messages. */
+  /** Resolves a token to its caller and slides its expiry. Throws AuthError (NOT_AUTHENTICATED, SESSION_EXPIRED) with the platform's messages. */
   async authenticate(token: string | undefined): Promise<Caller> {
-    if (!token || token.length > 512) throw new HttpError(401, NOT_AUTHENTICATED);
+    if (!token || token.length > 512) throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
     const tokenHash = hashToken(token);
     const now = this.now();
     let session = this.cache.get(tokenHash);
     this.onLookup?.('sessions', session !== undefined && now - session.checkedAt <= CACHE_TTL_MS);
     if (!session || now - session.checkedAt > CACHE_TTL_MS) {
-      const row = await this.db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
       if (!row) {
         this.cache.delete(tokenHash);
-        throw new HttpError(401, NOT_AUTHENTICATED);
+        throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
       const lastUsedAt = Math.max(row.lastUsedAt, session?.lastUsedAt ?? 0);
-      session = { id: row.id, userId: row.userId, lastUsedAt, writtenAt: row.lastUsedAt, timeoutMs: row.timeoutMs, checkedAt: now };
-      if (this.cache.size > 100_000) this.cache.clear();
+      session = {
+        id: row.id,
+        userId: row.userId,
+        lastUsedAt,
+        writtenAt: row.lastUsedAt,
+        timeoutMs: row.timeoutMs,
+        checkedAt: now,
+      };
       this.cache.set(tokenHash, session);
     }
     if (now - session.lastUsedAt > session.timeoutMs) {
       // Another worker may have seen the session used since this one last read it: decide on the
       // stored time, not only on this cache.
-      const stored = await this.db.selectFrom('sessions').select('lastUsedAt').where('id', '=', session.id).executeTakeFirst();
+      const stored = await this.db
+        .selectFrom('sessions')
+        .select('lastUsedAt')
+        .where('id', '=', session.id)
+        .executeTakeFirst();
       if (stored && now - stored.lastUsedAt <= session.timeoutMs) {
         session.lastUsedAt = stored.lastUsedAt;
         session.writtenAt = stored.lastUsedAt;
       } else {
         this.cache.delete(tokenHash);
         await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
-        throw new HttpError(401, stored ? SESSION_EXPIRED : NOT_AUTHENTICATED);
+        throw stored
+          ? new AuthError('SESSION_EXPIRED', SESSION_EXPIRED)
+          : new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
     }
     const caller = await this.directory.caller(session.userId);
     if (!caller) {
       this.cache.delete(tokenHash);
-      throw new HttpError(401, NOT_AUTHENTICATED);
+      throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
     }
     session.lastUsedAt = now;
     if (now - session.writtenAt >= TOUCH_EVERY_MS) {
       session.writtenAt = now;
-      await this.db.updateTable('sessions').set({ lastUsedAt: now }).where('id', '=', session.id).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ lastUsedAt: now })
+        .where('id', '=', session.id)
+        .execute();
     }
     return caller;
   }
@@ -173,7 +226,7 @@ export class SessionService {
    * they are gone.
    */
   async deleteSessionsOf(userId: number, writer: Kysely<Database> = this.db): Promise<void> {
-    for (const [key, session] of this.cache) if (session.userId === userId) this.cache.delete(key);
+    this.cache.deleteWhere((session) => session.userId === userId);
     await writer.deleteFrom('sessions').where('userId', '=', userId).execute();
   }
 }

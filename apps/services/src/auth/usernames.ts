@@ -5,10 +5,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { AuthError, USERNAME_TAKEN } from './auth-error.ts';
 import type { UserRow } from './directory.ts';
-
-export const USERNAME_TAKEN = 'This username is taken: usernames are unique across all tenants, without regard to case';
 
 /** The form compared for uniqueness and sign-in (usernames are ASCII: `[A-Za-z0-9_.@-]`). */
 export function usernameKey(username: string): string {
@@ -16,13 +14,27 @@ export function usernameKey(username: string): string {
 }
 
 /** The user whose username is `username` without regard to case. */
-export async function findUserByName(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(sql<string>`lower("username")`, '=', usernameKey(username)).executeTakeFirst();
+export async function findUserByName(
+  db: Kysely<Database>,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower("username")`, '=', usernameKey(username))
+    .executeTakeFirst();
 }
 
-/** Refuses (409) `username` when another user (not `exceptId`) holds it in any case. */
-export async function requireUsernameFree(db: Kysely<Database>, username: string, exceptId?: number): Promise<void> {
-  let query = db.selectFrom('users').select('id').where(sql<string>`lower("username")`, '=', usernameKey(username));
+/** Refuses (USERNAME_TAKEN) `username` when another user (not `exceptId`) holds it in any case. */
+export async function requireUsernameFree(
+  db: Kysely<Database>,
+  username: string,
+  exceptId?: number,
+): Promise<void> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower("username")`, '=', usernameKey(username));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new HttpError(409, USERNAME_TAKEN, { username: 'taken' });
+  if (await query.executeTakeFirst()) throw new AuthError('USERNAME_TAKEN', USERNAME_TAKEN);
 }

@@ -3,7 +3,7 @@
 // the primary's word or when the primary goes away.
 import { createContext } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
-import { createApp } from '../http/create-app.ts';
+import { createApp } from '../app.ts';
 import { listen } from '../listen.ts';
 import { WorkerCacheBus } from './cache-bus.ts';
 import { openInstanceBus } from './instance-bus.ts';
@@ -62,12 +62,21 @@ process.on('SIGTERM', () => void stop());
 
 async function main(): Promise<void> {
   const config = parseWorkerConfig(process.env[WORKER_CONFIG_ENV]);
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   closers.push(() => database.close());
   if (stopping) return;
   const log = (line: string) => send({ portico: 'log', line });
-  const workerBus = new WorkerCacheBus({ send, on: (event, listener) => process.on(event, listener) });
-  const { bus, close: closeBus } = await openInstanceBus(database, workerBus, { databaseUrl: config.databaseUrl, instanceId: config.instanceId ?? newInstanceId(), log });
+  const workerBus = new WorkerCacheBus({
+    send,
+    on: (event, listener) => process.on(event, listener),
+  });
+  const { bus, close: closeBus } = await openInstanceBus(database, workerBus, {
+    databaseUrl: config.databaseUrl,
+    instanceId: config.instanceId ?? newInstanceId(),
+    log,
+  });
   closers.push(closeBus);
   if (stopping) return;
   shareMetricsWithPrimary();

@@ -8,9 +8,7 @@ import type { DatabaseConnection, Driver, LogEvent, SqliteDialectConfig } from '
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
-
-/** The SQL dialect behind a {@link ServicesDb}. */
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.ts';
 
 /** An open, migrated database. */
 export interface ServicesDb {
@@ -105,7 +103,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
   let dialect: Dialect;
   let pool: pg.Pool | undefined;
   let observer: QueryObserver | undefined;
-  const log = (event: LogEvent) => observer?.(event.query.sql, event.queryDurationMillis / 1000, event.level === 'error');
+  const log = (event: LogEvent) =>
+    observer?.(event.query.sql, event.queryDurationMillis / 1000, event.level === 'error');
   if (options.databaseUrl) {
     dialect = 'postgres';
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -120,7 +119,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
     }
     const raw = openSqlite(file);
     db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) as unknown as BetterSqlite3.Database }),
+      dialect: new ImmediateSqliteDialect({
+        database: withStatementCache(raw) as unknown as BetterSqlite3.Database,
+      }),
       log,
     });
   }
@@ -128,7 +129,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
     const before = await db.introspection.getTables();
     const created = !before.some((table) => table.name === 'groups');
     await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
-    const migrations = (await db.selectFrom('portico_migrations' as never).select('name' as never).execute()).map((row) => (row as { name: string }).name);
+    const migrations = (
+      await db
+        .selectFrom('portico_migrations' as never)
+        .select('name' as never)
+        .execute()
+    ).map((row) => (row as { name: string }).name);
     const stats = pool;
     return {
       db,
@@ -139,7 +145,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
       observeQueries: (next) => {
         observer = next;
       },
-      poolStats: () => (stats ? { total: stats.totalCount, idle: stats.idleCount, waiting: stats.waitingCount } : undefined),
+      poolStats: () =>
+        stats
+          ? { total: stats.totalCount, idle: stats.idleCount, waiting: stats.waitingCount }
+          : undefined,
     };
   } catch (error) {
     await db.destroy();

@@ -1,7 +1,7 @@
 // One migration set for both dialects: the only dialect difference is the id column type.
 import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from './database.ts';
+import type { Dialect } from './dialect.ts';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -36,7 +36,8 @@ function initial(dialect: Dialect): Migration {
       await create('groups', (t) => {
         t = int(t, 'parentId', true);
         t = int(t, 'groupTypeId', true);
-        for (const c of ['name', 'code', 'description', 'hierarchyCode', 'fqnBase', 'createdBy']) t = text(t, c);
+        for (const c of ['name', 'code', 'description', 'hierarchyCode', 'fqnBase', 'createdBy'])
+          t = text(t, c);
         t = int(t, 'treeLevel');
         t = int(t, 'archived');
         return time(t, 'creationTime');
@@ -60,7 +61,8 @@ function initial(dialect: Dialect): Migration {
 
       await create('users', (t) => {
         t = int(t, 'groupId');
-        for (const c of ['username', 'firstName', 'lastName', 'email', 'passwordHash', 'createdBy']) t = text(t, c);
+        for (const c of ['username', 'firstName', 'lastName', 'email', 'passwordHash', 'createdBy'])
+          t = text(t, c);
         t = text(t, 'apiKeyHash', true);
         t = t.addColumn('roleIds', 'text', (c) => c.notNull().defaultTo('[]'));
         t = int(t, 'archived');
@@ -83,7 +85,8 @@ function initial(dialect: Dialect): Migration {
 
       await create('resources', (t) => {
         t = int(t, 'groupId');
-        for (const c of ['name', 'label', 'description', 'typeName', 'acceptedAttributes']) t = text(t, c);
+        for (const c of ['name', 'label', 'description', 'typeName', 'acceptedAttributes'])
+          t = text(t, c);
         return t;
       });
       await index('resources_group', 'resources', ['groupId']);
@@ -217,7 +220,8 @@ const ownerOrderIndexes: Migration = {
       ['things_group_serial', 'things', ['groupId', 'serial']],
       ['zones_group_name', 'zones', ['groupId', 'name']],
     ];
-    for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
+    for (const [name, table, columns] of indexes)
+      await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
     // Fresh planner statistics, so the new indexes are weighed against the old ones right away.
     await sql`analyze`.execute(db);
   },
@@ -238,7 +242,12 @@ const orderOwnerIndexes: Migration = {
     ];
     for (const [table, column] of orders) {
       await db.schema.dropIndex(`${table}_${column}`).ifExists().execute();
-      await db.schema.createIndex(`${table}_${column}_order`).ifNotExists().on(table).columns([column, 'id', 'groupId']).execute();
+      await db.schema
+        .createIndex(`${table}_${column}_order`)
+        .ifNotExists()
+        .on(table)
+        .columns([column, 'id', 'groupId'])
+        .execute();
     }
     await sql`analyze`.execute(db);
   },
@@ -258,7 +267,11 @@ const loginAttempts: Migration = {
       .addColumn('blockedUntil', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('nonce', 'text', (c) => c.notNull().defaultTo(''))
       .execute();
-    await db.schema.createIndex('loginAttempts_lastAt').on('loginAttempts').column('lastAt').execute();
+    await db.schema
+      .createIndex('loginAttempts_lastAt')
+      .on('loginAttempts')
+      .column('lastAt')
+      .execute();
   },
 };
 
@@ -268,14 +281,25 @@ const loginAttempts: Migration = {
  * so the migration cannot fail on old data (README, operations, says so).
  */
 export async function dedupeUsernamesIgnoringCase(db: Kysely<unknown>): Promise<void> {
-  const users = await sql<{ id: number; username: string }>`select "id", "username" from "users" order by "id"`.execute(db);
+  const users = await sql<{
+    id: number;
+    username: string;
+  }>`select "id", "username" from "users" order by "id"`.execute(db);
   const seen = new Set<string>();
   for (const user of users.rows) {
     const key = user.username.toLowerCase();
-    if (seen.has(key)) await sql`update "users" set "username" = ${`${user.username}-${user.id}`} where "id" = ${user.id}`.execute(db);
+    if (seen.has(key))
+      await sql`update "users" set "username" = ${`${user.username}-${user.id}`} where "id" = ${user.id}`.execute(
+        db,
+      );
     else seen.add(key);
   }
-  await db.schema.createIndex('users_username_lower').unique().on('users').expression(sql`lower("username")`).execute();
+  await db.schema
+    .createIndex('users_username_lower')
+    .unique()
+    .on('users')
+    .expression(sql`lower("username")`)
+    .execute();
 }
 
 const usernamesIgnoringCase: Migration = { up: dedupeUsernamesIgnoringCase };
@@ -288,15 +312,32 @@ const usernamesIgnoringCase: Migration = { up: dedupeUsernamesIgnoringCase };
 const analyticsGroups: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('analyticsEvents').addColumn('groupId', 'integer').execute();
-    await db.schema.createIndex('analyticsEvents_group_id').on('analyticsEvents').columns(['groupId', 'id']).execute();
+    await db.schema
+      .createIndex('analyticsEvents_group_id')
+      .on('analyticsEvents')
+      .columns(['groupId', 'id'])
+      .execute();
   },
 };
 
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve({ '0001_initial': initial(dialect), '0002_owner_order_indexes': ownerOrderIndexes, '0003_order_owner_indexes': orderOwnerIndexes, '0004_login_attempts': loginAttempts, '0005_usernames_ignoring_case': usernamesIgnoringCase, '0006_analytics_groups': analyticsGroups }),
+    getMigrations: () =>
+      Promise.resolve({
+        '0001_initial': initial(dialect),
+        '0002_owner_order_indexes': ownerOrderIndexes,
+        '0003_order_owner_indexes': orderOwnerIndexes,
+        '0004_login_attempts': loginAttempts,
+        '0005_usernames_ignoring_case': usernamesIgnoringCase,
+        '0006_analytics_groups': analyticsGroups,
+      }),
   };
-  const { error } = await new Migrator({ db, provider, migrationTableName: 'portico_migrations', migrationLockTableName: 'portico_migrations_lock' }).migrateToLatest();
+  const { error } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: 'portico_migrations',
+    migrationLockTableName: 'portico_migrations_lock',
+  }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

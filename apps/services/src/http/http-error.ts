@@ -1,5 +1,6 @@
 // Errors that map to an HTTP status and the `{error, fields?}` JSON body of the shared contracts.
 import type { z } from 'zod';
+import type { AuthError } from '../auth/auth-error.ts';
 
 export class HttpError extends Error {
   readonly code: string;
@@ -17,8 +18,29 @@ export class HttpError extends Error {
   }
 }
 
-export const NOT_AUTHENTICATED = 'Not Authenticated, Access Denied';
-export const SESSION_EXPIRED = 'Your Session has expired';
+/** The HTTP answer to a refusal of auth/: the platform's statuses and bodies. */
+export function httpErrorOfAuth(error: AuthError): HttpError {
+  switch (error.code) {
+    case 'NOT_AUTHENTICATED':
+    case 'SESSION_EXPIRED':
+    case 'INVALID_CREDENTIALS':
+      return new HttpError(401, error.message);
+    case 'THROTTLED': {
+      const seconds = error.retryAfterSeconds ?? 1;
+      return new HttpError(
+        429,
+        error.message,
+        undefined,
+        { 'Retry-After': String(seconds) },
+        { retryAfter: seconds },
+      );
+    }
+    case 'PASSWORD_EXPIRED':
+      return new HttpError(403, error.message, undefined, undefined, { code: 'PASSWORD_EXPIRED' });
+    case 'USERNAME_TAKEN':
+      return new HttpError(409, error.message, { username: 'taken' });
+  }
+}
 
 /** Parses `value` with `schema` or throws a 400 whose message and `fields` name every bad field. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {

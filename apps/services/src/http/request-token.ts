@@ -1,5 +1,6 @@
 // Where a request's session token comes from: the `token` header, else the RIOT_TK cookie.
 import type { Context } from 'hono';
+import { isRecord } from '@portico/core';
 import { getCookie } from 'hono/cookie';
 
 export interface RequestToken {
@@ -16,7 +17,7 @@ export function readRequestToken(c: Context): RequestToken {
   if (cookie.startsWith('{')) {
     try {
       const parsed: unknown = JSON.parse(cookie);
-      const token = typeof parsed === 'object' && parsed !== null ? (parsed as { token?: unknown }).token : undefined;
+      const token = isRecord(parsed) ? parsed.token : undefined;
       return { token: typeof token === 'string' ? token : undefined, fromCookie: true };
     } catch {
       return { token: undefined, fromCookie: true };

@@ -2,13 +2,14 @@
 // (and in every error body), one JSON log line per request (pino), Prometheus metrics, /healthz and
 // /readyz, and the client address behind a trusted proxy.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { API_BASE_PATH, isRecord } from '@portico/core';
 import type { Hono } from 'hono';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { routePath } from 'hono/route';
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { resolveClientAddress } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
@@ -16,7 +17,7 @@ import type { Metrics } from './metrics.ts';
 /** A client-sent X-Request-Id is kept only when it is a short token of these characters. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const READY_TIMEOUT_MS = 2_000;
-const LOGIN_ROUTE = '/riot-core-services/api/user/login';
+const LOGIN_ROUTE = `${API_BASE_PATH}/user/login`;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -104,8 +105,7 @@ async function withRequestId(c: Context, requestId: string): Promise<void> {
   } catch {
     return;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('error' in body))
-    return;
+  if (!isRecord(body) || !('error' in body)) return;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   const fresh = new Response(JSON.stringify({ ...body, requestId }), {
@@ -157,7 +157,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
         trustedProxies,
       ),
     );
-    // Before the handler: headers set afterwards would cost the fast response path (create-app.ts).
+    // Before the handler: headers set afterwards would cost the fast response path (app.ts).
     c.header('X-Request-Id', requestId);
     await next();
     const status = c.res.status;

@@ -1,7 +1,13 @@
 // Every resource of the shared contracts, declared once.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions, canDeleteFolder, canEditFolder, parsePermission } from '@portico/core';
+import {
+  REPORT_FOLDER_TYPE,
+  buildFolderPermissionExpressions,
+  canDeleteFolder,
+  canEditFolder,
+  parsePermission,
+} from '@portico/core';
 import { hashPassword } from '../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
 import { requireUsernameFree } from '../auth/usernames.ts';
@@ -17,18 +23,37 @@ import {
   requireAdministratorsRemain,
 } from '../policies/authority-policy.ts';
 import type { AdministratorCensus } from '../policies/authority-policy.ts';
-import { groupJson, userJson } from '../routes/user-json.ts';
+import { groupJson, userJson } from '../presenters/user-json.ts';
 import type { GroupRow, UserRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import type { FieldSpec, Json, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
-const code = z.string().trim().max(100).regex(/^[A-Za-z0-9_.-]*$/, 'letters, digits, _ . - only');
+const code = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]*$/, 'letters, digits, _ . - only');
 const text = z.string().max(4000);
-const id = z.number().int().positive().max(2 ** 31 - 1);
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
-const str = (write: z.ZodType | undefined, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', write, search: true, ...extra });
-const ref = (target: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'ref', ref: target, write: extra.nullable ? id.nullable() : id, filter: true, ...extra });
+const str = (write: z.ZodType | undefined, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  kind: 'string',
+  write,
+  search: true,
+  ...extra,
+});
+const ref = (target: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  kind: 'ref',
+  ref: target,
+  write: extra.nullable ? id.nullable() : id,
+  filter: true,
+  ...extra,
+});
 const flag: FieldSpec = { kind: 'boolean', write: z.boolean(), default: false, filter: true };
 
 // The administrator census taken before a user or role write, compared with the one after it (in
@@ -50,7 +75,11 @@ async function checkCensus(write: WriteContext): Promise<void> {
 }
 
 function folderSubject(row: Row, callerId: number) {
-  return { id: row.id as number, type: REPORT_FOLDER_TYPE, isOwner: row.createdByUserId === callerId };
+  return {
+    id: row.id as number,
+    type: REPORT_FOLDER_TYPE,
+    isOwner: row.createdByUserId === callerId,
+  };
 }
 
 function color(): z.ZodType {
@@ -81,28 +110,49 @@ const GROUP: ResourceSpec = {
   createdAt: 'creationTime',
   async beforeWrite(values, { ctx, caller, existing, trx }) {
     if (existing) {
-      if ('parentId' in values && values.parentId !== existing.parentId) throw new HttpError(400, 'Invalid body: parentId cannot change (move is not supported)', { parentId: 'cannot change' });
+      if ('parentId' in values && values.parentId !== existing.parentId)
+        throw new HttpError(400, 'Invalid body: parentId cannot change (move is not supported)', {
+          parentId: 'cannot change',
+        });
       return;
     }
     const parentId = values.parentId as number | null;
-    const parent = parentId === null ? undefined : await ctx.directory.group(parentId, trx as unknown as Kysely<Database>);
-    if (!parent || !caller.visibleGroupIds.has(parent.id)) throw new HttpError(400, 'Invalid body: parentId must be a group you can see', { parentId: 'not a visible group' });
+    const parent =
+      parentId === null
+        ? undefined
+        : await ctx.directory.group(parentId, trx as unknown as Kysely<Database>);
+    if (!parent || !caller.visibleGroupIds.has(parent.id))
+      throw new HttpError(400, 'Invalid body: parentId must be a group you can see', {
+        parentId: 'not a visible group',
+      });
     values.treeLevel = parent.treeLevel + 1;
-    values.fqnBase = parent.fqnBase ? `${parent.fqnBase}.${String(values.code)}` : String(values.code);
+    values.fqnBase = parent.fqnBase
+      ? `${parent.fqnBase}.${String(values.code)}`
+      : String(values.code);
     values.hierarchyCode = `${parent.hierarchyCode}pending-${Date.now()}-${Math.random()}`;
     values.createdBy = caller.user.username;
   },
   async afterInsert(newId, values, { trx, ctx }) {
-    const parent = await ctx.directory.group(values.parentId as number, trx as unknown as Kysely<Database>);
-    await trx.updateTable('groups').set({ hierarchyCode: `${parent?.hierarchyCode ?? '>'}${newId}>` }).where('id', '=', newId).execute();
+    const parent = await ctx.directory.group(
+      values.parentId as number,
+      trx as unknown as Kysely<Database>,
+    );
+    await trx
+      .updateTable('groups')
+      .set({ hierarchyCode: `${parent?.hierarchyCode ?? '>'}${newId}>` })
+      .where('id', '=', newId)
+      .execute();
   },
-  async beforeDelete(row, { caller }) {
+  async beforeDelete(row, { caller, trx }) {
     if (row.id === caller.group.id) throw new HttpError(409, 'You cannot delete your own group');
+    // Its own fields go with it (the transaction rolls this back if a reference check refuses the delete).
+    await trx.deleteFrom('groupFields').where('ownerId', '=', row.id).execute();
   },
   async decorate(items, rows) {
     for (const [index, row] of rows.entries()) {
       const item = items[index];
-      if (item) Object.assign(item, groupJson(row as unknown as GroupRow), { groupType: item.groupType });
+      if (item)
+        Object.assign(item, groupJson(row as unknown as GroupRow), { groupType: item.groupType });
     }
   },
 };
@@ -126,7 +176,12 @@ const GROUP_TYPE: ResourceSpec = {
   },
 };
 
-const USERNAME = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ - only');
+const USERNAME = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ - only');
 
 const USER: ResourceSpec = {
   path: 'user',
@@ -142,25 +197,50 @@ const USER: ResourceSpec = {
     email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
     roleIds: { kind: 'idList', ref: 'role', write: z.array(id).max(100), default: [] },
     archived: flag,
-    password: { kind: 'string', write: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`), hidden: true, search: false, sort: false },
+    password: {
+      kind: 'string',
+      write: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),
+      hidden: true,
+      search: false,
+      sort: false,
+    },
     passwordHash: { kind: 'string', hidden: true, search: false, sort: false },
     apiKeyHash: { kind: 'string', hidden: true, search: false, sort: false },
-    passwordExpirationTime: { kind: 'time', write: z.number().int().nonnegative().nullable(), nullable: true, default: null },
+    passwordExpirationTime: {
+      kind: 'time',
+      write: z.number().int().nonnegative().nullable(),
+      nullable: true,
+      default: null,
+    },
     displayPasswordExpirationTime: { ...flag },
     createdBy: { kind: 'string' },
     creationTime: { kind: 'time' },
   },
-  outputOnly: ['timeZone', 'calendarFormat', 'dateFormat', 'language', 'hiddenTabs', 'group', 'roles'],
+  outputOnly: [
+    'timeZone',
+    'calendarFormat',
+    'dateFormat',
+    'language',
+    'hiddenTabs',
+    'group',
+    'roles',
+  ],
   createdAt: 'creationTime',
   async beforeWrite(values, write) {
     const { caller, existing } = write;
     const reader = write.trx as unknown as Kysely<Database>;
-    if (!existing && values.password === undefined) throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
-    if (existing && existing.id === caller.user.id && values.archived === true) throw new HttpError(409, 'You cannot archive yourself');
-    const username = typeof values.username === 'string' ? values.username : (existing?.username as string | undefined);
+    if (!existing && values.password === undefined)
+      throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
+    if (existing && existing.id === caller.user.id && values.archived === true)
+      throw new HttpError(409, 'You cannot archive yourself');
+    const username =
+      typeof values.username === 'string'
+        ? values.username
+        : (existing?.username as string | undefined);
     if (typeof values.password === 'string') {
       const problem = checkNewPassword(values.password, username);
-      if (problem) throw new HttpError(400, `Invalid body: password: ${problem}`, { password: problem });
+      if (problem)
+        throw new HttpError(400, `Invalid body: password: ${problem}`, { password: problem });
     }
     if (existing) {
       await authorizeUserUpdate(reader, caller, existing as unknown as UserRow, values);
@@ -168,12 +248,19 @@ const USER: ResourceSpec = {
     } else {
       await authorizeUserCreate(reader, caller, values);
     }
-    if (typeof values.username === 'string') await requireUsernameFree(reader, values.username, existing?.id as number | undefined);
+    if (typeof values.username === 'string')
+      await requireUsernameFree(reader, values.username, existing?.id as number | undefined);
     if (typeof values.password === 'string') {
       values.passwordHash = await hashPassword(values.password);
       // a new password lifts an expiry already past, unless the same write sets one
       const expiry = existing?.passwordExpirationTime as number | null | undefined;
-      if (existing && !('passwordExpirationTime' in values) && typeof expiry === 'number' && expiry <= Date.now()) values.passwordExpirationTime = null;
+      if (
+        existing &&
+        !('passwordExpirationTime' in values) &&
+        typeof expiry === 'number' &&
+        expiry <= Date.now()
+      )
+        values.passwordExpirationTime = null;
     }
     delete values.password;
     if (!existing) values.createdBy = caller.user.username;
@@ -182,28 +269,50 @@ const USER: ResourceSpec = {
     const { ctx, existing, trx } = write;
     // A new password or an archived account ends the user's sessions (in this transaction; the
     // directory event published after the commit empties the session caches).
-    if (existing && (values.passwordHash !== undefined || values.archived === 1)) await ctx.sessions.deleteSessionsOf(userId, trx as unknown as Kysely<Database>);
+    if (existing && (values.passwordHash !== undefined || values.archived === 1))
+      await ctx.sessions.deleteSessionsOf(userId, trx as unknown as Kysely<Database>);
     await checkCensus(write);
   },
   async beforeDelete(row, write) {
     if (row.id === write.caller.user.id) throw new HttpError(409, 'You cannot delete yourself');
-    await authorizeUserDelete(write.trx as unknown as Kysely<Database>, write.caller, row as unknown as UserRow);
+    await authorizeUserDelete(
+      write.trx as unknown as Kysely<Database>,
+      write.caller,
+      row as unknown as UserRow,
+    );
     // Decided before the reference checks, so the answer names the real obstacle.
     const before = await takeCensus(write);
     requireAdministratorsRemain(before, withoutUser(before, String(row.username)));
+    // Its sessions and fields go with it (rolled back if a reference check refuses the delete).
+    await write.trx.deleteFrom('sessions').where('userId', '=', row.id).execute();
+    await write.trx.deleteFrom('userFields').where('ownerId', '=', row.id).execute();
   },
   async decorate(items, rows, { db }) {
     const ids = rows.map((row) => row.id as number);
-    const fields = ids.length ? await db.selectFrom('userFields').select(['ownerId', 'name', 'value']).where('ownerId', 'in', ids).execute() : [];
+    const fields = ids.length
+      ? await db
+          .selectFrom('userFields')
+          .select(['ownerId', 'name', 'value'])
+          .where('ownerId', 'in', ids)
+          .execute()
+      : [];
     for (const [index, row] of rows.entries()) {
-      const own = new Map(fields.filter((field) => field.ownerId === row.id).map((field) => [field.name as string, field.value as string]));
+      const own = new Map(
+        fields
+          .filter((field) => field.ownerId === row.id)
+          .map((field) => [field.name as string, field.value as string]),
+      );
       const item = items[index];
-      if (item) Object.assign(item, userJson(row as unknown as UserRow, own), { group: item.group });
+      if (item)
+        Object.assign(item, userJson(row as unknown as UserRow, own), { group: item.group });
     }
   },
 };
 
-const PERMISSION_STRING = z.string().max(200).refine((value) => parsePermission(value) !== null, 'not a permission string such as zone:r');
+const PERMISSION_STRING = z
+  .string()
+  .max(200)
+  .refine((value) => parsePermission(value) !== null, 'not a permission string such as zone:r');
 
 const ROLE: ResourceSpec = {
   path: 'role',
@@ -222,7 +331,11 @@ const ROLE: ResourceSpec = {
   async beforeWrite(values, write) {
     // No escalation: a role may only carry permissions its author holds, and only someone holding
     // every permission of a role may edit it.
-    authorizeRoleWrite(write.caller, write.existing as { name: string; permissions: string } | undefined, values.permissions as string[] | undefined);
+    authorizeRoleWrite(
+      write.caller,
+      write.existing as { name: string; permissions: string } | undefined,
+      values.permissions as string[] | undefined,
+    );
     if (write.existing) await rememberCensus(write);
   },
   afterWrite: (_id, _values, write) => checkCensus(write),
@@ -239,11 +352,21 @@ const RESOURCE: ResourceSpec = {
   permission: 'resource',
   visibility: 'global',
   fields: {
-    name: str(z.string().trim().min(1).max(100).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a permission resource name'), { required: true }),
+    name: str(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a permission resource name'),
+      { required: true },
+    ),
     label: str(name, { default: '' }),
     description: str(text, { default: '' }),
     typeName: str(z.enum(['class', 'module']), { default: 'class', filter: true }),
-    acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), { default: 'riuda' }),
+    acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), {
+      default: 'riuda',
+    }),
   },
   outputOnly: ['type', 'resource'],
   async decorate(items) {
@@ -279,7 +402,10 @@ const THING: ResourceSpec = {
     serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
-    status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), { default: 'active', filter: true }),
+    status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), {
+      default: 'active',
+      filter: true,
+    }),
     creationTime: { kind: 'time' },
     modifiedTime: { kind: 'time' },
   },
@@ -292,7 +418,11 @@ const ZONE_TYPE: ResourceSpec = {
   table: 'zoneTypes',
   permission: 'zonetype',
   visibility: 'tenant',
-  fields: { name: str(name, { required: true }), code: str(code, { default: '', unique: 'tenant' }), description: str(text, { default: '' }) },
+  fields: {
+    name: str(name, { required: true }),
+    code: str(code, { default: '', unique: 'tenant' }),
+    description: str(text, { default: '' }),
+  },
 };
 
 const ZONE_GROUP: ResourceSpec = {
@@ -340,7 +470,14 @@ const CONNECTION: ResourceSpec = {
     name: str(name, { required: true }),
     code: str(code, { default: '', unique: 'tenant' }),
     type: str(z.enum(['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP']), { required: true, filter: true }),
-    properties: { kind: 'json', write: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])), default: {} },
+    properties: {
+      kind: 'json',
+      write: z.record(
+        z.string().max(100),
+        z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+      ),
+      default: {},
+    },
   },
 };
 
@@ -371,21 +508,37 @@ const FOLDER: ResourceSpec = {
     creationDate: { kind: 'time' },
     lastModificationDate: { kind: 'time' },
   },
-  outputOnly: ['reportsTotal', 'createdBy', 'createdByUser', 'hasEditPermission', 'hasDeletePermission', 'unassignedFolder', 'allFolder', 'behaviour'],
+  outputOnly: [
+    'reportsTotal',
+    'createdBy',
+    'createdByUser',
+    'hasEditPermission',
+    'hasDeletePermission',
+    'unassignedFolder',
+    'allFolder',
+    'behaviour',
+  ],
   createdAt: 'creationDate',
   modifiedAt: 'lastModificationDate',
   async beforeWrite(values, { caller, existing }) {
     if (!existing) values.createdByUserId = caller.user.id;
     // spec §6: type-level update does not reach a folder marked delete-only or read-only
-    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions)) throw new HttpError(403, 'You may not edit this folder');
+    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions))
+      throw new HttpError(403, 'You may not edit this folder');
   },
   async beforeDelete(row, { caller }) {
-    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions)) throw new HttpError(403, 'You may not delete this folder');
+    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions))
+      throw new HttpError(403, 'You may not delete this folder');
   },
   async decorate(items, rows, { db, caller }) {
     const ids = rows.map((row) => row.id as number);
     const counts = ids.length
-      ? await db.selectFrom('reportDefinitions').select(['folderId', (eb) => eb.fn.countAll<number>().as('total')]).where('folderId', 'in', ids).groupBy('folderId').execute()
+      ? await db
+          .selectFrom('reportDefinitions')
+          .select(['folderId', (eb) => eb.fn.countAll<number>().as('total')])
+          .where('folderId', 'in', ids)
+          .groupBy('folderId')
+          .execute()
       : [];
     for (const item of items) {
       const folderId = item.id as number;
@@ -393,9 +546,18 @@ const FOLDER: ResourceSpec = {
       item.reportsTotal = Number(counts.find((count) => count.folderId === folderId)?.total ?? 0);
       item.createdBy = (item.createdByUser as Json | null)?.username ?? null;
       // core's folder rules (spec §6), with the owner flag filled in for this caller
-      const expressions = buildFolderPermissionExpressions({ id: folderId, type: REPORT_FOLDER_TYPE });
-      item.hasEditPermission = expressions.hasEditPermission.replaceAll('{isOwner}', owner ? '1' : '0');
-      item.hasDeletePermission = expressions.hasDeletePermission.replaceAll('{isOwner}', owner ? '1' : '0');
+      const expressions = buildFolderPermissionExpressions({
+        id: folderId,
+        type: REPORT_FOLDER_TYPE,
+      });
+      item.hasEditPermission = expressions.hasEditPermission.replaceAll(
+        '{isOwner}',
+        owner ? '1' : '0',
+      );
+      item.hasDeletePermission = expressions.hasDeletePermission.replaceAll(
+        '{isOwner}',
+        owner ? '1' : '0',
+      );
       item.unassignedFolder = false;
       item.allFolder = false;
       item.behaviour = 'FOLDER';
@@ -442,6 +604,8 @@ export const RESOURCES: readonly ResourceSpec[] = [
   REPORT_DEFINITION,
 ];
 
-export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(RESOURCES.map((spec) => [spec.path, spec]));
+export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(
+  RESOURCES.map((spec) => [spec.path, spec]),
+);
 
 export type { Row };

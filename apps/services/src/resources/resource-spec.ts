@@ -3,9 +3,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
-import type { ServicesContext } from '../http/app-env.ts';
+import type { ServicesContext } from '../services-context.ts';
 
-export type FieldKind = 'string' | 'integer' | 'boolean' | 'json' | 'time' | 'ref' | 'idList' | 'stringList';
+export type FieldKind =
+  'string' | 'integer' | 'boolean' | 'json' | 'time' | 'ref' | 'idList' | 'stringList';
 
 export interface FieldSpec {
   kind: FieldKind;

@@ -2,10 +2,11 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { shapeUser } from './user-json.ts';
+import { parseOrThrow } from '../http/http-error.ts';
+import { readJson } from '../http/read-json.ts';
+import { shapeUser } from '../presenters/user-json.ts';
 
 const short = z.string().min(1).max(256);
 const loginBody = z.union([
@@ -14,30 +15,17 @@ const loginBody = z.union([
   z.strictObject({ token: z.string().min(1).max(512) }),
 ]);
 
-export async function readJson(req: { header(name: string): string | undefined; text(): Promise<string> }, required = true): Promise<unknown> {
-  const type = req.header('content-type') ?? '';
-  const text = await req.text();
-  if (text.trim() === '') {
-    if (required) throw new HttpError(400, 'Invalid body: a JSON body is required', { body: 'required' });
-    return undefined;
-  }
-  if (type && !/^application\/(.+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
-    throw new HttpError(415, 'Unsupported content type: send application/json');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'Invalid body: not valid JSON', { body: 'not valid JSON' });
-  }
-}
-
 export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   api.post('/user/login', async (c) => {
     const body = parseOrThrow(loginBody, await readJson(c.req), 'body');
     const { token, user } = await ctx.sessions.login(body, clientAddress(c));
     const fields = await ctx.directory.userFields(user.id);
     const json = await shapeUser(ctx.directory, user, fields, new Set(), undefined);
-    return c.json({ token, ...json, isRoot: (await ctx.directory.group(user.groupId))?.treeLevel === 1 });
+    return c.json({
+      token,
+      ...json,
+      isRoot: (await ctx.directory.group(user.groupId))?.treeLevel === 1,
+    });
   });
 
   api.post('/user/logout', async (c) => {
@@ -59,7 +47,13 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     let body = whoamiBodies.get(caller);
     if (body === undefined) {
       const fields = await ctx.directory.userFields(caller.user.id);
-      const json = await shapeUser(ctx.directory, caller.user, fields, new Set(['group', 'activeGroup']), undefined);
+      const json = await shapeUser(
+        ctx.directory,
+        caller.user,
+        fields,
+        new Set(['group', 'activeGroup']),
+        undefined,
+      );
       body = JSON.stringify({ ...json, isRoot: caller.isRoot });
       whoamiBodies.set(caller, body);
     }

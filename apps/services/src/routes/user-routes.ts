@@ -2,51 +2,36 @@
 // PUT /user/{id}/field/{field}; GET /group/{id}/inheritedFields.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_FORMATS, DATE_FORMATS, SUPPORTED_LANGUAGES, isValidTimeZone } from '@portico/core';
+import {
+  CALENDAR_FORMATS,
+  DATE_FORMATS,
+  SUPPORTED_LANGUAGES,
+  TAB_NAMES,
+  VISIBILITY_RESOURCES,
+  isValidTimeZone,
+} from '@portico/core';
 import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
-import type { AppEnv, ServicesContext } from '../http/app-env.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { readJson } from './session-routes.ts';
-import { USER_EXTRAS, USER_FIELDS, shapeUser } from './user-json.ts';
+import { readJson } from '../http/read-json.ts';
+import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 
-export const VISIBILITY_RESOURCES = [
-  'user',
-  'connection',
-  'connectionType',
-  'edgebox',
-  'field',
-  'group',
-  'groupType',
-  'localMap',
-  'reportDefinition',
-  'reportExecution',
-  'reportFilter',
-  'resource',
-  'role',
-  'thing',
-  'thingFieldValue',
-  'thingType',
-  'zone',
-  'zoneGroup',
-  'zonePoint',
-  'zoneType',
-] as const;
-
-export const TAB_NAMES = [
-  'home', 'things', 'thing', 'thingType', 'tenants', 'edge', 'group', 'groupType', 'sitesConfiguration',
-  'devicesConfiguration', 'user', 'role', 'resource', 'license', 'settings', 'rulesAttributes', 'gateway',
-  'edgeboxes', 'scheduledRule', 'streamApp', 'model', 'mapMaker', 'zone', 'zoneType', 'zoneGroup',
-  'logicalReader', 'services', 'importExport', 'connection', 'licenseGenerator', 'versioning', 'apiExplorer',
-  'endpoint', 'dataRetentionPolicy', 'subscription', 'analytics', 'reportDefinition',
-] as const;
-
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 const csv = (allowed: readonly string[], name: string) =>
   z
     .string()
     .max(2000)
     .transform((value, issue) => {
-      const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       const unknown = items.filter((item) => !allowed.includes(item));
       if (unknown.length > 0) {
         issue.addIssue({ code: 'custom', message: `unknown ${name}: ${unknown.join(', ')}` });
@@ -54,29 +39,53 @@ const csv = (allowed: readonly string[], name: string) =>
       }
       return new Set(items);
     });
-const userQuery = z.object({
-  extra: csv(USER_EXTRAS, 'extra').optional(),
-  only: csv(USER_FIELDS, 'only field').optional(),
-  _: z.string().optional(),
-  ts: z.string().optional(),
-  timestamp: z.string().optional(),
-}).strict();
+const userQuery = z
+  .object({
+    extra: csv(USER_EXTRAS, 'extra').optional(),
+    only: csv(USER_FIELDS, 'only field').optional(),
+    _: z.string().optional(),
+    ts: z.string().optional(),
+    timestamp: z.string().optional(),
+  })
+  .strict();
 
 const fieldNameFilter = z.strictObject({
   property: z.literal('field.name'),
   operator: z.literal('EQ'),
   values: z.array(z.string().min(1).max(128)).max(200),
 });
-const orderBy = z.array(z.strictObject({ property: z.string().min(1).max(64), direction: z.enum(['ASC', 'DESC', 'asc', 'desc']) })).max(5);
-const inheritedBody = z.strictObject({ filters: z.array(fieldNameFilter).max(5).optional(), orderBy: orderBy.optional() });
+const orderBy = z
+  .array(
+    z.strictObject({
+      property: z.string().min(1).max(64),
+      direction: z.enum(['ASC', 'DESC', 'asc', 'desc']),
+    }),
+  )
+  .max(5);
+const inheritedBody = z.strictObject({
+  filters: z.array(fieldNameFilter).max(5).optional(),
+  orderBy: orderBy.optional(),
+});
 const visibilityBody = z.strictObject({
   filters: z
-    .array(z.strictObject({ property: z.literal('resource'), operator: z.literal('EQ'), values: z.array(z.enum(VISIBILITY_RESOURCES)).max(50) }))
+    .array(
+      z.strictObject({
+        property: z.literal('resource'),
+        operator: z.literal('EQ'),
+        values: z.array(z.enum(VISIBILITY_RESOURCES)).max(50),
+      }),
+    )
     .max(5)
     .optional(),
   orderBy: orderBy.optional(),
 });
-const formatQuery = z.object({ format: z.enum(['map', 'list']).optional(), _: z.string().optional(), ts: z.string().optional() }).strict();
+const formatQuery = z
+  .object({
+    format: z.enum(['map', 'list']).optional(),
+    _: z.string().optional(),
+    ts: z.string().optional(),
+  })
+  .strict();
 
 const FIELD_VALIDATORS = {
   timeZoneConfiguration: z.string().refine(isValidTimeZone, 'not a known time zone'),
@@ -86,36 +95,67 @@ const FIELD_VALIDATORS = {
   hiddenTabs: z
     .union([
       z.array(z.enum(TAB_NAMES)).max(TAB_NAMES.length),
-      z.string().max(4000).transform((text, issue) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          issue.addIssue({ code: 'custom', message: 'not a JSON list of tab names' });
-          return z.NEVER;
-        }
-      }).pipe(z.array(z.enum(TAB_NAMES)).max(TAB_NAMES.length)),
+      z
+        .string()
+        .max(4000)
+        .transform((text, issue) => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            issue.addIssue({ code: 'custom', message: 'not a JSON list of tab names' });
+            return z.NEVER;
+          }
+        })
+        .pipe(z.array(z.enum(TAB_NAMES)).max(TAB_NAMES.length)),
     ])
     .transform((tabs) => JSON.stringify([...new Set(tabs)])),
 } as const;
 type FieldName = keyof typeof FIELD_VALIDATORS;
-const fieldParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), field: z.enum(Object.keys(FIELD_VALIDATORS) as [FieldName, ...FieldName[]]) });
+const fieldParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  field: z.enum(Object.keys(FIELD_VALIDATORS) as [FieldName, ...FieldName[]]),
+});
 
 /** A user record the caller may see: itself, or one in its tree when it holds user:r (else 404/403). */
-async function visibleUser(ctx: ServicesContext, caller: Caller, id: number, letter: 'r' | 'u'): Promise<UserRow> {
+async function visibleUser(
+  ctx: ServicesContext,
+  caller: Caller,
+  id: number,
+  letter: 'r' | 'u',
+): Promise<UserRow> {
   if (id === caller.user.id) {
-    return (await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? caller.user;
+    return (
+      (await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ??
+      caller.user
+    );
   }
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user || !caller.visibleGroupIds.has(user.groupId)) throw new HttpError(404, `User ${id} not found`);
-  if (!caller.permissions.has(`user:${letter}`) && !caller.permissions.has(`user:${letter}:${id}`)) {
+  if (!user || !caller.visibleGroupIds.has(user.groupId))
+    throw new HttpError(404, `User ${id} not found`);
+  if (
+    !caller.permissions.has(`user:${letter}`) &&
+    !caller.permissions.has(`user:${letter}:${id}`)
+  ) {
     throw new HttpError(403, `Permission user:${letter} required`);
   }
   return user;
 }
 
-function toMap(fields: Iterable<InheritedField>, names: Set<string> | undefined, format: 'map' | 'list'): unknown {
-  const selected = [...fields].filter((field) => !names || names.has(field.name)).sort((a, b) => a.name.localeCompare(b.name));
-  return format === 'list' ? selected : Object.fromEntries(selected.map((field) => [field.name, field]));
+function toMap(
+  fields: Iterable<InheritedField>,
+  names: Set<string> | undefined,
+  format: 'map' | 'list',
+): unknown {
+  const selected = [...fields]
+    .filter((field) => !names || names.has(field.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return format === 'list'
+    ? selected
+    : Object.fromEntries(selected.map((field) => [field.name, field]));
 }
 
 export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
@@ -126,13 +166,16 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const caller = c.get('caller');
     const user = await visibleUser(ctx, caller, id, 'r');
     const fields = await ctx.directory.userFields(user.id);
-    return c.json(await shapeUser(ctx.directory, user, fields, query.extra ?? new Set(), query.only));
+    return c.json(
+      await shapeUser(ctx.directory, user, fields, query.extra ?? new Set(), query.only),
+    );
   });
 
   api.get('/user/:id/permissions', (c) => {
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    if (id !== caller.user.id) throw new HttpError(403, 'Permissions can only be read for the signed-in user');
+    if (id !== caller.user.id)
+      throw new HttpError(403, 'Permissions can only be read for the signed-in user');
     return c.json({ results: caller.permissionList });
   });
 
@@ -148,7 +191,9 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
       const parentValue = groupFields.get(name)?.value ?? null;
       merged.set(name, { name, value: own.get(name) ?? parentValue, parentValue });
     }
-    const names = body.filters?.length ? new Set(body.filters.flatMap((filter) => filter.values)) : undefined;
+    const names = body.filters?.length
+      ? new Set(body.filters.flatMap((filter) => filter.values))
+      : undefined;
     return c.json(toMap(merged.values(), names, format) as object);
   });
 
@@ -158,10 +203,22 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const user = await visibleUser(ctx, c.get('caller'), id, 'r');
     const group = await ctx.directory.group(user.groupId);
     if (!group) throw new HttpError(404, `User ${id} not found`);
-    const wanted = body.filters?.length ? [...new Set(body.filters.flatMap((filter) => filter.values))] : [...VISIBILITY_RESOURCES];
+    const wanted = body.filters?.length
+      ? [...new Set(body.filters.flatMap((filter) => filter.values))]
+      : [...VISIBILITY_RESOURCES];
     const descending = body.orderBy?.[0]?.direction.toUpperCase() === 'DESC';
     wanted.sort((a, b) => (descending ? b.localeCompare(a) : a.localeCompare(b)));
-    return c.json(wanted.map((resource) => ({ resource, group: { id: group.id, name: group.name, treeLevel: group.treeLevel, hierarchyCode: group.hierarchyCode } })));
+    return c.json(
+      wanted.map((resource) => ({
+        resource,
+        group: {
+          id: group.id,
+          name: group.name,
+          treeLevel: group.treeLevel,
+          hierarchyCode: group.hierarchyCode,
+        },
+      })),
+    );
   });
 
   api.put('/user/:id/field/:field', async (c) => {
@@ -170,7 +227,11 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const caller = c.get('caller');
     const user = await visibleUser(ctx, caller, id, 'u');
     if (raw.value === null) {
-      await ctx.db.deleteFrom('userFields').where('ownerId', '=', user.id).where('name', '=', field).execute();
+      await ctx.db
+        .deleteFrom('userFields')
+        .where('ownerId', '=', user.id)
+        .where('name', '=', field)
+        .execute();
     } else {
       const value = parseOrThrow(z.object({ value: FIELD_VALIDATORS[field] }), raw, 'body').value;
       await ctx.db

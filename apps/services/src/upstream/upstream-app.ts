@@ -3,9 +3,9 @@
 // forwarded to PLATFORM_URL, and /legacy-ui/ to LEGACY_UI_URL (default: the platform's /legacy-ui/),
 // so the console runs same-origin with the platform. No database is opened in this mode.
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../services-context.ts';
 import type { Context } from 'hono';
-import { contentSecurityPolicy } from '../http/create-app.ts';
+import { contentSecurityPolicy } from '../http/content-security-policy.ts';
 import { registerKitRoutes } from '../kit/kit-routes.ts';
 import { listen } from '../listen.ts';
 import { createStaticHandler } from '../static/static-files.ts';
@@ -34,9 +34,12 @@ export function parseUpstreamUrl(variable: string, value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${variable} must be an absolute http(s) URL such as https://platform.example, got "${value}"`);
+    throw new Error(
+      `${variable} must be an absolute http(s) URL such as https://platform.example, got "${value}"`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${variable} must use http or https, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${variable} must use http or https, got ${url.protocol}`);
   if (url.username || url.password) throw new Error(`${variable} must not carry credentials`);
   if (url.search || url.hash) throw new Error(`${variable} must not have a query or fragment`);
   return url;
@@ -51,7 +54,9 @@ export function createUpstreamApp(options: UpstreamOptions): Hono<AppEnv> {
   const log = options.log ?? ((line: string) => console.error(line));
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const platformBase = parseUpstreamUrl('PLATFORM_URL', options.platformUrl);
-  const legacyBase = options.legacyUiUrl ? parseUpstreamUrl('LEGACY_UI_URL', options.legacyUiUrl) : new URL(`${platformBase.href.replace(/\/+$/, '')}/legacy-ui/`);
+  const legacyBase = options.legacyUiUrl
+    ? parseUpstreamUrl('LEGACY_UI_URL', options.legacyUiUrl)
+    : new URL(`${platformBase.href.replace(/\/+$/, '')}/legacy-ui/`);
   const platform: ProxyTarget = { name: 'The platform', base: platformBase, timeoutMs, log };
   const legacy: ProxyTarget = { name: 'The legacy UI', base: legacyBase, timeoutMs, log };
   const htmlHeaders = {
@@ -62,7 +67,9 @@ export function createUpstreamApp(options: UpstreamOptions): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   app.onError((failure, c) => {
-    log(`upstream: unexpected error on ${c.req.method} ${c.req.path}: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+    log(
+      `upstream: unexpected error on ${c.req.method} ${c.req.path}: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`,
+    );
     return c.json({ error: 'Internal server error' }, 500);
   });
 
@@ -80,8 +87,16 @@ export function createUpstreamApp(options: UpstreamOptions): Hono<AppEnv> {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  registerKitRoutes(app, { kitDir: options.kitDir, legacyPlainDir: options.legacyPlainDir }, htmlHeaders);
-  const consoleSite = createStaticHandler({ name: 'console', dir: options.consoleDir, htmlHeaders });
+  registerKitRoutes(
+    app,
+    { kitDir: options.kitDir, legacyPlainDir: options.legacyPlainDir },
+    htmlHeaders,
+  );
+  const consoleSite = createStaticHandler({
+    name: 'console',
+    dir: options.consoleDir,
+    htmlHeaders,
+  });
   app.on(['GET', 'HEAD'], '/*', (c) => consoleSite(c, c.req.path.slice(1)));
   app.all('*', (c) => c.json({ error: 'Not found' }, 404));
   return app;
@@ -93,7 +108,9 @@ export interface UpstreamServer {
 }
 
 /** Listens with the upstream app (one process: it only forwards and serves files). */
-export async function startUpstreamServer(options: UpstreamOptions & { host: string; port: number }): Promise<UpstreamServer> {
+export async function startUpstreamServer(
+  options: UpstreamOptions & { host: string; port: number },
+): Promise<UpstreamServer> {
   const app = createUpstreamApp(options);
   return listen(app, options.host, options.port);
 }

@@ -53,7 +53,9 @@ function parseHiddenTabs(value: string | undefined): string[] {
   if (value === undefined) return [];
   try {
     const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((tab): tab is string => typeof tab === 'string') : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((tab): tab is string => typeof tab === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -89,14 +91,21 @@ export function userJson(user: UserRow, fields: ReadonlyMap<string, string>): Js
   };
 }
 
-async function expandGroup(directory: Directory, group: GroupRow, wanted: ReadonlySet<string>, prefix: string): Promise<Json> {
+async function expandGroup(
+  directory: Directory,
+  group: GroupRow,
+  wanted: ReadonlySet<string>,
+  prefix: string,
+): Promise<Json> {
   const json = groupJson(group);
   if (wanted.has(`${prefix}.groupType`) && group.groupTypeId !== null) {
     json.groupType = await directory.groupTypeJson(group.groupTypeId);
   }
   if (wanted.has(`${prefix}.parentLevel2`)) {
     const tenant = await directory.tenantOf(group.id);
-    json.parentLevel2 = tenant ? await expandGroup(directory, tenant, wanted, `${prefix}.parentLevel2`) : null;
+    json.parentLevel2 = tenant
+      ? await expandGroup(directory, tenant, wanted, `${prefix}.parentLevel2`)
+      : null;
   }
   return json;
 }
@@ -113,7 +122,9 @@ export async function shapeUser(
   if (only) json = Object.fromEntries(Object.entries(json).filter(([key]) => only.has(key)));
   const group = await directory.group(user.groupId);
   for (const relation of ['group', 'activeGroup'] as const) {
-    const requested = [...extra].some((name) => name === relation || name.startsWith(`${relation}.`));
+    const requested = [...extra].some(
+      (name) => name === relation || name.startsWith(`${relation}.`),
+    );
     if (requested && group) json[relation] = await expandGroup(directory, group, extra, relation);
   }
   return json;

@@ -1,52 +1,28 @@
 // The Hono app: API under /riot-core-services/api, analytics capture under /analytics, version files,
 // and the two front ends. Every response carries nosniff; HTML carries the CSP.
 import { timingSafeEqual } from 'node:crypto';
+import { API_BASE_PATH } from '@portico/core';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, ServicesContext } from './app-env.ts';
-import { HttpError, NOT_AUTHENTICATED } from './http-error.ts';
-import { readRequestToken } from './request-token.ts';
-import { createXsrfToken } from '../auth/token.ts';
-import { registerSessionRoutes } from '../routes/session-routes.ts';
-import { registerUserRoutes } from '../routes/user-routes.ts';
-import { registerResourceRoutes } from '../resources/resource-routes.ts';
-import { registerAnalyticsCapture, registerAnalyticsRead } from '../analytics/analytics-routes.ts';
-import { createStaticHandler } from '../static/static-files.ts';
-import { installOperations } from '../ops/operations.ts';
-import { registerKitRoutes } from '../kit/kit-routes.ts';
+import type { AppEnv, ServicesContext } from './services-context.ts';
+import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
+import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
+import { contentSecurityPolicy } from './http/content-security-policy.ts';
+import { readRequestToken } from './http/request-token.ts';
+import { createXsrfToken } from './auth/token.ts';
+import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerResourceRoutes } from './resources/resource-routes.ts';
+import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
+import { createStaticHandler } from './static/static-files.ts';
+import { installOperations } from './ops/operations.ts';
+import { registerKitRoutes } from './kit/kit-routes.ts';
 
-export const API_BASE = '/riot-core-services/api';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
-
-export function contentSecurityPolicy(analyticsHost: string | undefined): string {
-  let connect = "'self'";
-  if (analyticsHost) {
-    try {
-      connect += ` ${new URL(analyticsHost).origin}`;
-    } catch {
-      // An unparsable host adds nothing: the policy stays 'self'.
-    }
-  }
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src ${connect}`,
-    "frame-src 'self'",
-    "frame-ancestors 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -54,7 +30,8 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function errorResponse(c: Context, error: unknown, log: (line: string) => void): Response {
+function errorResponse(c: Context, thrown: unknown, log: (line: string) => void): Response {
+  const error = thrown instanceof AuthError ? httpErrorOfAuth(thrown) : thrown;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details };
     if (error.fields) body.fields = error.fields;
@@ -66,7 +43,9 @@ function errorResponse(c: Context, error: unknown, log: (line: string) => void):
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
     return c.json({ error: 'Conflict: a record with the same unique value already exists' }, 409);
   }
-  log(`unexpected error (request ${String(c.get('requestId'))}) on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(
+    `unexpected error (request ${String(c.get('requestId'))}) on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return c.json({ error: 'Internal server error' }, 500);
 }
 
@@ -101,11 +80,13 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   // The rest of an oversized body is never read, so the connection cannot carry another request:
   // say so, or a keep-alive client sends its next request into a closing socket (finding 8).
-  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
+  const tooLarge = (c: Context) =>
+    c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
   // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
   // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
-  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
@@ -114,7 +95,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   api.use('*', limitBody);
   api.use('*', async (c, next) => {
-    if (c.req.method === 'POST' && c.req.path === `${API_BASE}/user/login`) return next();
+    if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -132,8 +113,13 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerResourceRoutes(api, ctx);
-  api.all('*', (c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE.length)}` }, 404));
-  app.route(API_BASE, api);
+  api.all('*', (c) =>
+    c.json(
+      { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },
+      404,
+    ),
+  );
+  app.route(API_BASE_PATH, api);
 
   const analytics = new Hono<AppEnv>();
   analytics.use('*', limitBody);

@@ -1,12 +1,13 @@
 // Types shared by the Hono app and its route modules.
 import type { Kysely } from 'kysely';
-import type { Caller, Directory } from '../auth/directory.ts';
-import type { CacheBus } from '../cluster/cache-bus.ts';
-import type { SessionService } from '../auth/session-service.ts';
-import type { Database } from '../db/schema.ts';
-import type { Dialect } from '../db/database.ts';
-import type { AnalyticsLimits } from '../analytics/analytics-routes.ts';
-import type { Operations } from '../ops/operations.ts';
+import type { Caller, Directory } from './auth/directory.ts';
+import type { TableCacheRegistry } from './cache/table-caches.ts';
+import type { CacheBus } from './cluster/cache-bus.ts';
+import type { SessionService } from './auth/session-service.ts';
+import type { Database } from './db/schema.ts';
+import type { Dialect } from './db/dialect.ts';
+import type { AnalyticsLimits } from './analytics/analytics-routes.ts';
+import type { Operations } from './ops/operations.ts';
 
 export interface AppEnv {
   Variables: {
@@ -40,8 +41,8 @@ export interface ServicesContext {
   readonly legacyPlainDir?: string;
   readonly analyticsHost?: string;
   readonly log: (line: string) => void;
-  /** Per-table write generations, for caches of counts (bumped by the bus's `table` events). */
-  readonly tableGenerations: Map<string, number>;
+  /** Caches derived from one table's rows (list totals, reference names), emptied by the bus's `table` events. */
+  readonly tableCaches: TableCacheRegistry;
   /** Publishes what a write made stale to every process of this server. */
   readonly bus: CacheBus;
   /** Bounds of analytics capture (tests lower them). */

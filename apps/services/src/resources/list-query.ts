@@ -1,0 +1,220 @@
+// The query of a list request (`?pageSize=50&pageNumber=1&order=name:asc&filter=…&thingTypeId=3`):
+// validation, the rows it selects (readable groups, text search, exact filters), order and paging,
+// and the two caches that keep a busy list cheap: its compiled SQL, and its total.
+import type { CompiledQuery, Kysely } from 'kysely';
+import { z } from 'zod';
+import { BoundedCache } from '../cache/bounded-cache.ts';
+import { containsIgnoringCase } from '../db/sql-helpers.ts';
+import { parseOrThrow } from '../http/http-error.ts';
+import type { Readable } from '../policies/access.ts';
+import type { ServicesContext } from '../services-context.ts';
+import { allFields } from './resource-fields.ts';
+import type { ResourceSpec, Row } from './resource-spec.ts';
+
+type AnyDb = Kysely<Record<string, Row>>;
+
+const MAX_PAGE_SIZE = 1000;
+const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
+const CACHE_BUSTER = /(^|&)(_|ts|timestamp)=/;
+/** How long a total is reused (every write to its table empties the cache sooner). */
+const TOTAL_TTL_MS = 30_000;
+const MAX_TOTALS_PER_TABLE = 5000;
+const MAX_PLANS = 2000;
+
+function listQuerySchema(spec: ResourceSpec) {
+  const fields = allFields(spec);
+  const sortable = [
+    'id',
+    ...Object.entries(fields)
+      .filter(
+        ([, f]) =>
+          !f.hidden &&
+          f.sort !== false &&
+          ['string', 'integer', 'time', 'ref', 'boolean'].includes(f.kind),
+      )
+      .map(([name]) => name),
+  ];
+  const order = z
+    .string()
+    .max(300)
+    .transform((value, issue) => {
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
+      for (const part of parts) {
+        const [field = '', direction = 'asc'] = part.split(':');
+        if (!sortable.includes(field)) {
+          issue.addIssue({
+            code: 'custom',
+            message: `cannot order by ${field}; one of ${sortable.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        if (direction !== 'asc' && direction !== 'desc') {
+          issue.addIssue({
+            code: 'custom',
+            message: `direction must be asc or desc, not ${direction}`,
+          });
+          return z.NEVER;
+        }
+        result.push({ field, direction });
+      }
+      return result;
+    });
+  const shape: Record<string, z.ZodType> = {
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+    pageNumber: z.coerce.number().int().min(1).max(10_000_000).default(1),
+    order: order.optional(),
+    filter: z.string().max(200).optional(),
+  };
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.filter) continue;
+    if (field.kind === 'ref' || field.kind === 'integer')
+      shape[name] = z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional();
+    else if (field.kind === 'boolean')
+      shape[name] = z
+        .enum(['true', 'false'])
+        .transform((v) => (v === 'true' ? 1 : 0))
+        .optional();
+    else shape[name] = z.string().max(200).optional();
+  }
+  return z.object(shape).strict();
+}
+
+const querySchemas = new WeakMap<ResourceSpec, ReturnType<typeof listQuerySchema>>();
+
+export type ListQuery = Record<string, unknown> & {
+  pageSize: number;
+  pageNumber: number;
+  order?: Array<{ field: string; direction: 'asc' | 'desc' }>;
+  filter?: string;
+};
+
+/** Validates a list request's query parameters (cache-busting ones are ignored); 400 otherwise. */
+export function parseListQuery(spec: ResourceSpec, query: Record<string, string>): ListQuery {
+  let schema = querySchemas.get(spec);
+  if (!schema) {
+    schema = listQuerySchema(spec);
+    querySchemas.set(spec, schema);
+  }
+  const rawQuery = Object.fromEntries(
+    Object.entries(query).filter(([key]) => !IGNORED_QUERY.has(key)),
+  );
+  return parseOrThrow(schema, rawQuery, 'query') as ListQuery;
+}
+
+/** The rows a list query selects (readable groups, text search, exact filters), and their order with `id` last. */
+export function filteredSelect(
+  db: AnyDb,
+  spec: ResourceSpec,
+  query: ListQuery,
+  readable: ReadonlySet<number> | undefined,
+) {
+  const fields = allFields(spec);
+  const ownerColumn = spec.ownerColumn ?? 'groupId';
+  let select = db.selectFrom(spec.table);
+  if (readable) select = select.where(ownerColumn, 'in', [...readable]);
+  const filterText = query.filter?.trim();
+  if (filterText) {
+    const columns = Object.entries(fields)
+      .filter(([, f]) => f.search && f.kind === 'string' && !f.hidden)
+      .map(([name]) => name);
+    select = select.where((eb) =>
+      eb.or(columns.map((column) => containsIgnoringCase(column, filterText))),
+    );
+  }
+  const exact: Array<[string, unknown]> = [];
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.filter && query[name] !== undefined) {
+      exact.push([name, query[name]]);
+      select = select.where(name, '=', query[name]);
+    }
+  }
+  let ordered = select.selectAll();
+  for (const { field, direction } of query.order ?? []) ordered = ordered.orderBy(field, direction);
+  if (!query.order?.some((o) => o.field === 'id')) ordered = ordered.orderBy('id', 'asc');
+  return { select, filterText, exact, ordered };
+}
+
+/** The SQL of one list request: validated, built and compiled once per (resource, readable groups, query). */
+interface ListPlan {
+  countKey: string;
+  count: CompiledQuery<{ total: number }>;
+  page: CompiledQuery<Row>;
+}
+
+/** The pages of one server's lists (its compiled SQL is per dialect, so the plans are per context). */
+export class ListPages {
+  private readonly db: AnyDb;
+  private readonly plans = new BoundedCache<string, ListPlan>({
+    name: 'list-plans',
+    max: MAX_PLANS,
+  });
+
+  constructor(private readonly ctx: ServicesContext) {
+    this.db = ctx.db as unknown as AnyDb;
+  }
+
+  private get totals() {
+    return this.ctx.tableCaches.family<string, Promise<number>>({
+      name: 'list-totals',
+      max: MAX_TOTALS_PER_TABLE,
+      ttlMs: TOTAL_TTL_MS,
+      onLookup: (cache, hit) => this.ctx.ops.metrics.cacheLookup(cache, hit),
+    });
+  }
+
+  private plan(
+    spec: ResourceSpec,
+    query: Record<string, string>,
+    { readable, key: readableKey }: Readable,
+  ): ListPlan {
+    const parsed = parseListQuery(spec, query);
+    const { select, filterText, exact, ordered } = filteredSelect(this.db, spec, parsed, readable);
+    return {
+      countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}`,
+      count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
+      page: ordered
+        .limit(parsed.pageSize)
+        .offset((parsed.pageNumber - 1) * parsed.pageSize)
+        .compile() as CompiledQuery<Row>,
+    };
+  }
+
+  /** The total and the rows of one page. `search` is the raw query string, `query` its parameters. */
+  async page(
+    spec: ResourceSpec,
+    search: string,
+    query: Record<string, string>,
+    readable: Readable,
+  ): Promise<{ total: number; rows: Row[] }> {
+    // A query with a cache-busting parameter is planned but not kept (each would be a new entry).
+    const keep = !CACHE_BUSTER.test(search);
+    const planKey = `${spec.path}|${readable.key}|${search}`;
+    let plan = keep ? this.plans.get(planKey) : undefined;
+    if (!plan) {
+      plan = this.plan(spec, query, readable);
+      if (keep) this.plans.set(planKey, plan);
+    }
+    // Counting a large table costs far more than a page: one count per query is shared by concurrent
+    // requests and reused until a write to the table (in any worker) or the time to live.
+    const totals = this.totals.of(spec.table);
+    let total = totals.get(plan.countKey);
+    if (!total) {
+      const countKey = plan.countKey;
+      total = this.db.executeQuery(plan.count).then((result) => Number(result.rows[0]?.total ?? 0));
+      totals.set(countKey, total);
+      total.catch(() => totals.delete(countKey));
+    }
+    const count = await total;
+    const { rows } = await this.db.executeQuery(plan.page);
+    return { total: count, rows };
+  }
+}

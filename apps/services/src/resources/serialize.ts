@@ -1,0 +1,179 @@
+// How rows of a resource become JSON (typed values, references resolved to `{id, name}`, the
+// resource's own decorations) and CSV.
+import type { Kysely } from 'kysely';
+import type { Caller } from '../auth/directory.ts';
+import type { Database } from '../db/schema.ts';
+import type { ServicesContext } from '../services-context.ts';
+import { RESOURCES_BY_PATH } from './resource-definitions.ts';
+import { allFields, parseJsonColumn, resolvedKey } from './resource-fields.ts';
+import type { FieldSpec, Json, ReadContext, ResourceSpec, Row } from './resource-spec.ts';
+
+type AnyDb = Kysely<Record<string, Row>>;
+
+/** How long a display name is served from memory (every write to its table empties the cache sooner). */
+const NAME_TTL_MS = 30_000;
+const MAX_NAMES_PER_TABLE = 100_000;
+
+interface OutputPlan {
+  /** The visible columns, in output order. */
+  readonly columns: ReadonlyArray<{ name: string; kind: FieldSpec['kind'] }>;
+  /** References to resolve into `{id, <display>}` objects under `key`. */
+  readonly refs: ReadonlyArray<{
+    name: string;
+    key: string;
+    target: ResourceSpec;
+    display: string;
+  }>;
+}
+
+const outputPlans = new WeakMap<ResourceSpec, OutputPlan>();
+
+/** How a spec's rows become JSON, worked out once per spec (every row of every list page uses it). */
+export function outputPlan(spec: ResourceSpec): OutputPlan {
+  let plan = outputPlans.get(spec);
+  if (plan) return plan;
+  const fields = Object.entries(allFields(spec));
+  const refs: Array<OutputPlan['refs'][number]> = [];
+  for (const [name, field] of fields) {
+    if ((field.kind !== 'ref' && field.kind !== 'idList') || !field.ref) continue;
+    const target = RESOURCES_BY_PATH.get(field.ref);
+    if (target)
+      refs.push({ name, key: resolvedKey(name), target, display: target.displayField ?? 'name' });
+  }
+  plan = {
+    columns: fields
+      .filter(([, field]) => !field.hidden)
+      .map(([name, field]) => ({ name, kind: field.kind })),
+    refs,
+  };
+  outputPlans.set(spec, plan);
+  return plan;
+}
+
+/** Rows read per chunk of a CSV export. */
+export const EXPORT_CHUNK_ROWS = 500;
+
+/** A CSV value of a JSON item's key: times as ISO 8601, references by their name, lists and objects as JSON. */
+function csvValue(
+  value: unknown,
+  kind: FieldSpec['kind'] | undefined,
+  display: string | undefined,
+): unknown {
+  if (value === null || value === undefined) return '';
+  if (display !== undefined) {
+    const named = (item: unknown) =>
+      item && typeof item === 'object' ? (item as Record<string, unknown>)[display] : item;
+    return Array.isArray(value) ? value.map(named).join('; ') : named(value);
+  }
+  if (kind === 'time' && typeof value === 'number')
+    return value > 0 ? new Date(value).toISOString() : '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * One CSV cell (RFC 4180: quoted when it holds a comma, quote or line break). Text that a spreadsheet
+ * would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) is prefixed with `'`.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The display names of referenced rows, by table and id (a name may be empty or null, hence the box). */
+function referenceNames(ctx: ServicesContext) {
+  return ctx.tableCaches.family<number, { value: unknown }>({
+    name: 'reference-names',
+    max: MAX_NAMES_PER_TABLE,
+    ttlMs: NAME_TTL_MS,
+  });
+}
+
+/**
+ * The JSON of `rows`. `trx` is the transaction of a write in progress: names are then read through
+ * it, fresh, and not kept (it may roll back).
+ */
+export async function toJson(
+  ctx: ServicesContext,
+  spec: ResourceSpec,
+  rows: Row[],
+  caller: Caller,
+  trx?: AnyDb,
+): Promise<Json[]> {
+  const reader = trx ?? (ctx.db as unknown as AnyDb);
+  const plan = outputPlan(spec);
+  const items = rows.map((row) => {
+    const item: Json = { id: row.id };
+    for (const { name, kind } of plan.columns) {
+      if (!(name in row)) continue;
+      const value = row[name];
+      if (kind === 'boolean') item[name] = value === 1 || value === true;
+      else if (kind === 'json') item[name] = parseJsonColumn(value, {});
+      else if (kind === 'idList' || kind === 'stringList') item[name] = parseJsonColumn(value, []);
+      else item[name] = value;
+    }
+    return item;
+  });
+  for (const { name, key, target, display } of plan.refs) {
+    const ids = new Set<number>();
+    for (const item of items) {
+      const value = item[name];
+      if (typeof value === 'number') ids.add(value);
+      if (Array.isArray(value)) for (const v of value) if (typeof v === 'number') ids.add(v);
+    }
+    const names = new Map<number, unknown>();
+    if (target.table === 'groups') {
+      const groups = await ctx.directory.groupsById(trx as unknown as Kysely<Database> | undefined);
+      for (const id of ids) names.set(id, groups.get(id)?.name);
+    } else if (ids.size > 0) {
+      // Display names come from a cache that every write to the target table empties (in every
+      // worker, through the bus); inside a transaction they are read fresh.
+      const cache = trx ? undefined : referenceNames(ctx).of(target.table);
+      const epoch = cache?.epoch;
+      for (const id of ids) {
+        const cached = cache?.get(id);
+        if (cached) names.set(id, cached.value);
+      }
+      const missing = [...ids].filter((id) => !names.has(id));
+      if (cache) ctx.ops.metrics.cacheLookup('reference-names', missing.length === 0);
+      if (missing.length > 0) {
+        const found = await reader
+          .selectFrom(target.table)
+          .select(['id', display])
+          .where('id', 'in', missing)
+          .execute();
+        for (const row of found) {
+          cache?.set(Number(row.id), { value: row[display] }, epoch);
+          names.set(Number(row.id), row[display]);
+        }
+      }
+    }
+    const resolve = (id: unknown) =>
+      typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null;
+    for (const item of items) {
+      const value = item[name];
+      item[key] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
+    }
+  }
+  if (spec.decorate)
+    await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
+  return items;
+}
+
+/** The CSV columns of a resource: its header line and how each JSON item becomes a line. */
+export function csvLayout(spec: ResourceSpec): { header: string; line(item: Json): string } {
+  const plan = outputPlan(spec);
+  const kinds = new Map(plan.columns.map((column) => [column.name, column.kind]));
+  const columns = [
+    'id',
+    ...plan.columns.map((column) => column.name).filter((name) => name !== 'id'),
+    ...plan.refs.map((ref) => ref.key),
+  ];
+  const displays = new Map(plan.refs.map((ref) => [ref.key, ref.display]));
+  return {
+    header: `${columns.map(csvCell).join(',')}\r\n`,
+    line: (item) =>
+      `${columns.map((name) => csvCell(csvValue(item[name], kinds.get(name), displays.get(name)))).join(',')}\r\n`,
+  };
+}
