@@ -1,3 +1,4 @@
+import { isRecord } from '@portico/core';
 // Typed errors by status (spec §7, §8; DESIGN §4 HTTP). Callers branch on `code`, not on messages.
 
 export type ApiErrorCode =
@@ -59,9 +60,6 @@ function codeFor(status: number): ApiErrorCode {
   return 'UNEXPECTED_STATUS';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Builds the typed error for a non-2xx response from its status and (possibly non-JSON) body. */
 export function errorFromResponse(status: number, body: unknown, retryAfterHeader: string | null): ApiError {

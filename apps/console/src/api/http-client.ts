@@ -1,7 +1,7 @@
+import { API_BASE_PATH } from '@portico/core';
 // The one HTTP client of the console (spec §7): every call goes through `request`.
 import { NetworkError, errorFromResponse, type ApiError } from './api-errors.ts';
 
-export const CORE_PATH = '/riot-core-services/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,7 +59,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   function url(request: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string {
     const path = fillPath(request.path, request.keys);
-    const base = `${options.baseHost}${request.excludeCorePath ? '' : CORE_PATH}`;
+    const base = `${options.baseHost}${request.excludeCorePath ? '' : API_BASE_PATH}`;
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) search.set(key, String(value));
     const query = search.toString();

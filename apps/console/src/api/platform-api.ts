@@ -1,3 +1,4 @@
+import { VISIBILITY_RESOURCES } from '@portico/core';
 // The platform calls of spec §7, typed. Shapes follow apps/services/API.md.
 import type { HttpClient } from './http-client.ts';
 import { requireFields, requireKind } from './platform-shapes.ts';
@@ -55,13 +56,6 @@ export const USER_FIELD_NAMES = [
   'hiddenTabs',
   'calendarFormatConfiguration',
   'dateFormatConfiguration',
-] as const;
-
-/** The visibility-group resources of spec §3. */
-export const VISIBILITY_RESOURCES = [
-  'user', 'connection', 'connectionType', 'edgebox', 'field', 'group', 'groupType', 'localMap',
-  'reportDefinition', 'reportExecution', 'reportFilter', 'resource', 'role', 'thing',
-  'thingFieldValue', 'thingType', 'zone', 'zoneGroup', 'zonePoint', 'zoneType',
 ] as const;
 
 export type EditableUserField = 'timeZoneConfiguration' | 'dateFormatConfiguration' | 'calendarFormatConfiguration' | 'language';

@@ -1,3 +1,4 @@
+import { isRecord } from '@portico/core';
 // What the console needs from each platform answer (apps/services/API.md "Compatibility"): extra
 // fields are ignored, a missing or mistyped required one is an IncompatiblePlatformError that names
 // the call and the field, instead of a blank screen or a wrong session later on.
@@ -33,9 +34,6 @@ const EXPECTED: Record<Kind, string> = {
   array: 'a list',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function matches(value: unknown, kind: Kind): boolean {
   switch (kind) {

@@ -11,8 +11,7 @@ import {
   type HostEndpoint,
   type SessionData,
 } from '@portico/bridge';
-import { getTenantGroupName, parseAppRoute, toLegacyLocation, validateNavigationTarget } from '@portico/core';
-import { CORE_PATH } from '../api/http-client.ts';
+import { API_BASE_PATH, getTenantGroupName, parseAppRoute, toLegacyLocation, validateNavigationTarget } from '@portico/core';
 import { routingSlice } from '../store/slices.ts';
 import type { RootState } from '../store/store.ts';
 import type { FrameOwner } from './frame-bridge.ts';
@@ -67,7 +66,7 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
     if (!token || !state.session.user) throw notSignedIn();
     return {
       token,
-      apiBase: `${config.apiBaseHost}${CORE_PATH}`,
+      apiBase: `${config.apiBaseHost}${API_BASE_PATH}`,
       user: bridgeUser(state),
       permissions: state.authz.permissions,
       language: state.config.language,

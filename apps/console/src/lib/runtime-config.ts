@@ -1,3 +1,4 @@
+import { isRecord } from '@portico/core';
 // The run-time configuration file served beside index.html (issue 5): one build runs against any
 // platform host. Bad configuration must become a clear error screen, never a blank page.
 // Validated by hand, not with zod: this runs before sign-in, where every kilobyte counts.
@@ -34,9 +35,6 @@ function normaliseHost(host: string): string {
   return url.origin;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function field<T>(record: Record<string, unknown>, path: string, check: (value: unknown) => value is T, expected: string): T {
   const value = record[path.split('.').at(-1)!];
