@@ -15,25 +15,54 @@ import itMessages from './locales/it.json';
 /** English: the reference table; its keys are the message keys. */
 export const en = enMessages;
 
-/** A key of the legacy UI's strings. */
+/** A key of the legacy UI's strings: en.json's keys (flat, so `keyof` is the whole derivation). */
 export type MessageKey = keyof typeof en;
-type Messages = Partial<Record<MessageKey, string>>;
+type Messages = Readonly<Record<MessageKey, string>>;
+
+/**
+ * A translation with exactly en.json's keys: a missing key, or one en.json does not have, is a
+ * type error here (i18n-complete.test.ts checks the same at run time, and more).
+ */
+function locale<T extends Messages>(
+  messages: T & Record<Exclude<keyof T, MessageKey>, never>,
+): Messages {
+  return messages;
+}
 
 /** Spanish. */
-export const es: Messages = esMessages;
+export const es = locale(esMessages);
 /** Brazilian Portuguese. */
-export const ptBR: Messages = ptBRMessages;
+export const ptBR = locale(ptBRMessages);
 /** French. */
-export const fr: Messages = frMessages;
+export const fr = locale(frMessages);
 /** Italian. */
-export const it: Messages = itMessages;
+export const it = locale(itMessages);
+
+/** The one check for a key built at run time (`enum.${value}`): true when en.json has it. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/** The `one.<name>` keys: the resource names that have a singular label. */
+export type OneLabelName = MessageKey extends infer Key
+  ? Key extends `one.${infer Name}`
+    ? Name
+    : never
+  : never;
 
 const catalogs: Record<string, Messages> = { en, es, 'pt-BR': ptBR, fr, it };
 
 /** Translates `key` into `language` (English when missing) and fills `{name}` placeholders. */
-export function translate(language: string, key: MessageKey, values: Record<string, string | number> = {}): string {
-  const template = catalogs[language]?.[key] ?? catalogs[language.split('-')[0] ?? '']?.[key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+export function translate(
+  language: string,
+  key: MessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  const template =
+    catalogs[language]?.[key] ?? catalogs[language.split('-')[0] ?? '']?.[key] ?? en[key];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
 }
 
 /** A translate function bound to one language. */
