@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en, es, fr, it as italian, ptBR, translate } from './i18n.ts';
+import { en, es, fr, isMessageKey, it as italian, ptBR, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
 
 const englishKeys = Object.keys(en).sort() as MessageKey[];
@@ -125,5 +125,13 @@ describe('the completeness check', () => {
     expect(placeholders('Page {page} of {pages}')).toEqual(['page', 'pages']);
     expect(placeholders('{pages}: {page}, {page}')).toEqual(['page', 'pages']);
     expect(placeholders('{{name}}')).toEqual(['name']);
+  });
+});
+
+describe('keys built at run time', () => {
+  it('are message keys only when en.json has them (own keys, not Object.prototype)', () => {
+    expect(isMessageKey('enum.active')).toBe(true);
+    expect(isMessageKey('enum.nope')).toBe(false);
+    expect(isMessageKey('toString')).toBe(false);
   });
 });

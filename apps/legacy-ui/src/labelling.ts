@@ -1,6 +1,6 @@
 // The label functions of the legacy context, built from the language and the tenant's group fields.
 import type { MessageKey, Translate } from './i18n.ts';
-import { en } from './i18n.ts';
+import { isMessageKey } from './i18n.ts';
 import { lowerFirst } from './labels.ts';
 import type { LegacyContextValue } from './legacy-context.tsx';
 import { vocabularyLabel } from './vocabulary.ts';
@@ -21,7 +21,7 @@ export function createLabelling(t: Translate, language: string, groupFields: Rec
     },
     enumLabel: (value) => {
       const key = `enum.${value}`;
-      return key in en ? t(key as MessageKey) : value;
+      return isMessageKey(key) ? t(key) : value;
     },
   };
 }

@@ -1,6 +1,6 @@
 // The resources the services serve, described once: list columns, form fields, permission key,
 // vocabulary concept and where their pages live. Field names are the API's (apps/services schema).
-import type { MessageKey } from './i18n.ts';
+import type { MessageKey, OneLabelName } from './i18n.ts';
 
 /** One input of a detail form. */
 export interface FieldDef {
@@ -33,8 +33,8 @@ export interface ColumnDef {
 
 /** A resource the legacy UI lists and edits. */
 export interface ResourceDef {
-  /** API path segment: `/thing`, `/thingType`… */
-  api: string;
+  /** API path segment: `/thing`, `/thingType`…; en.json has its singular label, `one.<api>`. */
+  api: OneLabelName;
   /** Resource name in permission strings: `thing:i`, `thingtype:u`… */
   permission: string;
   /** Vocabulary concept: label field `vizixVocabularyLabel<concept>`. */
@@ -77,7 +77,7 @@ function def(
     Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'>>,
 ): ResourceDef {
   const detailPath = resource.detailPath ?? resource.listPath;
-  const one = `one.${resource.api}` as MessageKey;
+  const one: MessageKey = `one.${resource.api}`;
   return { titleField: 'name', newPath: `${detailPath}/new`, editor: 'dialog', ...resource, one, detailPath };
 }
 

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDocumentTitle, resolveTabLabel } from '@portico/core';
 import { useAppSelector } from '../store/hooks.ts';
+import { routeLabelKey } from '../i18n/keys.ts';
 
 /**
  * Tenant vocabulary (spec §2, §3): a tenant's label for a concept overrides the built-in name,
@@ -13,7 +14,7 @@ export function useVocabulary() {
   const language = i18n.language;
   const label = useCallback(
     (tab: string | null, labelKey?: string) =>
-      (tab ? resolveTabLabel(tab, language, groupFields) : null) ?? t(labelKey ?? `tabs.${tab ?? 'home'}`),
+      (tab ? resolveTabLabel(tab, language, groupFields) : null) ?? t(routeLabelKey(labelKey ?? `tabs.${tab ?? 'home'}`)),
     [language, groupFields, t],
   );
   const title = getDocumentTitle(groupFields, language, t('app.productTitle'));

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '../api/api-errors.ts';
+import type { TranslationKey } from '../i18n/keys.ts';
 import styles from './login-page.module.css';
 
 export interface LoginPageProps {
@@ -14,7 +15,7 @@ export interface LoginPageProps {
   forgotPasswordUrl?: string | null;
 }
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
 
 type FieldErrors = { username?: string; password?: string };
 

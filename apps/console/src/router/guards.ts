@@ -4,6 +4,8 @@ import {
   APP_ROOT,
   decideAuthFailure,
   type AuthFailureKind,
+  type RouteModule,
+  type TabName,
   LOGIN_ROUTE,
   STORAGE_KEYS,
   WELCOME_ROUTE,
@@ -40,7 +42,7 @@ export interface GuardDeps {
   store: AppStore;
   tokens: TokenStore;
   warn(message: string): void;
-  notifyNoAccess(page: string): void;
+  notifyNoAccess(page: TabName | RouteModule): void;
 }
 
 /** Core's one policy for a failed authentication (issue 12 bug 5), as the guards apply it. */
