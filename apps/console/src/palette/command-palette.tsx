@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../lib/app-context.ts';
-import { useVocabulary } from '../lib/use-vocabulary.ts';
+import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { filterPalettePages, listPalettePages } from './palette-pages.ts';
 import styles from './command-palette.module.css';

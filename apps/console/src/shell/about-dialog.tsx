@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../lib/app-context.ts';
-import { useVocabulary } from '../lib/use-vocabulary.ts';
+import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './dialog.module.css';
 
 /** Spec §9: the override label, shown when the configuration flag allows it. */

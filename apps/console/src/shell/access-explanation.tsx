@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TAB_NAMES, explainTabVisibility, getTenantGroupName } from '@portico/core';
 import { useAppSelector } from '../store/hooks.ts';
-import { useVocabulary } from '../lib/use-vocabulary.ts';
+import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './dialog.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getModulePages, getTenantGroupName, isAppRouteAllowed } from '@portico/core';
 import { useAppSelector } from '../store/hooks.ts';
-import { useVocabulary } from '../lib/use-vocabulary.ts';
+import { useVocabulary } from '../i18n/use-vocabulary.ts';
 
 /**
  * The start page of a user who may open no module (the demo's `nobody`): what they can do here and

@@ -18,7 +18,7 @@ import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.ts
 import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { useVocabulary } from '../lib/use-vocabulary.ts';
+import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
 
 const SettingsDialog = lazy(() => import('./settings-dialog.tsx'));

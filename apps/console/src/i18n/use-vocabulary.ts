@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDocumentTitle, resolveTabLabel } from '@portico/core';
 import { useAppSelector } from '../store/hooks.ts';
-import { routeLabelKey } from '../i18n/keys.ts';
+import { routeLabelKey } from './keys.ts';
 
 /**
  * Tenant vocabulary (spec §2, §3): a tenant's label for a concept overrides the built-in name,
