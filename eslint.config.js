@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -14,7 +15,7 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
 /** The console's feature folders (issue 17): they stand on lib/, api/, store/, session/ and i18n/. */
 const CONSOLE_FEATURES = ['app', 'frame', 'shell', 'palette', 'login', 'router', 'analytics', 'updates'];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/**',
@@ -27,7 +28,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     // The plain legacy example (issue 16): classic browser scripts with the frame kit's global.
     files: ['apps/legacy-plain/www/**/*.js'],
@@ -68,6 +69,20 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Type-aware rules (issue 17 item 7): the project service reads each workspace's tsconfig.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.config.ts', 'packages/*/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
     },
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { ApiError } from '../api/api-errors.ts';
 import type { TranslationKey } from '../i18n/keys.ts';
 import styles from './login-page.module.css';
@@ -76,7 +76,7 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t, 
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || throttled) return;
     const errors: FieldErrors = {};

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CALENDAR_FORMATS,
@@ -59,7 +59,7 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
 
   const preview = formatDateTime(now, { timeZone, dateFormat, calendarFormat });
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isValidTimeZone(timeZone)) {
       setError(t('settings.invalidTimeZone'));

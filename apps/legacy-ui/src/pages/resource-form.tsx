@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow } from '../api-client.ts';
 import type { Translate } from '../i18n.ts';
@@ -203,7 +203,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   const fieldOf = useCallback((name: string) => resource.fields.find((field) => field.name === name), [resource]);
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     const visible = resource.fields.filter((field) => creating || !field.createOnly);

@@ -194,7 +194,7 @@ const USER: ResourceSpec = {
     username: str(USERNAME, { required: true, unique: 'global' }),
     firstName: str(z.string().trim().max(100), { default: '' }),
     lastName: str(z.string().trim().max(100), { default: '' }),
-    email: str(z.union([z.literal(''), z.string().email().max(254)]), { default: '' }),
+    email: str(z.union([z.literal(''), z.email().max(254)]), { default: '' }),
     roleIds: { kind: 'idList', ref: 'role', write: z.array(id).max(100), default: [] },
     archived: flag,
     password: {
