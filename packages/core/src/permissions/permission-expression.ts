@@ -398,10 +398,11 @@ export function collectPermissionTerms(node: PermissionExpressionNode | null): s
 
 /**
  * Evaluates an AST with JavaScript's number semantics (a held term is 1, a missing one 0), as the
- * legacy pipeline did; the answer is the truthiness of the value.
+ * legacy pipeline did; the answer is the truthiness of the value. One evaluator (issue 17 item 6):
+ * this compiles and runs once; the engine keeps compiled expressions for repeated use.
  */
 export function evaluatePermissionAst(node: PermissionExpressionNode | null, permissions: PermissionSet): boolean {
-  return node !== null && truthy(valueOf(node, permissions));
+  return compilePermissionAst(node)(permissions);
 }
 
 /** A compiled expression: the AST turned into closures once, then run per call. */
@@ -410,7 +411,7 @@ export type CompiledPermissionExpression = (permissions: PermissionSet) => boole
 type Run = (permissions: PermissionSet) => number;
 
 /**
- * Compiles an AST into nested closures with the semantics of {@link evaluatePermissionAst}
+ * Compiles an AST into nested closures (JavaScript's number semantics, see {@link evaluatePermissionAst})
  * (no code is generated from text); the engine runs these for cached expressions.
  */
 export function compilePermissionAst(node: PermissionExpressionNode | null): CompiledPermissionExpression {
@@ -456,26 +457,6 @@ function truthy(value: number): boolean {
   return value !== 0 && !Number.isNaN(value);
 }
 
-function valueOf(node: PermissionExpressionNode, permissions: PermissionSet): number {
-  switch (node.kind) {
-    case 'term':
-      return permissions.has(node.key) ? 1 : 0;
-    case 'number':
-      return Number(node.text);
-    case 'not':
-      return truthy(valueOf(node.operand, permissions)) ? 0 : 1;
-    case 'positive':
-      return valueOf(node.operand, permissions);
-    case 'and':
-      return valueOf(node.left, permissions) * valueOf(node.right, permissions);
-    case 'or':
-      return valueOf(node.left, permissions) + valueOf(node.right, permissions);
-    case 'bitand':
-      return valueOf(node.left, permissions) & valueOf(node.right, permissions);
-    case 'power':
-      return valueOf(node.left, permissions) ** valueOf(node.right, permissions);
-  }
-}
 
 const defaultLogger: PermissionExpressionLogger = {
   warn(message: string, ...details: unknown[]): void {
