@@ -1,3 +1,4 @@
+import { APP_ROOT } from '@portico/core';
 import './global.css';
 import { createRoot, type Root } from 'react-dom/client';
 import type { FullApp } from './app/full-app.tsx';
@@ -42,7 +43,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
           if (phase === 'signing-in') phase = 'idle';
         }
       }}
-      onSignedInElsewhere={() => void handOver('/app')}
+      onSignedInElsewhere={() => void handOver(APP_ROOT)}
       forgotPasswordUrl={configLoad.then((config) => config.forgotPasswordUrl)}
       onIntent={() => {
         // not part of the page's initial load: fetched once the user starts typing or clicking
@@ -61,7 +62,9 @@ async function boot(): Promise<void> {
   const root = createRoot(container);
   const configLoad = loadRuntimeConfig();
   const showConfigError = (error: unknown) =>
-    root.render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
+    root.render(
+      <ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />,
+    );
   if (needsOnlySignIn()) {
     // the form needs the configuration only on submit: show it without waiting for the file
     redirectToSignIn();

@@ -1,5 +1,5 @@
 // The composition root: one store, one HTTP client, one session controller, one router.
-import { resolveTabLabel } from '@portico/core';
+import { resolveTabLabel, LOGIN_ROUTE } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
@@ -26,10 +26,13 @@ export function createConsole(config: RuntimeConfig) {
   let session: SessionController | null = null;
 
   // The query is part of the path: a list's sort, filters and page live there (issue 15).
-  const currentPath = () => (router ? router.state.location.pathname + router.state.location.search : location.hash.replace(/^#/, '') || '/');
+  const currentPath = () =>
+    router
+      ? router.state.location.pathname + router.state.location.search
+      : location.hash.replace(/^#/, '') || '/';
   const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
-    void router?.navigate(path, { replace: options.replace ?? path === '/login' });
+    void router?.navigate(path, { replace: options.replace ?? path === LOGIN_ROUTE });
   };
 
   const http = createHttpClient({
@@ -42,14 +45,22 @@ export function createConsole(config: RuntimeConfig) {
   });
   const api = createPlatformApi(http);
   const channel = createCrossTabChannel();
-  session = new SessionController(store, api, {
-    navigate,
-    currentPath,
-    rerunGuards: () => void router?.revalidate(),
-    notifySessionExpired: () => notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
-    notifySignedOutElsewhere: () => notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
-    onLogout: () => frame.notifySessionEnded('signedOut'),
-  }, channel, tokens);
+  session = new SessionController(
+    store,
+    api,
+    {
+      navigate,
+      currentPath,
+      rerunGuards: () => void router?.revalidate(),
+      notifySessionExpired: () =>
+        notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
+      notifySignedOutElsewhere: () =>
+        notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
+      onLogout: () => frame.notifySessionEnded('signedOut'),
+    },
+    channel,
+    tokens,
+  );
   // The shell's navigation as the frame bridge sees it (issue 17 item 2): the bridge follows it
   // itself. Each settled navigation (spec §4 routing state) reaches every listener once.
   const navigationListeners = new Set<(url: string) => void>();
@@ -67,7 +78,11 @@ export function createConsole(config: RuntimeConfig) {
     tokens,
     config,
     navigation,
-    notify: (kind, message) => notify(kind, message ?? i18n.t(kind === 'success' ? 'notices.frameDone' : 'notices.frameFailed')),
+    notify: (kind, message) =>
+      notify(
+        kind,
+        message ?? i18n.t(kind === 'success' ? 'notices.frameDone' : 'notices.frameFailed'),
+      ),
     colorScheme: { get: getColorScheme, subscribe: subscribeColorScheme },
     logger: console,
   });
@@ -78,7 +93,14 @@ export function createConsole(config: RuntimeConfig) {
     tokens,
     warn: (message) => console.warn(message),
     notifyNoAccess: (page) =>
-      notify('warning', i18n.t('shell.noAccess', { page: resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ?? i18n.t(`tabs.${page}`) })),
+      notify(
+        'warning',
+        i18n.t('shell.noAccess', {
+          page:
+            resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ??
+            i18n.t(`tabs.${page}`),
+        }),
+      ),
   });
   router = appRouter;
   let lastPath = '';

@@ -1,3 +1,4 @@
+import { LOGIN_ROUTE } from '@portico/core';
 import { lazy } from 'react';
 import { createHashRouter } from 'react-router';
 import type { GuardDeps } from '../router/guards.ts';
@@ -15,7 +16,13 @@ function Empty() {
 export function createAppRouter(deps: GuardDeps) {
   const guards = createGuards(deps);
   return createHashRouter([
-    { path: '/login', loader: guards.loginLoader, Component: LoginRoute, ErrorBoundary: RouteError, HydrateFallback: Empty },
+    {
+      path: LOGIN_ROUTE,
+      loader: guards.loginLoader,
+      Component: LoginRoute,
+      ErrorBoundary: RouteError,
+      HydrateFallback: Empty,
+    },
     {
       path: '/',
       id: 'main',

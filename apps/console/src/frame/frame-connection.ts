@@ -11,7 +11,14 @@ import {
   type HostEndpoint,
   type SessionData,
 } from '@portico/bridge';
-import { API_BASE_PATH, getTenantGroupName, parseAppRoute, toLegacyLocation, validateNavigationTarget } from '@portico/core';
+import {
+  API_BASE_PATH,
+  getTenantGroupName,
+  parseAppRoute,
+  toLegacyLocation,
+  validateNavigationTarget,
+  APP_ROOT,
+} from '@portico/core';
 import { routingSlice } from '../store/slices.ts';
 import type { RootState } from '../store/store.ts';
 import type { FrameOwner } from './frame-bridge.ts';
@@ -46,12 +53,18 @@ function bridgeUser(state: RootState): BridgeUser {
 
 function pushState(previous: RootState | null, next: RootState, target: HostEndpoint): void {
   if (!next.session.user) return;
-  if (previous?.authz.permissions !== next.authz.permissions) target.send('permissions', { permissions: next.authz.permissions });
-  if (previous?.config.language !== next.config.language) target.send('language', { language: next.config.language });
-  if (previous?.config.timeZone !== next.config.timeZone) target.send('timezoneUpdated', { timeZone: next.config.timeZone });
-  if (previous?.config.dateFormat !== next.config.dateFormat) target.send('dateFormatUpdated', { dateFormat: next.config.dateFormat });
-  if (previous?.config.calendarFormat !== next.config.calendarFormat) target.send('calendarFormatUpdated', { calendarFormat: next.config.calendarFormat });
-  if (previous?.config.groupFields !== next.config.groupFields) target.send('groupConfigs', { fields: next.config.groupFields });
+  if (previous?.authz.permissions !== next.authz.permissions)
+    target.send('permissions', { permissions: next.authz.permissions });
+  if (previous?.config.language !== next.config.language)
+    target.send('language', { language: next.config.language });
+  if (previous?.config.timeZone !== next.config.timeZone)
+    target.send('timezoneUpdated', { timeZone: next.config.timeZone });
+  if (previous?.config.dateFormat !== next.config.dateFormat)
+    target.send('dateFormatUpdated', { dateFormat: next.config.dateFormat });
+  if (previous?.config.calendarFormat !== next.config.calendarFormat)
+    target.send('calendarFormatUpdated', { calendarFormat: next.config.calendarFormat });
+  if (previous?.config.groupFields !== next.config.groupFields)
+    target.send('groupConfigs', { fields: next.config.groupFields });
 }
 
 /** Opens the protocol with the frame in `iframe`. */
@@ -84,13 +97,17 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
   function frameTarget(action: string, path: unknown): string | null {
     const validation = validateNavigationTarget(path);
     const url = validation.ok ? `/app${validation.path === '/' ? '' : validation.path}` : null;
-    if (url !== null && (url === '/app' || parseAppRoute(url) !== null)) return url;
-    logger?.warn(`portico: refused the frame's ${action} target ${JSON.stringify(path)} (${validation.ok ? 'no such page' : validation.reason})`);
+    if (url !== null && (url === APP_ROOT || parseAppRoute(url) !== null)) return url;
+    logger?.warn(
+      `portico: refused the frame's ${action} target ${JSON.stringify(path)} (${validation.ok ? 'no such page' : validation.reason})`,
+    );
     return null;
   }
 
   function refresh(): void {
-    void session.refreshConfiguration().catch((error: unknown) => logger?.warn('portico: refresh failed', error));
+    void session
+      .refreshConfiguration()
+      .catch((error: unknown) => logger?.warn('portico: refresh failed', error));
   }
 
   const peerOrigin = new URL(`${config.legacyUiBase}/`, window.location.href).origin;
@@ -110,7 +127,8 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
       })
       .catch((error: unknown) => {
         if (error instanceof BridgeTimeoutError) owner.setUi({ status: 'timeout' });
-        else if (!(error instanceof BridgeError)) logger?.warn('portico: frame navigation failed', error);
+        else if (!(error instanceof BridgeError))
+          logger?.warn('portico: frame navigation failed', error);
         // BRIDGE_FRAME_RELOADED / BRIDGE_CLOSED: the reload handshake or the next frame takes over
       });
   }
@@ -130,8 +148,12 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
     if (url !== null) navigation.go(url);
   });
   target.on('modal', ({ open }) => owner.setUi({ modalOpen: open }));
-  target.on('handleAboutSection', () => owner.setUi({ aboutRequests: owner.getUi().aboutRequests + 1 }));
-  target.on('doneEvent', ({ ok, message }) => deps.notify(ok ? 'success' : 'error', message ?? null));
+  target.on('handleAboutSection', () =>
+    owner.setUi({ aboutRequests: owner.getUi().aboutRequests + 1 }),
+  );
+  target.on('doneEvent', ({ ok, message }) =>
+    deps.notify(ok ? 'success' : 'error', message ?? null),
+  );
   // Ctrl+K and Escape typed with the focus in the frame (keyboard events do not cross the iframe)
   target.on('shortcut', ({ command }) => owner.emitShortcut(command));
   let detachTheme: (() => void) | null = null;
@@ -152,7 +174,9 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
     owner.setUi({ modalOpen: false });
     if (saved) refresh();
   });
-  target.on('folderDetail', ({ folderId, name }) => owner.setUi({ folder: { id: folderId, ...(name ? { name } : {}) } }));
+  target.on('folderDetail', ({ folderId, name }) =>
+    owner.setUi({ folder: { id: folderId, ...(name ? { name } : {}) } }),
+  );
   target.onReady(({ reloaded }) => {
     owner.setUi({ status: 'ready', modalOpen: false });
     // a reloaded frame shows what its own URL says: bring it back to the shell's page
@@ -172,7 +196,8 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
   sync();
   const stopStore = store.subscribe(sync);
   const stopConfig = session.onConfigChange((changes) => {
-    for (const [field, value] of Object.entries(changes)) target.send('userFieldUpdated', { field, value });
+    for (const [field, value] of Object.entries(changes))
+      target.send('userFieldUpdated', { field, value });
   });
 
   return {

@@ -28,12 +28,36 @@ import {
   transitionAuthState,
   type AuthEvent,
   type AuthState,
+  LOGIN_ROUTE,
+  APP_ROOT,
+  WELCOME_ROUTE,
 } from '@portico/core';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
-import type { EditableUserField, InheritedFieldMap, PlatformApi, PlatformUser, VisibilityGroup } from '../api/platform-api.ts';
-import { authnSlice, authzSlice, configSlice, routingSlice, sessionSlice } from '../store/slices.ts';
+import type {
+  EditableUserField,
+  InheritedFieldMap,
+  PlatformApi,
+  PlatformUser,
+  VisibilityGroup,
+} from '../api/platform-api.ts';
+import {
+  authnSlice,
+  authzSlice,
+  configSlice,
+  routingSlice,
+  sessionSlice,
+} from '../store/slices.ts';
 import type { AppStore } from '../store/store.ts';
-import { clearSessionDetail, clearSessionStorage, getLocal, getSession, removeLocal, setLocal, setSession, writeSessionDetail } from './browser-storage.ts';
+import {
+  clearSessionDetail,
+  clearSessionStorage,
+  getLocal,
+  getSession,
+  removeLocal,
+  setLocal,
+  setSession,
+  writeSessionDetail,
+} from './browser-storage.ts';
 import type { CrossTabChannel } from './cross-tab-channel.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -80,13 +104,19 @@ const LOCAL_FIELD = {
   dateFormatConfiguration: 'dateFormat',
   calendarFormatConfiguration: 'calendarFormat',
   language: 'language',
-} as const satisfies Record<EditableUserField, 'timeZone' | 'dateFormat' | 'calendarFormat' | 'language'>;
+} as const satisfies Record<
+  EditableUserField,
+  'timeZone' | 'dateFormat' | 'calendarFormat' | 'language'
+>;
 
-const WELCOME = '/app/home/welcome';
+const WELCOME = WELCOME_ROUTE;
 /** How long the watcher waits before retrying when the services gave no answer at all. */
 export const NO_ANSWER_RETRY_MS = 5_000;
 
-function fieldValue(fields: InheritedFieldMap, name: string): { value: unknown; parentValue: unknown } {
+function fieldValue(
+  fields: InheritedFieldMap,
+  name: string,
+): { value: unknown; parentValue: unknown } {
   const field = fields[name];
   return { value: field?.value ?? null, parentValue: field?.parentValue ?? null };
 }
@@ -131,7 +161,10 @@ export class SessionController {
     if (next.expiredFlag) setLocalFlag(true);
     else setLocalFlag(false);
     this.store.dispatch(
-      authnSlice.actions.statusChanged({ status: next.state === 'SESSION_EXPIRED' ? 'NO_AUTH' : next.state, expiredFlag: next.expiredFlag }),
+      authnSlice.actions.statusChanged({
+        status: next.state === 'SESSION_EXPIRED' ? 'NO_AUTH' : next.state,
+        expiredFlag: next.expiredFlag,
+      }),
     );
   }
 
@@ -161,8 +194,17 @@ export class SessionController {
     const token = this.tokens.read();
     if (!token) return Promise.reject(new SessionInfoError());
     const session = this.store.getState().session;
-    if (canSkipAuthenticate({ hasToken: true, hasSession: session.user !== null && this.sessionToken === token, state: this.state })) {
-      return Promise.resolve({ defaultUrl: session.defaultUrl, landingUrl: session.defaultUrl ?? WELCOME });
+    if (
+      canSkipAuthenticate({
+        hasToken: true,
+        hasSession: session.user !== null && this.sessionToken === token,
+        state: this.state,
+      })
+    ) {
+      return Promise.resolve({
+        defaultUrl: session.defaultUrl,
+        landingUrl: session.defaultUrl ?? WELCOME,
+      });
     }
     if (this.pending && this.pending.token === token) return this.pending.promise;
     const id = ++this.attemptSeq;
@@ -172,7 +214,12 @@ export class SessionController {
   }
 
   private isCurrent(id: number, token: string): boolean {
-    return isCurrentAuthAttempt({ attempt: id, currentAttempt: this.pending?.id ?? null, attemptToken: token, currentToken: this.tokens.read() });
+    return isCurrentAuthAttempt({
+      attempt: id,
+      currentAttempt: this.pending?.id ?? null,
+      attemptToken: token,
+      currentToken: this.tokens.read(),
+    });
   }
 
   private async runAttempt(id: number, token: string): Promise<AuthOutcome> {
@@ -195,16 +242,25 @@ export class SessionController {
       check();
       if (!me || typeof me.id !== 'number') throw new SessionInfoError();
       const query = buildUserRequestQuery(isRootUser(me));
-      const [fetched, permissions] = await Promise.all([this.api.getUser(me.id, query), this.api.getPermissions(me.id)]);
+      const [fetched, permissions] = await Promise.all([
+        this.api.getUser(me.id, query),
+        this.api.getPermissions(me.id),
+      ]);
       check();
-      if (!fetched || typeof fetched.id !== 'number' || fetched.id !== me.id) throw new SessionInfoError();
+      if (!fetched || typeof fetched.id !== 'number' || fetched.id !== me.id)
+        throw new SessionInfoError();
       // the password-expiry fields are not among the user request's `only` fields: whoami has them
       const user: PlatformUser = {
         ...fetched,
         passwordExpirationTime: me.passwordExpirationTime ?? fetched.passwordExpirationTime ?? null,
-        displayPasswordExpirationTime: me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
+        displayPasswordExpirationTime:
+          me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
       };
-      const config = await this.loadConfiguration(user, permissions, this.api.getVisibilityGroups(user.id));
+      const config = await this.loadConfiguration(
+        user,
+        permissions,
+        this.api.getVisibilityGroups(user.id),
+      );
       check();
       return this.sessionStarted(id, token, user, config);
     } catch (error) {
@@ -222,7 +278,8 @@ export class SessionController {
       this.tokens.discardStaged();
       this.resetState();
       this.transition('AUTHENTICATE_FAILURE');
-      if (decideAuthFailure(failureKind(error)) === 'KEEP_SESSION_AND_RETRY') this.retryAfter = this.now() + NO_ANSWER_RETRY_MS;
+      if (decideAuthFailure(failureKind(error)) === 'KEEP_SESSION_AND_RETRY')
+        this.retryAfter = this.now() + NO_ANSWER_RETRY_MS;
       throw error;
     }
   }
@@ -246,7 +303,9 @@ export class SessionController {
     removeLocal(STORAGE_KEYS.redirectUrl);
     this.tokens.commit(token);
     config.apply();
-    this.store.dispatch(sessionSlice.actions.loaded({ user, isRoot, defaultUrl: config.defaultUrl }));
+    this.store.dispatch(
+      sessionSlice.actions.loaded({ user, isRoot, defaultUrl: config.defaultUrl }),
+    );
     writeSessionDetail(user, toSessionSummary(user));
     setSession(STORAGE_KEYS.lastId, userId);
     setSession(STORAGE_KEYS.currentId, userId);
@@ -275,7 +334,9 @@ export class SessionController {
       visibility,
     ]);
     const groupFields = parseInheritedFields(groupFieldMap);
-    const userFields = Object.fromEntries(Object.keys(userFieldMap).map((name) => [name, fieldValue(userFieldMap, name)]));
+    const userFields = Object.fromEntries(
+      Object.keys(userFieldMap).map((name) => [name, fieldValue(userFieldMap, name)]),
+    );
     const own = parseInheritedFields(userFieldMap);
     const timeZone = resolveTimeZone({
       userValue: user.timeZone ?? userFields.timeZoneConfiguration?.value,
@@ -284,8 +345,16 @@ export class SessionController {
     });
     const hiddenTabs = resolveHiddenTabs(user.hiddenTabs, own.hiddenTabs);
     const language = resolveLanguage(own.language, groupFields.language);
-    const dateFormat = resolveDateFormat(user.dateFormat, own.dateFormatConfiguration, groupFields.dateFormatConfiguration);
-    const calendarFormat = resolveCalendarFormat(user.calendarFormat, own.calendarFormatConfiguration, groupFields.calendarFormatConfiguration);
+    const dateFormat = resolveDateFormat(
+      user.dateFormat,
+      own.dateFormatConfiguration,
+      groupFields.dateFormatConfiguration,
+    );
+    const calendarFormat = resolveCalendarFormat(
+      user.calendarFormat,
+      own.calendarFormatConfiguration,
+      groupFields.calendarFormatConfiguration,
+    );
     const defaultUrl = getDefaultLandingUrl({
       defaultNavBar: groupFields.defaultNavBar,
       autoLoadTabMenus: groupFields.autoLoadTabMenus,
@@ -296,7 +365,17 @@ export class SessionController {
       defaultUrl,
       apply: () => {
         this.store.dispatch(authzSlice.actions.loaded({ permissions, visibilityGroups }));
-        this.store.dispatch(configSlice.actions.loaded({ language, timeZone, dateFormat, calendarFormat, hiddenTabs, groupFields, userFields }));
+        this.store.dispatch(
+          configSlice.actions.loaded({
+            language,
+            timeZone,
+            dateFormat,
+            calendarFormat,
+            hiddenTabs,
+            groupFields,
+            userFields,
+          }),
+        );
       },
     };
   }
@@ -322,7 +401,8 @@ export class SessionController {
       if (entries.length === 0) return;
       await this.refreshConfiguration();
     } finally {
-      if (Object.keys(saved).length > 0 && this.sessionToken === token) for (const listener of this.configListeners) listener(saved);
+      if (Object.keys(saved).length > 0 && this.sessionToken === token)
+        for (const listener of this.configListeners) listener(saved);
     }
   }
 
@@ -338,7 +418,11 @@ export class SessionController {
       this.api.getUser(user.id, buildUserRequestQuery(isRootUser(user))),
       this.api.getPermissions(user.id),
     ]);
-    const config = await this.loadConfiguration(fresh, permissions, this.api.getVisibilityGroups(user.id));
+    const config = await this.loadConfiguration(
+      fresh,
+      permissions,
+      this.api.getVisibilityGroups(user.id),
+    );
     if (this.sessionToken !== token || this.state !== 'AUTHENTICATED') return;
     config.apply();
     const merged: PlatformUser = {
@@ -346,7 +430,13 @@ export class SessionController {
       passwordExpirationTime: user.passwordExpirationTime ?? null,
       displayPasswordExpirationTime: user.displayPasswordExpirationTime ?? null,
     };
-    this.store.dispatch(sessionSlice.actions.loaded({ ...this.store.getState().session, user: merged, defaultUrl: config.defaultUrl }));
+    this.store.dispatch(
+      sessionSlice.actions.loaded({
+        ...this.store.getState().session,
+        user: merged,
+        defaultUrl: config.defaultUrl,
+      }),
+    );
   }
 
   /** Listens to saved user-field changes (the frame bridge forwards them as `userFieldUpdated`). */
@@ -375,7 +465,8 @@ export class SessionController {
       outcome = await this.authenticate();
     } catch (error) {
       this.tokens.discardStaged();
-      if (!(error instanceof StaleSessionError)) void this.api.logout(answer.token).catch(() => undefined);
+      if (!(error instanceof StaleSessionError))
+        void this.api.logout(answer.token).catch(() => undefined);
       throw error;
     }
     const user = this.store.getState().session.user;
@@ -397,7 +488,13 @@ export class SessionController {
     return this.loggingOut;
   }
 
-  private async runLogout({ broadcast = true, expired = false }: { broadcast?: boolean; expired?: boolean }): Promise<void> {
+  private async runLogout({
+    broadcast = true,
+    expired = false,
+  }: {
+    broadcast?: boolean;
+    expired?: boolean;
+  }): Promise<void> {
     // the session this tab held ends on the services too, even when its token already left storage
     const token = this.tokens.read() ?? this.sessionToken;
     // a new generation: any attempt still waiting belongs to the session that ends here
@@ -438,7 +535,10 @@ export class SessionController {
    * (once per burst, with one notice) or is a late answer to be ignored (issue 12 bug 6).
    */
   handleUnauthorized(requestToken?: string): void {
-    const currentToken = this.sessionToken !== undefined && this.tokens.read() === this.sessionToken ? this.sessionToken : undefined;
+    const currentToken =
+      this.sessionToken !== undefined && this.tokens.read() === this.sessionToken
+        ? this.sessionToken
+        : undefined;
     const decision = decideUnauthorized({
       state: this.state,
       requestToken,
@@ -448,30 +548,35 @@ export class SessionController {
     if (decision === 'IGNORE') return;
     this.expiredToken = currentToken;
     this.effects.notifySessionExpired();
-    void this.logout({ expired: true }).then(() => this.effects.navigate('/login'));
+    void this.logout({ expired: true }).then(() => this.effects.navigate(LOGIN_ROUTE));
   }
 
   private async handleRemoteLogout(): Promise<void> {
-    if (this.state !== 'AUTHENTICATED' && this.state !== 'AUTHENTICATING' && !this.store.getState().session.user) {
-      if (this.effects.currentPath() !== '/login') this.effects.navigate('/login');
+    if (
+      this.state !== 'AUTHENTICATED' &&
+      this.state !== 'AUTHENTICATING' &&
+      !this.store.getState().session.user
+    ) {
+      if (this.effects.currentPath() !== LOGIN_ROUTE) this.effects.navigate(LOGIN_ROUTE);
       return;
     }
     await this.logout({ broadcast: false });
     this.effects.notifySignedOutElsewhere();
-    this.effects.navigate('/login');
+    this.effects.navigate(LOGIN_ROUTE);
   }
 
   private handleRemoteLogin(userId: number): void {
     // a sign-out under way finishes first; the watcher then sees the new token on /login
     if (this.state === 'LOGGING_OUT') return;
-    if (this.effects.currentPath() === '/login') {
+    if (this.effects.currentPath() === LOGIN_ROUTE) {
       // the watcher has now seen this token: it vanishing later is a sign-out to follow
       this.lastWatchedToken = this.tokens.readStored();
-      this.effects.navigate('/app');
+      this.effects.navigate(APP_ROOT);
       return;
     }
     const current = this.store.getState().session.user;
-    if (current?.id !== userId || this.tokens.readStored() !== this.sessionToken) this.userChanged();
+    if (current?.id !== userId || this.tokens.readStored() !== this.sessionToken)
+      this.userChanged();
   }
 
   /**
@@ -488,7 +593,7 @@ export class SessionController {
     this.resetState();
     clearSessionDetail(); // the previous user's: never left beside another user's token
     if (!this.tokens.read()) {
-      void this.logout({ broadcast: false }).then(() => this.effects.navigate('/login'));
+      void this.logout({ broadcast: false }).then(() => this.effects.navigate(LOGIN_ROUTE));
       return;
     }
     // spec §2 watcher "trigger a login": the new session authenticates now; the guards run again
@@ -501,8 +606,13 @@ export class SessionController {
   /** One watcher tick (spec §2 "Session watcher"; 1 s interval). */
   tick(): void {
     const currentToken = this.tokens.readStored();
-    const onLoginRoute = this.effects.currentPath() === '/login';
-    const decision = decideWatcherAction({ previousToken: this.lastWatchedToken, currentToken, authState: this.state, onLoginRoute });
+    const onLoginRoute = this.effects.currentPath() === LOGIN_ROUTE;
+    const decision = decideWatcherAction({
+      previousToken: this.lastWatchedToken,
+      currentToken,
+      authState: this.state,
+      onLoginRoute,
+    });
     // while busy nothing happens, and a change stays unseen until the next tick
     if (decision.reason === 'BUSY') return;
     switch (decision.action) {
@@ -522,7 +632,7 @@ export class SessionController {
         break;
       case 'SHOULD_LOGOUT':
         this.lastWatchedToken = currentToken;
-        void this.logout().then(() => this.effects.navigate(decision.navigateTo ?? '/login'));
+        void this.logout().then(() => this.effects.navigate(decision.navigateTo ?? LOGIN_ROUTE));
         break;
       default:
         this.lastWatchedToken = currentToken;
@@ -537,7 +647,9 @@ export class SessionController {
 }
 
 function failureKind(error: unknown): 'NO_ANSWER' | 'ANSWERED' {
-  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK') ? 'NO_ANSWER' : 'ANSWERED';
+  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK')
+    ? 'NO_ANSWER'
+    : 'ANSWERED';
 }
 
 function setLocalFlag(on: boolean): void {

@@ -10,6 +10,7 @@ import {
   isSettingsMenuItemVisible,
   isTabVisible,
   parseAppRoute,
+  LOGIN_ROUTE,
 } from '@portico/core';
 import { useAppServices } from '../lib/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
@@ -51,7 +52,11 @@ export default function ShellLayout() {
   // Radix gives the focus back to a Dialog.Trigger only; these dialogs open from the user menu
   // (or the frame's About link), so the focus goes back to the menu button, not to the page's body.
   useEffect(() => {
-    if (dialog === null && (previousDialog.current === 'settings' || previousDialog.current === 'about')) userMenuTrigger.current?.focus();
+    if (
+      dialog === null &&
+      (previousDialog.current === 'settings' || previousDialog.current === 'about')
+    )
+      userMenuTrigger.current?.focus();
     previousDialog.current = dialog;
   }, [dialog]);
 
@@ -87,7 +92,12 @@ export default function ShellLayout() {
     [permissions, hiddenTabs],
   );
   const pages = useMemo(
-    () => (module ? getModulePages(module).filter((page) => isAppRouteAllowed(page.path, { permissions, hiddenTabs })) : []),
+    () =>
+      module
+        ? getModulePages(module).filter((page) =>
+            isAppRouteAllowed(page.path, { permissions, hiddenTabs }),
+          )
+        : [],
     [module, permissions, hiddenTabs],
   );
   // The sidebar is the way to the module's other pages: shown on every page of a module that has
@@ -99,11 +109,20 @@ export default function ShellLayout() {
   const sidebarExpanded = hasSidebar && (sidebarWanted || drawerOpen);
 
   const route = match?.route;
-  const pageLabel = route ? (route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey)) : null;
+  const pageLabel = route
+    ? route.labelKey === `tabs.${String(route.tab)}`
+      ? label(route.tab, route.labelKey)
+      : label(null, route.labelKey)
+    : null;
   const moduleLabel = module ? (MODULES.find((entry) => entry.name === module) ?? null) : null;
-  const currentModule = moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : t('shell.modulesMenu');
+  const currentModule = moduleLabel
+    ? label(moduleLabel.tab, moduleLabel.labelKey)
+    : t('shell.modulesMenu');
   const noModules = modules.every((entry) => entry.name === 'home');
-  const showNoModulesPage = noModules && (module === 'home' || module === null) && (match?.page === 'welcome' || match?.page === null || !match);
+  const showNoModulesPage =
+    noModules &&
+    (module === 'home' || module === null) &&
+    (match?.page === 'welcome' || match?.page === null || !match);
 
   useEffect(() => {
     document.title = composePageTitle(pageLabel, title);
@@ -117,7 +136,7 @@ export default function ShellLayout() {
 
   async function handleSignOut() {
     await session.logout();
-    navigate('/login');
+    navigate(LOGIN_ROUTE);
   }
 
   if (!user) return null;
@@ -129,10 +148,14 @@ export default function ShellLayout() {
 
   return (
     <div className={styles.shell}>
-      <a className={styles.skip} href="#main-content" onClick={(event) => {
-        event.preventDefault();
-        document.getElementById('main-content')?.focus();
-      }}>
+      <a
+        className={styles.skip}
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         {t('app.skipToContent')}
       </a>
       <header className={styles.topbar} inert={blocked} data-blocked={blocked || undefined}>
@@ -161,7 +184,11 @@ export default function ShellLayout() {
           <ul id={ids.modules}>
             {modules.map((module) => (
               <li key={module.name}>
-                <NavLink to={module.path} className={({ isActive }) => (isActive ? styles.active : undefined)} onClick={() => setModulesOpen(false)}>
+                <NavLink
+                  to={module.path}
+                  className={({ isActive }) => (isActive ? styles.active : undefined)}
+                  onClick={() => setModulesOpen(false)}
+                >
                   {label(module.tab, module.labelKey)}
                 </NavLink>
               </li>
@@ -187,7 +214,12 @@ export default function ShellLayout() {
       <div className={styles.body}>
         {hasSidebar && sidebarExpanded && (
           <>
-            <div className={styles.drawerBackdrop} data-open={drawerOpen || undefined} onClick={closeDrawer} aria-hidden="true" />
+            <div
+              className={styles.drawerBackdrop}
+              data-open={drawerOpen || undefined}
+              onClick={closeDrawer}
+              aria-hidden="true"
+            />
             <nav
               id={ids.sidebar}
               aria-label={t('shell.sidebar')}
@@ -208,19 +240,31 @@ export default function ShellLayout() {
               <ul>
                 {pages.map((page) => (
                   <li key={page.path}>
-                    <NavLink to={page.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                    <NavLink
+                      to={page.path}
+                      className={({ isActive }) => (isActive ? styles.active : undefined)}
+                    >
                       {label(page.tab, page.labelKey)}
                     </NavLink>
                   </li>
                 ))}
               </ul>
-              {sidebarState === 'REPORTS' && frameUi.folder?.name && <p className={styles.folder}>{t('shell.reportFolder', { name: frameUi.folder.name })}</p>}
+              {sidebarState === 'REPORTS' && frameUi.folder?.name && (
+                <p className={styles.folder}>
+                  {t('shell.reportFolder', { name: frameUi.folder.name })}
+                </p>
+              )}
             </nav>
           </>
         )}
         {hasSidebar && !sidebarWanted && (
           <div className={styles.rail} inert={blocked} data-blocked={blocked || undefined}>
-            <button type="button" className={styles.railButton} aria-expanded="false" onClick={() => setSidebarWanted(true)}>
+            <button
+              type="button"
+              className={styles.railButton}
+              aria-expanded="false"
+              onClick={() => setSidebarWanted(true)}
+            >
               {t('shell.showPages')}
             </button>
           </div>
@@ -242,7 +286,13 @@ export default function ShellLayout() {
               <span className={styles.current}>{pageLabel}</span>
             </div>
           )}
-          {showNoModulesPage && <NoModulesPage className={styles.noModules} linkClassName={styles.linkButton} onOpenUserMenu={() => setUserMenuOpen(true)} />}
+          {showNoModulesPage && (
+            <NoModulesPage
+              className={styles.noModules}
+              linkClassName={styles.linkButton}
+              onOpenUserMenu={() => setUserMenuOpen(true)}
+            />
+          )}
           <LegacyFrame path={path} hidden={showNoModulesPage} />
         </main>
       </div>
