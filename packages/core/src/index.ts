@@ -10,7 +10,12 @@ export {
   canDeleteFolder,
   canEditFolder,
 } from './permissions/folder-permissions.ts';
-export { TAB_NAMES, explainTabVisibility, isSettingsMenuItemVisible, isTabVisible } from './permissions/tab-visibility.ts';
+export {
+  TAB_NAMES,
+  explainTabVisibility,
+  isSettingsMenuItemVisible,
+  isTabVisible,
+} from './permissions/tab-visibility.ts';
 export type { TabName } from './permissions/tab-visibility.ts';
 export type { PermissionSet } from './permissions/permission-string.ts';
 export {
@@ -40,7 +45,13 @@ export {
 } from './session/auth-state.ts';
 export type { AuthEvent, AuthFailureKind, AuthState } from './session/auth-state.ts';
 export { decideWatcherAction } from './session/session-watcher.ts';
-export { APP_ROOT, LOGIN_ROUTE, WELCOME_ROUTE, resolveRedirectAfterLogin, shouldRememberRedirect } from './session/redirect.ts';
+export {
+  APP_ROOT,
+  LOGIN_ROUTE,
+  WELCOME_ROUTE,
+  resolveRedirectAfterLogin,
+  shouldRememberRedirect,
+} from './session/redirect.ts';
 export {
   buildUserRequestQuery,
   decodeTokenCookie,
@@ -72,6 +83,7 @@ export {
 } from './navigation/app-routes.ts';
 // SidebarState is named by DESIGN.md's core API (getSidebarState's answer), used or not.
 export type { AppRoute, RouteModule, SidebarState } from './navigation/app-routes.ts';
+export { decodeUriLenient } from './navigation/uri.ts';
 export {
   diffRoutingState,
   getAutoLoadTarget,
@@ -133,5 +145,9 @@ export {
   shouldReloadForStaleChunk,
 } from './updates/service-worker-rules.ts';
 export type { PrecacheEntry } from './updates/service-worker-rules.ts';
-export { PORTAL_LOAD_MARKER_KEY, decidePortalLoad, portalLoadMarker } from './updates/portal-load.ts';
+export {
+  PORTAL_LOAD_MARKER_KEY,
+  decidePortalLoad,
+  portalLoadMarker,
+} from './updates/portal-load.ts';
 export { API_BASE_PATH, VISIBILITY_RESOURCES, isRecord } from './platform/platform-api.ts';

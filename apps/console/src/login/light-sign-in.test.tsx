@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { isBusy } from '../updates/busy-registry.ts';
-import { LightSignIn } from './light-sign-in.tsx';
+import { LightSignIn, currentRoutePath } from './light-sign-in.tsx';
 
 describe('the light sign-in entry', () => {
   it('holds back update reloads once the user starts typing, until it hands over', async () => {
@@ -15,5 +15,13 @@ describe('the light sign-in entry', () => {
     expect(onIntent).toHaveBeenCalled();
     view.unmount();
     expect(isBusy()).toBe(false);
+  });
+
+  it('reads the route of a hash with a malformed escape without throwing (issue 12 bug 10)', () => {
+    window.history.replaceState(null, '', '/#/app/tenants/group/config/%E0%A4%A?x=1');
+    expect(currentRoutePath()).toBe('/app/tenants/group/config/%E0%A4%A');
+    window.history.replaceState(null, '', '/#/app/tenants/group/config/caf%C3%A9');
+    expect(currentRoutePath()).toBe('/app/tenants/group/config/café');
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -2,18 +2,32 @@
 // of spec §2), so it is served without the router, the store and i18next: those load when the user
 // signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEVICE_PREFERENCE_KEYS, LOGIN_ROUTE, STORAGE_KEYS, pickSignInLanguage, shouldRememberRedirect, type Language } from '@portico/core';
+import {
+  DEVICE_PREFERENCE_KEYS,
+  LOGIN_ROUTE,
+  STORAGE_KEYS,
+  pickSignInLanguage,
+  shouldRememberRedirect,
+  type Language,
+  decodeUriLenient,
+} from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage, type Translate } from './login-page.tsx';
 import { hasOAuthReturn } from '../router/oauth-return.ts';
-import { clearSessionStorage, getLocal, removeLocal, setLocal } from '../session/browser-storage.ts';
+import {
+  clearSessionStorage,
+  getLocal,
+  removeLocal,
+  setLocal,
+} from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';
 import { markBusy } from '../updates/busy-registry.ts';
 import { createMiniTranslator, mergeMessages } from './mini-translator.ts';
 
 /** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
 export function currentRoutePath(): string {
-  return decodeURIComponent(location.hash.replace(/^#/, '').split('?')[0] ?? '') || '/';
+  // a malformed escape must not break the sign-in page (issue 12 bug 10)
+  return decodeUriLenient(location.hash.replace(/^#/, '').split('?')[0] ?? '') || '/';
 }
 
 /** True when this page load can only show the sign-in form: no token and no OAuth return to handle. */
@@ -56,7 +70,10 @@ const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown 
 
 /** The sign-in page's language (issue 15 item 12): the last one used on this device, else the browser's. */
 export function signInLanguage(): Language {
-  return pickSignInLanguage(getLocal(DEVICE_PREFERENCE_KEYS.language), typeof navigator === 'undefined' ? [] : navigator.languages);
+  return pickSignInLanguage(
+    getLocal(DEVICE_PREFERENCE_KEYS.language),
+    typeof navigator === 'undefined' ? [] : navigator.languages,
+  );
 }
 
 /** A translator for `language`: its messages over English (a missing key shows English). */
@@ -70,21 +87,30 @@ export async function loadSignInTranslator(language: Language): Promise<Translat
   }
 }
 
-export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent, forgotPasswordUrl }: LightSignInProps) {
+export function LightSignIn({
+  onSignIn,
+  onSignedInElsewhere,
+  onIntent,
+  forgotPasswordUrl,
+}: LightSignInProps) {
   const [language] = useState(signInLanguage);
   const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
   const [forgot, setForgot] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     document.documentElement.lang = language;
-    if (language !== 'en') void loadSignInTranslator(language).then((loaded) => active && setT(() => loaded));
+    if (language !== 'en')
+      void loadSignInTranslator(language).then((loaded) => active && setT(() => loaded));
     return () => {
       active = false;
     };
   }, [language]);
   useEffect(() => {
     let active = true;
-    void forgotPasswordUrl?.then((url) => active && setForgot(url), () => undefined);
+    void forgotPasswordUrl?.then(
+      (url) => active && setForgot(url),
+      () => undefined,
+    );
     return () => {
       active = false;
     };
@@ -100,12 +126,15 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent, forgotPas
 
   useEffect(() => {
     document.title = english('app.productTitle');
-    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portico-session');
+    const channel =
+      typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portico-session');
     const tokens = createTokenStore();
     const check = () => {
       if (tokens.readStored() !== undefined) onSignedInElsewhere();
     };
-    if (channel) channel.onmessage = (event: MessageEvent<{ type?: unknown }>) => event.data?.type === 'login' && check();
+    if (channel)
+      channel.onmessage = (event: MessageEvent<{ type?: unknown }>) =>
+        event.data?.type === 'login' && check();
     window.addEventListener('storage', check);
     const timer = setInterval(check, 1000); // the session watcher's 1-second fallback
     return () => {
@@ -116,8 +145,20 @@ export function LightSignIn({ onSignIn, onSignedInElsewhere, onIntent, forgotPas
   }, [onSignedInElsewhere]);
 
   return (
-    <div onFocusCapture={handleIntent} onPointerDownCapture={handleIntent} onKeyDownCapture={handleIntent}>
-      {t && <LoginPage onSignIn={onSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} forgotPasswordUrl={forgot} />}
+    <div
+      onFocusCapture={handleIntent}
+      onPointerDownCapture={handleIntent}
+      onKeyDownCapture={handleIntent}
+    >
+      {t && (
+        <LoginPage
+          onSignIn={onSignIn}
+          sessionExpired={expired}
+          platformTitle={t('app.productTitle')}
+          t={t}
+          forgotPasswordUrl={forgot}
+        />
+      )}
     </div>
   );
 }

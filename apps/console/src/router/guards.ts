@@ -1,6 +1,7 @@
 // Route guards as loaders that throw redirects (DESIGN §3; spec §2 top-level routing).
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
+  decodeUriLenient,
   APP_ROOT,
   decideAuthFailure,
   type AuthFailureKind,
@@ -17,24 +18,19 @@ import {
 } from '@portico/core';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
 import { readSessionDetail, removeLocal, setLocal } from '../session/browser-storage.ts';
-import { StaleSessionError, type AuthOutcome, type SessionController } from '../session/session-controller.ts';
+import {
+  StaleSessionError,
+  type AuthOutcome,
+  type SessionController,
+} from '../session/session-controller.ts';
 import type { TokenStore } from '../session/token-store.ts';
 import type { AppStore } from '../store/store.ts';
 import { readOAuthReturn } from './oauth-return.ts';
 
-function decodePath(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    // a malformed escape (`%E0%A4%A`) is not an error of the console: the placeholder rules decide
-    return pathname;
-  }
-}
-
 /** The route path of a loader request (hash routes arrive as the request's pathname). */
 export function requestPath(request: Request): string {
   const url = new URL(request.url);
-  return decodePath(url.pathname) + url.search;
+  return decodeUriLenient(url.pathname) + url.search;
 }
 
 export interface GuardDeps {
@@ -48,7 +44,9 @@ export interface GuardDeps {
 /** Core's one policy for a failed authentication (issue 12 bug 5), as the guards apply it. */
 function failureKind(error: unknown): AuthFailureKind {
   if (error instanceof StaleSessionError) return 'SUPERSEDED';
-  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK') ? 'NO_ANSWER' : 'ANSWERED';
+  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK')
+    ? 'NO_ANSWER'
+    : 'ANSWERED';
 }
 
 export function createGuards(deps: GuardDeps) {
@@ -62,7 +60,8 @@ export function createGuards(deps: GuardDeps) {
       session.adoptToken(oauth.token);
       return redirect(APP_ROOT);
     }
-    if (oauth.kind === 'refused') deps.warn(`Portico: an OAuth return was refused (${oauth.reason}); sign in again.`);
+    if (oauth.kind === 'refused')
+      deps.warn(`Portico: an OAuth return was refused (${oauth.reason}); sign in again.`);
     return redirect(LOGIN_ROUTE);
   }
   // React Router runs the loaders of every matched route in parallel. The page guards must not
@@ -123,7 +122,8 @@ export function createGuards(deps: GuardDeps) {
         return await session.authenticate();
       } catch (error) {
         // a navigation that was left (to /login after a sign-out, say) starts nothing new
-        if (!(error instanceof StaleSessionError) || !tokens.read() || signal.aborted || round >= 5) throw error;
+        if (!(error instanceof StaleSessionError) || !tokens.read() || signal.aborted || round >= 5)
+          throw error;
       }
     }
   }
@@ -132,7 +132,12 @@ export function createGuards(deps: GuardDeps) {
   async function loginLoader({ request }: LoaderFunctionArgs) {
     const oauth = handleOAuthReturn();
     if (oauth) return oauth;
-    if (!session.hasToken() && (session.status === 'AUTHENTICATED' || session.status === 'AUTHENTICATING' || readSessionDetail() !== null)) {
+    if (
+      !session.hasToken() &&
+      (session.status === 'AUTHENTICATED' ||
+        session.status === 'AUTHENTICATING' ||
+        readSessionDetail() !== null)
+    ) {
       // the sign-in form with no token: whatever session this tab (or its last page) held is over
       await session.logout({ broadcast: false });
     }
@@ -171,7 +176,9 @@ export function createGuards(deps: GuardDeps) {
       return redirect(WELCOME_ROUTE);
     }
     const { authz, config, session: sessionState } = store.getState();
-    if (!isAppRouteAllowed(route, { permissions: authz.permissions, hiddenTabs: config.hiddenTabs })) {
+    if (
+      !isAppRouteAllowed(route, { permissions: authz.permissions, hiddenTabs: config.hiddenTabs })
+    ) {
       deps.notifyNoAccess(route.tab ?? route.module);
       return redirect(sessionState.defaultUrl ?? WELCOME_ROUTE);
     }

@@ -21,10 +21,19 @@
  *   `new`, so `/app/model/zone/builder` stays the zone builder. Report folders live at
  *   `/app/analytics/report/folder/:recordId` (`/app/analytics/report/list` is a page of its own).
  */
+import { decodeUriLenient } from './uri.ts';
 import type { TabName } from '../permissions/tab-visibility.ts';
 
 /** The sidebar states of spec §2 (DESIGN §4 contract). */
-export type SidebarState = 'NONE' | 'BLANK' | 'GROUP_CONFIG' | 'DEVICE_CONFIG' | 'IMPORT_EXPORT' | 'REPORTS' | 'APPLICATION_TABS' | 'DEFAULT';
+export type SidebarState =
+  | 'NONE'
+  | 'BLANK'
+  | 'GROUP_CONFIG'
+  | 'DEVICE_CONFIG'
+  | 'IMPORT_EXPORT'
+  | 'REPORTS'
+  | 'APPLICATION_TABS'
+  | 'DEFAULT';
 
 /** Every sidebar state. */
 export const SIDEBAR_STATES: readonly SidebarState[] = [
@@ -39,7 +48,15 @@ export const SIDEBAR_STATES: readonly SidebarState[] = [
 ];
 
 /** The modules of spec §1/§2, in index order. */
-export const MODULE_NAMES = ['home', 'things', 'tenants', 'gateway', 'model', 'services', 'analytics'] as const;
+export const MODULE_NAMES = [
+  'home',
+  'things',
+  'tenants',
+  'gateway',
+  'model',
+  'services',
+  'analytics',
+] as const;
 /** A module of spec §2. */
 export type ModuleName = (typeof MODULE_NAMES)[number];
 /** The first path segment after `/app` of any route: a module or one of the other top-level routes. */
@@ -75,7 +92,12 @@ export interface AppRoute {
   readonly beta: boolean;
 }
 
-type RouteSpec = readonly [path: string, tab: TabName | null, sidebar: SidebarState, options?: { menu?: boolean; label?: string; beta?: boolean }];
+type RouteSpec = readonly [
+  path: string,
+  tab: TabName | null,
+  sidebar: SidebarState,
+  options?: { menu?: boolean; label?: string; beta?: boolean },
+];
 
 const MENU = { menu: true } as const;
 
@@ -134,8 +156,18 @@ const ROUTE_SPECS: readonly RouteSpec[] = [
   ['/app/analytics/report/create', 'reportDefinition', 'REPORTS'],
   ['/app/analytics/report/edit/:id', 'reportDefinition', 'REPORTS'],
   ['/app/analytics/report/execution/:id', 'reportDefinition', 'REPORTS'],
-  ['/app/applicationTab/:tabId/menu/:menuId', null, 'APPLICATION_TABS', { label: 'applicationTab' }],
-  ['/app/applicationTab/:tabId/menu/:menuId/report/:reportId', null, 'APPLICATION_TABS', { label: 'applicationTab' }],
+  [
+    '/app/applicationTab/:tabId/menu/:menuId',
+    null,
+    'APPLICATION_TABS',
+    { label: 'applicationTab' },
+  ],
+  [
+    '/app/applicationTab/:tabId/menu/:menuId/report/:reportId',
+    null,
+    'APPLICATION_TABS',
+    { label: 'applicationTab' },
+  ],
   ['/app/machinelearning', null, 'NONE', { label: 'machinelearning' }],
   ['/app/healthandstatus', null, 'NONE', { label: 'healthandstatus' }],
 ];
@@ -170,21 +202,23 @@ const RECORD_SPECS: readonly RouteSpec[] = RECORD_PAGES.map(([list, record]) => 
 });
 
 /** Every route of spec §2, modules first within each module, then pages, then other routes; record routes last. */
-export const APP_ROUTES: readonly AppRoute[] = [...ROUTE_SPECS, ...RECORD_SPECS].map(([path, tab, sidebar, options = {}]) => {
-  const [, , module = '', featureModule = null, ...rest] = path.split('/');
-  return {
-    path,
-    module: module as RouteModule,
-    page: featureModule === null ? null : [featureModule, ...rest].join('/'),
-    featureModule,
-    tab,
-    labelKey: `tabs.${String(options.label ?? tab)}`,
-    sidebar,
-    menu: options.menu === true,
-    legacy: true,
-    beta: options.beta === true,
-  };
-});
+export const APP_ROUTES: readonly AppRoute[] = [...ROUTE_SPECS, ...RECORD_SPECS].map(
+  ([path, tab, sidebar, options = {}]) => {
+    const [, , module = '', featureModule = null, ...rest] = path.split('/');
+    return {
+      path,
+      module: module as RouteModule,
+      page: featureModule === null ? null : [featureModule, ...rest].join('/'),
+      featureModule,
+      tab,
+      labelKey: `tabs.${String(options.label ?? tab)}`,
+      sidebar,
+      menu: options.menu === true,
+      legacy: true,
+      beta: options.beta === true,
+    };
+  },
+);
 
 /** The modules in index order (spec §1), each with its landing path and tab. */
 export const MODULES: readonly AppModule[] = MODULE_NAMES.map((name) => ({
@@ -245,7 +279,7 @@ export function matchAllRoutes(url: string): AppRouteMatch[] {
       if (!part.startsWith(':')) return part === actual;
       if (actual === '') return false;
       if (part === `:${RECORD_PARAM}` && !RECORD_ID.test(actual)) return false;
-      params[part.slice(1)] = safeDecode(actual);
+      params[part.slice(1)] = decodeUriLenient(actual);
       return true;
     });
     if (fits) {
@@ -262,14 +296,6 @@ export function matchAllRoutes(url: string): AppRouteMatch[] {
     }
   }
   return matches;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

@@ -5,11 +5,20 @@ import { isTabVisible, toTabName } from '../permissions/tab-visibility.ts';
 import type { TabName } from '../permissions/tab-visibility.ts';
 import { toPermissionSet } from '../permissions/permission-string.ts';
 import { WELCOME_ROUTE } from '../session/redirect.ts';
-import { MODULE_NAMES, getModulePages, isAppPath, isLegacyPath, isModuleName, normalizePath, parseAppRoute } from './app-routes.ts';
+import {
+  MODULE_NAMES,
+  getModulePages,
+  isAppPath,
+  isLegacyPath,
+  isModuleName,
+  normalizePath,
+  parseAppRoute,
+} from './app-routes.ts';
 import type { AppRouteMatch, ModuleName } from './app-routes.ts';
 
 /** The outcome of {@link validateNavigationTarget}. */
-export type NavigationValidation = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string };
+export type NavigationValidation =
+  { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string };
 
 /**
  * Spec §5: "Navigation refuses a path that is empty or not text, or that has undefined or null route
@@ -25,7 +34,8 @@ export function validateNavigationTarget(target: unknown): NavigationValidation 
     if (target.length === 0) return { ok: false, reason: 'empty path' };
     const parts: string[] = [];
     for (const segment of target as unknown[]) {
-      if (segment === undefined || segment === null) return { ok: false, reason: 'undefined or null route parameter' };
+      if (segment === undefined || segment === null)
+        return { ok: false, reason: 'undefined or null route parameter' };
       if (typeof segment === 'number' && Number.isFinite(segment)) parts.push(String(segment));
       else if (typeof segment === 'string' && segment.trim() !== '') parts.push(segment.trim());
       else return { ok: false, reason: 'route parameter is not text' };
@@ -48,7 +58,9 @@ export function isValidNavigationTarget(target: unknown): boolean {
 }
 
 /** The decision of the placeholder route (spec §2 item 3). */
-export type PlaceholderDecision = { readonly kind: 'pass'; readonly to: string } | { readonly kind: 'redirect'; readonly to: string };
+export type PlaceholderDecision =
+  | { readonly kind: 'pass'; readonly to: string }
+  | { readonly kind: 'redirect'; readonly to: string };
 
 /**
  * Spec §2 "Any other path": a path starting with /app passes; a path valid for the legacy interface
@@ -82,7 +94,8 @@ export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessC
   if (match === null) return false;
   const permissions = toPermissionSet(access.permissions);
   const hiddenTabs = access.hiddenTabs ?? undefined;
-  if (isModuleName(match.module) && !isTabVisible(match.module, permissions, hiddenTabs)) return false;
+  if (isModuleName(match.module) && !isTabVisible(match.module, permissions, hiddenTabs))
+    return false;
   return match.tab === null || isTabVisible(match.tab, permissions, hiddenTabs);
 }
 
@@ -101,7 +114,9 @@ export function getAutoLoadTarget(module: string, context: AutoLoadContext): str
   if (!isAutoLoadEnabled(context.autoLoadTabMenus)) return null;
   const permissions = toPermissionSet(context.permissions);
   const hiddenTabs = context.hiddenTabs ?? undefined;
-  const page = getModulePages(module).find((candidate) => candidate.tab !== null && isTabVisible(candidate.tab, permissions, hiddenTabs));
+  const page = getModulePages(module).find(
+    (candidate) => candidate.tab !== null && isTabVisible(candidate.tab, permissions, hiddenTabs),
+  );
   return page?.path ?? null;
 }
 
@@ -126,7 +141,10 @@ export interface LandingContext extends AccessContext {
  * are visible; one naming a tab without a page (`edge`) falls back.
  */
 export function getDefaultLandingUrl(context: LandingContext): string {
-  const access: AccessContext = { permissions: toPermissionSet(context.permissions), hiddenTabs: context.hiddenTabs };
+  const access: AccessContext = {
+    permissions: toPermissionSet(context.permissions),
+    hiddenTabs: context.hiddenTabs,
+  };
   const preferred = landingFor(context.defaultNavBar, access, context.autoLoadTabMenus);
   if (preferred !== null) return preferred;
   for (const module of MODULE_NAMES) {
@@ -137,7 +155,11 @@ export function getDefaultLandingUrl(context: LandingContext): string {
   return WELCOME_ROUTE;
 }
 
-function landingFor(defaultNavBar: unknown, access: AccessContext, autoLoadTabMenus: unknown): string | null {
+function landingFor(
+  defaultNavBar: unknown,
+  access: AccessContext,
+  autoLoadTabMenus: unknown,
+): string | null {
   if (typeof defaultNavBar !== 'string') return null;
   const value = defaultNavBar.trim().replace(/^"(.*)"$/, '$1');
   if (isAppPath(value)) {
@@ -155,7 +177,11 @@ function landingFor(defaultNavBar: unknown, access: AccessContext, autoLoadTabMe
   return null;
 }
 
-function moduleLanding(module: ModuleName, access: AccessContext, autoLoadTabMenus: unknown): string | null {
+function moduleLanding(
+  module: ModuleName,
+  access: AccessContext,
+  autoLoadTabMenus: unknown,
+): string | null {
   if (!isTabVisible(module, access.permissions, access.hiddenTabs ?? undefined)) return null;
   return getAutoLoadTarget(module, { ...access, autoLoadTabMenus }) ?? `/app/${module}`;
 }
@@ -177,7 +203,13 @@ export interface RoutingParts {
 export function getRoutingParts(url: string): RoutingParts {
   const match = parseAppRoute(url);
   if (match !== null) {
-    return { path: match.path, module: match.module, featureModule: match.featureModule, page: match.page, params: match.params };
+    return {
+      path: match.path,
+      module: match.module,
+      featureModule: match.featureModule,
+      page: match.page,
+      params: match.params,
+    };
   }
   const path = normalizePath(url);
   const segments = path.split('/').filter((segment) => segment !== '');
@@ -208,10 +240,13 @@ export interface RoutingDiff {
  */
 export function diffRoutingState(previous: string | null | undefined, next: string): RoutingDiff {
   const after = getRoutingParts(next);
-  if (previous === null || previous === undefined) return { module: 'CHANGED', featureModule: 'CHANGED', page: 'CHANGED' };
+  if (previous === null || previous === undefined)
+    return { module: 'CHANGED', featureModule: 'CHANGED', page: 'CHANGED' };
   const before = getRoutingParts(previous);
   const module: RoutingChange = before.module === after.module ? 'UPDATED' : 'CHANGED';
-  const featureModule: RoutingChange = module === 'UPDATED' && before.featureModule === after.featureModule ? 'UPDATED' : 'CHANGED';
-  const page: RoutingChange = featureModule === 'UPDATED' && before.page === after.page ? 'UPDATED' : 'CHANGED';
+  const featureModule: RoutingChange =
+    module === 'UPDATED' && before.featureModule === after.featureModule ? 'UPDATED' : 'CHANGED';
+  const page: RoutingChange =
+    featureModule === 'UPDATED' && before.page === after.page ? 'UPDATED' : 'CHANGED';
   return { module, featureModule, page };
 }

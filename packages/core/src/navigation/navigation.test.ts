@@ -32,7 +32,16 @@ import {
 
 describe('spec §2 "Modules and pages" route table', () => {
   it.each([
-    ['home', ['/app/home/welcome', '/app/home/support', '/app/home/quickGuides', '/app/home/videoTutorials', '/app/home/documentation']],
+    [
+      'home',
+      [
+        '/app/home/welcome',
+        '/app/home/support',
+        '/app/home/quickGuides',
+        '/app/home/videoTutorials',
+        '/app/home/documentation',
+      ],
+    ],
     ['things', ['/app/things/thing', '/app/things/thingType']],
     [
       'tenants',
@@ -50,7 +59,16 @@ describe('spec §2 "Modules and pages" route table', () => {
       ],
     ],
     ['gateway', ['/app/gateway/edgebox', '/app/gateway/scheduledRule', '/app/gateway/streamApp']],
-    ['model', ['/app/model/mapmaker', '/app/model/zone', '/app/model/zoneType', '/app/model/zoneGroup', '/app/model/logicalReader']],
+    [
+      'model',
+      [
+        '/app/model/mapmaker',
+        '/app/model/zone',
+        '/app/model/zoneType',
+        '/app/model/zoneGroup',
+        '/app/model/logicalReader',
+      ],
+    ],
     [
       'services',
       [
@@ -71,47 +89,131 @@ describe('spec §2 "Modules and pages" route table', () => {
   });
 
   it('lists the modules in index order with their tab and label', () => {
-    expect(MODULES.map((module) => module.path)).toEqual(MODULE_NAMES.map((name) => `/app/${name}`));
-    expect(MODULES[1]).toEqual({ name: 'things', path: '/app/things', tab: 'things', labelKey: 'tabs.things' });
+    expect(MODULES.map((module) => module.path)).toEqual(
+      MODULE_NAMES.map((name) => `/app/${name}`),
+    );
+    expect(MODULES[1]).toEqual({
+      name: 'things',
+      path: '/app/things',
+      tab: 'things',
+      labelKey: 'tabs.things',
+    });
     expect(isModuleName('gateway')).toBe(true);
     expect(isModuleName('applicationTab')).toBe(false);
   });
 
   it('marks the mapmaker builder beta, names labels and guarding tabs', () => {
-    expect(parseAppRoute('/app/model/mapmaker')?.route).toMatchObject({ beta: true, tab: 'mapMaker', labelKey: 'tabs.mapMaker', legacy: true });
-    expect(parseAppRoute('/app/services/license')?.route).toMatchObject({ tab: 'licenseGenerator', labelKey: 'tabs.licenseGenerator', beta: false });
+    expect(parseAppRoute('/app/model/mapmaker')?.route).toMatchObject({
+      beta: true,
+      tab: 'mapMaker',
+      labelKey: 'tabs.mapMaker',
+      legacy: true,
+    });
+    expect(parseAppRoute('/app/services/license')?.route).toMatchObject({
+      tab: 'licenseGenerator',
+      labelKey: 'tabs.licenseGenerator',
+      beta: false,
+    });
     expect(parseAppRoute('/app/home/welcome')?.route.labelKey).toBe('tabs.welcome');
     expect(parseAppRoute('/app/services/logs')?.route.labelKey).toBe('tabs.logs');
-    expect(parseAppRoute('/app/machinelearning')?.route).toMatchObject({ tab: null, labelKey: 'tabs.machinelearning' });
-    expect(parseAppRoute('/app/applicationTab/1/menu/2')?.route.labelKey).toBe('tabs.applicationTab');
+    expect(parseAppRoute('/app/machinelearning')?.route).toMatchObject({
+      tab: null,
+      labelKey: 'tabs.machinelearning',
+    });
+    expect(parseAppRoute('/app/applicationTab/1/menu/2')?.route.labelKey).toBe(
+      'tabs.applicationTab',
+    );
     expect(APP_ROUTES.every((route) => route.legacy)).toBe(true);
   });
 
   it.each([
-    ['/app/things/thing', { module: 'things', featureModule: 'thing', page: 'thing', params: {}, tab: 'thing' }],
-    ['#/app/things/thing/?q=1', { module: 'things', featureModule: 'thing', page: 'thing', params: {}, tab: 'thing', path: '/app/things/thing' }],
-    ['/app/things', { module: 'things', featureModule: null, page: null, params: {}, tab: 'things' }],
-    ['/app/tenants/group/config/12', { module: 'tenants', featureModule: 'group', page: 'group/config/:id', params: { id: '12' }, tab: 'group' }],
-    ['/app/analytics/report/edit/a%20b', { module: 'analytics', featureModule: 'report', page: 'report/edit/:id', params: { id: 'a b' } }],
+    [
+      '/app/things/thing',
+      { module: 'things', featureModule: 'thing', page: 'thing', params: {}, tab: 'thing' },
+    ],
+    [
+      '#/app/things/thing/?q=1',
+      {
+        module: 'things',
+        featureModule: 'thing',
+        page: 'thing',
+        params: {},
+        tab: 'thing',
+        path: '/app/things/thing',
+      },
+    ],
+    [
+      '/app/things',
+      { module: 'things', featureModule: null, page: null, params: {}, tab: 'things' },
+    ],
+    [
+      '/app/tenants/group/config/12',
+      {
+        module: 'tenants',
+        featureModule: 'group',
+        page: 'group/config/:id',
+        params: { id: '12' },
+        tab: 'group',
+      },
+    ],
+    [
+      '/app/analytics/report/edit/a%20b',
+      {
+        module: 'analytics',
+        featureModule: 'report',
+        page: 'report/edit/:id',
+        params: { id: 'a b' },
+      },
+    ],
     ['/app/analytics/report/edit/%E0%A4%A', { params: { id: '%E0%A4%A' } }],
     [
       '/app/applicationTab/3/menu/9/report/4',
-      { module: 'applicationTab', featureModule: '3', page: ':tabId/menu/:menuId/report/:reportId', params: { tabId: '3', menuId: '9', reportId: '4' }, tab: null },
+      {
+        module: 'applicationTab',
+        featureModule: '3',
+        page: ':tabId/menu/:menuId/report/:reportId',
+        params: { tabId: '3', menuId: '9', reportId: '4' },
+        tab: null,
+      },
     ],
   ])('parseAppRoute(%s)', (url, expected) => {
     expect(parseAppRoute(url)).toMatchObject(expected);
   });
 
-  it.each(['/app/nothing', '/app/things/thing/extra', '/login', '', '/app/tenants/group/config/', '/APP/things', '/app/applicationTab//menu/2'])('%s is not a page', (url) => {
+  it.each([
+    '/app/nothing',
+    '/app/things/thing/extra',
+    '/login',
+    '',
+    '/app/tenants/group/config/',
+    '/APP/things',
+    '/app/applicationTab//menu/2',
+  ])('%s is not a page', (url) => {
     expect(parseAppRoute(url)).toBeNull();
   });
 });
 
 describe('issue 15: records have addresses', () => {
   it.each([
-    ['/app/things/thing/4', { module: 'things', featureModule: 'thing', page: 'thing/:recordId', params: { recordId: '4' }, tab: 'thing', sidebar: 'DEFAULT' }],
-    ['/app/things/thing/new', { page: 'thing/:recordId', params: { recordId: 'new' }, tab: 'thing' }],
-    ['#/app/things/thing/4/?sort=name:desc', { path: '/app/things/thing/4', params: { recordId: '4' } }],
+    [
+      '/app/things/thing/4',
+      {
+        module: 'things',
+        featureModule: 'thing',
+        page: 'thing/:recordId',
+        params: { recordId: '4' },
+        tab: 'thing',
+        sidebar: 'DEFAULT',
+      },
+    ],
+    [
+      '/app/things/thing/new',
+      { page: 'thing/:recordId', params: { recordId: 'new' }, tab: 'thing' },
+    ],
+    [
+      '#/app/things/thing/4/?sort=name:desc',
+      { path: '/app/things/thing/4', params: { recordId: '4' } },
+    ],
     ['/app/things/thingType/12', { tab: 'thingType', sidebar: 'DEFAULT' }],
     ['/app/tenants/group/3', { tab: 'group', page: 'group/:recordId' }],
     ['/app/tenants/groupType/3', { tab: 'groupType' }],
@@ -124,7 +226,10 @@ describe('issue 15: records have addresses', () => {
     ['/app/model/zoneGroup/7', { tab: 'zoneGroup' }],
     ['/app/model/logicalReader/7', { tab: 'logicalReader' }],
     ['/app/services/connection/7', { tab: 'connection' }],
-    ['/app/analytics/report/folder/3', { tab: 'reportDefinition', sidebar: 'REPORTS', page: 'report/folder/:recordId' }],
+    [
+      '/app/analytics/report/folder/3',
+      { tab: 'reportDefinition', sidebar: 'REPORTS', page: 'report/folder/:recordId' },
+    ],
     ['/app/model/zone/builder', { page: 'zone/builder', params: {} }],
     ['/app/tenants/group/config/5', { page: 'group/config/:id' }],
     ['/app/things/thing/9999999999999999', { params: { recordId: '9999999999999999' } }],
@@ -152,10 +257,15 @@ describe('issue 15: records have addresses', () => {
   it('a record route is guarded like its list', () => {
     const operator = ['things:x', 'thing:r'];
     expect(isAppRouteAllowed('/app/things/thing/4', { permissions: operator })).toBe(true);
-    expect(isAppRouteAllowed('/app/things/thing/4', { permissions: operator, hiddenTabs: ['thing'] })).toBe(false);
+    expect(
+      isAppRouteAllowed('/app/things/thing/4', { permissions: operator, hiddenTabs: ['thing'] }),
+    ).toBe(false);
     expect(isAppRouteAllowed('/app/tenants/user/4', { permissions: operator })).toBe(false);
     expect(isLegacyPath('/things/thing/4')).toBe(true);
-    expect(resolvePlaceholderRoute('/model/zone/12')).toEqual({ kind: 'redirect', to: '/app/model/zone/12' });
+    expect(resolvePlaceholderRoute('/model/zone/12')).toEqual({
+      kind: 'redirect',
+      to: '/app/model/zone/12',
+    });
   });
 
   it.each([
@@ -175,7 +285,11 @@ describe('issue 15: records have addresses', () => {
     for (const record of records) {
       expect(record.menu).toBe(false);
       const list = APP_ROUTES.find((route) => getRecordRoute(route.path) === record.path);
-      expect(list).toMatchObject({ tab: record.tab, sidebar: record.sidebar, labelKey: record.labelKey });
+      expect(list).toMatchObject({
+        tab: record.tab,
+        sidebar: record.sidebar,
+        labelKey: record.labelKey,
+      });
     }
   });
 
@@ -247,7 +361,13 @@ describe('spec §2 "Sidebar state per route"', () => {
     expect(getSidebarState(url)).toBe(state);
   });
 
-  const segment = fc.constantFrom(...new Set(APP_ROUTES.flatMap((route) => route.path.split('/'))), '1', 'x', '', 'APP');
+  const segment = fc.constantFrom(
+    ...new Set(APP_ROUTES.flatMap((route) => route.path.split('/'))),
+    '1',
+    'x',
+    '',
+    'APP',
+  );
   const randomRoute = fc.oneof(
     fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('/')),
     fc.constantFrom(...APP_ROUTES.map((route) => route.path.replace(/:[a-zA-Z]+/g, '7'))),
@@ -352,9 +472,12 @@ describe('spec §2 "If a module is opened with no sub-page and autoLoadTabMenus 
     ['home', 'true', [], [], '/app/home/welcome'],
     ['model', 'true', ['zone:r', 'zone:u'], [], '/app/model/zone'],
     ['nothing', 'true', ['zone:*'], [], null],
-  ] as const)('%s with autoLoadTabMenus=%j and %j (hidden %j) -> %s', (module, autoLoadTabMenus, permissions, hiddenTabs, target) => {
-    expect(getAutoLoadTarget(module, { autoLoadTabMenus, permissions, hiddenTabs })).toBe(target);
-  });
+  ] as const)(
+    '%s with autoLoadTabMenus=%j and %j (hidden %j) -> %s',
+    (module, autoLoadTabMenus, permissions, hiddenTabs, target) => {
+      expect(getAutoLoadTarget(module, { autoLoadTabMenus, permissions, hiddenTabs })).toBe(target);
+    },
+  );
 
   it.each([
     ['true', true],
@@ -390,26 +513,94 @@ describe('route access', () => {
 });
 
 describe('spec §2 "The default landing page after login"', () => {
-  const operator = ['things:x', 'thing:r', 'model:x', 'zone:r', 'zone:u', 'analytics:x', 'report_definition:x'];
+  const operator = [
+    'things:x',
+    'thing:r',
+    'model:x',
+    'zone:r',
+    'zone:u',
+    'analytics:x',
+    'report_definition:x',
+  ];
   it.each([
-    ['"defaultNavBar, if the user has that tab permission and it is not hidden"', { defaultNavBar: 'model', permissions: operator }, '/app/model'],
-    ['defaultNavBar compared case-insensitively', { defaultNavBar: 'Analytics', permissions: operator }, '/app/analytics'],
-    ['defaultNavBar as a JSON string', { defaultNavBar: '"model"', permissions: operator }, '/app/model'],
-    ['defaultNavBar without permission: first permitted module', { defaultNavBar: 'tenants', permissions: operator }, '/app/things'],
-    ['defaultNavBar hidden: first permitted module', { defaultNavBar: 'model', permissions: operator, hiddenTabs: ['model'] }, '/app/things'],
-    ['"first module, in index order, that the user has permission for and has not hidden"', { permissions: operator, hiddenTabs: ['things'] }, '/app/model'],
-    ['with autoLoadTabMenus the module opens its first accessible item', { permissions: operator, autoLoadTabMenus: 'true' }, '/app/things/thing'],
-    ['defaultNavBar module with autoLoadTabMenus', { defaultNavBar: 'model', permissions: operator, autoLoadTabMenus: 'true' }, '/app/model/zone'],
-    ['defaultNavBar naming a page tab', { defaultNavBar: 'zone', permissions: operator }, '/app/model/zone'],
-    ['defaultNavBar naming a page tab the user lacks', { defaultNavBar: 'zoneType', permissions: operator }, '/app/things'],
-    ['defaultNavBar naming a tab without a page (edge)', { defaultNavBar: 'edge', permissions: ['edge:x', 'gateway:x'] }, '/app/gateway'],
+    [
+      '"defaultNavBar, if the user has that tab permission and it is not hidden"',
+      { defaultNavBar: 'model', permissions: operator },
+      '/app/model',
+    ],
+    [
+      'defaultNavBar compared case-insensitively',
+      { defaultNavBar: 'Analytics', permissions: operator },
+      '/app/analytics',
+    ],
+    [
+      'defaultNavBar as a JSON string',
+      { defaultNavBar: '"model"', permissions: operator },
+      '/app/model',
+    ],
+    [
+      'defaultNavBar without permission: first permitted module',
+      { defaultNavBar: 'tenants', permissions: operator },
+      '/app/things',
+    ],
+    [
+      'defaultNavBar hidden: first permitted module',
+      { defaultNavBar: 'model', permissions: operator, hiddenTabs: ['model'] },
+      '/app/things',
+    ],
+    [
+      '"first module, in index order, that the user has permission for and has not hidden"',
+      { permissions: operator, hiddenTabs: ['things'] },
+      '/app/model',
+    ],
+    [
+      'with autoLoadTabMenus the module opens its first accessible item',
+      { permissions: operator, autoLoadTabMenus: 'true' },
+      '/app/things/thing',
+    ],
+    [
+      'defaultNavBar module with autoLoadTabMenus',
+      { defaultNavBar: 'model', permissions: operator, autoLoadTabMenus: 'true' },
+      '/app/model/zone',
+    ],
+    [
+      'defaultNavBar naming a page tab',
+      { defaultNavBar: 'zone', permissions: operator },
+      '/app/model/zone',
+    ],
+    [
+      'defaultNavBar naming a page tab the user lacks',
+      { defaultNavBar: 'zoneType', permissions: operator },
+      '/app/things',
+    ],
+    [
+      'defaultNavBar naming a tab without a page (edge)',
+      { defaultNavBar: 'edge', permissions: ['edge:x', 'gateway:x'] },
+      '/app/gateway',
+    ],
     ['defaultNavBar home', { defaultNavBar: 'home', permissions: operator }, '/app/home/welcome'],
-    ['defaultNavBar as an allowed path', { defaultNavBar: '/app/model/zone/', permissions: operator }, '/app/model/zone'],
-    ['defaultNavBar as a forbidden path', { defaultNavBar: '/app/tenants/user', permissions: operator }, '/app/things'],
+    [
+      'defaultNavBar as an allowed path',
+      { defaultNavBar: '/app/model/zone/', permissions: operator },
+      '/app/model/zone',
+    ],
+    [
+      'defaultNavBar as a forbidden path',
+      { defaultNavBar: '/app/tenants/user', permissions: operator },
+      '/app/things',
+    ],
     ['defaultNavBar unknown', { defaultNavBar: 'nowhere', permissions: operator }, '/app/things'],
     ['defaultNavBar not text', { defaultNavBar: 5, permissions: operator }, '/app/things'],
-    ['"If the user has none": home, always shown (decision)', { defaultNavBar: 'things', permissions: [] }, '/app/home/welcome'],
-    ['a permission set is accepted', { permissions: createPermissionSet(['services:x']) }, '/app/services'],
+    [
+      '"If the user has none": home, always shown (decision)',
+      { defaultNavBar: 'things', permissions: [] },
+      '/app/home/welcome',
+    ],
+    [
+      'a permission set is accepted',
+      { permissions: createPermissionSet(['services:x']) },
+      '/app/services',
+    ],
   ])('%s', (_rule, context, url) => {
     expect(getDefaultLandingUrl(context)).toBe(url);
   });
@@ -423,9 +614,21 @@ describe('spec §4 "Module, feature module and page are each marked CHANGED or U
     ['/app/things/thing', '/app/things/thing?page=2', ['UPDATED', 'UPDATED', 'UPDATED']],
     ['/app/things/thing', '/app/things/thingType', ['UPDATED', 'CHANGED', 'CHANGED']],
     ['/app/things/thing', '/app/model/zone', ['CHANGED', 'CHANGED', 'CHANGED']],
-    ['/app/analytics/report/edit/4', '/app/analytics/report/edit/5', ['UPDATED', 'UPDATED', 'UPDATED']],
-    ['/app/analytics/report/edit/4', '/app/analytics/report/execution/4', ['UPDATED', 'UPDATED', 'CHANGED']],
-    ['/app/applicationTab/1/menu/2', '/app/applicationTab/2/menu/2', ['UPDATED', 'CHANGED', 'CHANGED']],
+    [
+      '/app/analytics/report/edit/4',
+      '/app/analytics/report/edit/5',
+      ['UPDATED', 'UPDATED', 'UPDATED'],
+    ],
+    [
+      '/app/analytics/report/edit/4',
+      '/app/analytics/report/execution/4',
+      ['UPDATED', 'UPDATED', 'CHANGED'],
+    ],
+    [
+      '/app/applicationTab/1/menu/2',
+      '/app/applicationTab/2/menu/2',
+      ['UPDATED', 'CHANGED', 'CHANGED'],
+    ],
     ['/app/x/y/z', '/app/x/y/w', ['UPDATED', 'UPDATED', 'CHANGED']],
     ['/app/things', '/app/things/thing', ['UPDATED', 'CHANGED', 'CHANGED']],
   ] as const)('%s -> %s', (previous, next, [module, featureModule, page]) => {
@@ -433,7 +636,10 @@ describe('spec §4 "Module, feature module and page are each marked CHANGED or U
   });
 
   it.each([
-    ['/app/x/y/z/w', { path: '/app/x/y/z/w', module: 'x', featureModule: 'y', page: 'z/w', params: {} }],
+    [
+      '/app/x/y/z/w',
+      { path: '/app/x/y/z/w', module: 'x', featureModule: 'y', page: 'z/w', params: {} },
+    ],
     ['/other', { path: '/other', module: 'other', featureModule: null, page: null, params: {} }],
     ['', { path: '', module: null, featureModule: null, page: null, params: {} }],
   ])('getRoutingParts(%s) for a route outside the table', (url, parts) => {

@@ -1,6 +1,7 @@
 /**
  * The session user (spec §3 "Session/user", §6 root flag, §7 user request, §9 cookies).
  */
+import { decodeUriLenient } from '../navigation/uri.ts';
 
 /** The group fields the root rule reads (spec §3 "Group"). */
 export interface GroupLike {
@@ -28,16 +29,38 @@ export function isRootUser(user: { group?: GroupLike | null } | null | undefined
 }
 
 /** `extra` for a root user's request (spec §7 table; root omits the activeGroup parentLevel2 details). */
-export const ROOT_USER_EXTRA: readonly string[] = ['group', 'group.groupType', 'group.parentLevel2', 'activeGroup', 'activeGroup.groupType'];
+export const ROOT_USER_EXTRA: readonly string[] = [
+  'group',
+  'group.groupType',
+  'group.parentLevel2',
+  'activeGroup',
+  'activeGroup.groupType',
+];
 /** `extra` for a non-root user's request (spec §7 table). */
-export const USER_EXTRA: readonly string[] = [...ROOT_USER_EXTRA, 'activeGroup.parentLevel2', 'activeGroup.parentLevel2.groupType'];
+export const USER_EXTRA: readonly string[] = [
+  ...ROOT_USER_EXTRA,
+  'activeGroup.parentLevel2',
+  'activeGroup.parentLevel2.groupType',
+];
 /** `only` for the user request (spec §7 table). */
 export const USER_ONLY: readonly string[] = [
-  'id', 'archived', 'username', 'firstName', 'lastName', 'email', 'timeZone', 'calendarFormat', 'dateFormat', 'hiddenTabs',
+  'id',
+  'archived',
+  'username',
+  'firstName',
+  'lastName',
+  'email',
+  'timeZone',
+  'calendarFormat',
+  'dateFormat',
+  'hiddenTabs',
 ];
 
 /** The `extra` and `only` lists of `GET /user/{id}` for a root or non-root user (spec §6, §7). */
-export function buildUserRequestQuery(isRoot: boolean): { extra: readonly string[]; only: readonly string[] } {
+export function buildUserRequestQuery(isRoot: boolean): {
+  extra: readonly string[];
+  only: readonly string[];
+} {
   return { extra: isRoot ? ROOT_USER_EXTRA : USER_EXTRA, only: USER_ONLY };
 }
 
@@ -78,23 +101,18 @@ function parseJson(value: string): unknown {
   }
 }
 
-function decodeUri(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 /** Decodes RIOT_TK (JSON, possibly URI-encoded, or a bare token); null for garbage. Never throws. */
 export function decodeTokenCookie(value: unknown): TokenCookie | null {
   if (typeof value !== 'string' || value === '') return null;
-  const text = decodeUri(value);
+  const text = decodeUriLenient(value);
   const json = parseJson(text);
   if (typeof json === 'object' && json !== null) {
     const { token, timestamp } = json as { token?: unknown; timestamp?: unknown };
     if (typeof token !== 'string' || token === '') return null;
-    return { token, timestamp: typeof timestamp === 'number' && Number.isFinite(timestamp) ? timestamp : 0 };
+    return {
+      token,
+      timestamp: typeof timestamp === 'number' && Number.isFinite(timestamp) ? timestamp : 0,
+    };
   }
   return /^[A-Za-z0-9._~+/=-]{8,512}$/.test(text) ? { token: text, timestamp: 0 } : null;
 }
@@ -107,7 +125,7 @@ export function encodeUserDetailCookie(summary: SessionSummary): string {
 /** Decodes RIOT_UD; null for anything that is not a summary with an id. Never throws. */
 export function decodeUserDetailCookie(value: unknown): SessionSummary | null {
   if (typeof value !== 'string') return null;
-  const json = parseJson(decodeUri(value));
+  const json = parseJson(decodeUriLenient(value));
   if (typeof json !== 'object' || json === null) return null;
   const summary = json as Partial<SessionSummary>;
   if (typeof summary.id !== 'number' && typeof summary.id !== 'string') return null;
