@@ -41,6 +41,8 @@ const bin = (path: string) => join(ROOT, 'node_modules', path);
 if (!e2eOnly) {
   if (!(await run('typecheck', node, [bin('tsx/dist/cli.mjs'), 'scripts/typecheck.ts']))) failed += 1;
   if (!(await run('lint', node, [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']))) failed += 1;
+  // issue 17 item 7: the code is formatted as .prettierrc says (`npm run format` fixes it)
+  if (!(await run('formatting (prettier --check)', node, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']))) failed += 1;
   const vitestJson = join(cacheDir, 'vitest.json');
   rmSync(vitestJson, { force: true });
   await run('unit tests (vitest)', node, [
