@@ -13,7 +13,16 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
 ]);
 
 /** The console's feature folders (issue 17): they stand on lib/, api/, store/, session/ and i18n/. */
-const CONSOLE_FEATURES = ['app', 'frame', 'shell', 'palette', 'login', 'router', 'analytics', 'updates'];
+const CONSOLE_FEATURES = [
+  'app',
+  'frame',
+  'shell',
+  'palette',
+  'login',
+  'router',
+  'analytics',
+  'updates',
+];
 
 export default defineConfig(
   {
@@ -32,7 +41,10 @@ export default defineConfig(
   {
     // The plain legacy example (issue 16): classic browser scripts with the frame kit's global.
     files: ['apps/legacy-plain/www/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, PorticoFrame: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: { ...globals.browser, PorticoFrame: 'readonly' },
+    },
   },
   {
     plugins: { 'import-x': importX },
@@ -40,7 +52,12 @@ export default defineConfig(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          project: [
+            'packages/*/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
         }),
       ],
     },
@@ -52,15 +69,24 @@ export default defineConfig(
       'no-restricted-properties': ['error', ...noFocusedTests],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Function']", message: 'Never build code from strings.' },
-        { selector: "CallExpression[callee.name='Function']", message: 'Never build code from strings.' },
+        {
+          selector: "NewExpression[callee.name='Function']",
+          message: 'Never build code from strings.',
+        },
+        {
+          selector: "CallExpression[callee.name='Function']",
+          message: 'Never build code from strings.',
+        },
         { selector: 'ExportAllDeclaration', message: 'Use explicit named re-exports (DESIGN §2).' },
       ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@portico/*/*'], message: 'Import a workspace only through its public index (no deep imports).' },
+            {
+              group: ['@portico/*/*'],
+              message: 'Import a workspace only through its public index (no deep imports).',
+            },
           ],
         },
       ],
@@ -68,7 +94,10 @@ export default defineConfig(
       'import-x/no-relative-packages': 'error',
       'import-x/no-self-import': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -97,7 +126,16 @@ export default defineConfig(
           ],
           patterns: [
             { group: ['@portico/*/*'], message: 'No deep imports into another workspace.' },
-            { group: ['react-*', 'react/*', '@portico/console', '@portico/legacy-ui', '@portico/services'], message: 'Packages never depend on apps or React.' },
+            {
+              group: [
+                'react-*',
+                'react/*',
+                '@portico/console',
+                '@portico/legacy-ui',
+                '@portico/services',
+              ],
+              message: 'Packages never depend on apps or React.',
+            },
           ],
         },
       ],
@@ -110,12 +148,25 @@ export default defineConfig(
         'error',
         {
           paths: [{ name: 'react', message: 'No React in packages (DESIGN §2).' }],
-          patterns: [{ group: ['@portico/*', 'react*'], message: '@portico/core depends on nothing of ours (DESIGN §2).' }],
+          patterns: [
+            {
+              group: ['@portico/*', 'react*'],
+              message: '@portico/core depends on nothing of ours (DESIGN §2).',
+            },
+          ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'location'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'navigator',
+          'location',
+        ].map((name) => ({
           name,
           message: '@portico/core is pure: pass state in, no DOM, storage or fetch.',
         })),
@@ -124,7 +175,14 @@ export default defineConfig(
   },
   {
     // Build configs, the bench and the services' version info use the root scripts/ helpers.
-    files: ['apps/*/vite.config.ts', 'bench/**/*.ts', 'e2e/playwright.config.ts', 'apps/services/src/**/*.ts', 'scripts/e2e-env-nginx.ts', 'apps/services/test/deploy-nginx.test.ts'],
+    files: [
+      'apps/*/vite.config.ts',
+      'bench/**/*.ts',
+      'e2e/playwright.config.ts',
+      'apps/services/src/**/*.ts',
+      'scripts/e2e-env-nginx.ts',
+      'apps/services/test/deploy-nginx.test.ts',
+    ],
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {
@@ -137,21 +195,42 @@ export default defineConfig(
     rules: {
       'no-restricted-globals': [
         'error',
-        ...['localStorage', 'sessionStorage'].map((name) => ({ name, message: 'Use session/browser-storage.ts (the one storage module).' })),
+        ...['localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message: 'Use session/browser-storage.ts (the one storage module).',
+        })),
       ],
       'no-restricted-properties': [
         'error',
         ...noFocusedTests,
         ...['window', 'globalThis', 'self'].flatMap((object) =>
-          ['localStorage', 'sessionStorage'].map((property) => ({ object, property, message: 'Use session/browser-storage.ts (the one storage module).' })),
+          ['localStorage', 'sessionStorage'].map((property) => ({
+            object,
+            property,
+            message: 'Use session/browser-storage.ts (the one storage module).',
+          })),
         ),
-        { object: 'document', property: 'cookie', message: 'Use session/browser-storage.ts (the one storage module).' },
+        {
+          object: 'document',
+          property: 'cookie',
+          message: 'Use session/browser-storage.ts (the one storage module).',
+        },
       ],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'js-cookie', message: 'Use session/browser-storage.ts (the one storage module).' }],
-          patterns: [{ group: ['@portico/*/*'], message: 'Import a workspace only through its public index (no deep imports).' }],
+          paths: [
+            {
+              name: 'js-cookie',
+              message: 'Use session/browser-storage.ts (the one storage module).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@portico/*/*'],
+              message: 'Import a workspace only through its public index (no deep imports).',
+            },
+          ],
         },
       ],
     },
@@ -170,37 +249,105 @@ export default defineConfig(
           zones: [
             {
               target: 'apps/services/src/db',
-              from: ['auth', 'cache', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'cluster', 'app.ts', 'context.ts', 'seed.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              from: [
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'app.ts',
+                'context.ts',
+                'seed.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
               message: 'db/ is the bottom layer: it imports nothing of the services above it.',
             },
             {
               target: 'apps/services/src/cache',
-              from: ['auth', 'db', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'cluster', 'app.ts', 'context.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              from: [
+                'auth',
+                'db',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
               message: 'cache/ is a building block: it imports nothing of the services.',
             },
             {
               target: 'apps/services/src/auth',
-              from: ['http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'app.ts', 'context.ts', 'services-context.ts'].map((from) => `apps/services/src/${from}`),
+              from: [
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
               message: 'auth/ knows nothing of HTTP or routes: throw AuthError, the edge maps it.',
             },
             {
-              target: ['http', 'policies', 'presenters'].map((layer) => `apps/services/src/${layer}`),
-              from: ['routes', 'resources/resource-routes.ts', 'analytics', 'app.ts', 'context.ts'].map((from) => `apps/services/src/${from}`),
-              message: 'http/, policies/ and presenters/ serve the route modules; they never import them.',
+              target: ['http', 'policies', 'presenters'].map(
+                (layer) => `apps/services/src/${layer}`,
+              ),
+              from: [
+                'routes',
+                'resources/resource-routes.ts',
+                'analytics',
+                'app.ts',
+                'context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                'http/, policies/ and presenters/ serve the route modules; they never import them.',
             },
             {
               target: 'apps/services/src/resources',
               from: ['apps/services/src/routes', 'apps/services/src/analytics'],
-              message: 'Route modules do not import each other: shared request helpers live in http/.',
+              message:
+                'Route modules do not import each other: shared request helpers live in http/.',
             },
             {
               target: [
-                ...['auth', 'cache', 'db', 'http', 'routes', 'resources', 'policies', 'presenters', 'analytics', 'ops', 'kit', 'static', 'upstream'].map((layer) => `apps/services/src/${layer}`),
+                ...[
+                  'auth',
+                  'cache',
+                  'db',
+                  'http',
+                  'routes',
+                  'resources',
+                  'policies',
+                  'presenters',
+                  'analytics',
+                  'ops',
+                  'kit',
+                  'static',
+                  'upstream',
+                ].map((layer) => `apps/services/src/${layer}`),
                 'apps/services/src/cluster/!(worker-main).ts',
                 'apps/services/src/{listen,seed,services-context}.ts',
               ],
-              from: ['apps/services/src/app.ts', 'apps/services/src/context.ts', 'apps/services/src/index.ts'],
-              message: 'Only the process entries (index.ts, cluster/worker-main.ts) compose the app.',
+              from: [
+                'apps/services/src/app.ts',
+                'apps/services/src/context.ts',
+                'apps/services/src/index.ts',
+              ],
+              message:
+                'Only the process entries (index.ts, cluster/worker-main.ts) compose the app.',
             },
           ],
         },
@@ -224,14 +371,23 @@ export default defineConfig(
               message: 'app/ is the composition root: it imports the rest, nothing imports it.',
             },
             {
-              target: ['apps/console/src/lib/!(app-context).ts', 'apps/console/src/lib/*.tsx', 'apps/console/src/api/**/*', 'apps/console/src/store/**/*'],
-              from: CONSOLE_FEATURES.concat(['session', 'i18n']).map((folder) => `apps/console/src/${folder}`),
-              message: 'lib/, api/ and store/ are the shared floor: they import no session, i18n or feature code.',
+              target: [
+                'apps/console/src/lib/!(app-context).ts',
+                'apps/console/src/lib/*.tsx',
+                'apps/console/src/api/**/*',
+                'apps/console/src/store/**/*',
+              ],
+              from: CONSOLE_FEATURES.concat(['session', 'i18n']).map(
+                (folder) => `apps/console/src/${folder}`,
+              ),
+              message:
+                'lib/, api/ and store/ are the shared floor: they import no session, i18n or feature code.',
             },
             {
               target: ['apps/console/src/session/**/*', 'apps/console/src/i18n/**/*'],
               from: CONSOLE_FEATURES.map((folder) => `apps/console/src/${folder}`),
-              message: 'session/ and i18n/ sit below the features: features import them, never the other way.',
+              message:
+                'session/ and i18n/ sit below the features: features import them, never the other way.',
             },
           ],
         },

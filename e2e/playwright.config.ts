@@ -4,7 +4,10 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 // The server is started by scripts/test.ts (npm test) on a free loopback port with a fresh data
 // dir, and passed in as PORTICO_BASE_URL. Chromium is Debian's (no browser download works here).
 const baseURL = process.env.PORTICO_BASE_URL;
-if (!baseURL) throw new Error('PORTICO_BASE_URL is not set: run the e2e tests through `npm test` (or `npm run test:e2e`).');
+if (!baseURL)
+  throw new Error(
+    'PORTICO_BASE_URL is not set: run the e2e tests through `npm test` (or `npm run test:e2e`).',
+  );
 
 export default defineConfig({
   testDir: './tests',

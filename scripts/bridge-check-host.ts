@@ -13,7 +13,17 @@ export interface HostRecord {
   requests: string[];
 }
 
-const USER = { id: 1, username: 'bridge-check', firstName: 'Bridge', lastName: 'Check', email: '', groupId: 1, groupName: 'Check', tenantName: 'Check', isRoot: false };
+const USER = {
+  id: 1,
+  username: 'bridge-check',
+  firstName: 'Bridge',
+  lastName: 'Check',
+  email: '',
+  groupId: 1,
+  groupName: 'Check',
+  tenantName: 'Check',
+  isRoot: false,
+};
 const record: HostRecord = { readies: [], warnings: [], raw: [], requests: [] };
 let host: HostEndpoint | null = null;
 let iframe: HTMLIFrameElement | null = null;
@@ -25,7 +35,8 @@ function start(url: string, frameOrigin: string): void {
   frame.style.width = '1200px';
   frame.style.height = '800px';
   window.addEventListener('message', (event) => {
-    if (event.source === frame.contentWindow) record.raw.push({ data: event.data as unknown, origin: event.origin });
+    if (event.source === frame.contentWindow)
+      record.raw.push({ data: event.data as unknown, origin: event.origin });
   });
   const endpoint = createHostEndpoint({
     transport: createWindowTransport(window, () => frame.contentWindow),
@@ -37,7 +48,17 @@ function start(url: string, frameOrigin: string): void {
   endpoint.onReady((info) => record.readies.push(info));
   endpoint.handle('fetchSessionData', () => {
     record.requests.push('fetchSessionData');
-    return { token: 'bridge-check-token', apiBase: '/riot-core-services/api', user: USER, permissions: [], language: 'en', timeZone: 'UTC', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h', groupFields: {} };
+    return {
+      token: 'bridge-check-token',
+      apiBase: '/riot-core-services/api',
+      user: USER,
+      permissions: [],
+      language: 'en',
+      timeZone: 'UTC',
+      dateFormat: 'YYYY-MM-DD',
+      calendarFormat: '24h',
+      groupFields: {},
+    };
   });
   endpoint.handle('fetchUserInfo', () => {
     record.requests.push('fetchUserInfo');
@@ -47,7 +68,10 @@ function start(url: string, frameOrigin: string): void {
   document.body.append(frame);
 }
 
-async function navigate(path: string, timeoutMs?: number): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }> {
+async function navigate(
+  path: string,
+  timeoutMs?: number,
+): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }> {
   if (!host) return { ok: false, error: 'not started' };
   const started = performance.now();
   try {
@@ -55,7 +79,10 @@ async function navigate(path: string, timeoutMs?: number): Promise<{ ok: true; p
     return { ok: true, path: reply.path, ms: Math.round(performance.now() - started) };
   } catch (error) {
     const e = error as { code?: string; remoteCode?: string; message?: string };
-    return { ok: false, error: `${e.code ?? 'ERROR'}${e.remoteCode ? ` ${e.remoteCode}` : ''}: ${e.message ?? String(error)}` };
+    return {
+      ok: false,
+      error: `${e.code ?? 'ERROR'}${e.remoteCode ? ` ${e.remoteCode}` : ''}: ${e.message ?? String(error)}`,
+    };
   }
 }
 

@@ -13,7 +13,17 @@ import type { Browser, Frame, Page } from '@playwright/test';
 import type { HostRecord } from './bridge-check-host.ts';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
-type CheckWindow = { __bridgeCheck: { record: HostRecord; start(url: string, frameOrigin: string): void; navigate(path: string, timeoutMs?: number): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }>; forgeFromParent(frameOrigin: string, stamp: number): string[] } };
+type CheckWindow = {
+  __bridgeCheck: {
+    record: HostRecord;
+    start(url: string, frameOrigin: string): void;
+    navigate(
+      path: string,
+      timeoutMs?: number,
+    ): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }>;
+    forgeFromParent(frameOrigin: string, stamp: number): string[];
+  };
+};
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHECK_PATH = '/__portico-bridge-check__/';
@@ -38,7 +48,6 @@ export interface CheckOptions {
   log?: (line: string) => void;
 }
 
-
 /** The test host (bridge-check-host.ts, with @portico/bridge's host endpoint) as one classic script. */
 async function hostScript(): Promise<string> {
   const result = await build({
@@ -61,7 +70,8 @@ function hostPage(title: string): string {
 async function standOn(page: Page, origin: string, script: string, title: string): Promise<void> {
   await page.route(`${origin}${CHECK_PATH}**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path.endsWith('host.js')) return route.fulfill({ status: 200, contentType: 'text/javascript', body: script });
+    if (path.endsWith('host.js'))
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: script });
     return route.fulfill({ status: 200, contentType: 'text/html', body: hostPage(title) });
   });
   await page.goto(`${origin}${CHECK_PATH}`);
@@ -69,14 +79,22 @@ async function standOn(page: Page, origin: string, script: string, title: string
 
 /** Creates the host endpoint and frames the page. */
 function frameThePage(page: Page, url: string, frameOrigin: string): Promise<void> {
-  return page.evaluate(([url, frameOrigin]) => (window as unknown as CheckWindow).__bridgeCheck.start(url, frameOrigin), [url, frameOrigin] as const);
+  return page.evaluate(
+    ([url, frameOrigin]) =>
+      (window as unknown as CheckWindow).__bridgeCheck.start(url, frameOrigin),
+    [url, frameOrigin] as const,
+  );
 }
 
 async function record(page: Page): Promise<HostRecord> {
   return page.evaluate(() => (window as unknown as CheckWindow).__bridgeCheck.record);
 }
 
-async function waitFor(page: Page, predicate: (record: HostRecord) => boolean, timeoutMs: number): Promise<boolean> {
+async function waitFor(
+  page: Page,
+  predicate: (record: HostRecord) => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (predicate(await record(page))) return true;
@@ -86,20 +104,46 @@ async function waitFor(page: Page, predicate: (record: HostRecord) => boolean, t
 }
 
 /** Asks the frame for `path` through the real host endpoint; returns the confirmed path and the time. */
-function route(page: Page, path: string, timeoutMs?: number): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }> {
-  return page.evaluate(([path, timeoutMs]) => (window as unknown as CheckWindow).__bridgeCheck.navigate(path, timeoutMs), [path, timeoutMs] as const);
+function route(
+  page: Page,
+  path: string,
+  timeoutMs?: number,
+): Promise<{ ok: true; path: string; ms: number } | { ok: false; error: string }> {
+  return page.evaluate(
+    ([path, timeoutMs]) =>
+      (window as unknown as CheckWindow).__bridgeCheck.navigate(path, timeoutMs),
+    [path, timeoutMs] as const,
+  );
 }
 
 /** Posts forged messages to the frame; returns the ids some reply named (there must be none). */
-async function forge(page: Page, frameOrigin: string): Promise<{ answered: string[]; sent: string[] }> {
+async function forge(
+  page: Page,
+  frameOrigin: string,
+): Promise<{ answered: string[]; sent: string[] }> {
   const stamp = Date.now();
-  const sent = await page.evaluate(([frameOrigin, stamp]) => (window as unknown as CheckWindow).__bridgeCheck.forgeFromParent(frameOrigin, stamp), [frameOrigin, stamp] as const);
+  const sent = await page.evaluate(
+    ([frameOrigin, stamp]) =>
+      (window as unknown as CheckWindow).__bridgeCheck.forgeFromParent(frameOrigin, stamp),
+    [frameOrigin, stamp] as const,
+  );
   const sibling = page.frames().find((frame: Frame) => frame.name() === 'bridge-check-sibling');
   if (sibling) {
     const id = `check-wrong-window-${stamp}`;
     // evaluated in the sibling's own realm, so the message's source is the sibling's window
     await sibling.evaluate(
-      ([frameOrigin, id]) => window.parent.frames[0]?.postMessage({ protocol: 'portico-bridge', version: 1, kind: 'request', action: 'router', id, payload: { path: '/' } }, frameOrigin),
+      ([frameOrigin, id]) =>
+        window.parent.frames[0]?.postMessage(
+          {
+            protocol: 'portico-bridge',
+            version: 1,
+            kind: 'request',
+            action: 'router',
+            id,
+            payload: { path: '/' },
+          },
+          frameOrigin,
+        ),
       [frameOrigin, id] as const,
     );
     sent.push(id);
@@ -124,12 +168,24 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
     options.log?.(`${ok ? 'pass' : 'FAIL'}  ${name}: ${detail}`);
     return ok;
   };
-  const skip = (names: string[], why: string) => names.forEach((name) => step(name, false, `not run (${why})`));
-  const LATER = ['router answered (the page\'s route)', 'router answered (another route)', 'reload: a new handshake', 'router answered after the reload', 'forged messages refused (right origin)', 'forged origin refused'];
+  const skip = (names: string[], why: string) =>
+    names.forEach((name) => step(name, false, `not run (${why})`));
+  const LATER = [
+    "router answered (the page's route)",
+    'router answered (another route)',
+    'reload: a new handshake',
+    'router answered after the reload',
+    'forged messages refused (right origin)',
+    'forged origin refused',
+  ];
 
   const executablePath = options.chromiumPath ?? findChromium();
   if (!executablePath) {
-    step('browser', false, 'Chromium was not found: apt-get install -y --no-install-recommends chromium, or set CHROMIUM_PATH');
+    step(
+      'browser',
+      false,
+      'Chromium was not found: apt-get install -y --no-install-recommends chromium, or set CHROMIUM_PATH',
+    );
     return steps;
   }
   let browser: Browser | undefined;
@@ -149,9 +205,15 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
     // 1. the page answers at all
     let status = 0;
     try {
-      status = (await context.request.get(target.href, { maxRedirects: 5, timeout: REQUEST_MS })).status();
+      status = (
+        await context.request.get(target.href, { maxRedirects: 5, timeout: REQUEST_MS })
+      ).status();
     } catch (error) {
-      step('page loads', false, `${target.href} could not be fetched (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      step(
+        'page loads',
+        false,
+        `${target.href} could not be fetched (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
       skip(['handshake within 10 s', ...LATER], 'the page did not load');
       return steps;
     }
@@ -178,27 +240,69 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
       return steps;
     }
     const first = (await record(page)).readies[0]!;
-    step('handshake within 10 s', true, `ready after ${Date.now() - started} ms (route ${first.path ?? 'none'}, instance ${first.instanceId})`);
+    step(
+      'handshake within 10 s',
+      true,
+      `ready after ${Date.now() - started} ms (route ${first.path ?? 'none'}, instance ${first.instanceId})`,
+    );
 
     // 3. router, twice
     const own = first.path ?? '/';
     const another = second === own ? '/things/thing' : second;
     const answer = await route(page, own);
-    step('router answered (the page\'s route)', answer.ok, answer.ok ? `${own} → routerSuccess ${answer.path} in ${answer.ms} ms (limit 10 s)` : `${own}: ${answer.error}`);
+    step(
+      "router answered (the page's route)",
+      answer.ok,
+      answer.ok
+        ? `${own} → routerSuccess ${answer.path} in ${answer.ms} ms (limit 10 s)`
+        : `${own}: ${answer.error}`,
+    );
     const other = await route(page, another);
-    step('router answered (another route)', other.ok, other.ok ? `${another} → routerSuccess ${other.path} in ${other.ms} ms (limit 10 s)` : `${another}: ${other.error}`);
+    step(
+      'router answered (another route)',
+      other.ok,
+      other.ok
+        ? `${another} → routerSuccess ${other.path} in ${other.ms} ms (limit 10 s)`
+        : `${another}: ${other.error}`,
+    );
 
     // 4. reload: a new instance handshakes again, and answers router again
-    const frame = page.frames().find((candidate: Frame) => candidate !== page.mainFrame() && candidate.url().startsWith(frameOrigin));
+    const frame = page
+      .frames()
+      .find(
+        (candidate: Frame) =>
+          candidate !== page.mainFrame() && candidate.url().startsWith(frameOrigin),
+      );
     if (!frame) {
-      skip(['reload: a new handshake', 'router answered after the reload'], 'the frame was not found');
+      skip(
+        ['reload: a new handshake', 'router answered after the reload'],
+        'the frame was not found',
+      );
     } else {
       await frame.evaluate(() => window.location.reload()).catch(() => undefined);
-      const reloaded = await waitFor(page, (r) => r.readies.some((ready) => ready.reloaded && ready.instanceId !== first.instanceId), HANDSHAKE_MS);
+      const reloaded = await waitFor(
+        page,
+        (r) => r.readies.some((ready) => ready.reloaded && ready.instanceId !== first.instanceId),
+        HANDSHAKE_MS,
+      );
       const again = (await record(page)).readies.find((ready) => ready.reloaded);
-      if (step('reload: a new handshake', reloaded, reloaded ? `new instance ${again?.instanceId ?? '?'}` : 'no new "ready" within 10 s of the reload (every page load must call PorticoFrame.connect, with a new instance)')) {
+      if (
+        step(
+          'reload: a new handshake',
+          reloaded,
+          reloaded
+            ? `new instance ${again?.instanceId ?? '?'}`
+            : 'no new "ready" within 10 s of the reload (every page load must call PorticoFrame.connect, with a new instance)',
+        )
+      ) {
         const after = await route(page, own);
-        step('router answered after the reload', after.ok, after.ok ? `${own} → routerSuccess ${after.path} in ${after.ms} ms` : `${own}: ${after.error}`);
+        step(
+          'router answered after the reload',
+          after.ok,
+          after.ok
+            ? `${own} → routerSuccess ${after.path} in ${after.ms} ms`
+            : `${own}: ${after.error}`,
+        );
       } else skip(['router answered after the reload'], 'no new handshake');
     }
 
@@ -207,16 +311,22 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
     step(
       'forged messages refused (right origin)',
       forged.answered.length === 0,
-      forged.answered.length === 0 ? `${forged.sent.length} forged requests (bad payload, bad version, bad kind, another window) got no answer` : `the page answered ${forged.answered.join(', ')}: it must check event.origin, event.source and the message shape`,
+      forged.answered.length === 0
+        ? `${forged.sent.length} forged requests (bad payload, bad version, bad kind, another window) got no answer`
+        : `the page answered ${forged.answered.join(', ')}: it must check event.origin, event.source and the message shape`,
     );
 
     // 6. a host on another origin gets no answer (or may not frame the page at all)
-    const forgedOrigin = hostOrigin.startsWith('http://bridge-check-forged.invalid') ? 'http://bridge-check-forged-2.invalid' : 'http://bridge-check-forged.invalid';
+    const forgedOrigin = hostOrigin.startsWith('http://bridge-check-forged.invalid')
+      ? 'http://bridge-check-forged-2.invalid'
+      : 'http://bridge-check-forged.invalid';
     const intruder = await context.newPage();
     await standOn(intruder, forgedOrigin, script, 'Forged host');
     await frameThePage(intruder, target.href, frameOrigin);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const intruderFrame = intruder.frames().find((candidate: Frame) => candidate !== intruder.mainFrame());
+    const intruderFrame = intruder
+      .frames()
+      .find((candidate: Frame) => candidate !== intruder.mainFrame());
     // a frame refused by frame-ancestors shows the browser's error page instead of the page's URL
     const loaded = intruderFrame?.url().startsWith(frameOrigin) ? 'framed' : 'blocked';
     const stolen = await route(intruder, own, 3_000);
@@ -241,11 +351,17 @@ export async function checkBridge(options: CheckOptions): Promise<CheckStep[]> {
 /** The table printed by the command line. */
 export function formatSteps(steps: CheckStep[]): string {
   const width = Math.max(...steps.map((s) => s.name.length), 4);
-  return [`${'step'.padEnd(width)}  result  detail`, `${'-'.repeat(width)}  ------  ------`, ...steps.map((s) => `${s.name.padEnd(width)}  ${s.ok ? 'pass  ' : 'FAIL  '}  ${s.detail}`)].join('\n');
+  return [
+    `${'step'.padEnd(width)}  result  detail`,
+    `${'-'.repeat(width)}  ------  ------`,
+    ...steps.map((s) => `${s.name.padEnd(width)}  ${s.ok ? 'pass  ' : 'FAIL  '}  ${s.detail}`),
+  ].join('\n');
 }
 
 function usage(message: string): never {
-  console.error(`bridge:check: ${message}\nusage: npm run bridge:check -- <url of the legacy page> [--host-origin <console origin>] [--route </legacy/route>]`);
+  console.error(
+    `bridge:check: ${message}\nusage: npm run bridge:check -- <url of the legacy page> [--host-origin <console origin>] [--route </legacy/route>]`,
+  );
   process.exit(2);
 }
 
@@ -270,8 +386,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } catch {
     usage(`not a URL: ${url}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') usage(`the URL must be http or https: ${url}`);
-  for (const name of Object.keys(flags)) if (!['host-origin', 'route'].includes(name)) usage(`unknown option --${name}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    usage(`the URL must be http or https: ${url}`);
+  for (const name of Object.keys(flags))
+    if (!['host-origin', 'route'].includes(name)) usage(`unknown option --${name}`);
   const hostOrigin = flags['host-origin'];
   if (hostOrigin !== undefined) {
     let origin: string | undefined;
@@ -280,14 +398,26 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     } catch {
       origin = undefined;
     }
-    if (origin !== hostOrigin) usage(`--host-origin must be an exact origin such as https://console.example.com, got ${hostOrigin}`);
+    if (origin !== hostOrigin)
+      usage(
+        `--host-origin must be an exact origin such as https://console.example.com, got ${hostOrigin}`,
+      );
   }
   const routeFlag = flags.route;
-  if (routeFlag !== undefined && !routeFlag.startsWith('/')) usage('--route must be a legacy route starting with /');
+  if (routeFlag !== undefined && !routeFlag.startsWith('/'))
+    usage('--route must be a legacy route starting with /');
   console.log(`Checking ${parsed.href} as framed by a host on ${hostOrigin ?? parsed.origin}…\n`);
-  const steps = await checkBridge({ url: parsed.href, ...(hostOrigin ? { hostOrigin } : {}), ...(routeFlag ? { route: routeFlag } : {}) });
+  const steps = await checkBridge({
+    url: parsed.href,
+    ...(hostOrigin ? { hostOrigin } : {}),
+    ...(routeFlag ? { route: routeFlag } : {}),
+  });
   console.log(formatSteps(steps));
   const failed = steps.filter((s) => !s.ok);
-  console.log(failed.length === 0 ? `\nbridge:check: all ${steps.length} steps passed` : `\nbridge:check: ${failed.length} of ${steps.length} steps failed (first: ${failed[0]!.name} — ${failed[0]!.detail})`);
+  console.log(
+    failed.length === 0
+      ? `\nbridge:check: all ${steps.length} steps passed`
+      : `\nbridge:check: ${failed.length} of ${steps.length} steps failed (first: ${failed[0]!.name} — ${failed[0]!.detail})`,
+  );
   process.exit(failed.length === 0 ? 0 : 1);
 }

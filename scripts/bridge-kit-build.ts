@@ -30,9 +30,15 @@ export interface KitManifest {
 
 function tsc(root: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), ...args],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tsc ${args.join(' ')} failed (exit ${code})`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`tsc ${args.join(' ')} failed (exit ${code})`)),
+    );
   });
 }
 
@@ -42,7 +48,9 @@ export async function buildBridgeKit(root: string): Promise<KitManifest> {
   const dist = join(pkgDir, 'dist');
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
-  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
 
   await build({
     entryPoints: [join(pkgDir, 'src/index.ts'), join(pkgDir, 'src/frame-kit.ts')],
@@ -84,7 +92,8 @@ export async function buildBridgeKit(root: string): Promise<KitManifest> {
     format: { preamble: banner },
     sourceMap: { content: map.text, filename: KIT_SCRIPT },
   });
-  if (!minified.code || typeof minified.map !== 'string') throw new Error('terser produced no output');
+  if (!minified.code || typeof minified.map !== 'string')
+    throw new Error('terser produced no output');
   // The name carries the hash of the code; both names serve the same bytes (one SRI hash), whose
   // source-map comment points at the versioned map.
   const hash = createHash('sha256').update(minified.code).digest('hex').slice(0, 12);

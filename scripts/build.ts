@@ -18,14 +18,26 @@ interface Target {
   output?: string;
 }
 
-const SHARED_INPUTS = ['packages/core/src', 'packages/bridge/src', 'scripts/build-info.ts', 'package-lock.json'];
+const SHARED_INPUTS = [
+  'packages/core/src',
+  'packages/bridge/src',
+  'scripts/build-info.ts',
+  'package-lock.json',
+];
 
 export const TARGETS: Target[] = [
   {
     // the frame kit (portico-frame.js, the ES modules, types): served at /portico-kit/ (issue 16)
     name: 'bridge-kit',
     dir: 'packages/bridge',
-    inputs: ['packages/bridge/src', 'packages/bridge/package.json', 'packages/bridge/tsconfig.json', 'packages/bridge/tsconfig.build.json', 'scripts/bridge-kit-build.ts', 'package-lock.json'],
+    inputs: [
+      'packages/bridge/src',
+      'packages/bridge/package.json',
+      'packages/bridge/tsconfig.json',
+      'packages/bridge/tsconfig.build.json',
+      'scripts/bridge-kit-build.ts',
+      'package-lock.json',
+    ],
     output: 'portico-frame.js',
     build: async () => {
       const { buildBridgeKit } = await import('./bridge-kit-build.ts');
@@ -35,12 +47,26 @@ export const TARGETS: Target[] = [
   {
     name: 'legacy-ui',
     dir: 'apps/legacy-ui',
-    inputs: ['apps/legacy-ui/src', 'apps/legacy-ui/public', 'apps/legacy-ui/index.html', 'apps/legacy-ui/vite.config.ts', 'apps/legacy-ui/package.json', ...SHARED_INPUTS],
+    inputs: [
+      'apps/legacy-ui/src',
+      'apps/legacy-ui/public',
+      'apps/legacy-ui/index.html',
+      'apps/legacy-ui/vite.config.ts',
+      'apps/legacy-ui/package.json',
+      ...SHARED_INPUTS,
+    ],
   },
   {
     name: 'console',
     dir: 'apps/console',
-    inputs: ['apps/console/src', 'apps/console/public', 'apps/console/index.html', 'apps/console/vite.config.ts', 'apps/console/package.json', ...SHARED_INPUTS],
+    inputs: [
+      'apps/console/src',
+      'apps/console/public',
+      'apps/console/index.html',
+      'apps/console/vite.config.ts',
+      'apps/console/package.json',
+      ...SHARED_INPUTS,
+    ],
   },
 ];
 
@@ -60,7 +86,8 @@ function listFiles(path: string): string[] {
 export function inputHash(target: Target, mode: string): string {
   const hash = createHash('sha256').update(mode);
   const files = target.inputs.flatMap((input) => listFiles(join(ROOT, input))).sort();
-  for (const file of files) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file));
+  for (const file of files)
+    hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file));
   return hash.digest('hex');
 }
 
@@ -72,12 +99,18 @@ function run(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} failed in ${cwd} (exit ${code})`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`vite ${args.join(' ')} failed in ${cwd} (exit ${code})`)),
+    );
   });
 }
 
 /** Builds each target whose inputs changed since its last build (or every target with `force`). */
-export async function ensureBuilt(options: { force?: boolean; mode?: string; log?: (line: string) => void } = {}): Promise<string[]> {
+export async function ensureBuilt(
+  options: { force?: boolean; mode?: string; log?: (line: string) => void } = {},
+): Promise<string[]> {
   const mode = options.mode ?? 'production';
   const log = options.log ?? ((line: string) => console.log(line));
   const built: string[] = [];
@@ -86,10 +119,19 @@ export async function ensureBuilt(options: { force?: boolean; mode?: string; log
     const stampFile = join(dir, 'dist', STAMP);
     const hash = inputHash(target, mode);
     const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-    if (!options.force && current === hash && existsSync(join(dir, 'dist', target.output ?? 'index.html'))) continue;
+    if (
+      !options.force &&
+      current === hash &&
+      existsSync(join(dir, 'dist', target.output ?? 'index.html'))
+    )
+      continue;
     log(`Building ${target.name} (${mode})…`);
     if (target.build) await target.build(mode);
-    else await run(dir, ['build', '--mode', mode, '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
+    else
+      await run(dir, ['build', '--mode', mode, '--logLevel', 'warn'], {
+        ...process.env,
+        NODE_ENV: 'production',
+      });
     writeFileSync(stampFile, hash);
     built.push(target.name);
   }

@@ -3,7 +3,12 @@
 import { existsSync } from 'node:fs';
 
 /** Where Chromium may be: CHROMIUM_PATH first, then Debian's package paths. */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+];
 
 /** The Chromium binary, or undefined when none is installed. */
 export function findChromium(): string | undefined {
@@ -13,7 +18,10 @@ export function findChromium(): string | undefined {
 /** The Chromium binary; throws a clear error naming the package to install when there is none. */
 export function chromiumPath(): string {
   const path = findChromium();
-  if (!path) throw new Error("Chromium not found: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)");
+  if (!path)
+    throw new Error(
+      'Chromium not found: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)',
+    );
   return path;
 }
 

@@ -42,7 +42,11 @@ export const legacyPlainEnvironment: E2eEnvironment = {
     });
     log(`\ne2e legacy-plain: ${server.url} (console → ${LEGACY_PLAIN_BASE}/)`);
     return {
-      env: { PORTICO_BASE_URL: server.url, PORTICO_DATA_DIR: join(dir, 'data'), PORTICO_LEGACY_BASE: LEGACY_PLAIN_BASE },
+      env: {
+        PORTICO_BASE_URL: server.url,
+        PORTICO_DATA_DIR: join(dir, 'data'),
+        PORTICO_LEGACY_BASE: LEGACY_PLAIN_BASE,
+      },
       async close() {
         await server.close();
         rmSync(dir, { recursive: true, force: true });

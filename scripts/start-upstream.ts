@@ -2,15 +2,27 @@
 // frame kit, forwards /riot-core-services/, /git.json and /analytics/ to the platform and /legacy-ui/
 // to LEGACY_UI_URL (default: the platform's /legacy-ui/). No database is opened.
 import { join } from 'node:path';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, parseUpstreamUrl, startUpstreamServer } from '@portico/services';
+import {
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  parseUpstreamUrl,
+  startUpstreamServer,
+} from '@portico/services';
 
 /** Starts upstream mode and serves until SIGINT/SIGTERM; never returns. */
-export async function runUpstream(options: { root: string; host: string; port: number; fail: (message: string) => never }): Promise<never> {
+export async function runUpstream(options: {
+  root: string;
+  host: string;
+  port: number;
+  fail: (message: string) => never;
+}): Promise<never> {
   const platformUrl = process.env.PLATFORM_URL ?? '';
   const legacyUiUrl = process.env.LEGACY_UI_URL || undefined;
   const timeoutText = process.env.PLATFORM_TIMEOUT_MS ?? String(DEFAULT_UPSTREAM_TIMEOUT_MS);
   const timeoutMs = Number(timeoutText);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) options.fail(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${timeoutText}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000)
+    options.fail(
+      `PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${timeoutText}"`,
+    );
   try {
     parseUpstreamUrl('PLATFORM_URL', platformUrl);
     if (legacyUiUrl) parseUpstreamUrl('LEGACY_UI_URL', legacyUiUrl);

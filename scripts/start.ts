@@ -14,26 +14,35 @@ function fail(message: string): never {
 const host = process.env.HOST ?? '127.0.0.1';
 const portText = process.env.PORT ?? '8080';
 const port = Number(portText);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${portText}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`PORT must be a port number, got "${portText}"`);
 const dataDirText = process.env.DATA_DIR ?? '.data';
 const dataDir = isAbsolute(dataDirText) ? dataDirText : resolve(ROOT, dataDirText);
 const seedScaleText = process.env.SEED_SCALE ?? '1';
 const seedScale = Number(seedScaleText);
-if (!Number.isFinite(seedScale) || seedScale < 1 || seedScale > 1000) fail(`SEED_SCALE must be a number from 1 to 1000, got "${seedScaleText}"`);
+if (!Number.isFinite(seedScale) || seedScale < 1 || seedScale > 1000)
+  fail(`SEED_SCALE must be a number from 1 to 1000, got "${seedScaleText}"`);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 // One serving process per core by default (node:cluster); WORKERS=1 serves from this process.
 const workersText = process.env.WORKERS ?? String(Math.min(availableParallelism(), 8));
 const workers = Number(workersText);
-if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+  fail(`WORKERS must be a whole number from 1 to 64, got "${workersText}"`);
 
 // Operations (README "Operations"): request logs, metrics, the trusted reverse proxy.
 const logLevel = process.env.LOG_LEVEL || 'info';
-if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+  fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 const metricsPortText = process.env.METRICS_PORT || undefined;
 const metricsPort = metricsPortText === undefined ? undefined : Number(metricsPortText);
-if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) fail(`METRICS_PORT must be a port number, got "${metricsPortText}"`);
+if (
+  metricsPort !== undefined &&
+  (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
+)
+  fail(`METRICS_PORT must be a port number, got "${metricsPortText}"`);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
-if (metricsToken !== undefined && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters');
+if (metricsToken !== undefined && metricsToken.length < 16)
+  fail('METRICS_TOKEN must be at least 16 characters');
 let trustProxy: string[] = [];
 try {
   trustProxy = parseTrustedProxies(process.env.TRUST_PROXY);
@@ -43,7 +52,8 @@ try {
 
 await ensureBuilt();
 // Upstream mode (PLATFORM_URL): in front of another platform, with no data layer of our own.
-if (process.env.PLATFORM_URL) await (await import('./start-upstream.ts')).runUpstream({ root: ROOT, host, port, fail });
+if (process.env.PLATFORM_URL)
+  await (await import('./start-upstream.ts')).runUpstream({ root: ROOT, host, port, fail });
 mkdirSync(dataDir, { recursive: true });
 
 const server = await startServer({
@@ -63,7 +73,10 @@ const server = await startServer({
   log: (line) => console.log(line),
 });
 
-const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(6)} ${a.group.padEnd(18)} ${a.description}`).join('\n');
+const accounts = DEMO_ACCOUNTS.map(
+  (a) =>
+    `  ${a.username.padEnd(10)} ${a.password.padEnd(6)} ${a.group.padEnd(18)} ${a.description}`,
+).join('\n');
 console.log(`
 Portico is running at ${server.url}/
 Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${dataDir}`}${server.seeded ? ' (demo tenant seeded now)' : ''}

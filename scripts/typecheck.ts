@@ -26,7 +26,9 @@ function check(project: string): Promise<boolean> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', (code) => {
-      process.stdout.write(`${code === 0 ? 'ok  ' : 'FAIL'} typecheck ${project}\n${code === 0 ? '' : out}`);
+      process.stdout.write(
+        `${code === 0 ? 'ok  ' : 'FAIL'} typecheck ${project}\n${code === 0 ? '' : out}`,
+      );
       resolve(code === 0);
     });
   });

@@ -8,7 +8,9 @@ import type { Plugin } from 'vite';
 import { buildInfo } from '../../scripts/build-info.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { version } = JSON.parse(readFileSync(resolve(here, 'package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(resolve(here, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 // The console reads {legacy host}/extra/git.json for the About dialog (spec §7 version reads).
 function gitJson(): Plugin {

@@ -10,7 +10,9 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(options: { seedScale?: number; consoleDir?: string; legacyUiDir?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  options: { seedScale?: number; consoleDir?: string; legacyUiDir?: string } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
   const server = await startServer({
     host: '127.0.0.1',

@@ -1,5 +1,9 @@
 // Message round trip through the bridge endpoints over the in-memory transport (DESIGN §6 / issue 6).
-import { createFrameEndpoint, createHostEndpoint, createMemoryTransportPair } from '@portico/bridge';
+import {
+  createFrameEndpoint,
+  createHostEndpoint,
+  createMemoryTransportPair,
+} from '@portico/bridge';
 import { median, type BenchRow } from './table.ts';
 
 export async function runBridgeBench(iterations = 2000): Promise<BenchRow[]> {
@@ -8,7 +12,12 @@ export async function runBridgeBench(iterations = 2000): Promise<BenchRow[]> {
   const pair = createMemoryTransportPair({ hostOrigin, frameOrigin });
   const quiet = { warn() {} };
   const host = createHostEndpoint({ transport: pair.host, peerOrigin: frameOrigin, logger: quiet });
-  const frame = createFrameEndpoint({ transport: pair.frame, peerOrigin: hostOrigin, logger: quiet, currentPath: () => '/things/thing' });
+  const frame = createFrameEndpoint({
+    transport: pair.frame,
+    peerOrigin: hostOrigin,
+    logger: quiet,
+    currentPath: () => '/things/thing',
+  });
   frame.handle('router', ({ path }) => ({ path }));
   await frame.connect();
   const samples: number[] = [];
@@ -19,5 +28,10 @@ export async function runBridgeBench(iterations = 2000): Promise<BenchRow[]> {
   }
   host.close();
   frame.close();
-  return [{ name: `bridge message round trip, router → routerSuccess (median of ${iterations})`, value: `${median(samples).toFixed(1)} µs` }];
+  return [
+    {
+      name: `bridge message round trip, router → routerSuccess (median of ${iterations})`,
+      value: `${median(samples).toFixed(1)} µs`,
+    },
+  ];
 }

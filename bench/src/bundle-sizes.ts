@@ -27,14 +27,24 @@ export function buildSizes(root: string): BenchRow[] {
     ['legacy UI', join(root, 'apps/legacy-ui/dist')],
   ] as const) {
     statSync(dir);
-    const files = jsFiles(dir).filter((file) => !file.endsWith('sw.js') && !file.includes('workbox-'));
+    const files = jsFiles(dir).filter(
+      (file) => !file.endsWith('sw.js') && !file.includes('workbox-'),
+    );
     const raw = files.reduce((sum, file) => sum + statSync(file).size, 0);
     const gz = files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
-    rows.push({ name: `${name}: total JS in the build`, value: `${kib(gz)} gzip (${kib(raw)} raw, ${files.length} files)` });
+    rows.push({
+      name: `${name}: total JS in the build`,
+      value: `${kib(gz)} gzip (${kib(raw)} raw, ${files.length} files)`,
+    });
   }
   // the frame kit a legacy page includes (issue 16): one classic script, budget 12 KiB gzip
   const kit = readFileSync(join(root, 'packages/bridge/dist/portico-frame.js'));
   const kitGzip = gzipSize(kit);
-  rows.push({ name: 'frame kit: portico-frame.js', value: `${kib(kitGzip)} gzip (${kib(kit.length)} raw)`, target: '≤ 12 KiB gzip', ok: kitGzip <= 12 * 1024 });
+  rows.push({
+    name: 'frame kit: portico-frame.js',
+    value: `${kib(kitGzip)} gzip (${kib(kit.length)} raw)`,
+    target: '≤ 12 KiB gzip',
+    ok: kitGzip <= 12 * 1024,
+  });
   return rows;
 }

@@ -6,16 +6,32 @@ import { join } from 'node:path';
 import type { BenchRow } from './table.ts';
 
 interface BenchJson {
-  files: Array<{ groups: Array<{ fullName: string; benchmarks: Array<{ name: string; hz: number; median?: number }> }> }>;
+  files: Array<{
+    groups: Array<{
+      fullName: string;
+      benchmarks: Array<{ name: string; hz: number; median?: number }>;
+    }>;
+  }>;
 }
 
 export function runCoreBench(root: string): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'portico-core-bench-'));
   const output = join(dir, 'bench.json');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'bench', '--run', '--project', 'core', `--outputJson=${output}`], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'bench',
+      '--run',
+      '--project',
+      'core',
+      `--outputJson=${output}`,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (result.status !== 0) throw new Error('vitest bench failed');
   const json = JSON.parse(readFileSync(output, 'utf8')) as BenchJson;
   rmSync(dir, { recursive: true, force: true });

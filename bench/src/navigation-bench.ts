@@ -16,8 +16,13 @@ async function signIn(page: Page, baseUrl: string): Promise<number> {
 
 async function confirmedNavigation(page: Page, linkName: string, url: string): Promise<number> {
   const started = Date.now();
-  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: linkName, exact: true }).click();
-  await page.locator(`[data-route-url="${url}"][data-route-phase="navigateSuccess"]`).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('navigation', { name: 'Sidebar' })
+    .getByRole('link', { name: linkName, exact: true })
+    .click();
+  await page
+    .locator(`[data-route-url="${url}"][data-route-phase="navigateSuccess"]`)
+    .waitFor({ timeout: 30_000 });
   return Date.now() - started;
 }
 
@@ -30,7 +35,11 @@ async function heapUsed(page: Page): Promise<number> {
   return usedSize;
 }
 
-export async function runNavigationBench(browser: Browser, baseUrl: string, navigations = 500): Promise<BenchRow[]> {
+export async function runNavigationBench(
+  browser: Browser,
+  baseUrl: string,
+  navigations = 500,
+): Promise<BenchRow[]> {
   const loginTimes: number[] = [];
   for (let run = 0; run < 5; run += 1) {
     const context = await browser.newContext();
@@ -62,8 +71,14 @@ export async function runNavigationBench(browser: Browser, baseUrl: string, navi
 
   const growth = (after - before) / (1024 * 1024);
   return [
-    { name: 'login submit → legacy frame ready (median of 5)', value: `${median(loginTimes).toFixed(0)} ms` },
-    { name: 'tab click → frame route confirmed (routerSuccess, median of 20)', value: `${median(clickTimes).toFixed(0)} ms` },
+    {
+      name: 'login submit → legacy frame ready (median of 5)',
+      value: `${median(loginTimes).toFixed(0)} ms`,
+    },
+    {
+      name: 'tab click → frame route confirmed (routerSuccess, median of 20)',
+      value: `${median(clickTimes).toFixed(0)} ms`,
+    },
     {
       name: `console JS heap growth over ${navigations} navigations`,
       value: `${growth.toFixed(2)} MB (${(before / 1048576).toFixed(1)} → ${(after / 1048576).toFixed(1)} MB)`,

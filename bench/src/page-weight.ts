@@ -3,7 +3,10 @@
 import type { Page, Response } from '@playwright/test';
 import { gzipSize } from './bundle-sizes.ts';
 
-export async function collectScripts(page: Page, action: () => Promise<void>): Promise<{ count: number; gzip: number; raw: number }> {
+export async function collectScripts(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ count: number; gzip: number; raw: number }> {
   const bodies: Promise<Buffer | null>[] = [];
   const seen = new Set<string>();
   const listener = (response: Response) => {

@@ -29,7 +29,11 @@ const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[
   try {
     rows.push(...(await work()));
   } catch (error) {
-    rows.push({ name, value: `failed: ${error instanceof Error ? error.message : String(error)}`, ok: false });
+    rows.push({
+      name,
+      value: `failed: ${error instanceof Error ? error.message : String(error)}`,
+      ok: false,
+    });
   }
 };
 
@@ -55,8 +59,16 @@ if (!servicesOnly) {
       });
       await context.close();
       return [
-        { name: 'console: JS loaded by #/login', value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw, ${login.count} files)`, target: '≤ 110 KiB gzip', ok: login.gzip <= 110 * 1024 },
-        { name: 'console: JS added by signing in (shell and frame)', value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw, ${afterLogin.count} files)` },
+        {
+          name: 'console: JS loaded by #/login',
+          value: `${kib(login.gzip)} gzip (${kib(login.raw)} raw, ${login.count} files)`,
+          target: '≤ 110 KiB gzip',
+          ok: login.gzip <= 110 * 1024,
+        },
+        {
+          name: 'console: JS added by signing in (shell and frame)',
+          value: `${kib(afterLogin.gzip)} gzip (${kib(afterLogin.raw)} raw, ${afterLogin.count} files)`,
+        },
       ];
     });
     if (!quick) {
@@ -85,9 +97,18 @@ if (!quick) {
   }
 }
 
-console.log(`\nPortico bench (${new Date().toISOString()}, node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
+console.log(
+  `\nPortico bench (${new Date().toISOString()}, node ${process.version}, load average ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})\n`,
+);
 const landedFile = join(ROOT, 'bench', 'landed.json');
-const landed = existsSync(landedFile) ? (JSON.parse(readFileSync(landedFile, 'utf8')) as LandedFigures) : {};
+const landed = existsSync(landedFile)
+  ? (JSON.parse(readFileSync(landedFile, 'utf8')) as LandedFigures)
+  : {};
 console.log(printTable(rows, landed));
 if (process.argv.includes('--record')) {
   writeFileSync(landedFile, `${JSON.stringify(recordFigures(rows, landed), null, 2)}\n`);

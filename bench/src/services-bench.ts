@@ -38,8 +38,16 @@ const RUNS = 3;
 /** Total and steal jiffies of all CPUs (Linux /proc/stat), or undefined elsewhere. */
 function cpuJiffies(): { total: number; steal: number } | undefined {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0),
+      steal: fields[7] ?? 0,
+    };
   } catch {
     return undefined;
   }
@@ -65,15 +73,32 @@ function processTicks(pids: number[]): number {
 function childPids(): number[] {
   try {
     return readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+      readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
     );
   } catch {
     return [];
   }
 }
 
-function autocannon(url: string, headers: Record<string, string>, seconds = 10): Promise<AutocannonResult> {
-  const args = [AUTOCANNON, '-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+function autocannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds = 10,
+): Promise<AutocannonResult> {
+  const args = [
+    AUTOCANNON,
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) reject(error);
@@ -82,15 +107,30 @@ function autocannon(url: string, headers: Record<string, string>, seconds = 10):
   });
 }
 
-async function measure(url: string, headers: Record<string, string>, servers: number[]): Promise<Measured> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  servers: number[],
+): Promise<Measured> {
   const before = cpuJiffies();
   const ticksBefore = processTicks(servers);
   const result = await autocannon(url, headers);
   const ticksAfter = processTicks(servers);
   const after = cpuJiffies();
-  const steal = before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : Number.NaN;
-  const cpuPerRequest = ((ticksAfter - ticksBefore) * (1e6 / CLOCK_TICKS_PER_SECOND)) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors, steal, cpuPerRequest };
+  const steal =
+    before && after && after.total > before.total
+      ? (after.steal - before.steal) / (after.total - before.total)
+      : Number.NaN;
+  const cpuPerRequest =
+    ((ticksAfter - ticksBefore) * (1e6 / CLOCK_TICKS_PER_SECOND)) /
+    Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors,
+    steal,
+    cpuPerRequest,
+  };
 }
 
 interface Server {
@@ -109,17 +149,34 @@ interface Server {
 async function start(workers: number): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
   const seedStart = performance.now();
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, consoleDir: dir, legacyUiDir: dir, seedScale: 100, workers, log: () => undefined });
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: dir,
+    consoleDir: dir,
+    legacyUiDir: dir,
+    seedScale: 100,
+    workers,
+    log: () => undefined,
+  });
   const seedMs = performance.now() - seedStart;
   const pids = workers > 1 ? childPids() : [process.pid];
   const api = `${server.url}/riot-core-services/api`;
   const login = async (username: string) => {
-    const response = await fetch(`${api}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo' }) });
+    const response = await fetch(`${api}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'demo' }),
+    });
     return ((await response.json()) as { token: string }).token;
   };
   const token = await login('admin');
   const operatorToken = await login('operator');
-  const total = ((await (await fetch(`${api}/thing?pageSize=1`, { headers: { token } })).json()) as { total: number }).total;
+  const total = (
+    (await (await fetch(`${api}/thing?pageSize=1`, { headers: { token } })).json()) as {
+      total: number;
+    }
+  ).total;
   // Warm every worker's caches and JIT before measuring.
   await autocannon(`${api}/thing?pageSize=50&pageNumber=3&order=name:asc`, { token }, 2);
   return {
@@ -143,13 +200,28 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   const workers = Math.min(availableParallelism(), 8);
   const rows: BenchRow[] = [];
   const cluster = await start(workers);
-  const runs: Record<'baseline' | 'whoami' | 'things' | 'operator', Measured[]> = { baseline: [], whoami: [], things: [], operator: [] };
+  const runs: Record<'baseline' | 'whoami' | 'things' | 'operator', Measured[]> = {
+    baseline: [],
+    whoami: [],
+    things: [],
+    operator: [],
+  };
   try {
     for (let run = 0; run < RUNS; run += 1) {
       runs.baseline.push(await measure(`${cluster.url}/git.json`, {}, cluster.pids));
-      runs.whoami.push(await measure(`${cluster.api}/user/whoami`, { token: cluster.token }, cluster.pids));
-      runs.things.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.token }, cluster.pids));
-      runs.operator.push(await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.operatorToken }, cluster.pids));
+      runs.whoami.push(
+        await measure(`${cluster.api}/user/whoami`, { token: cluster.token }, cluster.pids),
+      );
+      runs.things.push(
+        await measure(`${cluster.api}${THING_PAGE}`, { token: cluster.token }, cluster.pids),
+      );
+      runs.operator.push(
+        await measure(
+          `${cluster.api}${THING_PAGE}`,
+          { token: cluster.operatorToken },
+          cluster.pids,
+        ),
+      );
     }
   } finally {
     await cluster.close();
@@ -159,7 +231,11 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   let singleThings: Measured;
   try {
     singleWhoami = await measure(`${single.api}/user/whoami`, { token: single.token }, single.pids);
-    singleThings = await measure(`${single.api}${THING_PAGE}`, { token: single.token }, single.pids);
+    singleThings = await measure(
+      `${single.api}${THING_PAGE}`,
+      { token: single.token },
+      single.pids,
+    );
   } finally {
     await single.close();
   }
@@ -179,15 +255,45 @@ export async function runServicesBench(): Promise<BenchRow[]> {
   };
   const all = [...runs.baseline, ...runs.whoami, ...runs.things, ...runs.operator];
   rows.push(
-    { name: 'services: seed at SEED_SCALE 100', value: `${(cluster.seedMs / 1000).toFixed(1)} s, ${cluster.total.toLocaleString('en-US')} things visible to admin` },
-    { name: `services: ${workers} workers, median of ${RUNS} × 10 s, 50 connections`, value: `machine steal: ${all.map((m) => (Number.isNaN(m.steal) ? 'n/a' : `${(m.steal * 100).toFixed(0)}%`)).join(' ')}` },
-    { name: 'services: GET /git.json req/s (floor: a static answer)', value: `${Math.round(rps(runs.baseline))}${failures(runs.baseline)}` },
-    { name: 'services: whoami req/s', value: `${Math.round(rps(runs.whoami))}${failures(runs.whoami)}${steal(runs.whoami)}`, target: '≥ 5,000', ok: rps(runs.whoami) >= 5000 },
-    { name: 'services: whoami p99', value: `${p99(runs.whoami)} ms`, target: '< 20 ms', ok: p99(runs.whoami) < 20 },
-    { name: 'services: 50-thing page req/s', value: `${Math.round(rps(runs.things))}${failures(runs.things)}${steal(runs.things)}`, target: '≥ 1,500', ok: rps(runs.things) >= 1500 },
+    {
+      name: 'services: seed at SEED_SCALE 100',
+      value: `${(cluster.seedMs / 1000).toFixed(1)} s, ${cluster.total.toLocaleString('en-US')} things visible to admin`,
+    },
+    {
+      name: `services: ${workers} workers, median of ${RUNS} × 10 s, 50 connections`,
+      value: `machine steal: ${all.map((m) => (Number.isNaN(m.steal) ? 'n/a' : `${(m.steal * 100).toFixed(0)}%`)).join(' ')}`,
+    },
+    {
+      name: 'services: GET /git.json req/s (floor: a static answer)',
+      value: `${Math.round(rps(runs.baseline))}${failures(runs.baseline)}`,
+    },
+    {
+      name: 'services: whoami req/s',
+      value: `${Math.round(rps(runs.whoami))}${failures(runs.whoami)}${steal(runs.whoami)}`,
+      target: '≥ 5,000',
+      ok: rps(runs.whoami) >= 5000,
+    },
+    {
+      name: 'services: whoami p99',
+      value: `${p99(runs.whoami)} ms`,
+      target: '< 20 ms',
+      ok: p99(runs.whoami) < 20,
+    },
+    {
+      name: 'services: 50-thing page req/s',
+      value: `${Math.round(rps(runs.things))}${failures(runs.things)}${steal(runs.things)}`,
+      target: '≥ 1,500',
+      ok: rps(runs.things) >= 1500,
+    },
     { name: 'services: 50-thing page p99', value: `${p99(runs.things)} ms` },
-    { name: 'services: server CPU per request: git.json / whoami / 50-thing page', value: `${cpu(runs.baseline)} / ${cpu(runs.whoami)} / ${cpu(runs.things)}` },
-    { name: 'services: 50-thing page as operator (one site) req/s, p99', value: `${Math.round(rps(runs.operator))}${failures(runs.operator)}, ${p99(runs.operator)} ms` },
+    {
+      name: 'services: server CPU per request: git.json / whoami / 50-thing page',
+      value: `${cpu(runs.baseline)} / ${cpu(runs.whoami)} / ${cpu(runs.things)}`,
+    },
+    {
+      name: 'services: 50-thing page as operator (one site) req/s, p99',
+      value: `${Math.round(rps(runs.operator))}${failures(runs.operator)}, ${p99(runs.operator)} ms`,
+    },
     {
       name: 'services: one process (WORKERS=1), one run: whoami / 50-thing page req/s',
       value: `${Math.round(singleWhoami.rps)} / ${Math.round(singleThings.rps)} (workers ×${(rps(runs.whoami) / singleWhoami.rps).toFixed(2)} / ×${(rps(runs.things) / singleThings.rps).toFixed(2)})`,

@@ -13,10 +13,22 @@ export type LandedFigures = Record<string, string>;
 /** The table, each figure beside the value that last landed (issue 17 item 11: a regression shows). */
 export function printTable(rows: BenchRow[], landed: LandedFigures = {}): string {
   const header = ['figure', 'value', 'landed', 'target'];
-  const lines = rows.map((row) => [row.name, row.value, landed[row.name] ?? '—', row.target ? `${row.target}${row.ok === false ? ' (missed)' : ''}` : '']);
-  const widths = header.map((_, column) => Math.max(header[column]!.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [format(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...lines.map(format)].join('\n');
+  const lines = rows.map((row) => [
+    row.name,
+    row.value,
+    landed[row.name] ?? '—',
+    row.target ? `${row.target}${row.ok === false ? ' (missed)' : ''}` : '',
+  ]);
+  const widths = header.map((_, column) =>
+    Math.max(header[column]!.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [
+    format(header),
+    `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`,
+    ...lines.map(format),
+  ].join('\n');
 }
 
 export function median(values: number[]): number {

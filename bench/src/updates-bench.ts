@@ -17,36 +17,53 @@ async function timeShell(page: Page, load: () => Promise<unknown>): Promise<numb
 }
 
 /** Bytes on the wire (request headers sent + response received) of one 304 version check. */
-async function versionCheckBytes(browser: Browser, baseUrl: string): Promise<{ sent: number; received: number }> {
+async function versionCheckBytes(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ sent: number; received: number }> {
   const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const checks = new Map<string, { sent: number; status?: number; received?: number }>();
-  cdp.on('Network.requestWillBeSentExtraInfo', (event: { requestId: string; headersText?: string; headers: Record<string, string> }) => {
-    const text = event.headersText ?? Object.entries(event.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-    const entry = checks.get(event.requestId);
-    if (entry) entry.sent = text.length;
-    else checks.set(event.requestId, { sent: text.length });
-  });
+  cdp.on(
+    'Network.requestWillBeSentExtraInfo',
+    (event: { requestId: string; headersText?: string; headers: Record<string, string> }) => {
+      const text =
+        event.headersText ??
+        Object.entries(event.headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+      const entry = checks.get(event.requestId);
+      if (entry) entry.sent = text.length;
+      else checks.set(event.requestId, { sent: text.length });
+    },
+  );
   const indexRequests = new Set<string>();
-  cdp.on('Network.responseReceived', (event: { requestId: string; type: string; response: { url: string; status: number } }) => {
-    if (event.type === 'Fetch' && new URL(event.response.url).pathname === '/index.html') {
-      indexRequests.add(event.requestId);
-      const entry = checks.get(event.requestId) ?? { sent: 0 };
-      entry.status = event.response.status;
-      checks.set(event.requestId, entry);
-    }
-  });
+  cdp.on(
+    'Network.responseReceived',
+    (event: { requestId: string; type: string; response: { url: string; status: number } }) => {
+      if (event.type === 'Fetch' && new URL(event.response.url).pathname === '/index.html') {
+        indexRequests.add(event.requestId);
+        const entry = checks.get(event.requestId) ?? { sent: 0 };
+        entry.status = event.response.status;
+        checks.set(event.requestId, entry);
+      }
+    },
+  );
   // a 304 has no body: what it costs is its header block (the finished length when Chromium reports one)
-  cdp.on('Network.responseReceivedExtraInfo', (event: { requestId: string; headersText?: string }) => {
-    const entry = checks.get(event.requestId);
-    if (entry) entry.received = Math.max(entry.received ?? 0, event.headersText?.length ?? 0);
-    else checks.set(event.requestId, { sent: 0, received: event.headersText?.length ?? 0 });
-  });
+  cdp.on(
+    'Network.responseReceivedExtraInfo',
+    (event: { requestId: string; headersText?: string }) => {
+      const entry = checks.get(event.requestId);
+      if (entry) entry.received = Math.max(entry.received ?? 0, event.headersText?.length ?? 0);
+      else checks.set(event.requestId, { sent: 0, received: event.headersText?.length ?? 0 });
+    },
+  );
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     const entry = checks.get(event.requestId);
-    if (entry && indexRequests.has(event.requestId)) entry.received = Math.max(entry.received ?? 0, event.encodedDataLength);
+    if (entry && indexRequests.has(event.requestId))
+      entry.received = Math.max(entry.received ?? 0, event.encodedDataLength);
   });
 
   await page.goto('/#/login');
@@ -60,14 +77,18 @@ async function versionCheckBytes(browser: Browser, baseUrl: string): Promise<{ s
   const targets = ['/app/things/thing', '/app/model/zone', '/app/home/welcome'];
   for (let run = 0; results.length < RUNS && run < RUNS * 3; run += 1) {
     const before = new Set(checks.keys());
-    await page.evaluate((hash) => {
-      location.hash = hash;
-    }, `#${targets[run % targets.length]}`);
+    await page.evaluate(
+      (hash) => {
+        location.hash = hash;
+      },
+      `#${targets[run % targets.length]}`,
+    );
     const started = Date.now();
     let found: { sent: number; received: number } | null = null;
     while (!found && Date.now() - started < 10_000) {
       for (const [id, entry] of checks) {
-        if (!before.has(id) && entry.status === 304 && entry.received !== undefined) found = { sent: entry.sent, received: entry.received };
+        if (!before.has(id) && entry.status === 304 && entry.received !== undefined)
+          found = { sent: entry.sent, received: entry.received };
       }
       if (!found) await page.waitForTimeout(50);
     }
@@ -75,10 +96,16 @@ async function versionCheckBytes(browser: Browser, baseUrl: string): Promise<{ s
   }
   await context.close();
   if (results.length === 0) throw new Error('no 304 version check was observed');
-  return { sent: median(results.map((result) => result.sent)), received: median(results.map((result) => result.received)) };
+  return {
+    sent: median(results.map((result) => result.sent)),
+    received: median(results.map((result) => result.received)),
+  };
 }
 
-async function shellLoadTimes(browser: Browser, baseUrl: string): Promise<{ cold: number; warm: number }> {
+async function shellLoadTimes(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ cold: number; warm: number }> {
   const cold: number[] = [];
   const warm: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -86,7 +113,9 @@ async function shellLoadTimes(browser: Browser, baseUrl: string): Promise<{ cold
     const page = await context.newPage();
     cold.push(await timeShell(page, () => page.goto('/#/login')));
     // the worker registers once the app is stable (at the latest after 30 s) and claims the page
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 40_000,
+    });
     warm.push(await timeShell(page, () => page.reload()));
     await context.close();
   }
@@ -107,7 +136,10 @@ export async function runUpdatesBench(): Promise<BenchRow[]> {
         target: '≤ 1 KiB received',
         ok: bytes.received <= 1024,
       },
-      { name: `shell load, cold (no cache, no worker; median of ${RUNS})`, value: `${Math.round(times.cold)} ms` },
+      {
+        name: `shell load, cold (no cache, no worker; median of ${RUNS})`,
+        value: `${Math.round(times.cold)} ms`,
+      },
       {
         name: `shell load, warm (service worker; median of ${RUNS})`,
         value: `${Math.round(times.warm)} ms`,

@@ -6,11 +6,18 @@ import { expect, test } from '@playwright/test';
 // and fails, with a clear line, on a page that does not speak the protocol. Each run starts its own
 // headless Chromium, so these run in the default environment only.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-test.skip(Boolean(process.env.PORTICO_LEGACY_BASE || process.env.PORTICO_PLATFORM_URL), 'runs in the default environment');
+test.skip(
+  Boolean(process.env.PORTICO_LEGACY_BASE || process.env.PORTICO_PLATFORM_URL),
+  'runs in the default environment',
+);
 
 function bridgeCheck(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${ROOT}node_modules/tsx/dist/cli.mjs`, `${ROOT}scripts/bridge-check.ts`, url], { cwd: ROOT, env: process.env });
+    const child = spawn(
+      process.execPath,
+      [`${ROOT}node_modules/tsx/dist/cli.mjs`, `${ROOT}scripts/bridge-check.ts`, url],
+      { cwd: ROOT, env: process.env },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -30,9 +37,13 @@ test.describe('bridge:check against a running Portico', () => {
     });
   }
 
-  test('a page that does not speak the protocol fails with a clear line and exit code 1', async ({ baseURL }) => {
+  test('a page that does not speak the protocol fails with a clear line and exit code 1', async ({
+    baseURL,
+  }) => {
     const { code, output } = await bridgeCheck(`${baseURL}/`);
-    expect(output).toMatch(/handshake within 10 s\s+FAIL\s+no "ready" from the page within 10 s: it does not speak the Portico frame protocol/);
+    expect(output).toMatch(
+      /handshake within 10 s\s+FAIL\s+no "ready" from the page within 10 s: it does not speak the Portico frame protocol/,
+    );
     expect(code).toBe(1);
   });
 

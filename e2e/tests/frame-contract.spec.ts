@@ -10,7 +10,11 @@ const LEGACY_BASE = process.env.PORTICO_LEGACY_BASE ?? '/legacy-ui';
 
 /** The shell confirms `url` when the frame has answered `router` for it (routerSuccess). */
 async function expectConfirmed(page: Page, url: string): Promise<void> {
-  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute('data-route-url', url, { timeout: 15_000 });
+  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute(
+    'data-route-url',
+    url,
+    { timeout: 15_000 },
+  );
   await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText(url.replace(/^\/app/, ''));
 }
 
@@ -27,7 +31,10 @@ test.describe('the frame contract, for any legacy UI @any-legacy', () => {
   // several round trips each (one waits out the 10 s frame timeout), on a shared two-core machine
   test.describe.configure({ timeout: 60_000 });
 
-  test('a deep link from a cold start is shown and confirmed by the frame, without CSP violations', async ({ page, context }) => {
+  test('a deep link from a cold start is shown and confirmed by the frame, without CSP violations', async ({
+    page,
+    context,
+  }) => {
     const violations = cspViolations(page);
     await signIn(page, 'admin');
     await landed(page);
@@ -38,7 +45,9 @@ test.describe('the frame contract, for any legacy UI @any-legacy', () => {
     expect([...violations, ...coldViolations]).toEqual([]);
   });
 
-  test('module tabs route the frame (router → routerSuccess); back and forward follow, one step per press', async ({ page }) => {
+  test('module tabs route the frame (router → routerSuccess); back and forward follow, one step per press', async ({
+    page,
+  }) => {
     await signIn(page, 'root');
     await landed(page);
     const modules = page.getByRole('navigation', { name: 'Modules' });
@@ -54,30 +63,49 @@ test.describe('the frame contract, for any legacy UI @any-legacy', () => {
     await expectConfirmed(page, thingsUrl);
   });
 
-  test('a reloaded frame handshakes again and is brought back to the shell\'s page', async ({ page }) => {
+  test("a reloaded frame handshakes again and is brought back to the shell's page", async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await landed(page);
     await page.goto('/#/app/model/zone');
     await expectConfirmed(page, '/app/model/zone');
-    await page.frameLocator('main iframe').locator('body').evaluate(() => window.location.reload());
-    await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zone', { timeout: 15_000 });
-    await expect(page.getByRole('alert').filter({ hasText: 'The page is not responding' })).toHaveCount(0);
+    await page
+      .frameLocator('main iframe')
+      .locator('body')
+      .evaluate(() => window.location.reload());
+    await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zone', {
+      timeout: 15_000,
+    });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The page is not responding' }),
+    ).toHaveCount(0);
   });
 
-  test('a frame that never answers shows the timeout message after 10 s; loading it again recovers', async ({ page }) => {
+  test('a frame that never answers shows the timeout message after 10 s; loading it again recovers', async ({
+    page,
+  }) => {
     await page.route(`**${LEGACY_BASE}/**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>',
+      }),
     );
     await signIn(page, 'operator');
     const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
     await expect(alert).toBeVisible({ timeout: 15_000 });
     await page.unroute(`**${LEGACY_BASE}/**`);
     await page.getByRole('button', { name: 'Load the page again' }).click();
-    await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
     await expect(alert).toBeHidden();
   });
 
-  test('forged or malformed messages are dropped with a warning and never acted on', async ({ page }) => {
+  test('forged or malformed messages are dropped with a warning and never acted on', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await landed(page);
     const warnings: string[] = [];
@@ -86,12 +114,37 @@ test.describe('the frame contract, for any legacy UI @any-legacy', () => {
     });
     const before = page.url();
     await page.evaluate(() => {
-      window.postMessage({ protocol: 'portico-bridge', version: 1, id: 'x1', kind: 'event', action: 'navigateToEvent', payload: { path: '/tenants/user' } }, '*');
+      window.postMessage(
+        {
+          protocol: 'portico-bridge',
+          version: 1,
+          id: 'x1',
+          kind: 'event',
+          action: 'navigateToEvent',
+          payload: { path: '/tenants/user' },
+        },
+        '*',
+      );
     });
-    await page.frameLocator('main iframe').locator('body').evaluate(() => {
-      window.parent.postMessage({ protocol: 'portico-bridge', version: 1, id: 'x2', kind: 'event', action: 'navigateToEvent', payload: { path: 42 } }, '*');
-    });
-    await expect.poll(() => warnings.filter((w) => w.includes('portico-bridge: dropped')).length).toBeGreaterThanOrEqual(2);
+    await page
+      .frameLocator('main iframe')
+      .locator('body')
+      .evaluate(() => {
+        window.parent.postMessage(
+          {
+            protocol: 'portico-bridge',
+            version: 1,
+            id: 'x2',
+            kind: 'event',
+            action: 'navigateToEvent',
+            payload: { path: 42 },
+          },
+          '*',
+        );
+      });
+    await expect
+      .poll(() => warnings.filter((w) => w.includes('portico-bridge: dropped')).length)
+      .toBeGreaterThanOrEqual(2);
     expect(page.url()).toBe(before);
   });
 });

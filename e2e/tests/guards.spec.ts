@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { API, apiLogin, signIn } from './helpers.ts';
 
 test.describe('guards and the OAuth return (spec §2)', () => {
-  test('(c) a protected page without a token goes to /login; (a) it is remembered and opened after sign-in', async ({ page }) => {
+  test('(c) a protected page without a token goes to /login; (a) it is remembered and opened after sign-in', async ({
+    page,
+  }) => {
     await page.goto('/#/app/model/zone');
     await expect(page).toHaveURL(/#\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('REDIRECT_URL'))).toBe('/app/model/zone');
@@ -11,7 +13,9 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     expect(await page.evaluate(() => localStorage.getItem('REDIRECT_URL'))).toBeNull();
   });
 
-  test('(a) a redirect remembered for another user of this tab is not followed', async ({ page }) => {
+  test('(a) a redirect remembered for another user of this tab is not followed', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -22,7 +26,9 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     await expect(page).toHaveURL(/#\/app\/things\/thing$/);
   });
 
-  test('(d) /app goes to the default landing page; an allowed deep link stays', async ({ page }) => {
+  test('(d) /app goes to the default landing page; an allowed deep link stays', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app');
     await expect(page).toHaveURL(/#\/app\/things\/thing$/);
@@ -37,7 +43,9 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
   });
 
-  test('placeholder: a valid legacy path goes to /app + path, anything else to the welcome page', async ({ page }) => {
+  test('placeholder: a valid legacy path goes to /app + path, anything else to the welcome page', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/model/zoneType');
     await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
@@ -45,14 +53,21 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     await expect(page).toHaveURL(/#\/app\/home\/welcome$/);
   });
 
-  test('a page the user may not open is refused and lands on the default page', async ({ page }) => {
+  test('a page the user may not open is refused and lands on the default page', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     await page.goto('/#/app/services/connection');
     // viewer hides the Services tab
     await expect(page).toHaveURL(/#\/app\/things\/thing$/);
   });
 
-  test('OAuth return with a token signs in; without one goes to /login; both cookies are cleared', async ({ page, context, request, baseURL }) => {
+  test('OAuth return with a token signs in; without one goes to /login; both cookies are cleared', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const token = await apiLogin(request, 'admin');
     const url = new URL(baseURL!);
     // the tab left for the identity provider with a state, which the platform echoes back (issue 13 item 10)
@@ -73,7 +88,9 @@ test.describe('guards and the OAuth return (spec §2)', () => {
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await context.addCookies([{ name: '$oauth_status', value: 'failed', domain: url.hostname, path: '/' }]);
+    await context.addCookies([
+      { name: '$oauth_status', value: 'failed', domain: url.hostname, path: '/' },
+    ]);
     await page.goto('/#/app/things/thing');
     await expect(page).toHaveURL(/#\/login$/);
   });
@@ -81,26 +98,37 @@ test.describe('guards and the OAuth return (spec §2)', () => {
   test('the API refuses a request without a token with 401', async ({ request }) => {
     const response = await request.get(`${API}/user/whoami`);
     expect(response.status()).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Not Authenticated, Access Denied', requestId: response.headers()['x-request-id'] });
+    expect(await response.json()).toEqual({
+      error: 'Not Authenticated, Access Denied',
+      requestId: response.headers()['x-request-id'],
+    });
   });
 
-  test('services unreachable: a clear screen, the session kept, and Try again recovers', async ({ page }) => {
+  test('services unreachable: a clear screen, the session kept, and Try again recovers', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await page.route('**/riot-core-services/api/**', (route) => route.abort('connectionrefused'));
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'The services cannot be reached' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'The services cannot be reached' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).not.toBeNull();
     await page.unroute('**/riot-core-services/api/**');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
   });
 
-  test('services unreachable at sign-in reads differently from a wrong password', async ({ page }) => {
+  test('services unreachable at sign-in reads differently from a wrong password', async ({
+    page,
+  }) => {
     await page.goto('/#/login');
     await page.route('**/riot-core-services/api/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('The services cannot be reached. Check your connection and try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The services cannot be reached. Check your connection and try again.',
+    );
   });
 });

@@ -3,19 +3,28 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'demo';
 
 /** Signs in through the login form and waits for the shell. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   if (!page.url().includes('#/login')) await page.goto('/#/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // sign-in loads the shell chunk and six API answers: allow for a loaded machine
-  await expect(page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ }),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 /** The names of the links in the Modules navigation, in order. */
 export async function moduleTabs(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  return nav.getByRole('link').allInnerTexts().then((names) => names.map((name) => name.trim()));
+  return nav
+    .getByRole('link')
+    .allInnerTexts()
+    .then((names) => names.map((name) => name.trim()));
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -27,7 +36,11 @@ export async function signOut(page: Page): Promise<void> {
 export const API = '/riot-core-services/api';
 
 /** Logs in through the API (no browser) and returns the token. */
-export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const response = await request.post(`${API}/user/login`, { data: { username, password } });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { token: string };
@@ -49,5 +62,7 @@ export async function openUserMenuItem(page: Page, name: string): Promise<void> 
  * a `page.goto` to another hash before that races the landing redirect.
  */
 export async function landed(page: Page): Promise<void> {
-  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveCount(1, {
+    timeout: 15_000,
+  });
 }

@@ -3,12 +3,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, signIn } from './helpers.ts';
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test.describe('the command palette (issue 5 "Go beyond")', () => {
-  test('Ctrl+K opens it, typing filters by the tenant vocabulary, arrows and Enter land on the page', async ({ page }) => {
+  test('Ctrl+K opens it, typing filters by the tenant vocabulary, arrows and Enter land on the page', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/#\/app\/things\/thing$/);
     await page.keyboard.press('Control+k');
@@ -21,21 +27,31 @@ test.describe('the command palette (issue 5 "Go beyond")', () => {
     await page.keyboard.type('area');
     // Acme calls zones "Areas"
     await expect(dialog.getByRole('option')).toHaveCount(3);
-    await expect(dialog.getByRole('option', { name: 'Areas, Model' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('option', { name: 'Areas, Model' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('ArrowDown');
     const types = dialog.getByRole('option', { name: 'Area Types, Model' });
     await expect(types).toHaveAttribute('aria-selected', 'true');
-    await expect(combobox).toHaveAttribute('aria-activedescendant', (await types.getAttribute('id')) ?? 'missing');
+    await expect(combobox).toHaveAttribute(
+      'aria-activedescendant',
+      (await types.getAttribute('id')) ?? 'missing',
+    );
     await expectNoAxeViolations(page);
 
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
-    await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
   });
 
-  test('the top-bar button opens it; Escape closes it and gives the focus back; no match is said', async ({ page }) => {
+  test('the top-bar button opens it; Escape closes it and gives the focus back; no match is said', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     const button = page.getByRole('button', { name: 'Go to page' });
     await expect(button).toContainText(/Ctrl\+K|⌘K/);

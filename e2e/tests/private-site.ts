@@ -23,20 +23,37 @@ export interface PrivateSite {
  * A Playwright fixture body for `test.extend<{ site: PrivateSite }>`. `prepare` adjusts each new
  * context's options and may add init scripts to it.
  */
-export function privateSite(prefix: string, prepare: { options?: ContextOptions; init?: (context: BrowserContext) => Promise<void> } = {}) {
-  return async ({ browser }: { browser: Browser }, use: (site: PrivateSite) => Promise<void>): Promise<void> => {
+export function privateSite(
+  prefix: string,
+  prepare: { options?: ContextOptions; init?: (context: BrowserContext) => Promise<void> } = {},
+) {
+  return async (
+    { browser }: { browser: Browser },
+    use: (site: PrivateSite) => Promise<void>,
+  ): Promise<void> => {
     const dir = mkdtempSync(join(tmpdir(), `portico-${prefix}-`));
     const consoleDir = join(dir, 'console');
     cpSync(join(ROOT, 'apps/console/dist'), consoleDir, { recursive: true });
     cpSync(join(ROOT, 'apps/legacy-ui/dist'), join(dir, 'legacy-ui'), { recursive: true });
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(dir, 'data'), consoleDir, legacyUiDir: join(dir, 'legacy-ui'), log: () => {} });
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: join(dir, 'data'),
+      consoleDir,
+      legacyUiDir: join(dir, 'legacy-ui'),
+      log: () => {},
+    });
     const contexts: BrowserContext[] = [];
     try {
       await use({
         url: server.url,
         consoleDir,
         async newContext(options) {
-          const context = await browser.newContext({ ...prepare.options, ...options, baseURL: server.url });
+          const context = await browser.newContext({
+            ...prepare.options,
+            ...options,
+            baseURL: server.url,
+          });
           await prepare.init?.(context);
           contexts.push(context);
           return context;

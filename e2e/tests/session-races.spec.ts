@@ -64,7 +64,10 @@ async function flushPage(page: Page): Promise<void> {
 }
 
 test.describe('issue 12: the session is one state machine', () => {
-  test('bug 1: an authentication answer that arrives after a sign-out elsewhere does not sign the tab back in', async ({ page, context }) => {
+  test('bug 1: an authentication answer that arrives after a sign-out elsewhere does not sign the tab back in', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'admin');
     const other = await context.newPage();
     // the other tab opens a deep link; its last authentication answer comes late
@@ -80,11 +83,17 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(other).toHaveURL(/#\/login$/);
     await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(other.getByRole('navigation', { name: 'Modules' })).toHaveCount(0);
-    const stored = await other.evaluate(() => ({ token: localStorage.getItem('ACCESS_TOKEN'), detail: localStorage.getItem('SESSION_DETAIL') }));
+    const stored = await other.evaluate(() => ({
+      token: localStorage.getItem('ACCESS_TOKEN'),
+      detail: localStorage.getItem('SESSION_DETAIL'),
+    }));
     expect(stored).toEqual({ token: null, detail: null });
   });
 
-  test('bug 2: a token replaced by another user\'s re-runs the guards and lands on a page that user may open', async ({ page, request }) => {
+  test("bug 2: a token replaced by another user's re-runs the guards and lands on a page that user may open", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/tenants/user');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
@@ -97,24 +106,44 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(modules.getByRole('link')).toHaveText('Home');
   });
 
-  test('bug 3: a sign-in whose authentication fails leaves no token and keeps its message', async ({ page }) => {
+  test('bug 3: a sign-in whose authentication fails leaves no token and keeps its message', async ({
+    page,
+  }) => {
     await page.clock.install();
-    await page.route(/\/user\/whoami/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"whoami is broken"}' }));
+    await page.route(/\/user\/whoami/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"whoami is broken"}',
+      }),
+    );
     await page.goto('/#/login');
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     // the message is the sign-in page's own sentence, never the API's text (issue 15 item 2)
-    const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed. Try again in a moment' });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Sign-in failed. Try again in a moment' });
     await expect(alert).toBeVisible();
-    expect(await page.evaluate(() => ({ token: localStorage.getItem('ACCESS_TOKEN'), cookie: document.cookie.includes('RIOT_TK') }))).toEqual({ token: null, cookie: false });
+    expect(
+      await page.evaluate(() => ({
+        token: localStorage.getItem('ACCESS_TOKEN'),
+        cookie: document.cookie.includes('RIOT_TK'),
+      })),
+    ).toEqual({ token: null, cookie: false });
     // three watcher ticks later: still on /login, the message still there
     await page.clock.runFor(3_000);
     await expect(page).toHaveURL(/#\/login$/);
     await expect(alert).toBeVisible();
   });
 
-  test('bug 4 and issue 13 item 10: an OAuth return keeps the remembered deep link; planted cookies are refused', async ({ page, context, request, baseURL }) => {
+  test('bug 4 and issue 13 item 10: an OAuth return keeps the remembered deep link; planted cookies are refused', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const domain = new URL(baseURL ?? '').hostname;
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -130,7 +159,9 @@ test.describe('issue 12: the session is one state machine', () => {
     ]);
     await loadAfresh(page, '/#/app');
     await expect(page).toHaveURL(/#\/login$/);
-    await expect.poll(() => warnings.some((warning) => warning.includes('OAuth return was refused'))).toBe(true);
+    await expect
+      .poll(() => warnings.some((warning) => warning.includes('OAuth return was refused')))
+      .toBe(true);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('token');
     expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBeNull();
     // this tab leaves for the identity provider with a state; the platform echoes it back
@@ -146,12 +177,16 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
   });
 
-  test('bug 5: /login with a valid token while the services are unreachable keeps the session and retries', async ({ page }) => {
+  test('bug 5: /login with a valid token while the services are unreachable keeps the session and retries', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
     await page.route(/\/riot-core-services\//, (route) => route.abort('connectionrefused'));
     await loadAfresh(page, '/#/login');
-    await expect(page.getByRole('heading', { name: 'The services cannot be reached' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'The services cannot be reached' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBe(token);
     // the services come back: retrying opens the application with the same session
     await page.unroute(/\/riot-core-services\//);
@@ -184,7 +219,9 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(page.getByText('Your session has expired')).toHaveCount(0);
   });
 
-  test('bug 7: navigation targets from the frame are validated; an invalid one is refused with a warning', async ({ page }) => {
+  test('bug 7: navigation targets from the frame are validated; an invalid one is refused with a warning', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/model/zone');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
@@ -196,25 +233,58 @@ test.describe('issue 12: the session is one state machine', () => {
       ['n1', '/tenants/group/config/undefined'],
       ['n2', '/no/such/page'],
     ]) {
-      await page.frameLocator('main iframe').locator('body').evaluate(
-        (_body, message) => window.parent.postMessage({ protocol: 'portico-bridge', version: 1, kind: 'event', action: 'navigateToEvent', ...message }, '*'),
-        { id, payload: { path } },
-      );
+      await page
+        .frameLocator('main iframe')
+        .locator('body')
+        .evaluate(
+          (_body, message) =>
+            window.parent.postMessage(
+              {
+                protocol: 'portico-bridge',
+                version: 1,
+                kind: 'event',
+                action: 'navigateToEvent',
+                ...message,
+              },
+              '*',
+            ),
+          { id, payload: { path } },
+        );
     }
-    await expect.poll(() => warnings.filter((warning) => warning.includes("refused the frame's navigateToEvent")).length).toBe(2);
+    await expect
+      .poll(
+        () =>
+          warnings.filter((warning) => warning.includes("refused the frame's navigateToEvent"))
+            .length,
+      )
+      .toBe(2);
     await expect(page).toHaveURL(/#\/app\/model\/zone$/);
     // a valid one is still followed
-    await page.frameLocator('main iframe').locator('body').evaluate(() =>
-      window.parent.postMessage({ protocol: 'portico-bridge', version: 1, id: 'n3', kind: 'event', action: 'navigateToEvent', payload: { path: '/model/zoneType' } }, '*'),
-    );
+    await page
+      .frameLocator('main iframe')
+      .locator('body')
+      .evaluate(() =>
+        window.parent.postMessage(
+          {
+            protocol: 'portico-bridge',
+            version: 1,
+            id: 'n3',
+            kind: 'event',
+            action: 'navigateToEvent',
+            payload: { path: '/model/zoneType' },
+          },
+          '*',
+        ),
+      );
     await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
   });
 
-  test('bug 10: a malformed percent escape in the hash is not the error screen', async ({ page }) => {
+  test('bug 10: a malformed percent escape in the hash is not the error screen', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/tenants/group/config/%E0%A4%A');
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   });
 });
-

@@ -14,7 +14,10 @@ test.describe('the shell names the page', () => {
     await page.goto('/#/app/things/thing');
     await expect(page).toHaveTitle('Assets · Acme Track');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assets');
-    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' }).click();
+    await page
+      .getByRole('navigation', { name: 'Modules' })
+      .getByRole('link', { name: 'Model' })
+      .click();
     await page.goto('/#/app/model/zone');
     await expect(page).toHaveTitle('Areas · Acme Track');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Areas');
@@ -23,7 +26,9 @@ test.describe('the shell names the page', () => {
 });
 
 test.describe('no dead ends', () => {
-  test('the sidebar is there on a module page the spec gives no sidebar (the map maker)', async ({ page }) => {
+  test('the sidebar is there on a module page the spec gives no sidebar (the map maker)', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/model/mapmaker');
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
@@ -33,12 +38,20 @@ test.describe('no dead ends', () => {
     await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zone');
   });
 
-  test('nobody gets a page saying what they can do and whom to ask, not "Choose a module"', async ({ page }) => {
+  test('nobody gets a page saying what they can do and whom to ask, not "Choose a module"', async ({
+    page,
+  }) => {
     await signIn(page, 'nobody');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'There is nothing to manage here yet' })).toBeVisible();
-    await expect(main).toContainText('You are signed in as nobody, but your account cannot open any module of Acme Logistics yet.');
-    await expect(main).toContainText('Ask an administrator of Acme Logistics to give your account a role with the modules you need.');
+    await expect(
+      main.getByRole('heading', { name: 'There is nothing to manage here yet' }),
+    ).toBeVisible();
+    await expect(main).toContainText(
+      'You are signed in as nobody, but your account cannot open any module of Acme Logistics yet.',
+    );
+    await expect(main).toContainText(
+      'Ask an administrator of Acme Logistics to give your account a role with the modules you need.',
+    );
     // the help pages are a click away, and so is the user menu (theme, sign out)
     await expect(main.getByRole('link', { name: 'Support' })).toBeVisible();
     await main.getByRole('button', { name: 'open the user menu' }).click();
@@ -53,7 +66,9 @@ test.describe('no dead ends', () => {
 });
 
 test.describe('shortcuts with the focus in the frame (bridge `shortcut`)', () => {
-  test('Ctrl+K typed in the frame opens the palette; Escape typed in the frame closes a shell dialog', async ({ page }) => {
+  test('Ctrl+K typed in the frame opens the palette; Escape typed in the frame closes a shell dialog', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/things/thing');
     const filter = legacyFrame(page).getByRole('searchbox').first();
@@ -97,10 +112,20 @@ test.describe('toasts', () => {
       palette: await page.getByRole('button', { name: 'Go to page' }).boundingBox(),
     };
   }
-  const overlap = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) =>
-    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlap = (
+    a: { x: number; y: number; width: number; height: number } | null,
+    b: typeof a,
+  ) =>
+    !!a &&
+    !!b &&
+    a.x < b.x + b.width &&
+    b.x < a.x + a.width &&
+    a.y < b.y + b.height &&
+    b.y < a.y + a.height;
 
-  test('a notice appears bottom-right, never over the user menu or the palette button, and repeats are allowed', async ({ page }) => {
+  test('a notice appears bottom-right, never over the user menu or the palette button, and repeats are allowed', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     // viewer hides Services: the guard refuses the page with a notice that names it as Acme does
     await page.goto('/#/app/services/connection');
@@ -109,12 +134,16 @@ test.describe('toasts', () => {
     expect(overlap(toast, palette)).toBe(false);
     const viewport = page.viewportSize();
     expect((toast?.y ?? 0) + (toast?.height ?? 0)).toBeGreaterThan((viewport?.height ?? 0) / 2);
-    await expect(page.locator('.Toastify__toast').first()).toHaveText(/You cannot open Connections: your account does not have that permission\. Ask an administrator for it\./);
+    await expect(page.locator('.Toastify__toast').first()).toHaveText(
+      /You cannot open Connections: your account does not have that permission\. Ask an administrator for it\./,
+    );
     await page.goto('/#/app/services/connection');
     await expect(page.locator('.Toastify__toast')).toHaveCount(2);
   });
 
-  test('a hovered toast stays; it closes about a second after the pointer leaves (spec §9 extended time)', async ({ page }) => {
+  test('a hovered toast stays; it closes about a second after the pointer leaves (spec §9 extended time)', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     await page.goto('/#/app/services/connection');
     const toast = page.locator('.Toastify__toast').first();
@@ -141,7 +170,12 @@ async function shownTexts(page: Page): Promise<string[]> {
       const text = node.textContent?.replace(/\s+/g, ' ').trim() ?? '';
       if (!parent || text === '') continue;
       // data, not messages: form values and choices, codes, what the frame shows, hidden decorations
-      if (parent.closest('select, option, code, iframe, [aria-hidden="true"], script, style, [data-testid^="version-"]')) continue;
+      if (
+        parent.closest(
+          'select, option, code, iframe, [aria-hidden="true"], script, style, [data-testid^="version-"]',
+        )
+      )
+        continue;
       const style = getComputedStyle(parent);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       texts.push(text);
@@ -155,12 +189,38 @@ function escapeRegExp(text: string): string {
 }
 
 test.describe('no developer strings in the shell', () => {
-  test('every string the shell shows is a message of the translation files or the tenant\'s data', async ({ page }) => {
+  test("every string the shell shows is a message of the translation files or the tenant's data", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const messages = consoleMessages('en');
-    const patterns = messages.map((message) => new RegExp(`^${message.split(/\{\{\s*\w+\s*\}\}/).map(escapeRegExp).join('.+')}$`, 's'));
+    const patterns = messages.map(
+      (message) =>
+        new RegExp(
+          `^${message
+            .split(/\{\{\s*\w+\s*\}\}/)
+            .map(escapeRegExp)
+            .join('.+')}$`,
+          's',
+        ),
+    );
     // the tenant's data: its vocabulary (Acme), people's names, the release label
-    const data = new Set(['Acme Track', 'Assets', 'Asset Types', 'Areas', 'Area Types', 'Area Groups', 'Sites', 'Staff', 'Roles', 'Reports', 'Readers', 'Ada Admin', 'v11.3.0', ',']);
+    const data = new Set([
+      'Acme Track',
+      'Assets',
+      'Asset Types',
+      'Areas',
+      'Area Types',
+      'Area Groups',
+      'Sites',
+      'Staff',
+      'Roles',
+      'Reports',
+      'Readers',
+      'Ada Admin',
+      'v11.3.0',
+      ',',
+    ]);
     const unknown = new Set<string>();
     const check = async (where: string) => {
       for (const text of await shownTexts(page)) {

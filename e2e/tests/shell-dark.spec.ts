@@ -9,7 +9,8 @@ test.describe.configure({ timeout: 180_000 });
 
 const DARK_BG = 'rgb(16, 20, 25)';
 const LIGHT_BG = 'rgb(245, 247, 250)';
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe on every shell screen, ${scheme}`, async ({ page }, testInfo) => {
@@ -49,13 +50,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await signOut(page);
     await signIn(page, 'nobody');
-    await expect(page.getByRole('heading', { name: 'There is nothing to manage here yet' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'There is nothing to manage here yet' }),
+    ).toBeVisible();
     await expectNoShellAxeViolations(page, 'no modules ');
     await shot('no-modules');
   });
 }
 
-test('the Theme setting overrides the system for this device, in the shell and the frame', async ({ page }) => {
+test('the Theme setting overrides the system for this device, in the shell and the frame', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, 'operator');
   await expect(legacyFrame(page).getByRole('table')).toBeVisible();
@@ -64,14 +69,19 @@ test('the Theme setting overrides the system for this device, in the shell and t
 
   await page.getByRole('button', { name: 'User menu' }).click();
   const light = page.getByRole('menuitemradio', { name: 'Light' });
-  await expect(page.getByRole('menuitemradio', { name: 'Same as this device' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('menuitemradio', { name: 'Same as this device' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await light.click();
   await expect(light).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await background(page)).toBe(LIGHT_BG);
   await expect(legacyFrame(page).locator('html')).toHaveAttribute('data-theme', 'light');
-  const frameBackground = await legacyFrame(page).locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  const frameBackground = await legacyFrame(page)
+    .locator('body')
+    .evaluate((body) => getComputedStyle(body).backgroundColor);
   expect(frameBackground).toBe('rgb(255, 255, 255)');
 
   // stored for this device: a reload and a sign-out keep it

@@ -11,18 +11,29 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 /** axe on the shell only (the legacy UI in the frame is checked by its own specs). */
 export async function expectNoShellAxeViolations(page: Page, label = ''): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('iframe').analyze();
-  const found = results.violations.map((v) => `${label}${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = results.violations.map(
+    (v) => `${label}${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(found).toEqual([]);
 }
 
 /** Issue 15 item 7: nothing wider than the window (the page never scrolls sideways). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const sizes = await page.evaluate(() => ({ scroll: document.scrollingElement?.scrollWidth ?? 0, inner: window.innerWidth }));
-  expect(sizes.scroll, `scrollWidth ${sizes.scroll} > innerWidth ${sizes.inner}`).toBeLessThanOrEqual(sizes.inner);
+  const sizes = await page.evaluate(() => ({
+    scroll: document.scrollingElement?.scrollWidth ?? 0,
+    inner: window.innerWidth,
+  }));
+  expect(
+    sizes.scroll,
+    `scrollWidth ${sizes.scroll} > innerWidth ${sizes.inner}`,
+  ).toBeLessThanOrEqual(sizes.inner);
 }
 
 /** A box fully inside the viewport (menus, dialogs, toasts "open on-screen"). */
-export async function expectInViewport(page: Page, selector: ReturnType<Page['locator']>): Promise<void> {
+export async function expectInViewport(
+  page: Page,
+  selector: ReturnType<Page['locator']>,
+): Promise<void> {
   const box = await selector.boundingBox();
   const viewport = page.viewportSize();
   expect(box).not.toBeNull();
@@ -35,19 +46,26 @@ export async function expectInViewport(page: Page, selector: ReturnType<Page['lo
 }
 
 /** Attaches a screenshot of the page to the test report. */
-export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function attachScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
   const body = await page.screenshot({ animations: 'disabled' });
   await testInfo.attach(name, { body, contentType: 'image/png' });
 }
 
 function leaves(node: unknown, out: string[] = []): string[] {
   if (typeof node === 'string') out.push(node);
-  else if (node && typeof node === 'object') for (const value of Object.values(node)) leaves(value, out);
+  else if (node && typeof node === 'object')
+    for (const value of Object.values(node)) leaves(value, out);
   return out;
 }
 
 /** Every message of a console locale file (apps/console/src/i18n/locales/<language>.json). */
 export function consoleMessages(language = 'en'): string[] {
-  const file = fileURLToPath(new URL(`../../apps/console/src/i18n/locales/${language}.json`, import.meta.url));
+  const file = fileURLToPath(
+    new URL(`../../apps/console/src/i18n/locales/${language}.json`, import.meta.url),
+  );
   return leaves(JSON.parse(readFileSync(file, 'utf8')));
 }

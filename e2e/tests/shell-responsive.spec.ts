@@ -9,7 +9,12 @@ test.describe.configure({ timeout: 120_000 });
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'small laptop', viewport: { width: 1024, height: 700 }, hasTouch: false, isMobile: false },
+  {
+    name: 'small laptop',
+    viewport: { width: 1024, height: 700 },
+    hasTouch: false,
+    isMobile: false,
+  },
   { name: 'laptop', viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
 ] as const;
 
@@ -29,11 +34,14 @@ for (const size of VIEWPORTS) {
   test.describe(`${size.name} ${size.viewport.width}×${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport, hasTouch: size.hasTouch, isMobile: size.isMobile });
 
-    test('sign-in, modules, pages, menus and dialogs fit the screen', async ({ page }, testInfo) => {
+    test('sign-in, modules, pages, menus and dialogs fit the screen', async ({
+      page,
+    }, testInfo) => {
       // FIXME(issue 15): after the merge the phone's Pages drawer stays open once a page is chosen
       // (the frame's sidebar state is the suspect); quarantined on the phone so the rest lands.
       test.fixme(phone, 'the Pages drawer stays open after choosing a page (issue 15)');
-      const shot = (name: string) => attachScreenshot(page, testInfo, `${size.viewport.width}-${name}`);
+      const shot = (name: string) =>
+        attachScreenshot(page, testInfo, `${size.viewport.width}-${name}`);
       await page.goto('/#/login');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expectNoHorizontalOverflow(page);
@@ -72,7 +80,10 @@ for (const size of VIEWPORTS) {
         await expect(drawer).toBeHidden();
         await expect(pages).toBeFocused();
       } else {
-        await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Area Types' }).click();
+        await page
+          .getByRole('navigation', { name: 'Sidebar' })
+          .getByRole('link', { name: 'Area Types' })
+          .click();
       }
       await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
       await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zoneType');
@@ -112,7 +123,9 @@ for (const size of VIEWPORTS) {
 
     test('the page for a user with no module fits too', async ({ page }, testInfo) => {
       await signIn(page, 'nobody');
-      await expect(page.getByRole('heading', { name: 'There is nothing to manage here yet' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'There is nothing to manage here yet' }),
+      ).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await attachScreenshot(page, testInfo, `${size.viewport.width}-no-modules`);
     });

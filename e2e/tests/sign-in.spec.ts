@@ -27,11 +27,18 @@ test.describe('sign-in language', () => {
 });
 
 test.describe('throttled sign-in (429)', () => {
-  test('a live countdown from Retry-After, the button disabled meanwhile, then usable again', async ({ page }) => {
+  test('a live countdown from Retry-After, the button disabled meanwhile, then usable again', async ({
+    page,
+  }) => {
     let attempts = 0;
     await page.route('**/riot-core-services/api/user/login', async (route) => {
       attempts += 1;
-      await route.fulfill({ status: 429, headers: { 'Retry-After': '3' }, contentType: 'application/json', body: JSON.stringify({ error: 'Too many sign-in attempts', retryAfter: 3 }) });
+      await route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '3' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many sign-in attempts', retryAfter: 3 }),
+      });
     });
     await page.goto('/#/login');
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
@@ -50,9 +57,13 @@ test.describe('throttled sign-in (429)', () => {
     await expect(page.getByText('Too many sign-in attempts', { exact: true })).toHaveCount(0);
   });
 
-  test('without Retry-After, the body\'s retryAfter is used', async ({ page }) => {
+  test("without Retry-After, the body's retryAfter is used", async ({ page }) => {
     await page.route('**/riot-core-services/api/user/login', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many', retryAfter: 42 }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many', retryAfter: 42 }),
+      }),
     );
     await page.goto('/#/login');
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
@@ -74,9 +85,15 @@ test.describe('"Forgot password?"', () => {
     await page.route('**/portico.config.json', async (route) => {
       const response = await route.fetch();
       const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...config, forgotPasswordUrl: 'https://id.example.com/reset' } });
+      await route.fulfill({
+        response,
+        json: { ...config, forgotPasswordUrl: 'https://id.example.com/reset' },
+      });
     });
     await page.goto('/#/login');
-    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', 'https://id.example.com/reset');
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      'https://id.example.com/reset',
+    );
   });
 });

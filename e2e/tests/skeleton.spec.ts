@@ -10,7 +10,11 @@ test.describe('walking skeleton: sign in, shell, sign out', () => {
     const tabs = await moduleTabs(page);
     expect(tabs[0]).toBe('Home');
     // Acme's vocabulary renames "Things" to "Assets"; the tab is the things module either way
-    await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: /Things|Assets/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Modules' })
+        .getByRole('link', { name: /Things|Assets/ }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     const frame = page.frameLocator('iframe[title="Legacy interface"]');
     await expect(frame.getByTestId('legacy-route')).toHaveText(/^\/things/);

@@ -23,7 +23,9 @@ async function runningVersion(page: Page): Promise<string> {
 
 /** Waits until the service worker is active and controls the page. */
 async function serviceWorkerControls(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 35_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 35_000,
+  });
 }
 
 /** Asks the worker controlling the page for its version hash. */
@@ -34,7 +36,8 @@ function controllerVersion(page: Page): Promise<string | null> {
         const controller = navigator.serviceWorker.controller;
         if (!controller) return resolve(null);
         const channel = new MessageChannel();
-        channel.port1.onmessage = (event: MessageEvent<{ version: string }>) => resolve(event.data.version);
+        channel.port1.onmessage = (event: MessageEvent<{ version: string }>) =>
+          resolve(event.data.version);
         controller.postMessage({ type: 'GET_VERSION' }, [channel.port2]);
       }),
   );
@@ -46,24 +49,36 @@ function navigateTo(page: Page, hash: string): Promise<void> {
   }, hash);
 }
 
-test('a changed index.html reaches both open tabs within the 10 s throttle (spec §4 "App version reload")', async ({ site }) => {
+test('a changed index.html reaches both open tabs within the 10 s throttle (spec §4 "App version reload")', async ({
+  site,
+}) => {
   const context = await site.newContext();
   const first = await context.newPage();
   await signIn(first, 'admin');
   const second = await context.newPage();
   await second.goto('/#/app/things/thing');
-  await expect(second.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
+  await expect(second.getByRole('navigation', { name: 'Modules' })).toBeVisible({
+    timeout: 15_000,
+  });
   const before = await runningVersion(first);
   expect(await runningVersion(second)).toBe(before);
 
   const indexFile = join(site.consoleDir, 'index.html');
-  writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', '<meta name="portico-build" content="2" />\n  </head>'));
+  writeFileSync(
+    indexFile,
+    readFileSync(indexFile, 'utf8').replace(
+      '</head>',
+      '<meta name="portico-build" content="2" />\n  </head>',
+    ),
+  );
   const started = Date.now();
   // a navigation end in the first tab runs the check; the second tab hears it over the channel
   await navigateTo(first, '#/app/model/zone');
   for (const page of [first, second]) {
     await expect(page.locator('meta[name="portico-build"]')).toHaveCount(1, { timeout: 10_000 });
-    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({
+      timeout: 15_000,
+    });
   }
   expect(Date.now() - started).toBeLessThan(10_000 + 5_000);
   const after = await runningVersion(first);
@@ -71,7 +86,9 @@ test('a changed index.html reaches both open tabs within the 10 s throttle (spec
   expect(await first.evaluate(() => localStorage.getItem('LAST_ETAG'))).toBe(after);
 });
 
-test('no reload while the Settings dialog is open: it waits for the next safe navigation', async ({ site }) => {
+test('no reload while the Settings dialog is open: it waits for the next safe navigation', async ({
+  site,
+}) => {
   const context = await site.newContext();
   const page = await context.newPage();
   await signIn(page, 'admin');
@@ -85,7 +102,13 @@ test('no reload while the Settings dialog is open: it waits for the next safe na
   await expect(other.getByRole('dialog')).toBeVisible();
 
   const indexFile = join(site.consoleDir, 'index.html');
-  writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', '<meta name="portico-build" content="3" />\n  </head>'));
+  writeFileSync(
+    indexFile,
+    readFileSync(indexFile, 'utf8').replace(
+      '</head>',
+      '<meta name="portico-build" content="3" />\n  </head>',
+    ),
+  );
   await navigateTo(page, '#/app/model/zone');
   await expect(page.locator('meta[name="portico-build"]')).toHaveCount(1, { timeout: 10_000 });
   // the first tab reloaded; the busy one kept its dialog and its old page
@@ -97,7 +120,9 @@ test('no reload while the Settings dialog is open: it waits for the next safe na
   await expect(other.locator('meta[name="portico-build"]')).toHaveCount(1, { timeout: 10_000 });
 });
 
-test('a new service worker version is logged (ready: current and new hash) and the page reloads onto it', async ({ site }) => {
+test('a new service worker version is logged (ready: current and new hash) and the page reloads onto it', async ({
+  site,
+}) => {
   const context = await site.newContext();
   const page = await context.newPage();
   const messages: string[] = [];
@@ -128,10 +153,16 @@ test('a new service worker version is logged (ready: current and new hash) and t
   const newVersion = await controllerVersion(page);
   expect(newVersion).toMatch(/^[0-9a-f]{8}$/);
   expect(newVersion).not.toBe(oldVersion);
-  expect(messages).toContain(`A new version of the console is ready: current version ${oldVersion}, new version ${newVersion}.`);
-  expect(messages.some((text) => text.startsWith('A new version of the console is being downloaded'))).toBe(true);
+  expect(messages).toContain(
+    `A new version of the console is ready: current version ${oldVersion}, new version ${newVersion}.`,
+  );
+  expect(
+    messages.some((text) => text.startsWith('A new version of the console is being downloaded')),
+  ).toBe(true);
   // the page now runs on the new precache
-  expect(await page.evaluate(() => fetch('/favicon.svg').then((response) => response.text()))).toBe(newFavicon);
+  expect(await page.evaluate(() => fetch('/favicon.svg').then((response) => response.text()))).toBe(
+    newFavicon,
+  );
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
 });
 
@@ -142,22 +173,33 @@ test('after the first visit the shell starts with the network off', async ({ sit
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await serviceWorkerControls(page);
   await context.setOffline(true);
-  expect(await page.evaluate(() => fetch('/git.json').then(() => 'online', () => 'offline'))).toBe('offline');
+  expect(
+    await page.evaluate(() =>
+      fetch('/git.json').then(
+        () => 'online',
+        () => 'offline',
+      ),
+    ),
+  ).toBe('offline');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await context.setOffline(false);
 });
 
-test('startup deletes every browser cache but the worker\'s precache', async ({ site }) => {
+test("startup deletes every browser cache but the worker's precache", async ({ site }) => {
   const context = await site.newContext();
   const page = await context.newPage();
   await page.goto('/#/login');
   await serviceWorkerControls(page);
-  await page.evaluate(() => caches.open('stale-runtime-cache').then((cache) => cache.put('/stale', new Response('old'))));
+  await page.evaluate(() =>
+    caches.open('stale-runtime-cache').then((cache) => cache.put('/stale', new Response('old'))),
+  );
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 35_000 }).toEqual([expect.stringMatching(/^portico-precache-[0-9a-f]{8}$/)]);
+  await expect
+    .poll(() => page.evaluate(() => caches.keys()), { timeout: 35_000 })
+    .toEqual([expect.stringMatching(/^portico-precache-[0-9a-f]{8}$/)]);
 });
 
 test('About shows the three versions and the v11.3.0 override label', async ({ site }) => {
@@ -165,7 +207,8 @@ test('About shows the three versions and the v11.3.0 override label', async ({ s
   const page = await context.newPage();
   const versionReads: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('git.json')) versionReads.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    if (request.url().includes('git.json'))
+      versionReads.push(new URL(request.url()).pathname + new URL(request.url()).search);
   });
   await signIn(page, 'admin');
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -175,17 +218,26 @@ test('About shows the three versions and the v11.3.0 override label', async ({ s
   for (const part of ['services', 'legacyUi', 'newUi']) {
     await expect(dialog.getByTestId(`version-${part}`)).toContainText(/\d+\.\d+\.\d+/);
   }
-  expect(versionReads.sort().map((read) => read.replace(/t=\d+/, 't=<ms>'))).toEqual(['/extra/git.json?t=<ms>', '/git.json?t=<ms>', '/legacy-ui/extra/git.json?t=<ms>']);
+  expect(versionReads.sort().map((read) => read.replace(/t=\d+/, 't=<ms>'))).toEqual([
+    '/extra/git.json?t=<ms>',
+    '/git.json?t=<ms>',
+    '/legacy-ui/extra/git.json?t=<ms>',
+  ]);
 });
 
-test('a lazy chunk gone after a deploy reloads the page once, never in a loop', async ({ site }) => {
+test('a lazy chunk gone after a deploy reloads the page once, never in a loop', async ({
+  site,
+}) => {
   // without a worker (its precache would still serve the old chunk): the plain-browser case
   const context = await site.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/#/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const assets = join(site.consoleDir, 'assets');
-  for (const file of readdirSync(assets).filter((name) => name.startsWith('shell-layout-') && name.endsWith('.js'))) unlinkSync(join(assets, file));
+  for (const file of readdirSync(assets).filter(
+    (name) => name.startsWith('shell-layout-') && name.endsWith('.js'),
+  ))
+    unlinkSync(join(assets, file));
   let loads = 0;
   page.on('load', () => {
     loads += 1;
@@ -198,5 +250,7 @@ test('a lazy chunk gone after a deploy reloads the page once, never in a loop', 
   await expect(page.getByRole('alert').or(page.getByRole('heading')).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(loads).toBe(1);
-  expect(await page.evaluate(() => sessionStorage.getItem('PORTICO_CHUNK_RELOAD'))).toMatch(/^\d+$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('PORTICO_CHUNK_RELOAD'))).toMatch(
+    /^\d+$/,
+  );
 });

@@ -46,7 +46,12 @@ export interface ServicesHarness {
   /** Every request that reached the services since the last `calls.length = 0`, in order. */
   calls: RecordedCall[];
   /** Calls the services directly (no console): `api('POST', '/user/login', {...}, token)`. */
-  api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  api<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }>;
   /**
    * Holds the next request whose `METHOD /path` starts with `prefix` until `release()` (an answer
    * that arrives late, after something else happened). `arrived` resolves when it reaches the server.
@@ -62,8 +67,13 @@ export async function startServices(): Promise<ServicesHarness> {
   const holds: Array<{ prefix: string; arrive(): void; released: Promise<void> }> = [];
   const handle = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
-    const call = { method: request.method, path: url.pathname.replace('/riot-core-services/api', '') + url.search, body };
+    const body =
+      request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    const call = {
+      method: request.method,
+      path: url.pathname.replace('/riot-core-services/api', '') + url.search,
+      body,
+    };
     calls.push(call);
     const held = holds.findIndex((hold) => `${call.method} ${call.path}`.startsWith(hold.prefix));
     if (held >= 0) {
@@ -109,8 +119,15 @@ export async function startServices(): Promise<ServicesHarness> {
 }
 
 /** Signs in through the API and returns the token (for tests that need a second session). */
-export async function apiLogin(harness: ServicesHarness, username: string, password = 'demo'): Promise<string> {
-  const answer = await harness.api<{ token: string }>('POST', '/user/login', { username, password });
+export async function apiLogin(
+  harness: ServicesHarness,
+  username: string,
+  password = 'demo',
+): Promise<string> {
+  const answer = await harness.api<{ token: string }>('POST', '/user/login', {
+    username,
+    password,
+  });
   expect(answer.status).toBe(200);
   return answer.body.token;
 }
@@ -147,7 +164,11 @@ export async function waitForRoute(app: ConsoleApp, path: string | RegExp): Prom
 }
 
 /** Fills and submits the sign-in form, then waits for the Modules navigation of the shell. */
-export async function signInThroughForm(ui: { user: ReturnType<typeof userEvent.setup> }, username: string, password = 'demo') {
+export async function signInThroughForm(
+  ui: { user: ReturnType<typeof userEvent.setup> },
+  username: string,
+  password = 'demo',
+) {
   const name = await screen.findByRole('textbox', { name: 'Username' });
   await ui.user.type(name, username);
   await ui.user.type(screen.getByLabelText('Password'), password);
@@ -175,13 +196,30 @@ export async function openSignedIn(harness: ServicesHarness, username: string, h
 }
 
 /** The user id and permissions the services report for `username` (the expectations' source). */
-export async function permissionsOf(harness: ServicesHarness, username: string): Promise<{ id: number; permissions: string[]; hiddenTabs: string[] }> {
+export async function permissionsOf(
+  harness: ServicesHarness,
+  username: string,
+): Promise<{ id: number; permissions: string[]; hiddenTabs: string[] }> {
   const token = await apiLogin(harness, username);
   const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
-  const perms = await harness.api<{ results: string[] }>('GET', `/user/${me.body.id}/permissions`, undefined, token);
-  const user = await harness.api<{ hiddenTabs: string[] | null }>('GET', `/user/${me.body.id}`, undefined, token);
+  const perms = await harness.api<{ results: string[] }>(
+    'GET',
+    `/user/${me.body.id}/permissions`,
+    undefined,
+    token,
+  );
+  const user = await harness.api<{ hiddenTabs: string[] | null }>(
+    'GET',
+    `/user/${me.body.id}`,
+    undefined,
+    token,
+  );
   await harness.api('POST', '/user/logout', undefined, token);
-  return { id: me.body.id, permissions: perms.body.results, hiddenTabs: user.body.hiddenTabs ?? [] };
+  return {
+    id: me.body.id,
+    permissions: perms.body.results,
+    hiddenTabs: user.body.hiddenTabs ?? [],
+  };
 }
 
 /** A cookie's decoded value, or undefined. */

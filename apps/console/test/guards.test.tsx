@@ -4,7 +4,15 @@ import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/lib/notifications.ts';
 import type * as Notifications from '../src/lib/notifications.ts';
-import { openSignedIn, permissionsOf, renderConsole, signInThroughForm, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+import {
+  openSignedIn,
+  permissionsOf,
+  renderConsole,
+  signInThroughForm,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
 
 vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Notifications>();
@@ -47,7 +55,10 @@ describe('guards', () => {
     await waitForRoute(app, '/app/things/thing');
     // Acme's defaultNavBar is "things" and its first page auto-loads (autoLoadTabMenus "true")
     expect(app.store.getState().session.defaultUrl).toBe('/app/things/thing');
-    expect(vi.mocked(notify)).toHaveBeenCalledWith('warning', 'You cannot open Connections: your account does not have that permission. Ask an administrator for it.');
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      'warning',
+      'You cannot open Connections: your account does not have that permission. Ask an administrator for it.',
+    );
   });
 
   it('a user with no module permission is sent to the welcome page from any module', async () => {

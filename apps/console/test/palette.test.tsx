@@ -2,7 +2,12 @@
 // permissions and hidden tabs the API returns, and choosing a page goes through the guards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+import {
+  openSignedIn,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
 
 let harness: ServicesHarness;
 beforeAll(async () => {
@@ -12,7 +17,10 @@ afterAll(async () => {
   await harness.close();
 });
 
-const names = (list: HTMLElement) => within(list).queryAllByRole('option').map((option) => option.getAttribute('aria-label') ?? '');
+const names = (list: HTMLElement) =>
+  within(list)
+    .queryAllByRole('option')
+    .map((option) => option.getAttribute('aria-label') ?? '');
 
 describe('the command palette in the shell', () => {
   it('admin: Ctrl+K, type, Enter lands on the page; focus returns to where it was', async () => {
@@ -26,14 +34,23 @@ describe('the command palette in the shell', () => {
     expect(input).toHaveFocus();
     await user.type(input, 'area');
     // Acme calls zones "Areas" (and their types and groups "Area Types", "Area Groups")
-    expect(names(within(dialog).getByRole('listbox'))).toEqual(['Areas, Model', 'Area Types, Model', 'Area Groups, Model']);
+    expect(names(within(dialog).getByRole('listbox'))).toEqual([
+      'Areas, Model',
+      'Area Types, Model',
+      'Area Groups, Model',
+    ]);
     await user.keyboard('{Enter}');
     await waitForRoute(app, '/app/model/zone');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(trigger).toHaveFocus();
     // the shell shows the page: its module is the current one in the navigation
     const modules = screen.getByRole('navigation', { name: 'Modules' });
-    await waitFor(() => expect(within(modules).getByRole('link', { name: 'Model' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(modules).getByRole('link', { name: 'Model' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
   });
 
   it('viewer: Services pages never appear (the tab is hidden), other pages do', async () => {
@@ -42,7 +59,9 @@ describe('the command palette in the shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Go to page' });
     const all = names(within(dialog).getByRole('listbox'));
     expect(all).toContain('Assets, Assets');
-    expect(all.filter((name) => name.endsWith(', Services') || name.endsWith(', Gateway'))).toEqual([]);
+    expect(all.filter((name) => name.endsWith(', Services') || name.endsWith(', Gateway'))).toEqual(
+      [],
+    );
     await user.type(within(dialog).getByRole('combobox'), 'connections');
     expect(within(dialog).queryAllByRole('option')).toEqual([]);
     expect(within(dialog).getByRole('status')).toHaveTextContent('No page matches.');

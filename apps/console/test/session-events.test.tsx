@@ -8,7 +8,15 @@ import type * as Notifications from '../src/lib/notifications.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
 
 const writeToken = (token: string) => createTokenStore().write(token);
-import { apiLogin, cookie, openSignedIn, renderConsole, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+import {
+  apiLogin,
+  cookie,
+  openSignedIn,
+  renderConsole,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
 
 // the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
 vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
@@ -24,8 +32,10 @@ afterAll(async () => {
   await harness.close();
 });
 
-const logoutCalls = () => harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout');
-const noticesOf = (text: string) => vi.mocked(notify).mock.calls.filter(([, message]) => message === text);
+const logoutCalls = () =>
+  harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout');
+const noticesOf = (text: string) =>
+  vi.mocked(notify).mock.calls.filter(([, message]) => message === text);
 
 describe('a 401 from the services', () => {
   it('two calls failing together log out once, with one notice, and the expired flag', async () => {
@@ -49,7 +59,9 @@ describe('a 401 from the services', () => {
     await expect(second).rejects.toMatchObject({ status: 401 });
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please sign in again.',
+    );
     expect(logoutCalls()).toHaveLength(1);
     expect(noticesOf('Your session has expired. Please sign in again.')).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
@@ -130,7 +142,9 @@ describe('other tabs and the OAuth return', () => {
   it('an OAuth return with a token signs in, and both cookies are cleared', async () => {
     const token = await apiLogin(harness, 'operator');
     // this tab left for the identity provider with a state; the platform echoes it back
-    const state = new URL(beginOAuthSignIn('https://idp.example/authorize?client_id=portico')).searchParams.get('state');
+    const state = new URL(
+      beginOAuthSignIn('https://idp.example/authorize?client_id=portico'),
+    ).searchParams.get('state');
     expect(sessionStorage.getItem('OAUTH_STATE')).toBe(state);
     document.cookie = '$oauth_status=ok; path=/';
     document.cookie = `token=${token}; path=/`;
@@ -144,7 +158,7 @@ describe('other tabs and the OAuth return', () => {
     expect(cookie('token')).toBeUndefined();
   });
 
-  it('issue 13 item 10: planted OAuth cookies (cookie tossing) without this tab\'s state are refused', async () => {
+  it("issue 13 item 10: planted OAuth cookies (cookie tossing) without this tab's state are refused", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const attacker = await apiLogin(harness, 'globex');
     for (const planted of [undefined, 'guessed-state-value-0123456789']) {
@@ -167,7 +181,9 @@ describe('other tabs and the OAuth return', () => {
   });
 
   it('an OAuth return without a token goes to /login', async () => {
-    const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get('state');
+    const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get(
+      'state',
+    );
     document.cookie = `$oauth_state=${state}; path=/`;
     document.cookie = '$oauth_status=failed; path=/';
     const { app } = await renderConsole('/app/things/thing');

@@ -12,7 +12,11 @@ import { ApiError, NetworkError } from '../src/api/api-errors.ts';
 import { createPlatformApi } from '../src/api/platform-api.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
 import { createAppRouter, type AppRouter } from '../src/app/router.tsx';
-import { createCrossTabChannel, type CrossTabChannel, type CrossTabMessage } from '../src/session/cross-tab-channel.ts';
+import {
+  createCrossTabChannel,
+  type CrossTabChannel,
+  type CrossTabMessage,
+} from '../src/session/cross-tab-channel.ts';
 import { SessionController } from '../src/session/session-controller.ts';
 import { createTokenStore, type TokenStore } from '../src/session/token-store.ts';
 import { createAppStore, type AppStore } from '../src/store/store.ts';
@@ -23,14 +27,23 @@ const USERS = ['admin', 'viewer', 'nobody', 'globex'] as const;
 type Username = (typeof USERS)[number];
 const PASSWORD = 'demo';
 /** Preserved keys this test plants; logout must keep them (spec §4). */
-const KEPT = { [STORAGE_KEYS.lastEtag]: '"etag-1"', [STORAGE_KEYS.lastModified]: 'Sat, 21 Nov 2026 10:00:00 GMT', [STORAGE_KEYS.lastRefresh]: '12345' };
+const KEPT = {
+  [STORAGE_KEYS.lastEtag]: '"etag-1"',
+  [STORAGE_KEYS.lastModified]: 'Sat, 21 Nov 2026 10:00:00 GMT',
+  [STORAGE_KEYS.lastRefresh]: '12345',
+};
 
 let services: InMemoryServices;
 const directory = new Map<Username, { id: number; permissions: string[]; hiddenTabs: string[] }>();
 /** Every token issued in this file, and whose it is. */
 const owners = new Map<string, Username>();
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const response = await services.fetch(
     new Request(`${ORIGIN}${API_PATH}${path}`, {
       method,
@@ -44,7 +57,10 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 
 /** A session opened by "another tab" (straight to the services, never through this tab's gate). */
 async function issueToken(user: Username): Promise<string> {
-  const answer = await call<{ token: string }>('POST', '/user/login', { username: user, password: PASSWORD });
+  const answer = await call<{ token: string }>('POST', '/user/login', {
+    username: user,
+    password: PASSWORD,
+  });
   if (answer.status !== 200) throw new Error(`login ${user}: ${answer.status}`);
   owners.set(answer.body.token, user);
   return answer.body.token;
@@ -55,15 +71,41 @@ beforeAll(async () => {
   // Thousands of sign-ins: the demo passwords get a cheap scrypt cost (the stored hash carries its
   // parameters), and the sign-in throttle is off (wrong passwords are part of the model).
   const salt = randomBytes(16);
-  const hash = ['scrypt', 2, 1, 1, salt.toString('base64url'), scryptSync(PASSWORD, salt, 32, { N: 2, r: 1, p: 1 }).toString('base64url')].join('$');
+  const hash = [
+    'scrypt',
+    2,
+    1,
+    1,
+    salt.toString('base64url'),
+    scryptSync(PASSWORD, salt, 32, { N: 2, r: 1, p: 1 }).toString('base64url'),
+  ].join('$');
   await services.context.db.updateTable('users').set({ passwordHash: hash }).execute();
   Object.assign(services.context.sessions.throttle, { retryAfter: () => 0 });
   for (const user of USERS) {
     const token = await issueToken(user);
-    const me = await call<{ id: number; hiddenTabs: string[] | null }>('GET', '/user/whoami', undefined, token);
-    const permissions = await call<{ results: string[] }>('GET', `/user/${me.body.id}/permissions`, undefined, token);
-    const full = await call<{ hiddenTabs: string[] | null }>('GET', `/user/${me.body.id}`, undefined, token);
-    directory.set(user, { id: me.body.id, permissions: permissions.body.results, hiddenTabs: full.body.hiddenTabs ?? [] });
+    const me = await call<{ id: number; hiddenTabs: string[] | null }>(
+      'GET',
+      '/user/whoami',
+      undefined,
+      token,
+    );
+    const permissions = await call<{ results: string[] }>(
+      'GET',
+      `/user/${me.body.id}/permissions`,
+      undefined,
+      token,
+    );
+    const full = await call<{ hiddenTabs: string[] | null }>(
+      'GET',
+      `/user/${me.body.id}`,
+      undefined,
+      token,
+    );
+    directory.set(user, {
+      id: me.body.id,
+      permissions: permissions.body.results,
+      hiddenTabs: full.body.hiddenTabs ?? [],
+    });
   }
 }, 60_000);
 
@@ -147,7 +189,15 @@ function clearBrowser(): void {
 function createReal(): Real {
   clearBrowser();
   for (const [key, value] of Object.entries(KEPT)) localStorage.setItem(key, value);
-  const real = { gate: new Gate(), notices: { expired: 0, elsewhere: 0 }, warnings: [], received: 0, logouts: 0, sessionStarts: 0, channelName: `portico-model-${++runCounter}` } as unknown as Real;
+  const real = {
+    gate: new Gate(),
+    notices: { expired: 0, elsewhere: 0 },
+    warnings: [],
+    received: 0,
+    logouts: 0,
+    sessionStarts: 0,
+    channelName: `portico-model-${++runCounter}`,
+  } as unknown as Real;
   bootPage(real, '/login');
   return real;
 }
@@ -186,7 +236,13 @@ function bootPage(real: Real, hash: string): void {
     channel,
     tokens,
   );
-  router = createAppRouter({ session, store, tokens, warn: (message) => warnings.push(message), notifyNoAccess: () => undefined });
+  router = createAppRouter({
+    session,
+    store,
+    tokens,
+    warn: (message) => warnings.push(message),
+    notifyNoAccess: () => undefined,
+  });
   Object.assign(real, { store, tokens, session, router, channel });
   // a logout is the machine entering LOGGING_OUT (a sign-in that lost a race may still end its
   // own server session: that is not a logout of this tab)
@@ -230,12 +286,15 @@ async function settle(real: Real): Promise<void> {
   const deadline = Date.now() + 15_000; // a shared machine: scrypt and SQLite can be slow at times
   while (Date.now() < deadline) {
     await tick();
-    const routerIdle = real.router.state.navigation.state === 'idle' && real.router.state.revalidation === 'idle';
+    const routerIdle =
+      real.router.state.navigation.state === 'idle' && real.router.state.revalidation === 'idle';
     if (real.gate.active === 0 && (routerIdle || real.gate.held.length > 0)) quiet += 1;
     else quiet = 0;
     if (quiet >= 4) return;
   }
-  throw new Error(`the console did not settle: ${real.gate.active} answers in flight, router ${real.router.state.navigation.state}`);
+  throw new Error(
+    `the console did not settle: ${real.gate.active} answers in flight, router ${real.router.state.navigation.state}`,
+  );
 }
 
 /** Posts a message as another tab would, and waits until this tab's channel heard it. */
@@ -261,7 +320,9 @@ function checkInvariants(model: Model, real: Real): void {
   const quiet = real.gate.held.length === 0;
   // the store mirrors the machine, the expired flag mirrors storage (spec §4)
   expect(state.authn.status).toBe(status === 'SESSION_EXPIRED' ? 'NO_AUTH' : status);
-  expect(localStorage.getItem(STORAGE_KEYS.sessionExpired) === 'true').toBe(state.authn.expiredFlag);
+  expect(localStorage.getItem(STORAGE_KEYS.sessionExpired) === 'true').toBe(
+    state.authn.expiredFlag,
+  );
   if (status === 'AUTHENTICATED') expect(state.authn.expiredFlag).toBe(false);
   // state and stored token agree: a signed-in tab is signed in as the stored token's user
   if (status === 'AUTHENTICATED') {
@@ -281,12 +342,14 @@ function checkInvariants(model: Model, real: Real): void {
   if (!model.dirty && quiet) {
     const detail = storedDetailId();
     if (stored === undefined) expect(detail).toBeNull();
-    else if (detail !== null) expect(detail).toBe(directory.get(owners.get(stored) as Username)?.id);
+    else if (detail !== null)
+      expect(detail).toBe(directory.get(owners.get(stored) as Username)?.id);
   }
   // preserved keys survive every logout
   for (const [key, value] of Object.entries(KEPT)) expect(localStorage.getItem(key)).toBe(value);
   // no generic error screen: the only route error is "the services are unreachable"
-  for (const error of Object.values(real.router.state.errors ?? {})) expect(error).toBeInstanceOf(NetworkError);
+  for (const error of Object.values(real.router.state.errors ?? {}))
+    expect(error).toBeInstanceOf(NetworkError);
   // the page shown is one the current user may open
   const path = real.router.state.location.pathname;
   const idle = real.router.state.navigation.state === 'idle' && real.router.state.errors === null;
@@ -294,7 +357,13 @@ function checkInvariants(model: Model, real: Real): void {
     const user = state.session.user?.username as Username;
     const access = directory.get(user);
     expect(path.startsWith('/app/')).toBe(true);
-    if (path !== WELCOME_ROUTE) expect(isAppRouteAllowed(path, { permissions: access?.permissions ?? [], hiddenTabs: access?.hiddenTabs ?? [] })).toBe(true);
+    if (path !== WELCOME_ROUTE)
+      expect(
+        isAppRouteAllowed(path, {
+          permissions: access?.permissions ?? [],
+          hiddenTabs: access?.hiddenTabs ?? [],
+        }),
+      ).toBe(true);
   }
   if (idle && quiet && stored === undefined && !model.dirty) expect(path).toBe('/login');
 }
@@ -309,7 +378,11 @@ abstract class Step implements Command {
   }
   protected abstract act(model: Model, real: Real): Promise<void>;
   async run(model: Model, real: Real): Promise<void> {
-    const before = { logouts: real.logouts, calls: real.gate.logoutCalls, expired: real.notices.expired };
+    const before = {
+      logouts: real.logouts,
+      calls: real.gate.logoutCalls,
+      expired: real.notices.expired,
+    };
     await this.act(model, real);
     await settle(real);
     // at most one logout call and one notice per step (a burst of 401s is one step)
@@ -332,7 +405,12 @@ class SignIn extends Step {
   }
   protected async act(model: Model, real: Real) {
     // the form is on screen: /login, no route error, no sign-in under way
-    if (real.router.state.location.pathname !== '/login' || real.router.state.errors !== null || real.session.status === 'AUTHENTICATING') return;
+    if (
+      real.router.state.location.pathname !== '/login' ||
+      real.router.state.errors !== null ||
+      real.session.status === 'AUTHENTICATING'
+    )
+      return;
     const up = !real.gate.down && real.gate.holding === null && real.gate.held.length === 0;
     // what LoginRoute does: sign in, then go where the session starts
     let throttled = false;
@@ -359,8 +437,12 @@ class SignIn extends Step {
       model.dirty = false;
       expect(real.session.status).toBe('AUTHENTICATED');
       expect(real.store.getState().session.user?.username).toBe(this.user);
-      expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(String(directory.get(this.user)?.id));
-      expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).toBe(String(directory.get(this.user)?.id));
+      expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(
+        String(directory.get(this.user)?.id),
+      );
+      expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).toBe(
+        String(directory.get(this.user)?.id),
+      );
     } else {
       // a failed sign-in leaves no token of its own
       expect(real.session.status).not.toBe('AUTHENTICATED');
@@ -377,7 +459,9 @@ class SignOut extends Step {
     model.signedOut = true;
     model.startsAtSignOut = real.sessionStarts;
     // what the user menu does
-    const done = real.session.logout().then(() => real.router.navigate('/login', { replace: true }));
+    const done = real.session
+      .logout()
+      .then(() => real.router.navigate('/login', { replace: true }));
     if (real.gate.holding === null) await done;
   }
 }
@@ -392,7 +476,10 @@ class OtherTabSignIn extends Step {
   protected async act(model: Model, real: Real) {
     const token = await issueToken(this.user);
     createTokenStore().write(token);
-    localStorage.setItem(STORAGE_KEYS.sessionDetail, JSON.stringify({ id: directory.get(this.user)?.id, username: this.user }));
+    localStorage.setItem(
+      STORAGE_KEYS.sessionDetail,
+      JSON.stringify({ id: directory.get(this.user)?.id, username: this.user }),
+    );
     model.signedOut = false;
     await postFromOtherTab(real, { type: 'login', userId: directory.get(this.user)?.id ?? -1 });
   }
@@ -406,7 +493,8 @@ class OtherTabSignOut extends Step {
     const token = real.tokens.readStored();
     if (token) await call('POST', '/user/logout', { token }, token);
     // the other tab's local clear: everything but the preserved keys
-    for (const key of Object.keys(localStorage)) if (!(PRESERVED_KEYS as readonly string[]).includes(key)) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage))
+      if (!(PRESERVED_KEYS as readonly string[]).includes(key)) localStorage.removeItem(key);
     document.cookie = 'RIOT_TK=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     document.cookie = 'RIOT_UD=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     model.dirty = false;
@@ -450,7 +538,8 @@ class Burst401 extends Step {
   }
   protected async act(model: Model, real: Real) {
     const wasSignedIn = real.session.status === 'AUTHENTICATED';
-    const clear = !model.dirty && !real.gate.down && real.gate.holding === null && real.gate.held.length === 0;
+    const clear =
+      !model.dirty && !real.gate.down && real.gate.holding === null && real.gate.held.length === 0;
     const before = real.notices.expired;
     const token = real.tokens.read();
     // the session ends on the server (timeout, or ended elsewhere)
@@ -537,7 +626,10 @@ class Release extends Step {
     real.gate.holding = null;
     // out of order: the held answers go in the order the seeds say, each given time to land
     const held = real.gate.held.splice(0);
-    const keyed = held.map((release, index) => ({ release, key: this.order[index % Math.max(1, this.order.length)] ?? index }));
+    const keyed = held.map((release, index) => ({
+      release,
+      key: this.order[index % Math.max(1, this.order.length)] ?? index,
+    }));
     keyed.sort((a, b) => a.key - b.key);
     for (const { release } of keyed) {
       release();
@@ -559,7 +651,9 @@ class OAuthReturn extends Step {
   protected async act(model: Model, real: Real) {
     const token = await issueToken(this.user);
     if (this.rightState) {
-      const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get('state');
+      const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get(
+        'state',
+      );
       document.cookie = `$oauth_state=${state}; path=/`;
     }
     document.cookie = '$oauth_status=ok; path=/';
@@ -580,7 +674,9 @@ class OAuthReturn extends Step {
       expect(real.tokens.readStored()).not.toBe(token);
       expect(real.tokens.read()).not.toBe(token);
       if (startedOnLogin) expect(real.router.state.location.pathname).toBe('/login');
-      expect(real.warnings.some((warning) => warning.includes('OAuth return was refused'))).toBe(true);
+      expect(real.warnings.some((warning) => warning.includes('OAuth return was refused'))).toBe(
+        true,
+      );
     }
     expect(document.cookie).not.toMatch(/\$oauth_status|(^|; )token=/);
   }
@@ -602,7 +698,14 @@ class Reload extends Step {
 
 const user = fc.constantFrom(...USERS);
 /** Deep links: pages some users may open and others not, the welcome page, a malformed escape. */
-const DEEP_LINKS = ['/app/model/zone', '/app/tenants/user', '/app/things/thing', '/app/home/welcome', '/app/tenants/group/config/%E0%A4%A', '/model/zoneGroup'];
+const DEEP_LINKS = [
+  '/app/model/zone',
+  '/app/tenants/user',
+  '/app/things/thing',
+  '/app/home/welcome',
+  '/app/tenants/group/config/%E0%A4%A',
+  '/model/zoneGroup',
+];
 const commands = fc.commands(
   [
     fc.tuple(user, fc.boolean()).map(([name, right]) => new SignIn(name, right)),
@@ -612,13 +715,27 @@ const commands = fc.commands(
     fc.constant(new OtherTabSignOut()),
     fc.constant(new TokenRemoved()),
     user.map((name) => new TokenReplaced(name)),
-    fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean()).map(([size, frame]) => new Burst401(size, frame)),
+    fc
+      .tuple(fc.integer({ min: 1, max: 4 }), fc.boolean())
+      .map(([size, frame]) => new Burst401(size, frame)),
     fc.constant(new WatcherTick()),
     fc.constant(new WatcherTick()),
     fc.constant(new ServicesDown()),
     fc.constant(new ServicesUp()),
-    fc.constantFrom('', '/user/whoami', '/permissions', '/visibilityGroups', '/inheritedFields', '/user/login', '/user/logout').map((target) => new Hold(target)),
-    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 }).map((order) => new Release(order)),
+    fc
+      .constantFrom(
+        '',
+        '/user/whoami',
+        '/permissions',
+        '/visibilityGroups',
+        '/inheritedFields',
+        '/user/login',
+        '/user/logout',
+      )
+      .map((target) => new Hold(target)),
+    fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 })
+      .map((order) => new Release(order)),
     fc.tuple(user, fc.boolean()).map(([name, right]) => new OAuthReturn(name, right)),
     fc.constantFrom(...DEEP_LINKS).map((path) => new Reload(path)),
   ],
@@ -630,7 +747,15 @@ const commands = fc.commands(
  * something ends or changes it, and the held answers are released out of order. The same commands
  * as above, in the order that makes late answers meet a changed session.
  */
-const holdTarget = fc.constantFrom('', '/user/whoami', '/permissions', '/visibilityGroups', '/inheritedFields', '/user/login', '/user/logout');
+const holdTarget = fc.constantFrom(
+  '',
+  '/user/whoami',
+  '/permissions',
+  '/visibilityGroups',
+  '/inheritedFields',
+  '/user/login',
+  '/user/logout',
+);
 const starter: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom(...DEEP_LINKS, '/app').map((path): Command => new Reload(path)),
   user.map((name): Command => new OtherTabSignIn(name)),
@@ -644,26 +769,43 @@ const disturbance: fc.Arbitrary<Command> = fc.oneof(
   user.map((name): Command => new TokenReplaced(name)),
   fc.constant<Command>(new TokenRemoved()),
   fc.constant<Command>(new SignOut()),
-  fc.tuple(fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([size, frame]): Command => new Burst401(size, frame)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 3 }), fc.boolean())
+    .map(([size, frame]): Command => new Burst401(size, frame)),
   fc.constant<Command>(new WatcherTick()),
 );
 const race = fc
   .tuple(
-    fc.option(user.map((name): Command => new OtherTabSignIn(name)), { nil: undefined }),
+    fc.option(
+      user.map((name): Command => new OtherTabSignIn(name)),
+      { nil: undefined },
+    ),
     holdTarget.map((target): Command => new Hold(target)),
     starter,
     fc.array(disturbance, { minLength: 1, maxLength: 3 }),
-    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 }).map((order): Command => new Release(order)),
+    fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 })
+      .map((order): Command => new Release(order)),
     fc.constantFrom<Command[]>([], [new WatcherTick()]),
   )
-  .map(([setup, hold, start, disturbances, release, after]) => [...(setup ? [setup] : []), hold, start, ...disturbances, release, ...after]);
+  .map(([setup, hold, start, disturbances, release, after]) => [
+    ...(setup ? [setup] : []),
+    hold,
+    start,
+    ...disturbances,
+    release,
+    ...after,
+  ]);
 const races = fc.array(race, { minLength: 1, maxLength: 3 }).map((rounds) => rounds.flat());
 
 /** Runs per CI pass (issue 12: thousands in total); `SESSION_MODEL_RUNS` changes both. */
 const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 1000);
 /** Replays a reported failure: SESSION_MODEL_SEED and SESSION_MODEL_PATH from fast-check's report. */
 const REPLAY = process.env.SESSION_MODEL_SEED
-  ? { seed: Number(process.env.SESSION_MODEL_SEED), ...(process.env.SESSION_MODEL_PATH ? { path: process.env.SESSION_MODEL_PATH } : {}) }
+  ? {
+      seed: Number(process.env.SESSION_MODEL_SEED),
+      ...(process.env.SESSION_MODEL_PATH ? { path: process.env.SESSION_MODEL_PATH } : {}),
+    }
   : {};
 
 /**
@@ -672,7 +814,9 @@ const REPLAY = process.env.SESSION_MODEL_SEED
  * database (issue 13).
  */
 async function resetThrottle(): Promise<void> {
-  const db = services.context.db as unknown as { deleteFrom(table: string): { execute(): Promise<unknown> } };
+  const db = services.context.db as unknown as {
+    deleteFrom(table: string): { execute(): Promise<unknown> };
+  };
   await db
     .deleteFrom('loginAttempts')
     .execute()
@@ -684,7 +828,10 @@ async function runModel(sequence: Iterable<Command>): Promise<void> {
   const real = createReal();
   try {
     await settle(real);
-    await fc.asyncModelRun(() => ({ model: { dirty: false, signedOut: false, startsAtSignOut: 0 }, real }), sequence);
+    await fc.asyncModelRun(
+      () => ({ model: { dirty: false, signedOut: false, startsAtSignOut: 0 }, real }),
+      sequence,
+    );
   } finally {
     await disposeReal(real);
   }
@@ -694,14 +841,21 @@ describe('the session as a state machine (model-based, issue 12)', () => {
   it.each([
     ['random command sequences', () => commands],
     ['late answers meeting a changed session', () => races],
-  ] as const)(`keeps every invariant: %s (${RUNS} runs)`, async (_name, sequences) => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const silence = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      await fc.assert(fc.asyncProperty(sequences() as fc.Arbitrary<Iterable<Command>>, runModel), { numRuns: RUNS, ...REPLAY });
-    } finally {
-      silence.mockRestore();
-      vi.useRealTimers();
-    }
-  }, 900_000);
+  ] as const)(
+    `keeps every invariant: %s (${RUNS} runs)`,
+    async (_name, sequences) => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const silence = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        await fc.assert(
+          fc.asyncProperty(sequences() as fc.Arbitrary<Iterable<Command>>, runModel),
+          { numRuns: RUNS, ...REPLAY },
+        );
+      } finally {
+        silence.mockRestore();
+        vi.useRealTimers();
+      }
+    },
+    900_000,
+  );
 });

@@ -1,6 +1,14 @@
 // Sign-in, the Modules navigation, storage and logout against the real services (spec §2, §4, §6, §9).
 import { screen, waitFor, within } from '@testing-library/react';
-import { DEVICE_PREFERENCE_KEYS, MODULES, PRESERVED_KEYS, STORAGE_KEYS, decodeTokenCookie, decodeUserDetailCookie, isTabVisible } from '@portico/core';
+import {
+  DEVICE_PREFERENCE_KEYS,
+  MODULES,
+  PRESERVED_KEYS,
+  STORAGE_KEYS,
+  decodeTokenCookie,
+  decodeUserDetailCookie,
+  isTabVisible,
+} from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogin,
@@ -31,7 +39,9 @@ function moduleHrefs(nav: HTMLElement): string[] {
 
 async function expectedModules(username: string): Promise<string[]> {
   const { permissions, hiddenTabs } = await permissionsOf(harness, username);
-  return MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)).map((module) => `#${module.path}`);
+  return MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)).map(
+    (module) => `#${module.path}`,
+  );
 }
 
 describe('signing in', () => {
@@ -39,7 +49,10 @@ describe('signing in', () => {
     const { modules, app } = await signIn('admin');
     expect(moduleHrefs(modules)).toEqual(await expectedModules('admin'));
     // tenant vocabulary: Acme calls things "Assets" and the platform "Acme Track"
-    expect(within(modules).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '#/app/things');
+    expect(within(modules).getByRole('link', { name: 'Assets' })).toHaveAttribute(
+      'href',
+      '#/app/things',
+    );
     // the page, then the platform (issue 15 item 14)
     await waitFor(() => expect(document.title).toBe('Assets · Acme Track'));
     // defaultNavBar "things" with autoLoadTabMenus "true": the first page of Things
@@ -65,7 +78,9 @@ describe('signing in', () => {
   it('a wrong password shows an alert, stores nothing and stays on /login', async () => {
     const ui = await renderConsole('/login');
     await signInThroughForm(ui, 'admin', 'not-the-password');
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Wrong username or password.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Wrong username or password.'),
+    );
     expect(routePath(ui.app)).toBe('/login');
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(cookie('RIOT_TK')).toBeUndefined();
@@ -77,7 +92,12 @@ describe('signing in', () => {
     const expires = Date.now() + 30 * 24 * 3600_000;
     const adminToken = await apiLogin(harness, 'admin');
     const operatorId = (await permissionsOf(harness, 'operator')).id;
-    const patched = await harness.api('PATCH', `/user/${operatorId}`, { passwordExpirationTime: expires, displayPasswordExpirationTime: true }, adminToken);
+    const patched = await harness.api(
+      'PATCH',
+      `/user/${operatorId}`,
+      { passwordExpirationTime: expires, displayPasswordExpirationTime: true },
+      adminToken,
+    );
     expect(patched.status).toBe(200);
     const before = Date.now();
     await signIn('operator');
@@ -87,10 +107,18 @@ describe('signing in', () => {
     expect(tokenCookie?.token).toBe(token);
     expect(tokenCookie?.timestamp).toBeGreaterThanOrEqual(before);
     // the stored token is the one the services issued: it validates as operator
-    const validated = await harness.api<{ valid: boolean; username: string; id: number }>('GET', '/user/validateToken', undefined, token ?? '');
+    const validated = await harness.api<{ valid: boolean; username: string; id: number }>(
+      'GET',
+      '/user/validateToken',
+      undefined,
+      token ?? '',
+    );
     expect(validated.body).toMatchObject({ valid: true, username: 'operator' });
     // the summary of spec §3, the password fields as whoami gives them
-    const me = await harness.api<{ passwordExpirationTime: unknown; displayPasswordExpirationTime: unknown }>('GET', '/user/whoami', undefined, token ?? '');
+    const me = await harness.api<{
+      passwordExpirationTime: unknown;
+      displayPasswordExpirationTime: unknown;
+    }>('GET', '/user/whoami', undefined, token ?? '');
     expect(me.body).toMatchObject({ displayPasswordExpirationTime: true });
     expect(JSON.parse(cookie('RIOT_UD') ?? '{}')).toEqual({
       id: validated.body.id,
@@ -111,7 +139,8 @@ describe('signing out', () => {
     const token = localStorage.getItem(STORAGE_KEYS.accessToken) ?? '';
     expect(sessionStorage.getItem(STORAGE_KEYS.currentId)).not.toBeNull();
     const userId = app.store.getState().session.user?.id;
-    for (const key of PRESERVED_KEYS) if (key !== STORAGE_KEYS.lastId) localStorage.setItem(key, `kept-${key}`);
+    for (const key of PRESERVED_KEYS)
+      if (key !== STORAGE_KEYS.lastId) localStorage.setItem(key, `kept-${key}`);
     localStorage.setItem('SOMETHING_ELSE', 'x');
     sessionStorage.setItem('TAB_THING', 'y');
     document.cookie = 'OTHER=1; path=/';
@@ -122,15 +151,26 @@ describe('signing out', () => {
 
     await waitForRoute(app, '/login');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout')).toHaveLength(1);
+    expect(
+      harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout'),
+    ).toHaveLength(1);
     // the services ended the session
     expect((await harness.api('GET', '/user/validateToken', undefined, token)).status).toBe(401);
     // preserved keys survive (LAST_ID in session storage, the others in local storage); nothing else does
-    const kept = PRESERVED_KEYS.filter((key) => key !== STORAGE_KEYS.lastId && key !== STORAGE_KEYS.sessionExpired && key !== STORAGE_KEYS.redirectUrl);
+    const kept = PRESERVED_KEYS.filter(
+      (key) =>
+        key !== STORAGE_KEYS.lastId &&
+        key !== STORAGE_KEYS.sessionExpired &&
+        key !== STORAGE_KEYS.redirectUrl,
+    );
     for (const key of kept) expect(localStorage.getItem(key)).toBe(`kept-${key}`);
     // besides them, only this device's own preferences (theme, language), which hold no session data
     const device = Object.values(DEVICE_PREFERENCE_KEYS) as string[];
-    expect(Object.keys(localStorage).filter((key) => !(PRESERVED_KEYS as readonly string[]).includes(key) && !device.includes(key))).toEqual([]);
+    expect(
+      Object.keys(localStorage).filter(
+        (key) => !(PRESERVED_KEYS as readonly string[]).includes(key) && !device.includes(key),
+      ),
+    ).toEqual([]);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem('SOMETHING_ELSE')).toBeNull();
     expect(Object.keys(sessionStorage)).toEqual([STORAGE_KEYS.lastId]);

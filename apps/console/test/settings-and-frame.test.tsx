@@ -2,9 +2,21 @@
 // the frame bridge's session answers (PROTOCOL.md fetchSessionData) from the signed-in console.
 import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
-import { createFrameEndpoint, type BridgeIncomingEvent, type BridgeTransport, type FrameEndpoint } from '@portico/bridge';
+import {
+  createFrameEndpoint,
+  type BridgeIncomingEvent,
+  type BridgeTransport,
+  type FrameEndpoint,
+} from '@portico/bridge';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, ORIGIN, openSignedIn, startServices, waitForRoute, type ServicesHarness } from './console-harness.tsx';
+import {
+  API,
+  ORIGIN,
+  openSignedIn,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
 import { onTestEnd } from './disposables.ts';
 
 let harness: ServicesHarness;
@@ -30,19 +42,31 @@ describe('settings', () => {
     await user.selectOptions(within(dialog).getByLabelText('Time zone'), 'Asia/Tokyo');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument(),
+    );
     expect(app.store.getState().config.timeZone).toBe('Asia/Tokyo');
-    const put = harness.calls.findIndex((call) => call.method === 'PUT' && call.path === `/user/${userId}/field/timeZoneConfiguration`);
+    const put = harness.calls.findIndex(
+      (call) =>
+        call.method === 'PUT' && call.path === `/user/${userId}/field/timeZoneConfiguration`,
+    );
     expect(put).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(harness.calls[put]?.body ?? '{}')).toEqual({ value: 'Asia/Tokyo' });
     // only the changed field is written; the configuration is read again after the write
     expect(harness.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
-    const after = harness.calls.slice(put + 1).map((call) => `${call.method} ${call.path.split('?')[0] ?? ''}`);
+    const after = harness.calls
+      .slice(put + 1)
+      .map((call) => `${call.method} ${call.path.split('?')[0] ?? ''}`);
     expect(after).toContain(`GET /user/${userId}`);
     expect(after).toContain(`POST /user/${userId}/inheritedFields`);
 
     // the services' database holds it: a fresh read through the API
-    const fields = await harness.api<Record<string, { value: unknown }>>('POST', `/user/${userId}/inheritedFields?format=map`, undefined, token);
+    const fields = await harness.api<Record<string, { value: unknown }>>(
+      'POST',
+      `/user/${userId}/inheritedFields?format=map`,
+      undefined,
+      token,
+    );
     expect(fields.body.timeZoneConfiguration?.value).toBe('Asia/Tokyo');
     // and nothing else changed
     expect(app.store.getState().config.dateFormat).toBe('MM/DD/YYYY');
@@ -76,7 +100,12 @@ describe('settings', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     // the session ends on the server while the dialog is open: the save answers 401 and logs out
-    await harness.api('POST', '/user/logout', undefined, localStorage.getItem(STORAGE_KEYS.accessToken) ?? '');
+    await harness.api(
+      'POST',
+      '/user/logout',
+      undefined,
+      localStorage.getItem(STORAGE_KEYS.accessToken) ?? '',
+    );
     await user.selectOptions(within(dialog).getByLabelText('Date format'), 'YYYY-MM-DD');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitForRoute(app, '/login');
@@ -92,16 +121,24 @@ function connectFakeFrame(iframe: HTMLIFrameElement): FrameEndpoint {
   const frameWindow = iframe.contentWindow;
   if (!frameWindow) throw new Error('the iframe has no window');
   const listeners = new Set<(event: BridgeIncomingEvent) => void>();
-  vi.spyOn(frameWindow, 'postMessage').mockImplementation((data: unknown, targetOrigin?: unknown) => {
-    if (targetOrigin !== ORIGIN) return;
-    const event = { data: structuredClone(data), origin: ORIGIN, source: window };
-    queueMicrotask(() => {
-      for (const listener of listeners) listener(event);
-    });
-  });
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation(
+    (data: unknown, targetOrigin?: unknown) => {
+      if (targetOrigin !== ORIGIN) return;
+      const event = { data: structuredClone(data), origin: ORIGIN, source: window };
+      queueMicrotask(() => {
+        for (const listener of listeners) listener(event);
+      });
+    },
+  );
   const transport: BridgeTransport = {
     post(data) {
-      window.dispatchEvent(new MessageEvent('message', { data: structuredClone(data), origin: ORIGIN, source: frameWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: structuredClone(data),
+          origin: ORIGIN,
+          source: frameWindow,
+        }),
+      );
     },
     listen(listener) {
       listeners.add(listener);
@@ -109,7 +146,12 @@ function connectFakeFrame(iframe: HTMLIFrameElement): FrameEndpoint {
     },
     peer: () => window,
   };
-  const frame = createFrameEndpoint({ transport, peerOrigin: ORIGIN, currentPath: () => '/things/thing', timeoutMs: 20_000 });
+  const frame = createFrameEndpoint({
+    transport,
+    peerOrigin: ORIGIN,
+    currentPath: () => '/things/thing',
+    timeoutMs: 20_000,
+  });
   onTestEnd(() => frame.close());
   return frame;
 }
@@ -128,7 +170,12 @@ describe('the frame bridge', () => {
 
     const data = await frame.request('fetchSessionData', {});
     const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
-    const permissions = await harness.api<{ results: string[] }>('GET', `/user/${me.body.id}/permissions`, undefined, token);
+    const permissions = await harness.api<{ results: string[] }>(
+      'GET',
+      `/user/${me.body.id}/permissions`,
+      undefined,
+      token,
+    );
     expect(data).toMatchObject({
       token,
       apiBase: API,
@@ -137,12 +184,24 @@ describe('the frame bridge', () => {
       timeZone: 'America/Chicago',
       dateFormat: 'MM/DD/YYYY',
       calendarFormat: '12h',
-      user: { id: me.body.id, username: 'admin', firstName: 'Ada', lastName: 'Admin', tenantName: 'Acme Logistics', isRoot: false },
+      user: {
+        id: me.body.id,
+        username: 'admin',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        tenantName: 'Acme Logistics',
+        isRoot: false,
+      },
     });
     expect(data.groupFields).toHaveProperty('vizixVocabularyLabelPlatform');
     // the shell asked the frame to show its page and recorded the confirmation (spec §4)
     await waitFor(() => expect(shown).toEqual(['/model/zone']));
-    await waitFor(() => expect(app.store.getState().routing).toMatchObject({ url: '/app/model/zone', phase: 'navigateSuccess' }));
+    await waitFor(() =>
+      expect(app.store.getState().routing).toMatchObject({
+        url: '/app/model/zone',
+        phase: 'navigateSuccess',
+      }),
+    );
   });
 
   it('issue 12 item 12: a saved user field reaches the frame as userFieldUpdated (spec §7)', async () => {
@@ -153,10 +212,12 @@ describe('the frame bridge', () => {
     frame.on('userFieldUpdated', (payload) => void updates.push(payload));
     await frame.connect();
     await app.services.session.updateUserFields({ dateFormatConfiguration: 'DD/MM/YYYY' });
-    await waitFor(() => expect(updates).toEqual([{ field: 'dateFormatConfiguration', value: 'DD/MM/YYYY' }]));
+    await waitFor(() =>
+      expect(updates).toEqual([{ field: 'dateFormatConfiguration', value: 'DD/MM/YYYY' }]),
+    );
   });
 
-  it('issue 12 bug 6: after a sign-out the frame\'s sessionExpired is silent', async () => {
+  it("issue 12 bug 6: after a sign-out the frame's sessionExpired is silent", async () => {
     const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
     const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
     frame.handle('router', ({ path }) => ({ path }));

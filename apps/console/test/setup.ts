@@ -8,7 +8,9 @@ installTrackedBroadcastChannel();
 
 // FingerprintJS needs a canvas jsdom lacks and then waits on its own timeouts (seconds per file);
 // the clientId header only needs some stable value here.
-vi.mock('../src/lib/client-id.ts', () => ({ getClientId: () => Promise.resolve('test-client-id') }));
+vi.mock('../src/lib/client-id.ts', () => ({
+  getClientId: () => Promise.resolve('test-client-id'),
+}));
 
 function clearCookies(): void {
   for (const part of document.cookie.split(';')) {

@@ -23,24 +23,42 @@ describe('the plain legacy pages', () => {
     expect(html).not.toMatch(/<style\b/i);
   });
 
-  it.each(pages)('%s loads the frame kit from /portico-kit/ first, and its other files exist', (name) => {
-    const html = readFileSync(join(WWW, name), 'utf8');
-    const sources = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/gi)].map((match) => match[1] ?? '');
-    expect(sources.find((source) => source.endsWith('.js'))).toBe('/portico-kit/portico-frame.js');
-    for (const source of sources.filter((source) => !source.startsWith('/'))) expect(existsSync(join(WWW, source)), source).toBe(true);
-    expect(sources.some((source) => /^(https?:)?\/\//.test(source))).toBe(false);
-  });
+  it.each(pages)(
+    '%s loads the frame kit from /portico-kit/ first, and its other files exist',
+    (name) => {
+      const html = readFileSync(join(WWW, name), 'utf8');
+      const sources = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/gi)].map(
+        (match) => match[1] ?? '',
+      );
+      expect(sources.find((source) => source.endsWith('.js'))).toBe(
+        '/portico-kit/portico-frame.js',
+      );
+      for (const source of sources.filter((source) => !source.startsWith('/')))
+        expect(existsSync(join(WWW, source)), source).toBe(true);
+      expect(sources.some((source) => /^(https?:)?\/\//.test(source))).toBe(false);
+    },
+  );
 
   it('its scripts never build code from strings or write HTML', () => {
     for (const name of readdirSync(WWW).filter((file) => file.endsWith('.js'))) {
       const code = readFileSync(join(WWW, name), 'utf8');
-      expect(code, name).not.toMatch(/\beval\(|new Function|innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+      expect(code, name).not.toMatch(
+        /\beval\(|new Function|innerHTML|outerHTML|insertAdjacentHTML|document\.write/,
+      );
       expect(code, name).not.toMatch(/postMessage\([^)]*'\*'/);
     }
   });
 
   it('every word exists in en, es, pt-BR, fr and it, and placeholders match English', () => {
-    const sandbox: { window: { PlainI18n?: { languages: string[]; words: Record<string, Record<string, string>>; translate(language: string, key: string, values?: object): string } } } = { window: {} };
+    const sandbox: {
+      window: {
+        PlainI18n?: {
+          languages: string[];
+          words: Record<string, Record<string, string>>;
+          translate(language: string, key: string, values?: object): string;
+        };
+      };
+    } = { window: {} };
     runInNewContext(readFileSync(join(WWW, 'i18n.js'), 'utf8'), sandbox);
     const i18n = sandbox.window.PlainI18n!;
     expect(i18n.languages.sort()).toEqual(['en', 'es', 'fr', 'it', 'pt-BR']);
@@ -48,9 +66,14 @@ describe('the plain legacy pages', () => {
     for (const language of i18n.languages) {
       const words = i18n.words[language]!;
       expect(Object.keys(words).sort(), language).toEqual(Object.keys(english).sort());
-      for (const [key, text] of Object.entries(words)) expect(text.match(/\{\w+\}/g) ?? [], `${language}.${key}`).toEqual(english[key]!.match(/\{\w+\}/g) ?? []);
+      for (const [key, text] of Object.entries(words))
+        expect(text.match(/\{\w+\}/g) ?? [], `${language}.${key}`).toEqual(
+          english[key]!.match(/\{\w+\}/g) ?? [],
+        );
     }
-    expect(i18n.translate('pt-BR', 'signedIn', { user: 'ana', tenant: 'Acme' })).toBe('Conectado como ana (Acme)');
+    expect(i18n.translate('pt-BR', 'signedIn', { user: 'ana', tenant: 'Acme' })).toBe(
+      'Conectado como ana (Acme)',
+    );
     expect(i18n.translate('es-MX', 'filter')).toBe('Filtrar');
     expect(i18n.translate('de', 'filter')).toBe('Filter');
   });

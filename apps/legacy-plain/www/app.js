@@ -109,7 +109,8 @@
       // this example has no zone sub-pages: a redirect to the list replaces the shell's history entry
       return show(ZONES, { replace: true });
     }
-    if (window.location.hash !== '#' + target) window.history.replaceState(window.history.state, '', '#' + target);
+    if (window.location.hash !== '#' + target)
+      window.history.replaceState(window.history.state, '', '#' + target);
     var listChanged = isZonesRoute(target) !== isZonesRoute(state.route);
     state.route = target;
     state.editing = null;
@@ -133,7 +134,15 @@
   // Links inside the page move by replacing the hash, never by pushing history.
   document.addEventListener('click', function (event) {
     var link = event.target.closest ? event.target.closest('a[href^="#/"]') : null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     event.preventDefault();
     show(link.getAttribute('href').slice(1));
   });
@@ -145,10 +154,15 @@
   // ---- the API, with the session's token ---------------------------------------------------------
 
   function api(method, path, body) {
-    if (!state.session || state.status === 'expired') return Promise.reject(new Error('not signed in'));
+    if (!state.session || state.status === 'expired')
+      return Promise.reject(new Error('not signed in'));
     var headers = { Accept: 'application/json', token: state.session.token };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(state.session.apiBase + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) }).then(function (response) {
+    return fetch(state.session.apiBase + path, {
+      method: method,
+      headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(function (response) {
       if (response.status === 401) {
         // the platform ended the session: tell the console, which signs the user out (spec §8)
         frame.send('sessionExpired', {});
@@ -165,16 +179,15 @@
 
   function load() {
     if (state.status !== 'signedIn' || !isZonesRoute(state.route)) return;
-    var query = '?pageSize=50&pageNumber=1&order=name:asc' + (state.filter ? '&filter=' + encodeURIComponent(state.filter) : '');
+    var query =
+      '?pageSize=50&pageNumber=1&order=name:asc' +
+      (state.filter ? '&filter=' + encodeURIComponent(state.filter) : '');
     var wanted = state.filter;
-    api('GET', '/zone' + query).then(
-      function (answer) {
-        if (wanted !== state.filter) return;
-        state.zones = answer.results;
-        render();
-      },
-      fail,
-    );
+    api('GET', '/zone' + query).then(function (answer) {
+      if (wanted !== state.filter) return;
+      state.zones = answer.results;
+      render();
+    }, fail);
     if (state.zoneTypes === null) {
       api('GET', '/zoneType?pageSize=1000&pageNumber=1&order=name:asc').then(function (answer) {
         state.zoneTypes = answer.results;
@@ -197,7 +210,9 @@
   }
 
   function can(letter) {
-    return state.permissions.indexOf('zone:' + letter) >= 0 || state.permissions.indexOf('zone:*') >= 0;
+    return (
+      state.permissions.indexOf('zone:' + letter) >= 0 || state.permissions.indexOf('zone:*') >= 0
+    );
   }
 
   // ---- rendering: DOM nodes built by hand, so no markup from the API is ever parsed -----------------
@@ -212,7 +227,8 @@
       else node.setAttribute(name, value === true ? '' : value);
     });
     (children || []).forEach(function (child) {
-      if (child) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+      if (child)
+        node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
     });
     return node;
   }
@@ -226,7 +242,9 @@
     }
     if (value && typeof value === 'object') {
       var candidates = [state.language, state.language.split('-')[0], 'en'];
-      for (var i = 0; i < candidates.length; i += 1) if (typeof value[candidates[i]] === 'string' && value[candidates[i]]) return value[candidates[i]];
+      for (var i = 0; i < candidates.length; i += 1)
+        if (typeof value[candidates[i]] === 'string' && value[candidates[i]])
+          return value[candidates[i]];
     }
     return t(fallbackKey);
   }
@@ -245,20 +263,37 @@
     document.getElementById('timezone').textContent = state.timeZone;
     var now = '';
     try {
-      now = new Intl.DateTimeFormat(state.language, { timeZone: state.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: state.calendarFormat === '12h' ? 'h12' : 'h23' }).format(new Date());
+      now = new Intl.DateTimeFormat(state.language, {
+        timeZone: state.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: state.calendarFormat === '12h' ? 'h12' : 'h23',
+      }).format(new Date());
     } catch {
       now = '';
     }
     document.getElementById('now').textContent = now;
     var status = document.getElementById('status');
-    if (state.status === 'signedIn') status.textContent = t('signedIn', { user: state.session.user.username, tenant: state.session.user.tenantName });
-    else status.textContent = t(state.status === 'outside' ? 'outside' : state.status === 'expired' ? 'expired' : 'connecting');
+    if (state.status === 'signedIn')
+      status.textContent = t('signedIn', {
+        user: state.session.user.username,
+        tenant: state.session.user.tenantName,
+      });
+    else
+      status.textContent = t(
+        state.status === 'outside'
+          ? 'outside'
+          : state.status === 'expired'
+            ? 'expired'
+            : 'connecting',
+      );
   }
 
   function render() {
     renderHeader();
     var parts = [];
-    if (state.status === 'expired') parts.push(el('p', { class: 'notice', role: 'alert', text: t('expired') }));
+    if (state.status === 'expired')
+      parts.push(el('p', { class: 'notice', role: 'alert', text: t('expired') }));
     else if (state.status === 'signedIn') {
       if (state.error) parts.push(el('p', { class: 'error', role: 'alert', text: state.error }));
       var editing = isZonesRoute(state.route) ? state.editing : null;
@@ -283,9 +318,21 @@
       el('h1', { text: t('home') }),
       el('p', {}, [el('a', { href: '#' + ZONES, text: t('openZones') })]),
       el('p', {}, [
-        el('button', { type: 'button', text: t('openReports'), onclick: function () { frame.send('navigateToEvent', { path: '/analytics/report' }); } }),
+        el('button', {
+          type: 'button',
+          text: t('openReports'),
+          onclick: function () {
+            frame.send('navigateToEvent', { path: '/analytics/report' });
+          },
+        }),
         ' ',
-        el('button', { type: 'button', text: t('about'), onclick: function () { frame.send('handleAboutSection', {}); } }),
+        el('button', {
+          type: 'button',
+          text: t('about'),
+          onclick: function () {
+            frame.send('handleAboutSection', {});
+          },
+        }),
       ]),
     ]);
   }
@@ -302,7 +349,12 @@
         load();
       }, 200);
     });
-    var create = el('button', { type: 'button', onclick: function () { edit('new'); } });
+    var create = el('button', {
+      type: 'button',
+      onclick: function () {
+        edit('new');
+      },
+    });
     var toolbar = el('div', { class: 'toolbar' }, [search, create]);
     var body = el('div');
     var section = el('section', { 'aria-labelledby': 'zones-heading' }, [heading, toolbar, body]);
@@ -319,13 +371,28 @@
     else if (state.zones.length === 0) body = el('p', { text: t('noResults') });
     else {
       body = el('table', {}, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: t('name') }), el('th', { scope: 'col', text: t('code') }), el('th', { scope: 'col', text: label('ZoneTypes', 'type') })])]),
+        el('thead', {}, [
+          el('tr', {}, [
+            el('th', { scope: 'col', text: t('name') }),
+            el('th', { scope: 'col', text: t('code') }),
+            el('th', { scope: 'col', text: label('ZoneTypes', 'type') }),
+          ]),
+        ]),
         el(
           'tbody',
           {},
           state.zones.map(function (zone) {
             return el('tr', {}, [
-              el('td', {}, [el('button', { type: 'button', class: 'link', text: zone.name, onclick: function () { edit(String(zone.id)); } })]),
+              el('td', {}, [
+                el('button', {
+                  type: 'button',
+                  class: 'link',
+                  text: zone.name,
+                  onclick: function () {
+                    edit(String(zone.id));
+                  },
+                }),
+              ]),
               el('td', { text: zone.code || '' }),
               el('td', { text: zone.zoneType ? zone.zoneType.name : '' }),
             ]);
@@ -342,14 +409,25 @@
   var editor = { key: '', node: null };
   function editorFor(id) {
     var zone = id === 'new' ? null : findZone(id);
-    var key = [id, zone ? zone.id : '', state.zoneTypes ? state.zoneTypes.length : '', state.confirmingDelete, state.language, can('i'), can('u'), can('d')].join('|');
+    var key = [
+      id,
+      zone ? zone.id : '',
+      state.zoneTypes ? state.zoneTypes.length : '',
+      state.confirmingDelete,
+      state.language,
+      can('i'),
+      can('u'),
+      can('d'),
+    ].join('|');
     if (editor.key !== key) editor = { key: key, node: renderEditor(id) };
     return editor.node;
   }
 
   var fetched = {};
   function findZone(id) {
-    var row = (state.zones || []).concat(fetched[id] ? [fetched[id]] : []).filter(function (zone) { return String(zone.id) === id; })[0];
+    var row = (state.zones || []).concat(fetched[id] ? [fetched[id]] : []).filter(function (zone) {
+      return String(zone.id) === id;
+    })[0];
     if (!row && state.zones !== null && fetched[id] === undefined) {
       fetched[id] = null;
       api('GET', '/zone/' + id).then(function (zone) {
@@ -365,14 +443,27 @@
     var zone = creating ? { name: '', code: '', zoneTypeId: null } : findZone(id);
     var editable = creating ? can('i') : can('u');
     var error = el('p', { class: 'error', role: 'alert' });
-    var name = el('input', { name: 'name', required: true, disabled: !editable, value: zone ? zone.name : '' });
-    var code = el('input', { name: 'code', disabled: !editable, value: zone ? zone.code || '' : '' });
+    var name = el('input', {
+      name: 'name',
+      required: true,
+      disabled: !editable,
+      value: zone ? zone.name : '',
+    });
+    var code = el('input', {
+      name: 'code',
+      disabled: !editable,
+      value: zone ? zone.code || '' : '',
+    });
     var type = el(
       'select',
       { name: 'zoneTypeId', required: true, disabled: !editable },
       [el('option', { value: '', text: '—' })].concat(
         (state.zoneTypes || []).map(function (zoneType) {
-          return el('option', { value: String(zoneType.id), selected: zone && zone.zoneTypeId === zoneType.id, text: zoneType.name });
+          return el('option', {
+            value: String(zoneType.id),
+            selected: zone && zone.zoneTypeId === zoneType.id,
+            text: zoneType.name,
+          });
         }),
       ),
     );
@@ -385,10 +476,18 @@
         error.textContent = t('required');
         return;
       }
-      var body = { name: name.value.trim(), code: code.value.trim(), zoneTypeId: Number(type.value) };
+      var body = {
+        name: name.value.trim(),
+        code: code.value.trim(),
+        zoneTypeId: Number(type.value),
+      };
       api(creating ? 'POST' : 'PATCH', creating ? '/zone' : '/zone/' + id, body).then(
         function () {
-          frame.send('doneEvent', { operation: creating ? 'zone.create' : 'zone.update', ok: true, message: t('saved') });
+          frame.send('doneEvent', {
+            operation: creating ? 'zone.create' : 'zone.update',
+            ok: true,
+            message: t('saved'),
+          });
           close();
           load();
         },
@@ -415,24 +514,42 @@
       );
     }
     var title = creating ? t('newZone') : t('editZone');
-    var form = el('form', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'editor-title', novalidate: true, onsubmit: save }, [
-      el('h2', { id: 'editor-title', text: title }),
-      zone ? null : el('p', { role: 'status', text: '…' }),
-      el('label', {}, [t('name') + ' *', name]),
-      el('label', {}, [t('code'), code]),
-      el('label', {}, [label('ZoneTypes', 'type') + ' *', type]),
-      error,
-      el('div', { class: 'actions' }, [
-        editable ? el('button', { type: 'submit', text: t('save') }) : null,
-        !creating && can('d') ? el('button', { type: 'button', onclick: remove, text: state.confirmingDelete ? t('confirmDelete') : t('delete') }) : null,
-        el('button', { type: 'button', onclick: close, text: t('cancel') }),
-      ]),
-    ]);
+    var form = el(
+      'form',
+      {
+        class: 'dialog',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': 'editor-title',
+        novalidate: true,
+        onsubmit: save,
+      },
+      [
+        el('h2', { id: 'editor-title', text: title }),
+        zone ? null : el('p', { role: 'status', text: '…' }),
+        el('label', {}, [t('name') + ' *', name]),
+        el('label', {}, [t('code'), code]),
+        el('label', {}, [label('ZoneTypes', 'type') + ' *', type]),
+        error,
+        el('div', { class: 'actions' }, [
+          editable ? el('button', { type: 'submit', text: t('save') }) : null,
+          !creating && can('d')
+            ? el('button', {
+                type: 'button',
+                onclick: remove,
+                text: state.confirmingDelete ? t('confirmDelete') : t('delete'),
+              })
+            : null,
+          el('button', { type: 'button', onclick: close, text: t('cancel') }),
+        ]),
+      ],
+    );
     form.addEventListener('keydown', function (event) {
       if (event.key === 'Escape') close();
     });
     setTimeout(function () {
-      if (!form.contains(document.activeElement)) (editable ? name : form.querySelector('button')).focus();
+      if (!form.contains(document.activeElement))
+        (editable ? name : form.querySelector('button')).focus();
     });
     return el('div', { class: 'backdrop' }, [form]);
   }

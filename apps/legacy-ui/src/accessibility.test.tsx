@@ -13,14 +13,19 @@ import { MODULES } from './routes.ts';
 
 async function violations(container: Element): Promise<string[]> {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 // axe in jsdom is slow on a shared 2-core machine: a generous per-test timeout, not a timed assertion.
 describe('accessibility (axe)', { timeout: 30_000 }, () => {
   it('list page and its edit dialog have no violations', async () => {
     const user = userEvent.setup();
-    const { api } = createFakeApi({ zone: zones(3), zoneType: [{ id: 1, groupId: 2, name: 'Dock' }] });
+    const { api } = createFakeApi({
+      zone: zones(3),
+      zoneType: [{ id: 1, groupId: 2, name: 'Dock' }],
+    });
     const { container } = renderAt('/model/zone', { api, permissions: ['zone:*', 'zonetype:r'] });
     await screen.findByText('3 total');
     expect(await violations(container)).toEqual([]);
@@ -34,7 +39,18 @@ describe('accessibility (axe)', { timeout: 30_000 }, () => {
 
   it('landing, placeholder and the outside-console message have no violations', async () => {
     const { api } = createFakeApi({});
-    for (const page of [<LandingPage key="l" module={MODULES[1]!} />, <PlaceholderPage key="p" match={{ kind: 'placeholder', title: 'page.scheduledRule', module: MODULES[3]!, beta: true }} />]) {
+    for (const page of [
+      <LandingPage key="l" module={MODULES[1]!} />,
+      <PlaceholderPage
+        key="p"
+        match={{
+          kind: 'placeholder',
+          title: 'page.scheduledRule',
+          module: MODULES[3]!,
+          beta: true,
+        }}
+      />,
+    ]) {
       const rendered = renderWithLegacy(<main>{page}</main>, { api, permissions: ['thing:r'] });
       expect(await violations(rendered.container)).toEqual([]);
       rendered.unmount();

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
 
 function client(status = 200, body: unknown = { total: 0, results: [] }) {
-  const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(status === 204 ? null : JSON.stringify(body), { status }),
+  const fetch = vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(status === 204 ? null : JSON.stringify(body), { status }),
   );
   const onUnauthorized = vi.fn();
   const api = createApiClient({
@@ -14,18 +15,23 @@ function client(status = 200, body: unknown = { total: 0, results: [] }) {
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'xsrf-1' : undefined),
     origin: 'http://127.0.0.1:8080',
   });
-  const headersOf = (call: number) => (fetch.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
+  const headersOf = (call: number) =>
+    (fetch.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
   return { api, fetch, onUnauthorized, headersOf };
 }
 
 describe('createApiClient', () => {
   it('lists with paging, order and filter, sending the token header but no CSRF header on GET', async () => {
     const { api, fetch, headersOf } = client(200, { total: 3, results: [{ id: 1 }] });
-    await expect(api.list('zone', { pageSize: 25, pageNumber: 2, order: 'name:desc', filter: 'dock' })).resolves.toEqual({
+    await expect(
+      api.list('zone', { pageSize: 25, pageNumber: 2, order: 'name:desc', filter: 'dock' }),
+    ).resolves.toEqual({
       total: 3,
       results: [{ id: 1 }],
     });
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/riot-core-services/api/zone?pageSize=25&pageNumber=2&order=name%3Adesc&filter=dock');
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(
+      '/riot-core-services/api/zone?pageSize=25&pageNumber=2&order=name%3Adesc&filter=dock',
+    );
     expect(headersOf(0)).toMatchObject({ token: 'tok' });
     expect(headersOf(0)).not.toHaveProperty('X-XSRF-TOKEN');
   });
@@ -34,7 +40,11 @@ describe('createApiClient', () => {
     const { api, fetch, headersOf } = client(201, { id: 9 });
     await api.create('zone', { name: 'A' });
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"name":"A"}' });
-    expect(headersOf(0)).toMatchObject({ token: 'tok', 'X-XSRF-TOKEN': 'xsrf-1', 'Content-Type': 'application/json' });
+    expect(headersOf(0)).toMatchObject({
+      token: 'tok',
+      'X-XSRF-TOKEN': 'xsrf-1',
+      'Content-Type': 'application/json',
+    });
     const remote = createApiClient({
       apiBase: 'https://api.example.com/riot-core-services/api',
       token: 'tok',
@@ -52,7 +62,11 @@ describe('createApiClient', () => {
     const bad = client(400, { error: 'Invalid input', fields: { name: 'required', n: 3 } });
     const error = await bad.api.create('zone', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Invalid input', fields: { name: 'required' } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid input',
+      fields: { name: 'required' },
+    });
     expect(bad.onUnauthorized).not.toHaveBeenCalled();
     const expired = client(401, { error: 'Your Session has expired' });
     await expect(expired.api.get('zone', 1)).rejects.toMatchObject({ status: 401 });

@@ -11,7 +11,12 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly field: string | undefined;
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}, field?: string) {
+  constructor(
+    status: number,
+    message: string,
+    fields: Record<string, string> = {},
+    field?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -95,12 +100,18 @@ function stringFields(value: unknown): Record<string, string> {
 
 /** Creates the API client. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const readCookie = options.readCookie ?? documentCookie;
   const origin = options.origin ?? window.location.origin;
   const base = options.apiBase.replace(/\/+$/, '');
 
-  async function send(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    accept = 'application/json',
+  ): Promise<Response> {
     const url = `${base}${path}`;
     const headers: Record<string, string> = {
       Accept: accept,
@@ -162,16 +173,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const params = new URLSearchParams();
     if (query.order) params.set('order', query.order);
     if (query.filter) params.set('filter', query.filter);
-    for (const [field, value] of Object.entries(query.filters ?? {})) if (value !== '') params.set(field, value);
+    for (const [field, value] of Object.entries(query.filters ?? {}))
+      if (value !== '') params.set(field, value);
     return params;
   }
 
   return {
     async list(resource, query) {
-      const params = new URLSearchParams({ pageSize: String(query.pageSize), pageNumber: String(query.pageNumber) });
+      const params = new URLSearchParams({
+        pageSize: String(query.pageSize),
+        pageNumber: String(query.pageNumber),
+      });
       for (const [key, value] of listParams(query)) params.set(key, value);
-      const data = (await call('GET', `/${resource}?${params.toString()}`)) as Partial<ListPage<ApiRow>> | undefined;
-      return { total: Number(data?.total ?? 0), results: Array.isArray(data?.results) ? data.results : [] };
+      const data = (await call('GET', `/${resource}?${params.toString()}`)) as
+        Partial<ListPage<ApiRow>> | undefined;
+      return {
+        total: Number(data?.total ?? 0),
+        results: Array.isArray(data?.results) ? data.results : [],
+      };
     },
     async get(resource, id) {
       return (await call('GET', `/${resource}/${id}`)) as ApiRow;
@@ -187,7 +206,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async exportCsv(resource, query) {
       const params = listParams(query).toString();
-      const response = await send('GET', `/${resource}/export.csv${params ? `?${params}` : ''}`, undefined, 'text/csv');
+      const response = await send(
+        'GET',
+        `/${resource}/export.csv${params ? `?${params}` : ''}`,
+        undefined,
+        'text/csv',
+      );
       return response.blob();
     },
   };

@@ -6,10 +6,30 @@ const instant = Date.UTC(2024, 10, 21, 19, 5); // 2024-11-21 19:05 UTC
 
 describe('formatDateTime', () => {
   it('uses the shell time zone, date format and calendar format', () => {
-    expect(formatDateTime(instant, { timeZone: 'UTC', dateFormat: 'DD/MM/YYYY', calendarFormat: '24h' })).toBe('21/11/2024 19:05');
-    expect(formatDateTime(instant, { timeZone: 'Europe/Madrid', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' })).toBe('2024-11-21 20:05');
-    expect(formatDateTime(instant, { timeZone: 'EST5EDT', dateFormat: 'MM/DD/YYYY', calendarFormat: '12h' })).toBe('11/21/2024 2:05 PM');
-    expect(formatDateTime(instant, { timeZone: 'Asia/Tokyo', dateFormat: 'DD.MM.YYYY', calendarFormat: '24h' })).toBe('22.11.2024 04:05');
+    expect(
+      formatDateTime(instant, { timeZone: 'UTC', dateFormat: 'DD/MM/YYYY', calendarFormat: '24h' }),
+    ).toBe('21/11/2024 19:05');
+    expect(
+      formatDateTime(instant, {
+        timeZone: 'Europe/Madrid',
+        dateFormat: 'YYYY-MM-DD',
+        calendarFormat: '24h',
+      }),
+    ).toBe('2024-11-21 20:05');
+    expect(
+      formatDateTime(instant, {
+        timeZone: 'EST5EDT',
+        dateFormat: 'MM/DD/YYYY',
+        calendarFormat: '12h',
+      }),
+    ).toBe('11/21/2024 2:05 PM');
+    expect(
+      formatDateTime(instant, {
+        timeZone: 'Asia/Tokyo',
+        dateFormat: 'DD.MM.YYYY',
+        calendarFormat: '24h',
+      }),
+    ).toBe('22.11.2024 04:05');
   });
 
   it('is empty for missing values and survives unknown zones and formats', () => {
@@ -21,7 +41,10 @@ describe('formatDateTime', () => {
 });
 
 describe('vocabularyLabel', () => {
-  const fields = { vizixVocabularyLabelThings: '{"en":"Assets","pt-BR":"Ativos"}', vizixVocabularyLabelZones: { en: 'Areas' } };
+  const fields = {
+    vizixVocabularyLabelThings: '{"en":"Assets","pt-BR":"Ativos"}',
+    vizixVocabularyLabelZones: { en: 'Areas' },
+  };
   it('reads the tenant label in the language, then English', () => {
     expect(vocabularyLabel(fields, 'Things', 'pt-BR')).toBe('Ativos');
     expect(vocabularyLabel(fields, 'Things', 'it')).toBe('Assets');

@@ -34,13 +34,18 @@ function parts(date: Date, timeZone: string, hour12: boolean): Record<string, st
  */
 export function formatDateTime(value: unknown, preferences: DateTimePreferences): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = new Date(typeof value === 'number' || typeof value === 'string' ? value : Number.NaN);
+  const date = new Date(
+    typeof value === 'number' || typeof value === 'string' ? value : Number.NaN,
+  );
   if (Number.isNaN(date.getTime())) return '';
   const hour12 = preferences.calendarFormat === '12h';
   const p = parts(date, preferences.timeZone, hour12);
   const tokens: Record<string, string> = { YYYY: p.year ?? '', MM: p.month ?? '', DD: p.day ?? '' };
   const known = /^(YYYY|MM|DD)([-/.])(YYYY|MM|DD)\2(YYYY|MM|DD)$/.test(preferences.dateFormat);
-  const dateText = (known ? preferences.dateFormat : 'MM/DD/YYYY').replace(/YYYY|MM|DD/g, (token) => tokens[token] ?? token);
+  const dateText = (known ? preferences.dateFormat : 'MM/DD/YYYY').replace(
+    /YYYY|MM|DD/g,
+    (token) => tokens[token] ?? token,
+  );
   const hour = hour12 ? String(Number(p.hour)) : (p.hour ?? '');
   return `${dateText} ${hour}:${p.minute ?? ''}${hour12 ? ` ${p.dayPeriod ?? ''}` : ''}`;
 }

@@ -33,7 +33,8 @@ export function createHashRouter(win: Window): HashRouter {
     },
     go(path) {
       const next = normalizeLocation(path);
-      if (`#${next}` !== win.location.hash) win.history.replaceState(win.history.state, '', `#${next}`);
+      if (`#${next}` !== win.location.hash)
+        win.history.replaceState(win.history.state, '', `#${next}`);
       if (next === current) return;
       current = next;
       notify();

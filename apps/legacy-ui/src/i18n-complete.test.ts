@@ -100,7 +100,11 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
   it('keeps the placeholders of the English text, with single braces', () => {
     const mismatched = englishKeys
       .filter((key) => table[key] !== undefined)
-      .filter((key) => /\{\{|\}\}/.test(table[key] ?? '') || placeholders(table[key] ?? '').join() !== placeholders(en[key]).join())
+      .filter(
+        (key) =>
+          /\{\{|\}\}/.test(table[key] ?? '') ||
+          placeholders(table[key] ?? '').join() !== placeholders(en[key]).join(),
+      )
       .map((key) => `${key}: ${JSON.stringify(table[key])} vs ${JSON.stringify(en[key])}`);
     expect(mismatched).toEqual([]);
   });
@@ -112,9 +116,22 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
   });
 
   it('is the table translate() reads for the language', () => {
-    const values = { name: 'N', count: 7, page: 2, pages: 3, resource: 'R', group: 'G', tenant: 'T', reason: 'Y' };
+    const values = {
+      name: 'N',
+      count: 7,
+      page: 2,
+      pages: 3,
+      resource: 'R',
+      group: 'G',
+      tenant: 'T',
+      reason: 'Y',
+    };
     const wrong = englishKeys.filter(
-      (key) => translate(language, key, values) !== (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(values[name as keyof typeof values])),
+      (key) =>
+        translate(language, key, values) !==
+        (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) =>
+          String(values[name as keyof typeof values]),
+        ),
     );
     expect(wrong).toEqual([]);
   });

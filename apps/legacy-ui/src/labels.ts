@@ -4,7 +4,8 @@
 /** Lower-cases the first letter of a label used inside a sentence ("Asset type" → "asset type"); acronyms stay ("RFID tag"). */
 export function lowerFirst(label: string): string {
   const [first = '', second = ''] = [...label];
-  if (second !== '' && second === second.toUpperCase() && second !== second.toLowerCase()) return label;
+  if (second !== '' && second === second.toUpperCase() && second !== second.toLowerCase())
+    return label;
   return first.toLocaleLowerCase() + label.slice(first.length);
 }
 

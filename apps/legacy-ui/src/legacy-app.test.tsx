@@ -1,7 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFrameEndpoint, createHostEndpoint, createMemoryTransportPair } from '@portico/bridge';
+import {
+  createFrameEndpoint,
+  createHostEndpoint,
+  createMemoryTransportPair,
+} from '@portico/bridge';
 import type { SessionData } from '@portico/bridge';
 import { createApiClient } from './api-client.ts';
 import type { ApiClientOptions } from './api-client.ts';
@@ -14,7 +18,17 @@ const FRAME = 'http://legacy.test';
 const session: SessionData = {
   token: 'tok-1',
   apiBase: '/riot-core-services/api',
-  user: { id: 2, username: 'admin', firstName: 'Ada', lastName: 'Admin', email: '', groupId: 2, groupName: 'Acme', tenantName: 'Acme', isRoot: false },
+  user: {
+    id: 2,
+    username: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: '',
+    groupId: 2,
+    groupName: 'Acme',
+    tenantName: 'Acme',
+    isRoot: false,
+  },
   permissions: ['zone:*', 'zonetype:r', 'thing:r', 'model:x'],
   language: 'en',
   timeZone: 'UTC',
@@ -24,7 +38,10 @@ const session: SessionData = {
 };
 
 function jsonResponse(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function setup(options: { fetchStatus?: number; hostAnswers?: boolean } = {}) {
@@ -34,14 +51,26 @@ function setup(options: { fetchStatus?: number; hostAnswers?: boolean } = {}) {
   const host = createHostEndpoint({ transport: pair.host, peerOrigin: FRAME, logger });
   if (options.hostAnswers !== false) host.handle('fetchSessionData', () => session);
   const router = createHashRouter(window);
-  const frame = createFrameEndpoint({ transport: pair.frame, peerOrigin: HOST, logger, timeoutMs: 200, currentPath: router.current });
+  const frame = createFrameEndpoint({
+    transport: pair.frame,
+    peerOrigin: HOST,
+    logger,
+    timeoutMs: 200,
+    currentPath: router.current,
+  });
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (options.fetchStatus) return jsonResponse(options.fetchStatus, { error: 'Your Session has expired' });
-    if (url.includes('/zone?')) return jsonResponse(200, { total: 1, results: [{ id: 1, groupId: 2, name: 'Dock 1', code: 'D1' }] });
+    if (options.fetchStatus)
+      return jsonResponse(options.fetchStatus, { error: 'Your Session has expired' });
+    if (url.includes('/zone?'))
+      return jsonResponse(200, {
+        total: 1,
+        results: [{ id: 1, groupId: 2, name: 'Dock 1', code: 'D1' }],
+      });
     return jsonResponse(200, { total: 0, results: [] });
   });
-  const createApi = (apiOptions: ApiClientOptions) => createApiClient({ ...apiOptions, fetch, origin: FRAME });
+  const createApi = (apiOptions: ApiClientOptions) =>
+    createApiClient({ ...apiOptions, fetch, origin: FRAME });
   render(<LegacyApp frame={frame} router={router} createApi={createApi} />);
   return { pair, host, frame, fetch };
 }
@@ -53,9 +82,14 @@ beforeEach(() => {
 describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
   it('signs in through the shell and shows the route in legacy-route', async () => {
     const { fetch } = setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('legacy-route')).toHaveTextContent('/home/welcome');
-    expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('/user/login'), expect.anything());
+    expect(fetch).not.toHaveBeenCalledWith(
+      expect.stringContaining('/user/login'),
+      expect.anything(),
+    );
   });
 
   it('router from the shell shows the page before routerSuccess, without a reload or a history entry', async () => {
@@ -100,7 +134,9 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     act(() => host.send('language', { language: 'fr' }));
     expect(await screen.findByRole('link', { name: 'Zones FR' })).toBeInTheDocument();
     act(() => host.send('permissions', { permissions: ['zonegroup:r'] }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Zones FR' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Zones FR' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('link', { name: 'Groupes de zones' })).toBeInTheDocument();
   });
 
@@ -118,13 +154,17 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
 
   it('shows "Open this page inside the Portico console" when no shell answers', async () => {
     setup({ hostAnswers: false });
-    expect(await screen.findByRole('heading', { name: 'Open this page inside the Portico console.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Open this page inside the Portico console.' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('legacy-route')).toHaveTextContent('/home/welcome');
   });
 
   it('shows the same message at once outside a frame', () => {
     render(<LegacyApp frame={null} router={createHashRouter(window)} />);
-    expect(screen.getByRole('heading', { name: 'Open this page inside the Portico console.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Open this page inside the Portico console.' }),
+    ).toBeInTheDocument();
   });
 
   it('opens the custom-tab editor on openCustomTabModal and reports modal and closeCustomTabModal', async () => {
@@ -155,7 +195,9 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
     await user.click(screen.getByRole('button', { name: 'About' }));
     await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    const model = within(screen.getByRole('navigation', { name: 'Go to' })).getByRole('link', { name: 'Model' });
+    const model = within(screen.getByRole('navigation', { name: 'Go to' })).getByRole('link', {
+      name: 'Model',
+    });
     expect(model).toHaveAttribute('href', `${window.location.origin}/#/app/model`);
     await user.click(model);
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith({ path: '/model' }));

@@ -32,7 +32,12 @@ export interface LegacyAppProps {
  * The reference legacy UI: signs in through the shell (ready → fetchSessionData), follows the shell's
  * pushes, answers `router`, and reports its own navigation, modals, 401s and finished operations.
  */
-export function LegacyApp({ frame, router, createApi = createApiClient, consoleBase = `${window.location.origin}/` }: LegacyAppProps) {
+export function LegacyApp({
+  frame,
+  router,
+  createApi = createApiClient,
+  consoleBase = `${window.location.origin}/`,
+}: LegacyAppProps) {
   const path = useSyncExternalStore(router.subscribe, router.current);
   const [status, setStatus] = useState<Status>(frame?.framed ? 'connecting' : 'outside');
   const [session, setSession] = useState<SessionData | null>(null);
@@ -54,10 +59,12 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
       })
       .catch((error: unknown) => {
         if (!active) return;
-        if (error instanceof BridgeRemoteError) console.warn('legacy-ui: the console refused the session', error.remoteCode);
+        if (error instanceof BridgeRemoteError)
+          console.warn('legacy-ui: the console refused the session', error.remoteCode);
         setStatus('outside');
       });
-    const update = (change: Partial<SessionData>) => setSession((current) => (current ? { ...current, ...change } : current));
+    const update = (change: Partial<SessionData>) =>
+      setSession((current) => (current ? { ...current, ...change } : current));
     const stops = [
       frame.handle('router', ({ path: target }) => {
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back.
@@ -71,14 +78,19 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
       frame.on('calendarFormatUpdated', ({ calendarFormat }) => update({ calendarFormat })),
       frame.on('groupConfigs', ({ fields }) => update({ groupFields: fields })),
       frame.on('userFieldUpdated', ({ field, value }) => {
-        if (field === 'timeZoneConfiguration' && typeof value === 'string') update({ timeZone: value });
-        if (field === 'dateFormatConfiguration' && typeof value === 'string') update({ dateFormat: value });
-        if (field === 'calendarFormatConfiguration' && typeof value === 'string') update({ calendarFormat: value });
+        if (field === 'timeZoneConfiguration' && typeof value === 'string')
+          update({ timeZone: value });
+        if (field === 'dateFormatConfiguration' && typeof value === 'string')
+          update({ dateFormat: value });
+        if (field === 'calendarFormatConfiguration' && typeof value === 'string')
+          update({ calendarFormat: value });
         if (field === 'language' && typeof value === 'string') update({ language: value });
       }),
       frame.on('sessionExpired', () => setStatus('expired')),
       // there is no folder route: a folder opens the report list, none the folder list (both exist)
-      frame.on('folderDetail', ({ folderId }) => router.go(folderId === null ? '/analytics/report' : '/analytics/report/list')),
+      frame.on('folderDetail', ({ folderId }) =>
+        router.go(folderId === null ? '/analytics/report' : '/analytics/report/list'),
+      ),
       frame.on('openCustomTabModal', ({ tabId }) => setCustomTab({ tabId })),
     ];
     return () => {
@@ -90,12 +102,19 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
   const navigate = useCallback(
     (target: string, options: { replace?: boolean } = {}) => {
       router.go(target);
-      if (frame?.framed) frame.send('routerUpdate', { path: router.current(), ...(options.replace ? { replace: true } : {}) });
+      if (frame?.framed)
+        frame.send('routerUpdate', {
+          path: router.current(),
+          ...(options.replace ? { replace: true } : {}),
+        });
     },
     [frame, router],
   );
 
-  const setModalOpen = useCallback((open: boolean) => frame?.framed && frame.send('modal', { open }), [frame]);
+  const setModalOpen = useCallback(
+    (open: boolean) => frame?.framed && frame.send('modal', { open }),
+    [frame],
+  );
 
   const context = useMemo<LegacyContextValue | null>(() => {
     if (!session) return null;
@@ -118,13 +137,18 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
       t,
       language: session.language,
       permissions: createPermissionSet(session.permissions),
-      preferences: { timeZone: session.timeZone, dateFormat: session.dateFormat, calendarFormat: session.calendarFormat },
+      preferences: {
+        timeZone: session.timeZone,
+        dateFormat: session.dateFormat,
+        calendarFormat: session.calendarFormat,
+      },
       groupFields: session.groupFields,
       user: session.user,
       navigate,
       setModalOpen,
       done: (operation, ok, message) => {
-        if (frame?.framed) frame.send('doneEvent', { operation, ok, ...(message ? { message } : {}) });
+        if (frame?.framed)
+          frame.send('doneEvent', { operation, ok, ...(message ? { message } : {}) });
       },
       navigateShell: (target) => {
         if (frame?.framed) frame.send('navigateToEvent', { path: target });
@@ -174,7 +198,8 @@ export function LegacyApp({ frame, router, createApi = createApiClient, consoleB
             tabId={customTab.tabId}
             onClose={(saved) => {
               setCustomTab(null);
-              if (frame?.framed) frame.send('closeCustomTabModal', { saved, tabId: customTab.tabId });
+              if (frame?.framed)
+                frame.send('closeCustomTabModal', { saved, tabId: customTab.tabId });
             }}
           />
         ) : null}

@@ -11,9 +11,11 @@ import { applyTheme } from './theme.ts';
 
 // The console's origin. Same origin by default (the services host both); a build for a split
 // deployment sets VITE_PORTICO_CONSOLE_ORIGIN to the console's exact origin.
-const consoleOrigin = (import.meta.env.VITE_PORTICO_CONSOLE_ORIGIN as string | undefined) ?? window.location.origin;
+const consoleOrigin =
+  (import.meta.env.VITE_PORTICO_CONSOLE_ORIGIN as string | undefined) ?? window.location.origin;
 // Where records link to (real links: a new tab opens the console on that record).
-const consoleBase = (import.meta.env.VITE_PORTICO_CONSOLE_URL as string | undefined) ?? `${consoleOrigin}/`;
+const consoleBase =
+  (import.meta.env.VITE_PORTICO_CONSOLE_URL as string | undefined) ?? `${consoleOrigin}/`;
 const framed = window.parent !== window;
 const router = createHashRouter(window);
 const frame = framed

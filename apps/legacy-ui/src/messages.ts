@@ -39,10 +39,19 @@ export function describeError(t: Translate, error: unknown): string {
 }
 
 /** The sentence for one field the API (or the form) refused, from its kind and the API's reason. */
-export function describeFieldError(t: Translate, field: FieldDef | undefined, reason: string): string {
+export function describeFieldError(
+  t: Translate,
+  field: FieldDef | undefined,
+  reason: string,
+): string {
   const text = reason.toLowerCase();
   if (text === 'duplicate') return t('error.duplicate');
-  if (/required|must not be empty|too small.*>=1|expected string|received null|received undefined/.test(text)) return t('error.required');
+  if (
+    /required|must not be empty|too small.*>=1|expected string|received null|received undefined/.test(
+      text,
+    )
+  )
+    return t('error.required');
   if (/^no \w+ \d+/.test(text) || field?.kind === 'reference') return t('error.reference');
   if (field?.kind === 'color' || /colou?r/.test(text)) return t('error.color');
   if (field?.kind === 'email' || /email/.test(text)) return t('error.email');

@@ -6,7 +6,17 @@ import type { MessageKey, OneLabelName } from './i18n.ts';
 export interface FieldDef {
   name: string;
   label: MessageKey;
-  kind: 'text' | 'textarea' | 'number' | 'email' | 'password' | 'reference' | 'color' | 'list' | 'select' | 'json';
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'number'
+    | 'email'
+    | 'password'
+    | 'reference'
+    | 'color'
+    | 'list'
+    | 'select'
+    | 'json';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
@@ -78,7 +88,14 @@ function def(
 ): ResourceDef {
   const detailPath = resource.detailPath ?? resource.listPath;
   const one: MessageKey = `one.${resource.api}`;
-  return { titleField: 'name', newPath: `${detailPath}/new`, editor: 'dialog', ...resource, one, detailPath };
+  return {
+    titleField: 'name',
+    newPath: `${detailPath}/new`,
+    editor: 'dialog',
+    ...resource,
+    one,
+    detailPath,
+  };
 }
 
 /** Every resource page of the legacy UI, keyed by API path. */
@@ -94,7 +111,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
       idColumn,
       nameColumn,
       { field: 'serial', label: 'field.serial' },
-      { field: 'thingTypeId', label: 'field.thingType', kind: 'reference', object: 'thingType', concept: 'ThingType' },
+      {
+        field: 'thingTypeId',
+        label: 'field.thingType',
+        kind: 'reference',
+        object: 'thingType',
+        concept: 'ThingType',
+      },
       { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
       { field: 'status', label: 'field.status', kind: 'enum' },
       { field: 'modifiedTime', label: 'field.modified', kind: 'datetime' },
@@ -102,9 +125,30 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [
       name,
       { name: 'serial', label: 'field.serial', kind: 'text', required: true },
-      { name: 'thingTypeId', label: 'field.thingType', kind: 'reference', reference: 'thingType', object: 'thingType', concept: 'ThingType', required: true },
-      { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone', object: 'zone', concept: 'Zone' },
-      { name: 'status', label: 'field.status', kind: 'select', options: ['active', 'maintenance', 'retired', 'lost'], required: true },
+      {
+        name: 'thingTypeId',
+        label: 'field.thingType',
+        kind: 'reference',
+        reference: 'thingType',
+        object: 'thingType',
+        concept: 'ThingType',
+        required: true,
+      },
+      {
+        name: 'zoneId',
+        label: 'field.zone',
+        kind: 'reference',
+        reference: 'zone',
+        object: 'zone',
+        concept: 'Zone',
+      },
+      {
+        name: 'status',
+        label: 'field.status',
+        kind: 'select',
+        options: ['active', 'maintenance', 'retired', 'lost'],
+        required: true,
+      },
     ],
   }),
   thingType: def({
@@ -114,7 +158,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'ThingType',
     label: 'resource.thingType',
     listPath: '/things/thingType',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'description', label: 'field.description' },
+    ],
     fields: [name, code, description],
   }),
   zone: def({
@@ -128,14 +177,41 @@ export const RESOURCES: Record<string, ResourceDef> = {
       idColumn,
       nameColumn,
       codeColumn,
-      { field: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', object: 'zoneType', concept: 'ZoneType' },
-      { field: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', object: 'zoneGroup', concept: 'ZoneGroup' },
+      {
+        field: 'zoneTypeId',
+        label: 'field.zoneType',
+        kind: 'reference',
+        object: 'zoneType',
+        concept: 'ZoneType',
+      },
+      {
+        field: 'zoneGroupId',
+        label: 'field.zoneGroup',
+        kind: 'reference',
+        object: 'zoneGroup',
+        concept: 'ZoneGroup',
+      },
     ],
     fields: [
       name,
       code,
-      { name: 'zoneTypeId', label: 'field.zoneType', kind: 'reference', reference: 'zoneType', object: 'zoneType', concept: 'ZoneType', required: true },
-      { name: 'zoneGroupId', label: 'field.zoneGroup', kind: 'reference', reference: 'zoneGroup', object: 'zoneGroup', concept: 'ZoneGroup' },
+      {
+        name: 'zoneTypeId',
+        label: 'field.zoneType',
+        kind: 'reference',
+        reference: 'zoneType',
+        object: 'zoneType',
+        concept: 'ZoneType',
+        required: true,
+      },
+      {
+        name: 'zoneGroupId',
+        label: 'field.zoneGroup',
+        kind: 'reference',
+        reference: 'zoneGroup',
+        object: 'zoneGroup',
+        concept: 'ZoneGroup',
+      },
       { name: 'color', label: 'field.color', kind: 'color' },
       description,
     ],
@@ -147,7 +223,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'ZoneType',
     label: 'resource.zoneType',
     listPath: '/model/zoneType',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'description', label: 'field.description' },
+    ],
     fields: [name, code, description],
   }),
   zoneGroup: def({
@@ -167,8 +248,25 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'LogicalReader',
     label: 'resource.logicalReader',
     listPath: '/model/logicalReader',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' }],
-    fields: [name, code, { name: 'zoneId', label: 'field.zone', kind: 'reference', reference: 'zone', object: 'zone', concept: 'Zone' }, description],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
+    ],
+    fields: [
+      name,
+      code,
+      {
+        name: 'zoneId',
+        label: 'field.zone',
+        kind: 'reference',
+        reference: 'zone',
+        object: 'zone',
+        concept: 'Zone',
+      },
+      description,
+    ],
   }),
   group: def({
     api: 'group',
@@ -181,15 +279,37 @@ export const RESOURCES: Record<string, ResourceDef> = {
       idColumn,
       nameColumn,
       codeColumn,
-      { field: 'groupTypeId', label: 'field.groupType', kind: 'reference', object: 'groupType', concept: 'GroupType' },
+      {
+        field: 'groupTypeId',
+        label: 'field.groupType',
+        kind: 'reference',
+        object: 'groupType',
+        concept: 'GroupType',
+      },
       { field: 'treeLevel', label: 'field.sequence' },
       { field: 'creationTime', label: 'field.created', kind: 'datetime' },
     ],
     fields: [
       name,
       { ...code, required: true },
-      { name: 'parentId', label: 'field.parent', kind: 'reference', reference: 'group', object: 'parent', concept: 'Group', required: true, createOnly: true },
-      { name: 'groupTypeId', label: 'field.groupType', kind: 'reference', reference: 'groupType', object: 'groupType', concept: 'GroupType' },
+      {
+        name: 'parentId',
+        label: 'field.parent',
+        kind: 'reference',
+        reference: 'group',
+        object: 'parent',
+        concept: 'Group',
+        required: true,
+        createOnly: true,
+      },
+      {
+        name: 'groupTypeId',
+        label: 'field.groupType',
+        kind: 'reference',
+        reference: 'groupType',
+        object: 'groupType',
+        concept: 'GroupType',
+      },
       description,
     ],
   }),
@@ -200,7 +320,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'GroupType',
     label: 'resource.groupType',
     listPath: '/tenants/groupType',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'description', label: 'field.description' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'description', label: 'field.description' },
+    ],
     fields: [name, code, description],
   }),
   user: def({
@@ -217,15 +342,35 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { field: 'firstName', label: 'field.firstName' },
       { field: 'lastName', label: 'field.lastName' },
       { field: 'email', label: 'field.email' },
-      { field: 'groupId', label: 'field.group', kind: 'reference', object: 'group', concept: 'Group' },
+      {
+        field: 'groupId',
+        label: 'field.group',
+        kind: 'reference',
+        object: 'group',
+        concept: 'Group',
+      },
     ],
     fields: [
       { name: 'username', label: 'field.username', kind: 'text', required: true },
       { name: 'firstName', label: 'field.firstName', kind: 'text' },
       { name: 'lastName', label: 'field.lastName', kind: 'text' },
       { name: 'email', label: 'field.email', kind: 'email' },
-      { name: 'groupId', label: 'field.group', kind: 'reference', reference: 'group', object: 'group', concept: 'Group', required: true },
-      { name: 'password', label: 'field.password', kind: 'password', createOnly: true, required: true },
+      {
+        name: 'groupId',
+        label: 'field.group',
+        kind: 'reference',
+        reference: 'group',
+        object: 'group',
+        concept: 'Group',
+        required: true,
+      },
+      {
+        name: 'password',
+        label: 'field.password',
+        kind: 'password',
+        createOnly: true,
+        required: true,
+      },
     ],
   }),
   role: def({
@@ -245,7 +390,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Resource',
     label: 'resource.resource',
     listPath: '/tenants/resource',
-    columns: [idColumn, nameColumn, { field: 'label', label: 'field.label' }, { field: 'typeName', label: 'field.type', kind: 'enum' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'label', label: 'field.label' },
+      { field: 'typeName', label: 'field.type', kind: 'enum' },
+    ],
     fields: [
       name,
       { name: 'label', label: 'field.label', kind: 'text' },
@@ -260,11 +410,22 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Connection',
     label: 'resource.connection',
     listPath: '/services/connection',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type', kind: 'enum' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'type', label: 'field.type', kind: 'enum' },
+    ],
     fields: [
       name,
       code,
-      { name: 'type', label: 'field.type', kind: 'select', options: ['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP'], required: true },
+      {
+        name: 'type',
+        label: 'field.type',
+        kind: 'select',
+        options: ['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP'],
+        required: true,
+      },
       { name: 'properties', label: 'field.properties', kind: 'json' },
     ],
   }),
@@ -275,7 +436,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'EdgeBox',
     label: 'resource.edgebox',
     listPath: '/gateway/edgebox',
-    columns: [idColumn, nameColumn, codeColumn, { field: 'type', label: 'field.type', kind: 'enum' }, { field: 'status', label: 'field.status', kind: 'enum' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      codeColumn,
+      { field: 'type', label: 'field.type', kind: 'enum' },
+      { field: 'status', label: 'field.status', kind: 'enum' },
+    ],
     fields: [
       name,
       code,
@@ -291,7 +458,12 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'ReportFolder',
     label: 'resource.folder',
     listPath: '/analytics/report',
-    columns: [idColumn, nameColumn, { field: 'sequence', label: 'field.sequence' }, { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' }],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'sequence', label: 'field.sequence' },
+      { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
+    ],
     fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
     createDefaults: { typeElement: 'reportDefinition' },
   }),
@@ -309,13 +481,32 @@ export const RESOURCES: Record<string, ResourceDef> = {
       idColumn,
       nameColumn,
       { field: 'reportType', label: 'field.reportType', kind: 'enum' },
-      { field: 'folderId', label: 'field.folder', kind: 'reference', object: 'folder', concept: 'ReportFolder' },
+      {
+        field: 'folderId',
+        label: 'field.folder',
+        kind: 'reference',
+        object: 'folder',
+        concept: 'ReportFolder',
+      },
       { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
     ],
     fields: [
       name,
-      { name: 'reportType', label: 'field.reportType', kind: 'select', options: ['table', 'map', 'summary'], required: true },
-      { name: 'folderId', label: 'field.folder', kind: 'reference', reference: 'folder', object: 'folder', concept: 'ReportFolder' },
+      {
+        name: 'reportType',
+        label: 'field.reportType',
+        kind: 'select',
+        options: ['table', 'map', 'summary'],
+        required: true,
+      },
+      {
+        name: 'folderId',
+        label: 'field.folder',
+        kind: 'reference',
+        reference: 'folder',
+        object: 'folder',
+        concept: 'ReportFolder',
+      },
       description,
     ],
   }),

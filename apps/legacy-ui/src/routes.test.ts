@@ -23,31 +23,67 @@ describe('matchRoute', () => {
     for (const path of placeholders) expect(matchRoute(path).kind, path).toBe('placeholder');
     for (const module of MODULES) {
       expect(matchRoute(`/${module.key}`).kind).toBe('landing');
-      for (const page of module.pages) expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
+      for (const page of module.pages)
+        expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
-    expect(matchRoute('/services/apiExplorer')).toMatchObject({ kind: 'placeholder', title: 'page.apiExplorer', module: { key: 'services' } });
-    expect(matchRoute('/services/logs')).toMatchObject({ kind: 'placeholder', title: 'page.logs', module: { key: 'services' } });
-    expect(matchRoute('/machinelearning')).toMatchObject({ kind: 'placeholder', title: 'page.machinelearning' });
+    expect(matchRoute('/services/apiExplorer')).toMatchObject({
+      kind: 'placeholder',
+      title: 'page.apiExplorer',
+      module: { key: 'services' },
+    });
+    expect(matchRoute('/services/logs')).toMatchObject({
+      kind: 'placeholder',
+      title: 'page.logs',
+      module: { key: 'services' },
+    });
+    expect(matchRoute('/machinelearning')).toMatchObject({
+      kind: 'placeholder',
+      title: 'page.machinelearning',
+    });
     expect(matchRoute('/machinelearning')).not.toHaveProperty('module');
     expect(matchRoute('/home/welcome').kind).toBe('welcome');
   });
 
   it('lists the served resources and has report detail routes', () => {
     expect(matchRoute('/things/thing')).toMatchObject({ kind: 'list', resource: { api: 'thing' } });
-    expect(matchRoute('/analytics/report')).toMatchObject({ kind: 'list', resource: { api: 'folder' } });
-    expect(matchRoute('/analytics/report/list')).toMatchObject({ kind: 'list', resource: { api: 'reportDefinition' } });
+    expect(matchRoute('/analytics/report')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'folder' },
+    });
+    expect(matchRoute('/analytics/report/list')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'reportDefinition' },
+    });
     expect(matchRoute('/analytics/report/create')).toMatchObject({ kind: 'detail', id: 'new' });
     expect(matchRoute('/analytics/report/edit/12')).toMatchObject({ kind: 'detail', id: 12 });
     expect(matchRoute('/nope').kind).toBe('notFound');
   });
 
   it('gives every record of an in-place list an address over its list (issue 15)', () => {
-    expect(matchRoute('/model/zone/12')).toMatchObject({ kind: 'list', resource: { api: 'zone' }, open: 12 });
-    expect(matchRoute('/things/thing/new?sort=name:desc')).toMatchObject({ kind: 'list', resource: { api: 'thing' }, open: 'new' });
-    expect(matchRoute('/analytics/report/folder/3')).toMatchObject({ kind: 'list', resource: { api: 'folder' }, open: 3 });
+    expect(matchRoute('/model/zone/12')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'zone' },
+      open: 12,
+    });
+    expect(matchRoute('/things/thing/new?sort=name:desc')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'thing' },
+      open: 'new',
+    });
+    expect(matchRoute('/analytics/report/folder/3')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'folder' },
+      open: 3,
+    });
     expect(matchRoute('/things/thing')).toMatchObject({ kind: 'list', open: null });
-    for (const path of ['/model/zone/0', '/model/zone/abc', '/model/zone/12/x', '/analytics/report/3', '/things/thing/01']) {
+    for (const path of [
+      '/model/zone/0',
+      '/model/zone/abc',
+      '/model/zone/12/x',
+      '/analytics/report/3',
+      '/things/thing/01',
+    ]) {
       expect(matchRoute(path).kind, path).toBe('notFound');
     }
     expect(matchRoute('/model/zone/builder').kind).toBe('placeholder');
@@ -58,7 +94,9 @@ describe('matchRoute', () => {
     expect(normalizePath('')).toBe('/home/welcome');
     expect(normalizePath('#/')).toBe('/home/welcome');
     expect(normalizePath('#/model?x=1')).toBe('/model');
-    expect(normalizeLocation('#/things/thing/?sort=name:desc')).toBe('/things/thing?sort=name:desc');
+    expect(normalizeLocation('#/things/thing/?sort=name:desc')).toBe(
+      '/things/thing?sort=name:desc',
+    );
     expect(normalizeLocation('#/things/thing?')).toBe('/things/thing');
     expect(normalizeLocation('')).toBe('/home/welcome');
   });

@@ -27,7 +27,11 @@ export interface ModuleDef {
 }
 
 const r = (path: string, resource: string): SubPage => ({ path, resource });
-const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({ path, title, ...extra });
+const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({
+  path,
+  title,
+  ...extra,
+});
 
 /** Modules and their sub-pages, in tab order (spec §2 "Modules and pages"). */
 export const MODULES: ModuleDef[] = [
@@ -43,7 +47,12 @@ export const MODULES: ModuleDef[] = [
       p('/home/documentation', 'page.documentation'),
     ],
   },
-  { key: 'things', label: 'module.things', concept: 'Things', pages: [r('/things/thing', 'thing'), r('/things/thingType', 'thingType')] },
+  {
+    key: 'things',
+    label: 'module.things',
+    concept: 'Things',
+    pages: [r('/things/thing', 'thing'), r('/things/thingType', 'thingType')],
+  },
   {
     key: 'tenants',
     label: 'module.tenants',
@@ -51,13 +60,19 @@ export const MODULES: ModuleDef[] = [
     pages: [
       r('/tenants/group', 'group'),
       r('/tenants/groupType', 'groupType'),
-      p('/tenants/sitesConfiguration', 'page.sitesConfiguration', { concept: 'SitesConfiguration',  permission: ['sites_configuration_dashboard:x'] }),
-      p('/tenants/devicesConfiguration', 'page.devicesConfiguration', { concept: 'DevicesConfiguration',  permission: ['devices_configuration_dashboard:x'] }),
+      p('/tenants/sitesConfiguration', 'page.sitesConfiguration', {
+        concept: 'SitesConfiguration',
+        permission: ['sites_configuration_dashboard:x'],
+      }),
+      p('/tenants/devicesConfiguration', 'page.devicesConfiguration', {
+        concept: 'DevicesConfiguration',
+        permission: ['devices_configuration_dashboard:x'],
+      }),
       r('/tenants/user', 'user'),
       r('/tenants/role', 'role'),
       r('/tenants/resource', 'resource'),
-      p('/tenants/license', 'page.license', { concept: 'Licenses',  permission: ['license:r'] }),
-      p('/tenants/settings', 'page.settings', { concept: 'Settings',  permission: ['settings:r'] }),
+      p('/tenants/license', 'page.license', { concept: 'Licenses', permission: ['license:r'] }),
+      p('/tenants/settings', 'page.settings', { concept: 'Settings', permission: ['settings:r'] }),
       p('/tenants/rulesAttributes', 'page.rulesAttributes', { concept: 'RulesAttributes' }),
     ],
   },
@@ -67,8 +82,14 @@ export const MODULES: ModuleDef[] = [
     concept: 'Gateway',
     pages: [
       r('/gateway/edgebox', 'edgebox'),
-      p('/gateway/scheduledRule', 'page.scheduledRule', { concept: 'ScheduledRules',  permission: ['scheduledrule:r'] }),
-      p('/gateway/streamApp', 'page.streamApp', { concept: 'StreamApps',  permission: ['streamapp:r'] }),
+      p('/gateway/scheduledRule', 'page.scheduledRule', {
+        concept: 'ScheduledRules',
+        permission: ['scheduledrule:r'],
+      }),
+      p('/gateway/streamApp', 'page.streamApp', {
+        concept: 'StreamApps',
+        permission: ['streamapp:r'],
+      }),
     ],
   },
   {
@@ -76,7 +97,11 @@ export const MODULES: ModuleDef[] = [
     label: 'module.model',
     concept: 'Model',
     pages: [
-      p('/model/mapmaker', 'page.mapmaker', { concept: 'MapMaker',  permission: ['mapmaker:x'], beta: true }),
+      p('/model/mapmaker', 'page.mapmaker', {
+        concept: 'MapMaker',
+        permission: ['mapmaker:x'],
+        beta: true,
+      }),
       r('/model/zone', 'zone'),
       r('/model/zoneType', 'zoneType'),
       r('/model/zoneGroup', 'zoneGroup'),
@@ -88,24 +113,48 @@ export const MODULES: ModuleDef[] = [
     label: 'module.services',
     concept: 'Services',
     pages: [
-      p('/services/importExport', 'page.importExport', { concept: 'ImportExport',  permission: ['importexport:x'] }),
+      p('/services/importExport', 'page.importExport', {
+        concept: 'ImportExport',
+        permission: ['importexport:x'],
+      }),
       r('/services/connection', 'connection'),
-      p('/services/license', 'page.licenseGenerator', { concept: 'LicenseGenerator',  permission: ['license_generator:u'] }),
-      p('/services/versioning', 'page.versioning', { concept: 'Versioning',  permission: ['versioning:r'] }),
+      p('/services/license', 'page.licenseGenerator', {
+        concept: 'LicenseGenerator',
+        permission: ['license_generator:u'],
+      }),
+      p('/services/versioning', 'page.versioning', {
+        concept: 'Versioning',
+        permission: ['versioning:r'],
+      }),
       p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
-      p('/services/endpoint', 'page.endpoint', { concept: 'Endpoints',  permission: ['endpoint:r'] }),
-      p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', { concept: 'DataRetentionPolicies',  permission: ['dataretentionpolicy:x'] }),
+      p('/services/endpoint', 'page.endpoint', {
+        concept: 'Endpoints',
+        permission: ['endpoint:r'],
+      }),
+      p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', {
+        concept: 'DataRetentionPolicies',
+        permission: ['dataretentionpolicy:x'],
+      }),
       p('/services/subscription', 'page.subscription', { concept: 'Subscriptions' }),
     ],
   },
-  { key: 'analytics', label: 'module.analytics', concept: 'Analytics', pages: [r('/analytics/report', 'folder'), r('/analytics/report/list', 'reportDefinition')] },
+  {
+    key: 'analytics',
+    label: 'module.analytics',
+    concept: 'Analytics',
+    pages: [r('/analytics/report', 'folder'), r('/analytics/report/list', 'reportDefinition')],
+  },
 ];
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
   { pattern: /^\/tenants\/group\/config\/\d+$/, title: 'page.groupConfig' },
   { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'page.deviceConfig' },
-  { pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/, title: 'page.sitesConfiguration', concept: 'SitesConfiguration' },
+  {
+    pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/,
+    title: 'page.sitesConfiguration',
+    concept: 'SitesConfiguration',
+  },
   { pattern: /^\/services\/importExport\/\d+$/, title: 'page.importExportJob' },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
@@ -113,7 +162,11 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   { pattern: /^\/healthandstatus$/, title: 'page.healthandstatus', concept: 'HealthAndStatus' },
-  { pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/, title: 'page.applicationTab', concept: 'ApplicationTabs' },
+  {
+    pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
+    title: 'page.applicationTab',
+    concept: 'ApplicationTabs',
+  },
 ];
 
 /** What a legacy path shows. */
@@ -148,7 +201,10 @@ export function normalizeLocation(raw: string): string {
 /** Splits a location into its path and its query. */
 export function splitLocation(location: string): { path: string; query: URLSearchParams } {
   const index = location.indexOf('?');
-  return { path: normalizePath(location), query: new URLSearchParams(index >= 0 ? location.slice(index + 1) : '') };
+  return {
+    path: normalizePath(location),
+    query: new URLSearchParams(index >= 0 ? location.slice(index + 1) : ''),
+  };
 }
 
 /** The record route prefix of a list (core's `{list}/:recordId`; report folders under `/folder`). */
@@ -183,17 +239,25 @@ export function matchRoute(location: string): RouteMatch {
     if (resource.editor === 'dialog') {
       const base = `${recordBase(resource)}/`;
       const rest = path.startsWith(base) ? path.slice(base.length) : '';
-      if (RECORD_ID.test(rest)) return { kind: 'list', resource, open: rest === 'new' ? 'new' : Number(rest) };
+      if (RECORD_ID.test(rest))
+        return { kind: 'list', resource, open: rest === 'new' ? 'new' : Number(rest) };
       continue;
     }
     if (path === resource.newPath) return { kind: 'detail', resource, id: 'new' };
-    const rest = path.startsWith(`${resource.detailPath}/`) ? path.slice(resource.detailPath.length + 1) : '';
+    const rest = path.startsWith(`${resource.detailPath}/`)
+      ? path.slice(resource.detailPath.length + 1)
+      : '';
     if (/^[1-9]\d{0,15}$/.test(rest)) return { kind: 'detail', resource, id: Number(rest) };
   }
   const other = OTHER_PAGES.find((candidate) => candidate.pattern.test(path));
   if (other) {
     const module = MODULES.find((candidate) => path.startsWith(`/${candidate.key}/`));
-    return { kind: 'placeholder', title: other.title, ...(other.concept ? { concept: other.concept } : {}), ...(module ? { module } : {}) };
+    return {
+      kind: 'placeholder',
+      title: other.title,
+      ...(other.concept ? { concept: other.concept } : {}),
+      ...(module ? { module } : {}),
+    };
   }
   return { kind: 'notFound' };
 }

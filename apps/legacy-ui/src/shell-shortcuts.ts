@@ -9,9 +9,17 @@ export type ShellShortcut = 'openPalette' | 'escape';
  * prevented) and for an Escape that nothing in the frame handled (a frame dialog closes itself and
  * prevents the default), and calls `send`. Returns the function that stops listening.
  */
-export function installShellShortcuts(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, send: (command: ShellShortcut) => void): () => void {
+export function installShellShortcuts(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  send: (command: ShellShortcut) => void,
+): () => void {
   function handleKeyDown(event: KeyboardEvent): void {
-    if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+    if (
+      event.key.toLowerCase() === 'k' &&
+      (event.ctrlKey || event.metaKey) &&
+      !event.altKey &&
+      !event.shiftKey
+    ) {
       event.preventDefault();
       send('openPalette');
     } else if (event.key === 'Escape' && !event.defaultPrevented) {

@@ -31,17 +31,70 @@ function templates(language: keyof typeof CATALOGS): RegExp[] {
 
 const DATA_ROWS = {
   thing: [
-    { id: 1, groupId: 2, group: { id: 2, name: 'Acme' }, name: 'Forklift ACN-00001', serial: 'ACN0000001', thingTypeId: 1, thingType: { id: 1, name: 'Forklift' }, zoneId: 3, zone: { id: 3, name: 'Dock 1' }, status: 'maintenance', modifiedTime: 1_700_000_000_000 },
-    { id: 2, groupId: 2, group: { id: 2, name: 'Acme' }, name: 'Pallet ACN-00002', serial: 'ACN0000002', thingTypeId: 2, thingType: { id: 2, name: 'Pallet' }, zoneId: null, zone: null, status: 'active', modifiedTime: 1_700_000_000_000 },
+    {
+      id: 1,
+      groupId: 2,
+      group: { id: 2, name: 'Acme' },
+      name: 'Forklift ACN-00001',
+      serial: 'ACN0000001',
+      thingTypeId: 1,
+      thingType: { id: 1, name: 'Forklift' },
+      zoneId: 3,
+      zone: { id: 3, name: 'Dock 1' },
+      status: 'maintenance',
+      modifiedTime: 1_700_000_000_000,
+    },
+    {
+      id: 2,
+      groupId: 2,
+      group: { id: 2, name: 'Acme' },
+      name: 'Pallet ACN-00002',
+      serial: 'ACN0000002',
+      thingTypeId: 2,
+      thingType: { id: 2, name: 'Pallet' },
+      zoneId: null,
+      zone: null,
+      status: 'active',
+      modifiedTime: 1_700_000_000_000,
+    },
   ],
   thingType: [
-    { id: 1, groupId: 2, name: 'Forklift', code: 'forklift', description: 'Forklift tracked by RFID' },
+    {
+      id: 1,
+      groupId: 2,
+      name: 'Forklift',
+      code: 'forklift',
+      description: 'Forklift tracked by RFID',
+    },
     { id: 2, groupId: 2, name: 'Pallet', code: 'pallet', description: 'Pallet tracked by RFID' },
   ],
-  zone: [{ id: 3, groupId: 2, name: 'Dock 1', code: 'Z1', color: '#1f77b4', zoneTypeId: 1, zoneType: { id: 1, name: 'Dock' }, zoneGroupId: 5, zoneGroup: { id: 5, name: 'Yard' }, description: 'Dock area' }],
+  zone: [
+    {
+      id: 3,
+      groupId: 2,
+      name: 'Dock 1',
+      code: 'Z1',
+      color: '#1f77b4',
+      zoneTypeId: 1,
+      zoneType: { id: 1, name: 'Dock' },
+      zoneGroupId: 5,
+      zoneGroup: { id: 5, name: 'Yard' },
+      description: 'Dock area',
+    },
+  ],
   zoneType: [{ id: 1, groupId: 2, name: 'Dock', code: 'dock', description: '' }],
   zoneGroup: [{ id: 5, groupId: 2, name: 'Yard', description: '' }],
-  user: [{ id: 9, groupId: 2, group: { id: 2, name: 'Acme' }, username: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@acme.example' }],
+  user: [
+    {
+      id: 9,
+      groupId: 2,
+      group: { id: 2, name: 'Acme' },
+      username: 'admin',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@acme.example',
+    },
+  ],
 } as const;
 
 /** Everything the fake API could answer: data, not UI text (enumeration values are not: they must be translated). */
@@ -49,7 +102,8 @@ const DATA_TEXT = new Set<string>();
 (function collect(value: unknown) {
   if (typeof value === 'string' && !(`enum.${value}` in en)) DATA_TEXT.add(value);
   else if (typeof value === 'number') DATA_TEXT.add(String(value));
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item);
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) collect(item);
 })(DATA_ROWS);
 
 /** The texts of `root` a person meets: visible text nodes and accessible labels. */
@@ -74,7 +128,11 @@ function shownTexts(root: HTMLElement): string[] {
 function strangers(language: keyof typeof CATALOGS, root: HTMLElement = document.body): string[] {
   const patterns = templates(language);
   const ours = (text: string) => {
-    const variants = [text, text.charAt(0).toLocaleLowerCase() + text.slice(1), text.charAt(0).toLocaleUpperCase() + text.slice(1)];
+    const variants = [
+      text,
+      text.charAt(0).toLocaleLowerCase() + text.slice(1),
+      text.charAt(0).toLocaleUpperCase() + text.slice(1),
+    ];
     return variants.some((variant) => patterns.some((pattern) => pattern.test(variant)));
   };
   return shownTexts(root).filter(
@@ -91,65 +149,117 @@ function api() {
   return createFakeApi(JSON.parse(JSON.stringify(DATA_ROWS)) as Record<string, ApiRow[]>);
 }
 
-const ALL = ['thing:*', 'thingtype:*', 'zone:*', 'zonetype:*', 'zonegroup:*', 'user:*', 'group:r', 'mapmaker:x', 'things:x', 'model:x', 'gateway:x', 'report_definition:*', 'reportDefinitionfolder:*'];
+const ALL = [
+  'thing:*',
+  'thingtype:*',
+  'zone:*',
+  'zonetype:*',
+  'zonegroup:*',
+  'user:*',
+  'group:r',
+  'mapmaker:x',
+  'things:x',
+  'model:x',
+  'gateway:x',
+  'report_definition:*',
+  'reportDefinitionfolder:*',
+];
 const LANGUAGES = Object.keys(CATALOGS) as Array<keyof typeof CATALOGS>;
 
 describe.each(LANGUAGES)('every string shown in %s is a translation or data', (language) => {
-  it('the list, its filters, badges, selection, bulk confirmation and an empty result', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
-    const { api: fake } = api();
-    renderAt('/things/thing', { api: fake, permissions: ALL, language });
-    await screen.findAllByRole('link', { name: /Forklift ACN-00001/ });
-    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Forklift' }).length).toBeGreaterThan(0));
-    expect(strangers(language)).toEqual([]);
-    const [checkbox] = screen.getAllByRole('checkbox');
-    await user.click(checkbox!);
-    await user.click(screen.getAllByRole('button').find((button) => button.classList.contains('danger'))!);
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
-    expect(strangers(language)).toEqual([]);
-    await user.keyboard('{Escape}');
-    await user.type(screen.getByRole('searchbox'), 'nothing at all');
-    await waitFor(() => expect(document.querySelector('.empty-state')).not.toBeNull(), { timeout: 5000 });
-    expect(strangers(language)).toEqual([]);
-  });
+  it(
+    'the list, its filters, badges, selection, bulk confirmation and an empty result',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { api: fake } = api();
+      renderAt('/things/thing', { api: fake, permissions: ALL, language });
+      await screen.findAllByRole('link', { name: /Forklift ACN-00001/ });
+      await waitFor(() =>
+        expect(screen.getAllByRole('option', { name: 'Forklift' }).length).toBeGreaterThan(0),
+      );
+      expect(strangers(language)).toEqual([]);
+      const [checkbox] = screen.getAllByRole('checkbox');
+      await user.click(checkbox!);
+      await user.click(
+        screen.getAllByRole('button').find((button) => button.classList.contains('danger'))!,
+      );
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      expect(strangers(language)).toEqual([]);
+      await user.keyboard('{Escape}');
+      await user.type(screen.getByRole('searchbox'), 'nothing at all');
+      await waitFor(() => expect(document.querySelector('.empty-state')).not.toBeNull(), {
+        timeout: 5000,
+      });
+      expect(strangers(language)).toEqual([]);
+    },
+  );
 
-  it('the edit dialog, its refusals (400, 409, required) and the delete confirmation', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
-    const { api: fake } = api();
-    vi.mocked(fake.update)
-      .mockRejectedValueOnce(new ApiError(400, 'Invalid body: name: Too small: expected string to have >=1 characters', { name: 'Too small: expected string to have >=1 characters', zoneId: 'Invalid input: expected number, received null' }))
-      .mockRejectedValueOnce(new ApiError(409, 'A thing with this serial already exists', { serial: 'duplicate' }, 'serial'))
-      .mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
-    vi.mocked(fake.remove).mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')));
-    renderAt('/things/thing/1', { api: fake, permissions: ALL, language });
-    const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByDisplayValue('ACN0000001');
-    expect(strangers(language)).toEqual([]);
-    const submit = dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+  it(
+    'the edit dialog, its refusals (400, 409, required) and the delete confirmation',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { api: fake } = api();
+      vi.mocked(fake.update)
+        .mockRejectedValueOnce(
+          new ApiError(
+            400,
+            'Invalid body: name: Too small: expected string to have >=1 characters',
+            {
+              name: 'Too small: expected string to have >=1 characters',
+              zoneId: 'Invalid input: expected number, received null',
+            },
+          ),
+        )
+        .mockRejectedValueOnce(
+          new ApiError(
+            409,
+            'A thing with this serial already exists',
+            { serial: 'duplicate' },
+            'serial',
+          ),
+        )
+        .mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+      vi.mocked(fake.remove).mockRejectedValueOnce(
+        new NetworkError(new TypeError('Failed to fetch')),
+      );
+      renderAt('/things/thing/1', { api: fake, permissions: ALL, language });
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByDisplayValue('ACN0000001');
+      expect(strangers(language)).toEqual([]);
+      const submit = dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await user.click(submit);
+        await within(dialog).findByRole('alert');
+        expect(strangers(language), `save attempt ${attempt + 1}`).toEqual([]);
+      }
+      const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
+      await user.clear(name);
       await user.click(submit);
-      await within(dialog).findByRole('alert');
-      expect(strangers(language), `save attempt ${attempt + 1}`).toEqual([]);
-    }
-    const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
-    await user.clear(name);
-    await user.click(submit);
-    expect(strangers(language)).toEqual([]);
-    await user.click(dialog.querySelector<HTMLButtonElement>('button.delete-record')!);
-    expect(strangers(language)).toEqual([]);
-    await user.click(dialog.querySelector<HTMLButtonElement>('.confirm button.danger')!);
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).not.toBe(''));
-    expect(strangers(language)).toEqual([]);
-  });
+      expect(strangers(language)).toEqual([]);
+      await user.click(dialog.querySelector<HTMLButtonElement>('button.delete-record')!);
+      expect(strangers(language)).toEqual([]);
+      await user.click(dialog.querySelector<HTMLButtonElement>('.confirm button.danger')!);
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).not.toBe(''));
+      expect(strangers(language)).toEqual([]);
+    },
+  );
 
   it('read-only details, a dead API and a 500', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const { api: fake } = api();
-    const readOnly = renderAt('/model/zone/3', { api: fake, permissions: ['zone:r', 'model:x'], language });
+    const readOnly = renderAt('/model/zone/3', {
+      api: fake,
+      permissions: ['zone:r', 'model:x'],
+      language,
+    });
     await within(await screen.findByRole('dialog')).findByText('Dock 1', { selector: 'dd' });
     expect(strangers(language)).toEqual([]);
     readOnly.unmount();
-    vi.mocked(fake.list).mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch'))).mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    vi.mocked(fake.list)
+      .mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')))
+      .mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
     const before = vi.mocked(fake.list).mock.calls.length;
     renderAt('/model/zone', { api: fake, permissions: ['zone:r'], language });
     const alert = await screen.findByRole('alert');
@@ -160,33 +270,47 @@ describe.each(LANGUAGES)('every string shown in %s is a translation or data', (l
     expect(strangers(language)).toEqual([]);
   });
 
-  it('welcome (with and without modules), landing, map maker, a page not in this workspace, not found, the report editor page', { timeout: 30_000 }, async () => {
-    const { api: fake } = api();
-    for (const [location, permissions] of [
-      ['/home/welcome', ALL],
-      ['/home/welcome', []],
-      ['/model', ALL],
-      ['/model/mapmaker', ALL],
-      ['/gateway/scheduledRule', ALL],
-      ['/services/logs', ALL],
-      ['/machinelearning', ALL],
-      ['/no/such/page', ALL],
-      ['/analytics/report/create', ALL],
-    ] as const) {
-      const rendered = renderAt(location, { api: fake, permissions: [...permissions], language });
-      await act(async () => Promise.resolve());
-      if (location === '/model/mapmaker') await screen.findByRole('link', { name: 'Dock 1' });
-      expect(strangers(language), location).toEqual([]);
-      rendered.unmount();
-    }
-  });
+  it(
+    'welcome (with and without modules), landing, map maker, a page not in this workspace, not found, the report editor page',
+    { timeout: 30_000 },
+    async () => {
+      const { api: fake } = api();
+      for (const [location, permissions] of [
+        ['/home/welcome', ALL],
+        ['/home/welcome', []],
+        ['/model', ALL],
+        ['/model/mapmaker', ALL],
+        ['/gateway/scheduledRule', ALL],
+        ['/services/logs', ALL],
+        ['/machinelearning', ALL],
+        ['/no/such/page', ALL],
+        ['/analytics/report/create', ALL],
+      ] as const) {
+        const rendered = renderAt(location, { api: fake, permissions: [...permissions], language });
+        await act(async () => Promise.resolve());
+        if (location === '/model/mapmaker') await screen.findByRole('link', { name: 'Dock 1' });
+        expect(strangers(language), location).toEqual([]);
+        rendered.unmount();
+      }
+    },
+  );
 });
 
 describe('the check itself', () => {
   it('catches what the issue saw', () => {
     document.body.innerHTML = `<p>Too small: expected string to have >=1 characters</p><span>thing.delete</span><span>maintenance</span><p>Failed to fetch</p><p>Internal Server Error</p><span>Route: /things/thing</span><p hidden>hidden is fine</p><button aria-label="Toggle all">x</button>`;
-    expect(strangers('en')).toEqual(['Too small: expected string to have >=1 characters', 'thing.delete', 'maintenance', 'Failed to fetch', 'Internal Server Error', 'Route: /things/thing', 'x', 'Toggle all']);
-    document.body.innerHTML = '<p>Asset Forklift saved.</p><p>Forklift ACN-00001</p><p>Page 2 of 3</p>';
+    expect(strangers('en')).toEqual([
+      'Too small: expected string to have >=1 characters',
+      'thing.delete',
+      'maintenance',
+      'Failed to fetch',
+      'Internal Server Error',
+      'Route: /things/thing',
+      'x',
+      'Toggle all',
+    ]);
+    document.body.innerHTML =
+      '<p>Asset Forklift saved.</p><p>Forklift ACN-00001</p><p>Page 2 of 3</p>';
     expect(strangers('en')).toEqual([]);
   });
 });

@@ -4,16 +4,21 @@ import { ApiError } from '../src/api-client.ts';
 import type { ApiClient, ApiRow } from '../src/api-client.ts';
 
 export function createFakeApi(initial: Record<string, ApiRow[]>) {
-  const tables: Record<string, ApiRow[]> = Object.fromEntries(Object.entries(initial).map(([k, rows]) => [k, [...rows]]));
+  const tables: Record<string, ApiRow[]> = Object.fromEntries(
+    Object.entries(initial).map(([k, rows]) => [k, [...rows]]),
+  );
   let nextId = 1000;
   const table = (resource: string) => (tables[resource] ??= []);
   const api: ApiClient = {
     list: vi.fn(async (resource, query) => {
       let rows = table(resource);
-      for (const [field, value] of Object.entries(query.filters ?? {})) rows = rows.filter((row) => String(row[field]) === value);
+      for (const [field, value] of Object.entries(query.filters ?? {}))
+        rows = rows.filter((row) => String(row[field]) === value);
       if (query.filter) {
         const needle = query.filter.toLowerCase();
-        rows = rows.filter((row) => Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)));
+        rows = rows.filter((row) =>
+          Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
+        );
       }
       if (query.order) {
         const [field = 'id', direction] = query.order.split(':');
@@ -42,7 +47,8 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       const rows = table(resource);
       const index = rows.findIndex((r) => r.id === id);
       if (index < 0) throw new ApiError(404, 'not found');
-      if ('name' in body && !body.name) throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
+      if ('name' in body && !body.name)
+        throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
       const row = { ...rows[index], ...body, id } as ApiRow;
       rows[index] = row;
       return row;
@@ -50,7 +56,17 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     remove: vi.fn(async (resource, id) => {
       tables[resource] = table(resource).filter((r) => r.id !== id);
     }),
-    exportCsv: vi.fn(async (resource) => new Blob([`id\n${table(resource).map((row) => row.id).join('\n')}\n`], { type: 'text/csv' })),
+    exportCsv: vi.fn(
+      async (resource) =>
+        new Blob(
+          [
+            `id\n${table(resource)
+              .map((row) => row.id)
+              .join('\n')}\n`,
+          ],
+          { type: 'text/csv' },
+        ),
+    ),
   };
   return { api, tables };
 }

@@ -10,7 +10,13 @@ import { createLabelling } from '../src/labelling.ts';
 
 export function renderWithLegacy(
   ui: ReactElement,
-  options: { api: ApiClient; permissions: string[]; language?: string; groupFields?: Record<string, unknown>; navigate?: LegacyContextValue['navigate'] },
+  options: {
+    api: ApiClient;
+    permissions: string[];
+    language?: string;
+    groupFields?: Record<string, unknown>;
+    navigate?: LegacyContextValue['navigate'];
+  },
 ) {
   const language = options.language ?? 'en';
   const t = translator(language);
@@ -32,5 +38,8 @@ export function renderWithLegacy(
     openAbout: vi.fn(),
     sidebar: vi.fn(),
   };
-  return { ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>), context: value };
+  return {
+    ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>),
+    context: value,
+  };
 }

@@ -6,7 +6,15 @@ import { PageForRoute } from '../src/pages/page-for-route.tsx';
 import { normalizeLocation } from '../src/routes.ts';
 import { renderWithLegacy } from './render-legacy.tsx';
 
-export function renderAt(initial: string, options: { api: ApiClient; permissions: string[]; language?: string; groupFields?: Record<string, unknown> }) {
+export function renderAt(
+  initial: string,
+  options: {
+    api: ApiClient;
+    permissions: string[];
+    language?: string;
+    groupFields?: Record<string, unknown>;
+  },
+) {
   let location = normalizeLocation(initial);
   let setLocation: (next: string) => void = () => undefined;
   function Harness() {
@@ -19,5 +27,10 @@ export function renderAt(initial: string, options: { api: ApiClient; permissions
     setLocation(location);
   });
   const rendered = renderWithLegacy(<Harness />, { ...options, navigate });
-  return { ...rendered, navigate, location: () => location, go: (target: string) => navigate(target) };
+  return {
+    ...rendered,
+    navigate,
+    location: () => location,
+    go: (target: string) => navigate(target),
+  };
 }

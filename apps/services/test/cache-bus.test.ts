@@ -1,6 +1,11 @@
 // The cache bus: event checking, the worker side and the primary's relay, over fake channels.
 import { describe, expect, it, vi } from 'vitest';
-import { CacheRelay, LocalCacheBus, WorkerCacheBus, isCacheEvent } from '../src/cluster/cache-bus.ts';
+import {
+  CacheRelay,
+  LocalCacheBus,
+  WorkerCacheBus,
+  isCacheEvent,
+} from '../src/cluster/cache-bus.ts';
 import type { BusMessage, CacheEvent, WorkerChannel } from '../src/cluster/cache-bus.ts';
 
 describe('isCacheEvent', () => {
@@ -44,9 +49,16 @@ function fakeCluster(count: number, options: { mute?: number[] } = {}) {
   const buses: WorkerCacheBus[] = [];
   const applied: Array<Array<CacheEvent>> = [];
   const timeouts: number[][] = [];
-  const relay = new CacheRelay(() => workers, 50, (ids) => timeouts.push(ids));
+  const relay = new CacheRelay(
+    () => workers,
+    50,
+    (ids) => timeouts.push(ids),
+  );
   for (let id = 1; id <= count; id += 1) {
-    const worker: WorkerChannel = { id, send: (message: BusMessage) => queueMicrotask(() => listeners.get(id)?.(message)) };
+    const worker: WorkerChannel = {
+      id,
+      send: (message: BusMessage) => queueMicrotask(() => listeners.get(id)?.(message)),
+    };
     workers.push(worker);
     const bus = new WorkerCacheBus(
       {
@@ -69,7 +81,11 @@ describe('WorkerCacheBus and CacheRelay', () => {
   it('publish resolves only after every other worker applied the event', async () => {
     const { buses, applied } = fakeCluster(3);
     await buses[0]!.publish({ type: 'logout', tokenHash: 'h' });
-    expect(applied).toEqual([[{ type: 'logout', tokenHash: 'h' }], [{ type: 'logout', tokenHash: 'h' }], [{ type: 'logout', tokenHash: 'h' }]]);
+    expect(applied).toEqual([
+      [{ type: 'logout', tokenHash: 'h' }],
+      [{ type: 'logout', tokenHash: 'h' }],
+      [{ type: 'logout', tokenHash: 'h' }],
+    ]);
   });
 
   it('a lone worker is acknowledged at once', async () => {

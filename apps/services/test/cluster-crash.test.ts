@@ -25,8 +25,14 @@ afterEach(() => {
 
 async function startCluster(): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-crash-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const pid of workerPidsOf(child)) process.kill(pid, 'SIGKILL');
@@ -48,7 +54,10 @@ async function startCluster(): Promise<Cluster> {
     url,
     lines,
     exited,
-    logged: (pattern, times = 1) => (seen(pattern) >= times ? Promise.resolve() : new Promise((resolve) => waiters.push({ pattern, times, resolve }))),
+    logged: (pattern, times = 1) =>
+      seen(pattern) >= times
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ pattern, times, resolve })),
   };
 }
 
@@ -84,7 +93,12 @@ describe('a worker killed with -9', () => {
     // No event tells when the kernel or the primary has taken the connection; give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const pid of pids) process.kill(pid, 'SIGKILL');
-    const outcome = await Promise.race([settled, new Promise<string>((resolve) => setTimeout(() => resolve('still hanging after 15 s'), 15_000))]);
+    const outcome = await Promise.race([
+      settled,
+      new Promise<string>((resolve) =>
+        setTimeout(() => resolve('still hanging after 15 s'), 15_000),
+      ),
+    ]);
     // answered by a replacement worker, or closed: either way not held
     expect(outcome).not.toBe('still hanging after 15 s');
     await cluster.logged(/started, replacing worker/);
@@ -108,6 +122,8 @@ describe('a crash loop', () => {
       await Promise.race([cluster.logged(exits, kills), cluster.exited]);
     }
     expect(await cluster.exited).toBe(1);
-    expect(cluster.lines.join('\n')).toMatch(/crash loop: \d+ worker exits within 60 s; stopping the server/);
+    expect(cluster.lines.join('\n')).toMatch(
+      /crash loop: \d+ worker exits within 60 s; stopping the server/,
+    );
   }, 180_000);
 });

@@ -16,28 +16,59 @@ let api: string;
 const logLines: string[] = [];
 
 /** One request on a fresh connection (no keep-alive agent), so successive calls reach both workers. */
-function call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
+function call(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = request(`${api}${path}`, { method, agent: false, headers: { ...(options.token ? { token: options.token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : undefined }));
-    });
+    const req = request(
+      `${api}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(options.token ? { token: options.token } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            json: text ? (JSON.parse(text) as unknown) : undefined,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer within 10 s`)));
+    req.setTimeout(10_000, () =>
+      req.destroy(new Error(`${method} ${path}: no answer within 10 s`)),
+    );
     req.end(body);
   });
 }
 
-async function statuses(times: number, method: string, path: string, token: string): Promise<number[]> {
+async function statuses(
+  times: number,
+  method: string,
+  path: string,
+  token: string,
+): Promise<number[]> {
   const result: number[] = [];
   for (let i = 0; i < times; i += 1) result.push((await call(method, path, { token })).status);
   return result;
 }
 
-const login = async (username: string, password = 'demo') => (await call('POST', '/user/login', { body: { username, password } })).json as { token: string; id: number };
+const login = async (username: string, password = 'demo') =>
+  (await call('POST', '/user/login', { body: { username, password } })).json as {
+    token: string;
+    id: number;
+  };
 
 /** The worker processes under the primary (Linux /proc). */
 function workerPids(): number[] {
@@ -46,7 +77,11 @@ function workerPids(): number[] {
 }
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', () => reject(new Error('the cluster exited before listening')));
@@ -78,55 +113,119 @@ describe('two workers', () => {
 
   it('a role change answered by one worker applies in the other at once', async () => {
     const admin = await login('admin');
-    const role = (await call('POST', '/role', { token: admin.token, body: { name: 'Zone readers (cluster test)', permissions: ['zone:r'] } })).json as { id: number };
-    const user = (await call('POST', '/user', { token: admin.token, body: { username: 'cluster.reader', password: 'cluster-secret', groupId: 3, roleIds: [role.id] } })).json as { id: number };
+    const role = (
+      await call('POST', '/role', {
+        token: admin.token,
+        body: { name: 'Zone readers (cluster test)', permissions: ['zone:r'] },
+      })
+    ).json as { id: number };
+    const user = (
+      await call('POST', '/user', {
+        token: admin.token,
+        body: {
+          username: 'cluster.reader',
+          password: 'cluster-secret',
+          groupId: 3,
+          roleIds: [role.id],
+        },
+      })
+    ).json as { id: number };
     expect(user.id).toBeGreaterThan(0);
     const reader = await login('cluster.reader', 'cluster-secret');
-    expect(await statuses(6, 'GET', '/zone?pageSize=1', reader.token)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect((await call('PATCH', `/role/${role.id}`, { token: admin.token, body: { permissions: [] } })).status).toBe(200);
-    expect(await statuses(6, 'GET', '/zone?pageSize=1', reader.token)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(await statuses(6, 'GET', '/zone?pageSize=1', reader.token)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    expect(
+      (await call('PATCH', `/role/${role.id}`, { token: admin.token, body: { permissions: [] } }))
+        .status,
+    ).toBe(200);
+    expect(await statuses(6, 'GET', '/zone?pageSize=1', reader.token)).toEqual([
+      403, 403, 403, 403, 403, 403,
+    ]);
   });
 
   it('a setting saved through one worker shows in whoami from both at once', async () => {
     const { token, id } = await login('operator');
     const zones = async () => {
       const answers: unknown[] = [];
-      for (let i = 0; i < 4; i += 1) answers.push(((await call('GET', '/user/whoami', { token })).json as { timeZone: string | null }).timeZone);
+      for (let i = 0; i < 4; i += 1)
+        answers.push(
+          ((await call('GET', '/user/whoami', { token })).json as { timeZone: string | null })
+            .timeZone,
+        );
       return answers;
     };
     const before = await zones();
     expect(new Set(before).size).toBe(1);
-    expect((await call('PUT', `/user/${id}/field/timeZoneConfiguration`, { token, body: { value: 'Asia/Tokyo' } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/user/${id}/field/timeZoneConfiguration`, {
+          token,
+          body: { value: 'Asia/Tokyo' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await zones()).toEqual(['Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo']);
   });
 
   it('list totals and reference names follow a write made through the other worker', async () => {
     const admin = await login('admin');
-    const total = async () => ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total;
+    const total = async () =>
+      ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number })
+        .total;
     const before = [await total(), await total()];
     expect(before[0]).toBe(before[1]);
-    expect((await call('POST', '/zone', { token: admin.token, body: { name: 'Cluster dock', zoneTypeId: 1, groupId: 3 } })).status).toBe(201);
-    expect([await total(), await total(), await total()]).toEqual([before[0]! + 1, before[0]! + 1, before[0]! + 1]);
+    expect(
+      (
+        await call('POST', '/zone', {
+          token: admin.token,
+          body: { name: 'Cluster dock', zoneTypeId: 1, groupId: 3 },
+        })
+      ).status,
+    ).toBe(201);
+    expect([await total(), await total(), await total()]).toEqual([
+      before[0]! + 1,
+      before[0]! + 1,
+      before[0]! + 1,
+    ]);
   });
 
   it('concurrent writes through both workers all commit (write transactions take the lock up front)', async () => {
     const admin = await login('admin');
-    const before = ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total;
+    const before = (
+      (await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }
+    ).total;
     const writes = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => call('POST', '/zone', { token: admin.token, body: { name: `Concurrent dock ${i}`, zoneTypeId: 1, groupId: 3 } })),
+      Array.from({ length: 24 }, (_, i) =>
+        call('POST', '/zone', {
+          token: admin.token,
+          body: { name: `Concurrent dock ${i}`, zoneTypeId: 1, groupId: 3 },
+        }),
+      ),
     );
     expect(writes.map((w) => w.status)).toEqual(Array.from({ length: 24 }, () => 201));
-    expect(((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number }).total).toBe(before + 24);
+    expect(
+      ((await call('GET', '/zone?pageSize=1', { token: admin.token })).json as { total: number })
+        .total,
+    ).toBe(before + 24);
   });
 
   it('failed sign-ins are counted across workers', async () => {
     const attempts: number[] = [];
-    for (let i = 0; i < 6; i += 1) attempts.push((await call('POST', '/user/login', { body: { username: 'operator', password: 'wrong' } })).status);
+    for (let i = 0; i < 6; i += 1)
+      attempts.push(
+        (await call('POST', '/user/login', { body: { username: 'operator', password: 'wrong' } }))
+          .status,
+      );
     expect(attempts).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('forty parallel guesses through both workers get exactly five password checks', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, () => call('POST', '/user/login', { body: { username: 'nobody', password: 'wrong' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call('POST', '/user/login', { body: { username: 'nobody', password: 'wrong' } }),
+      ),
+    );
     const list = answers.map((answer) => answer.status);
     expect(list.filter((status) => status === 401)).toHaveLength(5);
     expect(list.filter((status) => status === 429)).toHaveLength(35);
@@ -138,13 +237,16 @@ describe('two workers', () => {
     // A connection handed to the worker in the instant it dies is lost with it (node:cluster cannot
     // take it back); clients retry. The test waits for the primary to see the exit first.
     const seen = async (pattern: RegExp) => {
-      for (let i = 0; i < 1200 && !logLines.some((line) => pattern.test(line)); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 1200 && !logLines.some((line) => pattern.test(line)); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     };
     await seen(/exited \(SIGKILL\); starting another/);
     const { token } = await login('viewer');
     expect(await statuses(4, 'GET', '/user/whoami', token)).toEqual([200, 200, 200, 200]);
     await seen(/worker \d+ started, replacing worker \d+/);
-    expect(logLines.join('\n')).toMatch(/worker (\d+) exited \(SIGKILL\); starting another\n.*worker \d+ started, replacing worker \1/);
+    expect(logLines.join('\n')).toMatch(
+      /worker (\d+) exited \(SIGKILL\); starting another\n.*worker \d+ started, replacing worker \1/,
+    );
     expect(workerPids()).toHaveLength(2);
     expect(workerPids()).not.toContain(victim);
     // The replacement serves and hears cache events: a logout through either worker holds in both.
@@ -155,7 +257,9 @@ describe('two workers', () => {
 
   it('SIGTERM stops the primary and its workers', async () => {
     const pids = workerPids();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();

@@ -17,15 +17,37 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       const first = await openDatabase(target());
       expect(first.created).toBe(true);
       expect(await seedDemoData(first.db)).toBe(true);
-      const things = await first.db.selectFrom('things').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      await first.db.insertInto('thingTypes').values({ groupId: 2, name: 'Kept', code: 'kept', description: '', archived: 0, creationTime: 1 }).execute();
+      const things = await first.db
+        .selectFrom('things')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      await first.db
+        .insertInto('thingTypes')
+        .values({
+          groupId: 2,
+          name: 'Kept',
+          code: 'kept',
+          description: '',
+          archived: 0,
+          creationTime: 1,
+        })
+        .execute();
       await first.close();
       const second = await openDatabase(target());
       expect(second.created).toBe(false);
       expect(await seedDemoData(second.db)).toBe(false);
-      const again = await second.db.selectFrom('things').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const again = await second.db
+        .selectFrom('things')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(again.n)).toBe(Number(things.n));
-      expect(await second.db.selectFrom('thingTypes').select('id').where('name', '=', 'Kept').executeTakeFirst()).toBeDefined();
+      expect(
+        await second.db
+          .selectFrom('thingTypes')
+          .select('id')
+          .where('name', '=', 'Kept')
+          .executeTakeFirst(),
+      ).toBeDefined();
       await second.close();
     }, 30_000);
 
@@ -33,28 +55,71 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       const database = await openDatabase(target());
       const app = createApp(createContext(database, { log: () => undefined }));
       const call = async (method: string, path: string, token?: string, body?: unknown) =>
-        app.fetch(new Request(`http://db.test/riot-core-services/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) }));
+        app.fetch(
+          new Request(`http://db.test/riot-core-services/api${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
       try {
-        const login = await call('POST', '/user/login', undefined, { username: 'admin', password: 'demo' });
+        const login = await call('POST', '/user/login', undefined, {
+          username: 'admin',
+          password: 'demo',
+        });
         expect(login.status).toBe(200);
         const { token } = (await login.json()) as { token: string };
-        const filtered = (await (await call('GET', '/thing?filter=forklift&order=serial:desc&pageSize=3', token)).json()) as { total: number; results: Array<{ serial: string }> };
+        const filtered = (await (
+          await call('GET', '/thing?filter=forklift&order=serial:desc&pageSize=3', token)
+        ).json()) as { total: number; results: Array<{ serial: string }> };
         expect(filtered.total).toBe(10);
-        expect(filtered.results.map((row) => row.serial)).toEqual([...filtered.results.map((row) => row.serial)].sort().reverse());
-        expect(((await (await call('GET', '/thing?filter=_', token)).json()) as { total: number }).total).toBe(0);
-        const created = await call('POST', '/thing', token, { name: 'Tank 1', serial: 'TK-1', thingTypeId: 1, groupId: 3 });
+        expect(filtered.results.map((row) => row.serial)).toEqual(
+          [...filtered.results.map((row) => row.serial)].sort().reverse(),
+        );
+        expect(
+          ((await (await call('GET', '/thing?filter=_', token)).json()) as { total: number }).total,
+        ).toBe(0);
+        const created = await call('POST', '/thing', token, {
+          name: 'Tank 1',
+          serial: 'TK-1',
+          thingTypeId: 1,
+          groupId: 3,
+        });
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
         expect((await call('PATCH', `/thing/${id}`, token, { name: 'Tank 2' })).status).toBe(200);
-        expect((await call('POST', '/user', token, { username: 'operator', password: 'Secret-Horse-42' })).status).toBe(409);
+        expect(
+          (
+            await call('POST', '/user', token, {
+              username: 'operator',
+              password: 'Secret-Horse-42',
+            })
+          ).status,
+        ).toBe(409);
         // A failing reference check inside the transaction leaves nothing behind.
-        const groupsBefore = (await (await call('GET', '/group', token)).json()) as { total: number };
-        expect((await call('POST', '/group', token, { name: 'x', code: 'x', parentId: 5 })).status).toBe(400);
-        expect(((await (await call('GET', '/group', token)).json()) as { total: number }).total).toBe(groupsBefore.total);
+        const groupsBefore = (await (await call('GET', '/group', token)).json()) as {
+          total: number;
+        };
+        expect(
+          (await call('POST', '/group', token, { name: 'x', code: 'x', parentId: 5 })).status,
+        ).toBe(400);
+        expect(
+          ((await (await call('GET', '/group', token)).json()) as { total: number }).total,
+        ).toBe(groupsBefore.total);
         expect((await call('DELETE', `/thing/${id}`, token)).status).toBe(204);
         // usernames are unique without regard to case, and sign-in takes any case (issue 13 finding 14)
-        expect((await call('POST', '/user', token, { username: 'OPERATOR', password: 'Secret-Horse-42' })).status).toBe(409);
-        expect((await call('POST', '/user/login', undefined, { username: 'Admin', password: 'demo' })).status).toBe(200);
+        expect(
+          (
+            await call('POST', '/user', token, {
+              username: 'OPERATOR',
+              password: 'Secret-Horse-42',
+            })
+          ).status,
+        ).toBe(409);
+        expect(
+          (await call('POST', '/user/login', undefined, { username: 'Admin', password: 'demo' }))
+            .status,
+        ).toBe(200);
         const logout = await call('POST', '/user/logout', token);
         expect(logout.status).toBe(200);
         expect((await call('GET', '/user/whoami', token)).status).toBe(401);
@@ -66,11 +131,20 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
     it('two instances on one database share the sign-in throttle exactly', async () => {
       const first = await openDatabase(target());
       const second = await openDatabase(target());
-      const apps = [createApp(createContext(first, { log: () => undefined })), createApp(createContext(second, { log: () => undefined }))];
+      const apps = [
+        createApp(createContext(first, { log: () => undefined })),
+        createApp(createContext(second, { log: () => undefined })),
+      ];
       try {
         const guesses = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
-            apps[i % 2]!.fetch(new Request('http://db.test/riot-core-services/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Operator', password: `guess-${i}` }) })),
+            apps[i % 2]!.fetch(
+              new Request('http://db.test/riot-core-services/api/user/login', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ username: 'Operator', password: `guess-${i}` }),
+              }),
+            ),
           ),
         );
         const list = guesses.map((response) => response.status);

@@ -6,18 +6,38 @@ export const API = 'http://portico.test/riot-core-services/api';
 
 export interface TestClient {
   services: InMemoryServices;
-  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string | Uint8Array<ArrayBuffer> }): Promise<Response>;
-  login(username: string, password?: string): Promise<{ token: string; id: number; groupId: number }>;
+  call(
+    method: string,
+    path: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      rawBody?: string | Uint8Array<ArrayBuffer>;
+    },
+  ): Promise<Response>;
+  login(
+    username: string,
+    password?: string,
+  ): Promise<{ token: string; id: number; groupId: number }>;
 }
 
-export async function createTestClient(options: Parameters<typeof createInMemoryServices>[0] = {}): Promise<TestClient> {
+export async function createTestClient(
+  options: Parameters<typeof createInMemoryServices>[0] = {},
+): Promise<TestClient> {
   const services = await createInMemoryServices({ log: () => undefined, ...options });
   const call: TestClient['call'] = (method, path, { token, body, headers = {}, rawBody } = {}) => {
     const url = path.startsWith('http') ? path : `${API}${path}`;
     const all: Record<string, string> = { ...headers };
     if (token) all.token = token;
     if (body !== undefined) all['content-type'] ??= 'application/json';
-    return services.fetch(new Request(url, { method, headers: all, body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)) }));
+    return services.fetch(
+      new Request(url, {
+        method,
+        headers: all,
+        body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+      }),
+    );
   };
   return {
     services,

@@ -21,7 +21,11 @@ beforeAll(async () => {
     writeFileSync(join(dir, site, 'index.html'), `<!doctype html><title>${site}</title>`);
     writeFileSync(join(dir, site, 'assets', 'app-abc123.js'), 'console.log(1)');
   }
-  client = await createTestClient({ seed: false, consoleDir: join(dir, 'console'), legacyUiDir: join(dir, 'legacy') });
+  client = await createTestClient({
+    seed: false,
+    consoleDir: join(dir, 'console'),
+    legacyUiDir: join(dir, 'legacy'),
+  });
   server = await listen(client.services.app, '127.0.0.1', 0);
 });
 afterAll(async () => {
@@ -39,12 +43,33 @@ interface Answer {
 
 function send(agent: Agent, method: string, path: string, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method, agent, headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket: req.socket }));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method,
+        agent,
+        headers:
+          body === undefined
+            ? {}
+            : {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text,
+            socket: req.socket,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -55,7 +80,12 @@ describe('413 on a keep-alive connection', { timeout: 30_000 }, () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       for (let round = 0; round < 5; round += 1) {
-        const big = await send(agent, 'POST', '/riot-core-services/api/user/login', Buffer.alloc(2 * 1024 * 1024, 'x'));
+        const big = await send(
+          agent,
+          'POST',
+          '/riot-core-services/api/user/login',
+          Buffer.alloc(2 * 1024 * 1024, 'x'),
+        );
         expect(big.status).toBe(413);
         expect(big.headers.connection).toBe('close');
         expect(JSON.parse(big.body)).toMatchObject({ error: 'Request body too large' });
@@ -70,7 +100,10 @@ describe('413 on a keep-alive connection', { timeout: 30_000 }, () => {
   it('the same on the analytics capture endpoint', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      expect((await send(agent, 'POST', '/analytics/e/', Buffer.alloc(1024 * 1024 + 10, 'x'))).headers.connection).toBe('close');
+      expect(
+        (await send(agent, 'POST', '/analytics/e/', Buffer.alloc(1024 * 1024 + 10, 'x'))).headers
+          .connection,
+      ).toBe('close');
       expect((await send(agent, 'GET', '/git.json')).status).toBe(200);
     } finally {
       agent.destroy();
@@ -79,16 +112,22 @@ describe('413 on a keep-alive connection', { timeout: 30_000 }, () => {
 });
 
 describe('the XSRF-TOKEN cookie', () => {
-  it.each(['/assets/app-abc123.js', '/legacy-ui/assets/app-abc123.js'])('is not set on cacheable %s', async (path) => {
-    const response = await client.services.fetch(new Request(`http://portico.test${path}`));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toMatch(/public/);
-    expect(response.headers.get('set-cookie')).toBeNull();
-  });
+  it.each(['/assets/app-abc123.js', '/legacy-ui/assets/app-abc123.js'])(
+    'is not set on cacheable %s',
+    async (path) => {
+      const response = await client.services.fetch(new Request(`http://portico.test${path}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toMatch(/public/);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    },
+  );
 
-  it.each(['/', '/legacy-ui/', '/riot-core-services/api/user/whoami', '/git.json'])('is still set on %s (not cacheable by others)', async (path) => {
-    const response = await client.services.fetch(new Request(`http://portico.test${path}`));
-    expect(response.headers.get('cache-control') ?? '').not.toMatch(/public/);
-    expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
-  });
+  it.each(['/', '/legacy-ui/', '/riot-core-services/api/user/whoami', '/git.json'])(
+    'is still set on %s (not cacheable by others)',
+    async (path) => {
+      const response = await client.services.fetch(new Request(`http://portico.test${path}`));
+      expect(response.headers.get('cache-control') ?? '').not.toMatch(/public/);
+      expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+    },
+  );
 });

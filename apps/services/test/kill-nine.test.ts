@@ -11,27 +11,43 @@ const dir = mkdtempSync(join(tmpdir(), 'portico-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('committed rows survive kill -9', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', () => reject(new Error('child exited before listening')));
   });
   const api = `${url}/riot-core-services/api`;
-  const login = await fetch(`${api}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo' }) });
+  const login = await fetch(`${api}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo' }),
+  });
   const { token } = (await login.json()) as { token: string };
   const acknowledged: string[] = [];
   const inFlight: Array<Promise<unknown>> = [];
   // Sequential acknowledged writes, then a burst still in flight when the process dies.
   for (let i = 0; i < 20; i += 1) {
     const serial = `KILL-${i}`;
-    const response = await fetch(`${api}/thing`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ name: serial, serial, thingTypeId: 1, groupId: 3 }) });
+    const response = await fetch(`${api}/thing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ name: serial, serial, thingTypeId: 1, groupId: 3 }),
+    });
     if (response.status === 201) acknowledged.push(serial);
   }
   for (let i = 20; i < 60; i += 1) {
     const serial = `KILL-${i}`;
     inFlight.push(
-      fetch(`${api}/thing`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ name: serial, serial, thingTypeId: 1, groupId: 3 }) })
+      fetch(`${api}/thing`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({ name: serial, serial, thingTypeId: 1, groupId: 3 }),
+      })
         .then((response) => {
           if (response.status === 201) acknowledged.push(serial);
         })
@@ -44,7 +60,11 @@ it('committed rows survive kill -9', async () => {
   expect(acknowledged.length).toBeGreaterThanOrEqual(20);
   const database = await openDatabase({ dataDir: dir });
   try {
-    const rows = await database.db.selectFrom('things').select('serial').where('serial', 'like', 'KILL-%').execute();
+    const rows = await database.db
+      .selectFrom('things')
+      .select('serial')
+      .where('serial', 'like', 'KILL-%')
+      .execute();
     const stored = new Set(rows.map((row) => row.serial));
     for (const serial of acknowledged) expect(stored.has(serial), serial).toBe(true);
   } finally {

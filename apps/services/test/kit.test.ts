@@ -24,9 +24,16 @@ beforeAll(async () => {
   writeFileSync(join(kitDir, `${VERSIONED}.map`), '{"version":3}');
   writeFileSync(join(kitDir, 'kit.json'), JSON.stringify({ file: VERSIONED }));
   writeFileSync(join(kitDir, 'esm', 'index.js'), 'export {}');
-  writeFileSync(join(plainDir, 'index.html'), '<!doctype html><title>plain</title><script src="/portico-kit/portico-frame.js"></script>');
+  writeFileSync(
+    join(plainDir, 'index.html'),
+    '<!doctype html><title>plain</title><script src="/portico-kit/portico-frame.js"></script>',
+  );
   client = await createTestClient({ seed: false, kitDir, legacyPlainDir: plainDir });
-  unbuilt = await createTestClient({ seed: false, kitDir: join(dir, 'nope'), legacyPlainDir: join(dir, 'nope') });
+  unbuilt = await createTestClient({
+    seed: false,
+    kitDir: join(dir, 'nope'),
+    legacyPlainDir: join(dir, 'nope'),
+  });
 });
 afterAll(async () => {
   await client.services.close();
@@ -34,7 +41,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (c: TestClient, path: string, init: RequestInit = {}) => c.services.fetch(new Request(`${ORIGIN}${path}`, init));
+const get = (c: TestClient, path: string, init: RequestInit = {}) =>
+  c.services.fetch(new Request(`${ORIGIN}${path}`, init));
 
 describe('the frame kit at /portico-kit/', () => {
   it('serves portico-frame.js as JavaScript with a short cache, loadable from any origin', async () => {
@@ -47,27 +55,41 @@ describe('the frame kit at /portico-kit/', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toContain('PorticoFrame');
     const etag = response.headers.get('etag') ?? '';
-    expect((await get(client, '/portico-kit/portico-frame.js', { headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await get(client, '/portico-kit/portico-frame.js', { method: 'HEAD' })).status).toBe(200);
+    expect(
+      (await get(client, '/portico-kit/portico-frame.js', { headers: { 'if-none-match': etag } }))
+        .status,
+    ).toBe(304);
+    expect((await get(client, '/portico-kit/portico-frame.js', { method: 'HEAD' })).status).toBe(
+      200,
+    );
   });
 
   it('serves the versioned copy, its map and kit.json; the versioned files are immutable for a year', async () => {
     const versioned = await get(client, `/portico-kit/${VERSIONED}`);
     expect(versioned.status).toBe(200);
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await versioned.text()).toBe(await (await get(client, '/portico-kit/portico-frame.js')).text());
-    expect((await get(client, `/portico-kit/${VERSIONED}.map`)).headers.get('cache-control')).toContain('immutable');
+    expect(await versioned.text()).toBe(
+      await (await get(client, '/portico-kit/portico-frame.js')).text(),
+    );
+    expect(
+      (await get(client, `/portico-kit/${VERSIONED}.map`)).headers.get('cache-control'),
+    ).toContain('immutable');
     const manifest = await get(client, '/portico-kit/kit.json');
     expect(manifest.headers.get('content-type')).toContain('application/json');
     expect(manifest.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     expect(await manifest.json()).toEqual({ file: VERSIONED });
   });
 
-  it.each(['esm/index.js', 'portico-frame.xyz.js', '..%2Fplain%2Findex.html', 'kit', ''])('answers /portico-kit/%s with a JSON 404', async (name) => {
-    const response = await get(client, `/portico-kit/${name}`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: expect.stringContaining('/portico-kit/portico-frame.js') });
-  });
+  it.each(['esm/index.js', 'portico-frame.xyz.js', '..%2Fplain%2Findex.html', 'kit', ''])(
+    'answers /portico-kit/%s with a JSON 404',
+    async (name) => {
+      const response = await get(client, `/portico-kit/${name}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: expect.stringContaining('/portico-kit/portico-frame.js'),
+      });
+    },
+  );
 
   it('a kit that was never built is a 404, not a 500', async () => {
     expect((await get(unbuilt, '/portico-kit/portico-frame.js')).status).toBe(404);

@@ -34,7 +34,8 @@ async function freePort(): Promise<number> {
 function asPostgres(args: string[]): void {
   const isRoot = process.getuid?.() === 0;
   const [command = '', ...rest] = args;
-  if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...rest], { stdio: 'pipe' });
+  if (isRoot)
+    execFileSync('runuser', ['-u', 'postgres', '--', command, ...rest], { stdio: 'pipe' });
   else execFileSync(command, rest, { stdio: 'pipe' });
 }
 
@@ -47,8 +48,29 @@ export async function startPgCluster(): Promise<PgCluster> {
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  asPostgres([join(BIN, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  asPostgres([join(BIN, 'pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  asPostgres([
+    join(BIN, 'initdb'),
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
+  asPostgres([
+    join(BIN, 'pg_ctl'),
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

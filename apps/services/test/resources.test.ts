@@ -6,7 +6,8 @@ let client: TestClient;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   client = await createTestClient();
-  for (const user of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex']) tokens[user] = (await client.login(user)).token;
+  for (const user of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'])
+    tokens[user] = (await client.login(user)).token;
 });
 afterAll(() => client.services.close());
 
@@ -17,7 +18,23 @@ const list = async (user: string, path: string) => {
   return (await response.json()) as Page;
 };
 
-const PATHS = ['group', 'groupType', 'user', 'role', 'resource', 'thing', 'thingType', 'zone', 'zoneType', 'zoneGroup', 'logicalReader', 'connection', 'edgebox', 'folder', 'reportDefinition'];
+const PATHS = [
+  'group',
+  'groupType',
+  'user',
+  'role',
+  'resource',
+  'thing',
+  'thingType',
+  'zone',
+  'zoneType',
+  'zoneGroup',
+  'logicalReader',
+  'connection',
+  'edgebox',
+  'folder',
+  'reportDefinition',
+];
 
 describe('listing', () => {
   it.each(PATHS)('%s lists with total and results for admin', async (path) => {
@@ -38,7 +55,11 @@ describe('listing', () => {
     expect(forklifts.total).toBe(10);
     expect(forklifts.results.every((row) => String(row.name).startsWith('Forklift'))).toBe(true);
     const byType = await list('admin', '/thing?thingTypeId=2&pageSize=100');
-    expect(byType.results.every((row) => row.thingTypeId === 2 && (row.thingType as { name: string }).name === 'Pallet')).toBe(true);
+    expect(
+      byType.results.every(
+        (row) => row.thingTypeId === 2 && (row.thingType as { name: string }).name === 'Pallet',
+      ),
+    ).toBe(true);
     const percent = await list('admin', '/thing?filter=%25');
     expect(percent.total).toBe(0);
   });
@@ -57,7 +78,15 @@ describe('listing', () => {
   });
 
   it('rejects bad query parameters with 400 naming the field', async () => {
-    for (const query of ['pageSize=0', 'pageSize=5000', 'pageNumber=-1', 'order=password:asc', 'order=name:sideways', 'bogus=1', 'thingTypeId=abc']) {
+    for (const query of [
+      'pageSize=0',
+      'pageSize=5000',
+      'pageNumber=-1',
+      'order=password:asc',
+      'order=name:sideways',
+      'bogus=1',
+      'thingTypeId=abc',
+    ]) {
       const response = await client.call('GET', `/thing?${query}`, { token: tokens.admin });
       expect(response.status, query).toBe(400);
       const body = (await response.json()) as { error: string; fields: Record<string, string> };
@@ -76,8 +105,17 @@ describe('permissions and isolation', () => {
     const acmeThing = acme.results[0]?.id;
     const hidden = await client.call('GET', `/thing/${acmeThing}`, { token: tokens.globex });
     expect(hidden.status).toBe(404);
-    expect((await client.call('PATCH', `/thing/${acmeThing}`, { token: tokens.globex, body: { name: 'x' } })).status).toBe(404);
-    expect((await client.call('DELETE', `/thing/${acmeThing}`, { token: tokens.globex })).status).toBe(404);
+    expect(
+      (
+        await client.call('PATCH', `/thing/${acmeThing}`, {
+          token: tokens.globex,
+          body: { name: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await client.call('DELETE', `/thing/${acmeThing}`, { token: tokens.globex })).status,
+    ).toBe(404);
     const root = await list('root', '/thing?pageSize=1');
     expect(root.total).toBe(acme.total + globex.total);
   });
@@ -85,77 +123,160 @@ describe('permissions and isolation', () => {
   it('operator sees its own site only, and shared types of its tenant read-only', async () => {
     const things = await list('operator', '/thing?pageSize=1000');
     expect(things.total).toBe(30);
-    expect(things.results.every((row) => (row.group as { name: string }).name === 'Acme / North DC')).toBe(true);
+    expect(
+      things.results.every((row) => (row.group as { name: string }).name === 'Acme / North DC'),
+    ).toBe(true);
     const types = await list('operator', '/thingType');
     expect(types.total).toBe(6);
-    expect((await client.call('POST', '/thing', { token: tokens.operator, body: { name: 'n', serial: 's', thingTypeId: 1 } })).status).toBe(403);
+    expect(
+      (
+        await client.call('POST', '/thing', {
+          token: tokens.operator,
+          body: { name: 'n', serial: 's', thingTypeId: 1 },
+        })
+      ).status,
+    ).toBe(403);
     const thing = things.results[0];
-    const patched = await client.call('PATCH', `/thing/${thing?.id}`, { token: tokens.operator, body: { status: 'maintenance' } });
+    const patched = await client.call('PATCH', `/thing/${thing?.id}`, {
+      token: tokens.operator,
+      body: { status: 'maintenance' },
+    });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as { status: string }).status).toBe('maintenance');
   });
 
   it('viewer reads but cannot write', async () => {
     expect((await client.call('GET', '/zone', { token: tokens.viewer })).status).toBe(200);
-    expect((await client.call('POST', '/zone', { token: tokens.viewer, body: { name: 'z', zoneTypeId: 1 } })).status).toBe(403);
+    expect(
+      (
+        await client.call('POST', '/zone', {
+          token: tokens.viewer,
+          body: { name: 'z', zoneTypeId: 1 },
+        })
+      ).status,
+    ).toBe(403);
     expect((await client.call('DELETE', '/zone/1', { token: tokens.viewer })).status).toBe(403);
   });
 
   it('references must stay inside the tenant', async () => {
     const globexTypes = await list('globex', '/thingType');
     const foreignType = globexTypes.results[0]?.id;
-    const response = await client.call('POST', '/thing', { token: tokens.admin, body: { name: 'n', serial: 's', thingTypeId: foreignType } });
+    const response = await client.call('POST', '/thing', {
+      token: tokens.admin,
+      body: { name: 'n', serial: 's', thingTypeId: foreignType },
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { fields: Record<string, string> }).fields.thingTypeId).toBeDefined();
-    const rootTry = await client.call('POST', '/thing', { token: tokens.root, body: { name: 'n', serial: 's', thingTypeId: foreignType, groupId: 2 } });
+    expect(
+      ((await response.json()) as { fields: Record<string, string> }).fields.thingTypeId,
+    ).toBeDefined();
+    const rootTry = await client.call('POST', '/thing', {
+      token: tokens.root,
+      body: { name: 'n', serial: 's', thingTypeId: foreignType, groupId: 2 },
+    });
     expect(rootTry.status).toBe(400);
   });
 
   it('a role cannot grant what its author lacks', async () => {
-    const response = await client.call('POST', '/role', { token: tokens.admin, body: { name: 'Sneaky', permissions: ['license_generator:u'] } });
+    const response = await client.call('POST', '/role', {
+      token: tokens.admin,
+      body: { name: 'Sneaky', permissions: ['license_generator:u'] },
+    });
     expect(response.status).toBe(403);
   });
 });
 
 describe('writes', () => {
   it('create, read, update (PUT and PATCH), delete', async () => {
-    const created = await client.call('POST', '/zone', { token: tokens.admin, body: { name: 'Dock 99', zoneTypeId: 1, groupId: 3 } });
+    const created = await client.call('POST', '/zone', {
+      token: tokens.admin,
+      body: { name: 'Dock 99', zoneTypeId: 1, groupId: 3 },
+    });
     expect(created.status).toBe(201);
     const zone = (await created.json()) as Record<string, unknown>;
-    expect(zone).toMatchObject({ name: 'Dock 99', groupId: 3, zoneType: { id: 1, name: 'Dock' }, color: '#1f77b4' });
-    const put = await client.call('PUT', `/zone/${zone.id}`, { token: tokens.admin, body: { ...zone, name: 'Dock 100' } });
+    expect(zone).toMatchObject({
+      name: 'Dock 99',
+      groupId: 3,
+      zoneType: { id: 1, name: 'Dock' },
+      color: '#1f77b4',
+    });
+    const put = await client.call('PUT', `/zone/${zone.id}`, {
+      token: tokens.admin,
+      body: { ...zone, name: 'Dock 100' },
+    });
     expect(put.status).toBe(200);
-    expect((await client.call('PUT', `/zone/${zone.id}`, { token: tokens.admin, body: { color: '#000000' } })).status).toBe(400);
+    expect(
+      (
+        await client.call('PUT', `/zone/${zone.id}`, {
+          token: tokens.admin,
+          body: { color: '#000000' },
+        })
+      ).status,
+    ).toBe(400);
     const read = await client.call('GET', `/zone/${zone.id}`, { token: tokens.operator });
     expect(((await read.json()) as { name: string }).name).toBe('Dock 100');
-    expect((await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(204);
-    expect((await client.call('GET', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(404);
+    expect((await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
+      204,
+    );
+    expect((await client.call('GET', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
+      404,
+    );
   });
 
   it('unknown and invalid fields are 400 and nothing is written', async () => {
     const before = (await list('admin', '/thing')).total;
-    const bad = await client.call('POST', '/thing', { token: tokens.admin, body: { name: 'x', serial: 'y', thingTypeId: 1, colour: 'red' } });
+    const bad = await client.call('POST', '/thing', {
+      token: tokens.admin,
+      body: { name: 'x', serial: 'y', thingTypeId: 1, colour: 'red' },
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { fields: Record<string, string> }).fields.colour).toBe('unknown field');
-    const missing = await client.call('POST', '/thing', { token: tokens.admin, body: { name: 'x' } });
-    expect(((await missing.json()) as { fields: Record<string, string> }).fields).toMatchObject({ serial: 'required', thingTypeId: 'required' });
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.colour).toBe(
+      'unknown field',
+    );
+    const missing = await client.call('POST', '/thing', {
+      token: tokens.admin,
+      body: { name: 'x' },
+    });
+    expect(((await missing.json()) as { fields: Record<string, string> }).fields).toMatchObject({
+      serial: 'required',
+      thingTypeId: 'required',
+    });
     expect((await list('admin', '/thing')).total).toBe(before);
   });
 
   it('refuses deleting something still referenced (409) and a duplicate username (409)', async () => {
     expect((await client.call('DELETE', '/thingType/1', { token: tokens.admin })).status).toBe(409);
     expect((await client.call('DELETE', '/group/3', { token: tokens.admin })).status).toBe(409);
-    const dup = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'viewer', password: 'Secret-Horse-42' } });
+    const dup = await client.call('POST', '/user', {
+      token: tokens.admin,
+      body: { username: 'viewer', password: 'Secret-Horse-42' },
+    });
     expect(dup.status).toBe(409);
   });
 
   it('groups: a child gets its hierarchy code, and users never expose password hashes', async () => {
-    const created = await client.call('POST', '/group', { token: tokens.admin, body: { name: 'Acme / East', code: 'east', parentId: 2 } });
+    const created = await client.call('POST', '/group', {
+      token: tokens.admin,
+      body: { name: 'Acme / East', code: 'east', parentId: 2 },
+    });
     expect(created.status).toBe(201);
     const group = (await created.json()) as Record<string, unknown>;
-    expect(group).toMatchObject({ treeLevel: 3, fqnBase: 'acme.east', hierarchyCode: `>1>2>${group.id}>` });
-    expect((await client.call('POST', '/group', { token: tokens.admin, body: { name: 'x', code: 'x', parentId: 5 } })).status).toBe(400);
-    const user = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'east.lead', password: 'Secret-Horse-42', groupId: group.id } });
+    expect(group).toMatchObject({
+      treeLevel: 3,
+      fqnBase: 'acme.east',
+      hierarchyCode: `>1>2>${group.id}>`,
+    });
+    expect(
+      (
+        await client.call('POST', '/group', {
+          token: tokens.admin,
+          body: { name: 'x', code: 'x', parentId: 5 },
+        })
+      ).status,
+    ).toBe(400);
+    const user = await client.call('POST', '/user', {
+      token: tokens.admin,
+      body: { username: 'east.lead', password: 'Secret-Horse-42', groupId: group.id },
+    });
     expect(user.status).toBe(201);
     const text = JSON.stringify(await user.json());
     expect(text).not.toMatch(/scrypt|passwordHash|password"/);
@@ -164,29 +285,73 @@ describe('writes', () => {
 
   it('a renamed reference shows its new name in the next list (the display-name cache follows writes)', async () => {
     const page = await list('admin', '/thing?pageSize=5&order=id:asc');
-    const thing = page.results.find((row) => row.zoneId !== null) as { id: number; zoneId: number; zone: { name: string } };
-    const zone = (await (await client.call('GET', `/zone/${thing.zoneId}`, { token: tokens.admin })).json()) as Record<string, unknown>;
+    const thing = page.results.find((row) => row.zoneId !== null) as {
+      id: number;
+      zoneId: number;
+      zone: { name: string };
+    };
+    const zone = (await (
+      await client.call('GET', `/zone/${thing.zoneId}`, { token: tokens.admin })
+    ).json()) as Record<string, unknown>;
     const renamed = `${String(zone.name)} (renamed)`;
-    expect((await client.call('PATCH', `/zone/${thing.zoneId}`, { token: tokens.admin, body: { name: renamed } })).status).toBe(200);
+    expect(
+      (
+        await client.call('PATCH', `/zone/${thing.zoneId}`, {
+          token: tokens.admin,
+          body: { name: renamed },
+        })
+      ).status,
+    ).toBe(200);
     const after = await list('admin', '/thing?pageSize=5&order=id:asc');
-    expect(after.results.find((row) => row.id === thing.id)?.zone).toEqual({ id: thing.zoneId, name: renamed });
-    expect((await client.call('PATCH', `/zone/${thing.zoneId}`, { token: tokens.admin, body: { name: zone.name } })).status).toBe(200);
-    expect((await list('admin', '/thing?pageSize=5&order=id:asc')).results.find((row) => row.id === thing.id)?.zone).toEqual({ id: thing.zoneId, name: zone.name });
+    expect(after.results.find((row) => row.id === thing.id)?.zone).toEqual({
+      id: thing.zoneId,
+      name: renamed,
+    });
+    expect(
+      (
+        await client.call('PATCH', `/zone/${thing.zoneId}`, {
+          token: tokens.admin,
+          body: { name: zone.name },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await list('admin', '/thing?pageSize=5&order=id:asc')).results.find(
+        (row) => row.id === thing.id,
+      )?.zone,
+    ).toEqual({ id: thing.zoneId, name: zone.name });
   });
 
-  it('a new password or archiving a user ends that user\'s sessions at once', async () => {
-    const created = await client.call('POST', '/user', { token: tokens.admin, body: { username: 'temp.worker', password: 'first-secret', groupId: 3 } });
+  it("a new password or archiving a user ends that user's sessions at once", async () => {
+    const created = await client.call('POST', '/user', {
+      token: tokens.admin,
+      body: { username: 'temp.worker', password: 'first-secret', groupId: 3 },
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const first = await client.login('temp.worker', 'first-secret');
     expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(200);
-    expect((await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { password: 'second-secret' } })).status).toBe(200);
+    expect(
+      (
+        await client.call('PATCH', `/user/${id}`, {
+          token: tokens.admin,
+          body: { password: 'second-secret' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(401);
     const second = await client.login('temp.worker', 'second-secret');
     expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(200);
-    expect((await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { archived: true } })).status).toBe(200);
+    expect(
+      (await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { archived: true } }))
+        .status,
+    ).toBe(200);
     expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(401);
-    const sessions = await client.services.context.db.selectFrom('sessions').select('id').where('userId', '=', id).execute();
+    const sessions = await client.services.context.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('userId', '=', id)
+      .execute();
     expect(sessions).toEqual([]);
   });
 });

@@ -42,7 +42,10 @@ function echoHandler(request: IncomingMessage, response: ServerResponse): void {
   if (url.pathname.endsWith('/cookies')) {
     response.writeHead(302, {
       location: `${echoUrl}/base/riot-core-services/api/landing`,
-      'set-cookie': ['a=1; Domain=platform.example; Path=/; HttpOnly', 'b=2; Path=/; domain=.platform.example'],
+      'set-cookie': [
+        'a=1; Domain=platform.example; Path=/; HttpOnly',
+        'b=2; Path=/; domain=.platform.example',
+      ],
     });
     response.end();
     return;
@@ -50,8 +53,14 @@ function echoHandler(request: IncomingMessage, response: ServerResponse): void {
   let size = 0;
   request.on('data', (chunk: Buffer) => (size += chunk.length));
   request.on('end', () => {
-    response.writeHead(201, { 'content-type': 'application/json', 'x-echo': 'yes', connection: 'keep-alive' });
-    response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, size }));
+    response.writeHead(201, {
+      'content-type': 'application/json',
+      'x-echo': 'yes',
+      connection: 'keep-alive',
+    });
+    response.end(
+      JSON.stringify({ method: request.method, url: request.url, headers: request.headers, size }),
+    );
   });
 }
 
@@ -71,13 +80,38 @@ beforeAll(async () => {
   deadPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const log = (line: string) => logs.push(line);
-  viaPlatform = await startUpstreamServer({ host: '127.0.0.1', port: 0, platformUrl: platformServer.url, consoleDir, log });
-  viaEcho = await startUpstreamServer({ host: '127.0.0.1', port: 0, platformUrl: `${echoUrl}/base/`, legacyUiUrl: `${echoUrl}/old-ui/`, consoleDir, timeoutMs: 400, log });
-  toNowhere = await startUpstreamServer({ host: '127.0.0.1', port: 0, platformUrl: `http://127.0.0.1:${deadPort}`, consoleDir, log });
+  viaPlatform = await startUpstreamServer({
+    host: '127.0.0.1',
+    port: 0,
+    platformUrl: platformServer.url,
+    consoleDir,
+    log,
+  });
+  viaEcho = await startUpstreamServer({
+    host: '127.0.0.1',
+    port: 0,
+    platformUrl: `${echoUrl}/base/`,
+    legacyUiUrl: `${echoUrl}/old-ui/`,
+    consoleDir,
+    timeoutMs: 400,
+    log,
+  });
+  toNowhere = await startUpstreamServer({
+    host: '127.0.0.1',
+    port: 0,
+    platformUrl: `http://127.0.0.1:${deadPort}`,
+    consoleDir,
+    log,
+  });
 });
 
 afterAll(async () => {
-  await Promise.all([viaPlatform.close(), viaEcho.close(), toNowhere.close(), platformServer.close()]);
+  await Promise.all([
+    viaPlatform.close(),
+    viaEcho.close(),
+    toNowhere.close(),
+    platformServer.close(),
+  ]);
   await new Promise<void>((resolve) => echo.close(() => resolve()));
   await platform.close();
   rmSync(dir, { recursive: true, force: true });
@@ -85,7 +119,11 @@ afterAll(async () => {
 
 describe('upstream mode: the console in front of a platform it does not own', () => {
   it('a session works end to end through the proxy: login, whoami, a cookie-authenticated write with its XSRF header', async () => {
-    const login = await fetch(`${viaPlatform.url}${API}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo' }) });
+    const login = await fetch(`${viaPlatform.url}${API}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'demo' }),
+    });
     expect(login.status).toBe(200);
     const { token, username } = (await login.json()) as { token: string; username: string };
     expect(username).toBe('admin');
@@ -96,12 +134,22 @@ describe('upstream mode: the console in front of a platform it does not own', ()
     expect(((await whoami.json()) as { username: string }).username).toBe('admin');
     // the token in a cookie: a write needs the XSRF header, which the proxy passes through
     const cookie = `RIOT_TK=${token}; XSRF-TOKEN=${xsrf}`;
-    const types = (await (await fetch(`${viaPlatform.url}${API}/zoneType?pageSize=1`, { headers: { token } })).json()) as { results: { id: number }[] };
+    const types = (await (
+      await fetch(`${viaPlatform.url}${API}/zoneType?pageSize=1`, { headers: { token } })
+    ).json()) as { results: { id: number }[] };
     const body = JSON.stringify({ name: 'Through the proxy', zoneTypeId: types.results[0]!.id });
-    const refused = await fetch(`${viaPlatform.url}${API}/zone`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+    const refused = await fetch(`${viaPlatform.url}${API}/zone`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'Missing or invalid X-XSRF-TOKEN header' });
-    const accepted = await fetch(`${viaPlatform.url}${API}/zone`, { method: 'POST', headers: { cookie, 'x-xsrf-token': xsrf!, 'content-type': 'application/json' }, body });
+    const accepted = await fetch(`${viaPlatform.url}${API}/zone`, {
+      method: 'POST',
+      headers: { cookie, 'x-xsrf-token': xsrf!, 'content-type': 'application/json' },
+      body,
+    });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ name: 'Through the proxy' });
     expect((await fetch(`${viaPlatform.url}${API}/user/whoami`)).status).toBe(401);
@@ -111,14 +159,35 @@ describe('upstream mode: the console in front of a platform it does not own', ()
     const payload = 'x'.repeat(3 * 1024 * 1024); // larger than the services' own 1 MiB limit: the platform decides
     const response = await fetch(`${viaEcho.url}${API}/thing/7?a=1&b=two`, {
       method: 'PATCH',
-      headers: { token: 'tok', 'x-xsrf-token': 'xs', cookie: 'XSRF-TOKEN=xs; other=1', 'x-forwarded-for': '203.0.113.9', 'content-type': 'text/plain' },
+      headers: {
+        token: 'tok',
+        'x-xsrf-token': 'xs',
+        cookie: 'XSRF-TOKEN=xs; other=1',
+        'x-forwarded-for': '203.0.113.9',
+        'content-type': 'text/plain',
+      },
       body: payload,
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('x-echo')).toBe('yes');
-    const seen = (await response.json()) as { method: string; url: string; size: number; headers: Record<string, string> };
-    expect(seen).toMatchObject({ method: 'PATCH', url: `/base${API}/thing/7?a=1&b=two`, size: payload.length });
-    expect(seen.headers).toMatchObject({ token: 'tok', 'x-xsrf-token': 'xs', cookie: 'XSRF-TOKEN=xs; other=1', 'x-forwarded-proto': 'http', 'x-forwarded-host': new URL(viaEcho.url).host });
+    const seen = (await response.json()) as {
+      method: string;
+      url: string;
+      size: number;
+      headers: Record<string, string>;
+    };
+    expect(seen).toMatchObject({
+      method: 'PATCH',
+      url: `/base${API}/thing/7?a=1&b=two`,
+      size: payload.length,
+    });
+    expect(seen.headers).toMatchObject({
+      token: 'tok',
+      'x-xsrf-token': 'xs',
+      cookie: 'XSRF-TOKEN=xs; other=1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': new URL(viaEcho.url).host,
+    });
     expect(seen.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
     expect(seen.headers.host).toBe(new URL(echoUrl).host);
   });
@@ -130,11 +199,12 @@ describe('upstream mode: the console in front of a platform it does not own', ()
     expect(new TextDecoder().decode(first.value)).toBe('first;');
     (globalThis as { releaseStream?: boolean }).releaseStream = true;
     let rest = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(rest).toBe('last');
   });
 
-  it('keeps every Set-Cookie (without the platform\'s Domain) and rewrites redirects to the platform into this origin', async () => {
+  it("keeps every Set-Cookie (without the platform's Domain) and rewrites redirects to the platform into this origin", async () => {
     const response = await fetch(`${viaEcho.url}${API}/cookies`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
@@ -142,10 +212,20 @@ describe('upstream mode: the console in front of a platform it does not own', ()
   });
 
   it('forwards /legacy-ui/ to LEGACY_UI_URL and /git.json and /analytics/ to the platform', async () => {
-    const legacy = (await (await fetch(`${viaEcho.url}/legacy-ui/assets/app.js?v=2`)).json()) as { url: string };
+    const legacy = (await (await fetch(`${viaEcho.url}/legacy-ui/assets/app.js?v=2`)).json()) as {
+      url: string;
+    };
     expect(legacy.url).toBe('/old-ui/assets/app.js?v=2');
-    expect(((await (await fetch(`${viaEcho.url}/git.json`)).json()) as { url: string }).url).toBe('/base/git.json');
-    expect(((await (await fetch(`${viaEcho.url}/analytics/e/`, { method: 'POST', body: '{}' })).json()) as { url: string }).url).toBe('/base/analytics/e/');
+    expect(((await (await fetch(`${viaEcho.url}/git.json`)).json()) as { url: string }).url).toBe(
+      '/base/git.json',
+    );
+    expect(
+      (
+        (await (
+          await fetch(`${viaEcho.url}/analytics/e/`, { method: 'POST', body: '{}' })
+        ).json()) as { url: string }
+      ).url,
+    ).toBe('/base/analytics/e/');
     const version = await fetch(`${viaPlatform.url}/git.json`);
     expect(await version.json()).toEqual(platform.context.version);
   });
@@ -164,10 +244,14 @@ describe('upstream mode: the console in front of a platform it does not own', ()
   it('a platform that is down answers 502 with a clear JSON error; one that is silent, 504', async () => {
     const down = await fetch(`${toNowhere.url}${API}/user/whoami`);
     expect(down.status).toBe(502);
-    expect(await down.json()).toMatchObject({ error: `The platform (http://127.0.0.1:${deadPort}) could not be reached (ECONNREFUSED)` });
+    expect(await down.json()).toMatchObject({
+      error: `The platform (http://127.0.0.1:${deadPort}) could not be reached (ECONNREFUSED)`,
+    });
     const silent = await fetch(`${viaEcho.url}${API}/slow-headers`);
     expect(silent.status).toBe(504);
-    expect(await silent.json()).toMatchObject({ error: `The platform (${echoUrl}) did not answer within 0.4 s` });
+    expect(await silent.json()).toMatchObject({
+      error: `The platform (${echoUrl}) did not answer within 0.4 s`,
+    });
     expect(logs.some((line) => line.includes('unreachable (ECONNREFUSED)'))).toBe(true);
   });
 

@@ -4,7 +4,12 @@
  * host and frame endpoints put the typed faces on it.
  */
 import type * as z from 'zod/mini';
-import { BridgeError, BridgeHandlerError, BridgeRemoteError, BridgeTimeoutError } from './errors.ts';
+import {
+  BridgeError,
+  BridgeHandlerError,
+  BridgeRemoteError,
+  BridgeTimeoutError,
+} from './errors.ts';
 import { BRIDGE_PROTOCOL, BRIDGE_VERSION, REPLY_ACTION } from './protocol.ts';
 import { assertExactOrigin } from './transport.ts';
 import type { BridgeIncomingEvent, BridgeTransport } from './transport.ts';
@@ -59,7 +64,11 @@ export interface EndpointCore {
   readonly connected: boolean;
   setConnected(value: boolean): void;
   send(action: string, payload: unknown): void;
-  request(action: string, payload: unknown, options?: RequestOptions & { bypassQueue?: boolean }): Promise<unknown>;
+  request(
+    action: string,
+    payload: unknown,
+    options?: RequestOptions & { bypassQueue?: boolean },
+  ): Promise<unknown>;
   reply(request: { id: string; action: string }, payload: unknown): void;
   on(action: string, handler: EventHandler): () => void;
   handle(action: string, handler: RequestHandler): () => void;
@@ -106,7 +115,14 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
   }
 
   function envelope(kind: Envelope['kind'], action: string, extra: Partial<Envelope>): Envelope {
-    return { protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, id: newId(side), kind, action, ...extra };
+    return {
+      protocol: BRIDGE_PROTOCOL,
+      version: BRIDGE_VERSION,
+      id: newId(side),
+      kind,
+      action,
+      ...extra,
+    };
   }
 
   function validateOutgoing(message: Envelope): void {
@@ -137,14 +153,23 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
     try {
       post(envelope('reply', replyAction, { replyTo: request.id, payload }), true);
     } catch (error) {
-      logger.warn(`${PREFIX} the "${request.action}" handler answered with an invalid reply`, error);
+      logger.warn(
+        `${PREFIX} the "${request.action}" handler answered with an invalid reply`,
+        error,
+      );
       answerError(request, 'HANDLER_FAILED', `The "${request.action}" handler failed`);
     }
   }
 
   function answerError(request: { id: string }, code: string, message: string): void {
     try {
-      post(envelope('error', 'error', { replyTo: request.id, error: { code, message: message.slice(0, 1000) } }), true);
+      post(
+        envelope('error', 'error', {
+          replyTo: request.id,
+          error: { code, message: message.slice(0, 1000) },
+        }),
+        true,
+      );
     } catch (error) {
       logger.warn(`${PREFIX} could not send an error reply`, error);
     }
@@ -164,20 +189,20 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
     } catch (error) {
       result = Promise.reject(error);
     }
-    Promise.resolve(result)
-      .then(
-        (result) => {
-          if (!closed) answer(message, result);
-        },
-        (error: unknown) => {
-          if (closed) return;
-          if (error instanceof BridgeHandlerError) answerError(message, error.code.slice(0, 64) || 'HANDLER_FAILED', error.message);
-          else {
-            logger.warn(`${PREFIX} the "${message.action}" handler failed`, error);
-            answerError(message, 'HANDLER_FAILED', `The "${message.action}" handler failed`);
-          }
-        },
-      );
+    Promise.resolve(result).then(
+      (result) => {
+        if (!closed) answer(message, result);
+      },
+      (error: unknown) => {
+        if (closed) return;
+        if (error instanceof BridgeHandlerError)
+          answerError(message, error.code.slice(0, 64) || 'HANDLER_FAILED', error.message);
+        else {
+          logger.warn(`${PREFIX} the "${message.action}" handler failed`, error);
+          answerError(message, 'HANDLER_FAILED', `The "${message.action}" handler failed`);
+        }
+      },
+    );
   }
 
   function settle(message: Envelope): void {
@@ -187,14 +212,20 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       drop('a reply to no pending request', { action: message.action, replyTo });
       return;
     }
-    if (message.kind === 'reply' && (REPLY_ACTION as Record<string, string>)[entry.action] !== message.action) {
+    if (
+      message.kind === 'reply' &&
+      (REPLY_ACTION as Record<string, string>)[entry.action] !== message.action
+    ) {
       drop(`a "${message.action}" reply to a "${entry.action}" request`, { replyTo });
       return;
     }
     pending.delete(replyTo);
     clearTimeout(entry.timer);
     if (message.kind === 'reply') entry.resolve(message.payload);
-    else entry.reject(new BridgeRemoteError(message.error?.code ?? 'UNKNOWN', message.error?.message ?? ''));
+    else
+      entry.reject(
+        new BridgeRemoteError(message.error?.code ?? 'UNKNOWN', message.error?.message ?? ''),
+      );
   }
 
   function receive(event: BridgeIncomingEvent): void {
@@ -204,7 +235,12 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       return;
     }
     const peer = transport.peer();
-    if (event.source === null || event.source === undefined || peer === null || event.source !== peer) {
+    if (
+      event.source === null ||
+      event.source === undefined ||
+      peer === null ||
+      event.source !== peer
+    ) {
       drop('unexpected source window', { origin: event.origin });
       return;
     }
@@ -212,7 +248,9 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
     if (!parsed.success) {
       drop('not a valid protocol message', {
         origin: event.origin,
-        issues: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        issues: parsed.error.issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       });
       return;
     }

@@ -1,17 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, BridgeHandlerError, BridgeRemoteError, BridgeTimeoutError } from './errors.ts';
+import {
+  BridgeError,
+  BridgeHandlerError,
+  BridgeRemoteError,
+  BridgeTimeoutError,
+} from './errors.ts';
 import { createFrameEndpoint } from './frame-endpoint.ts';
 import { createHostEndpoint } from './host-endpoint.ts';
 import { createMemoryTransportPair } from './memory-transport.ts';
 import type { BridgeMessage } from './protocol.ts';
-import { FRAME_ORIGIN, HOST_ORIGIN, createLinkedEndpoints, sessionData } from './test-support.test-helpers.ts';
+import {
+  FRAME_ORIGIN,
+  HOST_ORIGIN,
+  createLinkedEndpoints,
+  sessionData,
+} from './test-support.test-helpers.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 function actions(log: { from: string; data: unknown }[], from: 'host' | 'frame'): string[] {
-  return log.filter((entry) => entry.from === from).map((entry) => (entry.data as BridgeMessage).action);
+  return log
+    .filter((entry) => entry.from === from)
+    .map((entry) => (entry.data as BridgeMessage).action);
 }
 
 describe('handshake', () => {
@@ -28,9 +40,18 @@ describe('handshake', () => {
     expect(frame.ready).toBe(true);
     expect(host.ready).toBe(true);
     expect(host.frameInstanceId).toBe(frame.instanceId);
-    expect(onReady).toHaveBeenCalledWith({ path: '/things/thing', instanceId: frame.instanceId, reloaded: false });
+    expect(onReady).toHaveBeenCalledWith({
+      path: '/things/thing',
+      instanceId: frame.instanceId,
+      reloaded: false,
+    });
     const ready = pair.log.find((entry) => entry.from === 'frame')?.data as BridgeMessage;
-    expect(ready).toMatchObject({ protocol: 'portico-bridge', version: 1, kind: 'request', action: 'ready' });
+    expect(ready).toMatchObject({
+      protocol: 'portico-bridge',
+      version: 1,
+      kind: 'request',
+      action: 'ready',
+    });
     expect(pair.log.every((entry) => entry.targetOrigin !== '*')).toBe(true);
   });
 
@@ -45,7 +66,9 @@ describe('handshake', () => {
     });
     expect(lonely.framed).toBe(false);
     await expect(lonely.connect()).rejects.toMatchObject({ code: 'BRIDGE_NO_PEER' });
-    await expect(lonely.request('fetchSessionData', {})).rejects.toMatchObject({ code: 'BRIDGE_NO_PEER' });
+    await expect(lonely.request('fetchSessionData', {})).rejects.toMatchObject({
+      code: 'BRIDGE_NO_PEER',
+    });
   });
 
   it('re-sends ready until a late host answers, and the host treats retries as one handshake', async () => {
@@ -60,7 +83,11 @@ describe('handshake', () => {
     const connected = frame.connect();
     await pair.settle();
     await vi.advanceTimersByTimeAsync(2500); // two unanswered attempts; the host is not there yet
-    const host = createHostEndpoint({ transport: pair.host, peerOrigin: FRAME_ORIGIN, logger: { warn: vi.fn() } });
+    const host = createHostEndpoint({
+      transport: pair.host,
+      peerOrigin: FRAME_ORIGIN,
+      logger: { warn: vi.fn() },
+    });
     const onReady = vi.fn();
     host.onReady(onReady);
     pair.paused.host = true; // the host hears readies #4 and #5 but its acknowledgements are lost
@@ -78,7 +105,11 @@ describe('handshake', () => {
   it('gives up with BridgeTimeoutError after the timeout when no host answers', async () => {
     vi.useFakeTimers();
     const pair = createMemoryTransportPair({ hostOrigin: HOST_ORIGIN, frameOrigin: FRAME_ORIGIN });
-    const frame = createFrameEndpoint({ transport: pair.frame, peerOrigin: HOST_ORIGIN, logger: { warn: vi.fn() } });
+    const frame = createFrameEndpoint({
+      transport: pair.frame,
+      peerOrigin: HOST_ORIGIN,
+      logger: { warn: vi.fn() },
+    });
     const connected = frame.connect();
     const outcome = connected.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(9_999);
@@ -112,8 +143,19 @@ describe('queueing', () => {
     await pair.settle();
     await connected;
     await expect(routed).resolves.toEqual({ path: '/model/zone' });
-    expect(seen).toEqual(['permissions:zone:r', 'language:fr', 'router:/model/zone', 'tz:Europe/Paris']);
-    expect(actions(pair.log, 'host')).toEqual(['ready', 'permissions', 'language', 'router', 'timezoneUpdated']);
+    expect(seen).toEqual([
+      'permissions:zone:r',
+      'language:fr',
+      'router:/model/zone',
+      'tz:Europe/Paris',
+    ]);
+    expect(actions(pair.log, 'host')).toEqual([
+      'ready',
+      'permissions',
+      'language',
+      'router',
+      'timezoneUpdated',
+    ]);
   });
 
   it('frame messages sent before the acknowledgement wait for it, in order', async () => {
@@ -162,9 +204,16 @@ describe('requests', () => {
     await pair.settle();
     await expect(first).resolves.toEqual({ path: '/things/thing' });
     await expect(second).resolves.toEqual({ path: '/model/zone' });
-    const requests = pair.log.filter((e) => e.from === 'host' && (e.data as BridgeMessage).action === 'router');
-    const replies = pair.log.filter((e) => e.from === 'frame' && (e.data as BridgeMessage).kind === 'reply');
-    expect(replies.map((e) => (e.data as BridgeMessage).action)).toEqual(['routerSuccess', 'routerSuccess']);
+    const requests = pair.log.filter(
+      (e) => e.from === 'host' && (e.data as BridgeMessage).action === 'router',
+    );
+    const replies = pair.log.filter(
+      (e) => e.from === 'frame' && (e.data as BridgeMessage).kind === 'reply',
+    );
+    expect(replies.map((e) => (e.data as BridgeMessage).action)).toEqual([
+      'routerSuccess',
+      'routerSuccess',
+    ]);
     expect(replies.map((e) => (e.data as { replyTo: string }).replyTo)).toEqual(
       [requests[1], requests[0]].map((e) => (e?.data as BridgeMessage).id),
     );
@@ -237,7 +286,9 @@ describe('requests', () => {
   it('refuses to send a malformed message, synchronously for events and as a rejection for requests', async () => {
     const { host } = createLinkedEndpoints();
     expect(() => host.send('language', { language: 'not a language!' })).toThrow(BridgeError);
-    await expect(host.navigate('things/thing')).rejects.toMatchObject({ code: 'BRIDGE_INVALID_MESSAGE' });
+    await expect(host.navigate('things/thing')).rejects.toMatchObject({
+      code: 'BRIDGE_INVALID_MESSAGE',
+    });
   });
 });
 
@@ -267,7 +318,11 @@ describe('reload', () => {
 
     expect(await inFlight).toMatchObject({ code: 'BRIDGE_FRAME_RELOADED' });
     expect(seen).toEqual(['permissions:zone:r', 'language:pt-BR', 'field:a=1', 'field:b=2']);
-    expect(onReady).toHaveBeenLastCalledWith({ path: '/things/thing', instanceId: second.instanceId, reloaded: true });
+    expect(onReady).toHaveBeenLastCalledWith({
+      path: '/things/thing',
+      instanceId: second.instanceId,
+      reloaded: true,
+    });
     expect(host.frameInstanceId).toBe(second.instanceId);
   });
 
@@ -282,11 +337,13 @@ describe('reload', () => {
 });
 
 describe('direction and closing', () => {
-  it('an endpoint cannot send the other side\'s actions', () => {
+  it("an endpoint cannot send the other side's actions", () => {
     const { host, makeFrame } = createLinkedEndpoints();
     expect(() => host.send('modal' as never, { open: true } as never)).toThrow(/may not send/);
     const frame = makeFrame();
-    expect(() => frame.send('permissions' as never, { permissions: [] } as never)).toThrow(/may not send/);
+    expect(() => frame.send('permissions' as never, { permissions: [] } as never)).toThrow(
+      /may not send/,
+    );
   });
 
   it('close() rejects pending requests, stops listening and refuses new messages', async () => {

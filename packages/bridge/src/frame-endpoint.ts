@@ -44,7 +44,10 @@ export interface FrameEndpoint {
     options?: RequestOptions,
   ): Promise<FrameRequestReply<A>>;
   /** Listens to a host event; returns an unsubscribe function. */
-  on<A extends HostEventAction>(action: A, listener: (payload: HostEventPayload<A>) => void): () => void;
+  on<A extends HostEventAction>(
+    action: A,
+    listener: (payload: HostEventPayload<A>) => void,
+  ): () => void;
   /** Answers a host request (`router`: show the path, then return `{path}`, sent as `routerSuccess`). */
   handle<A extends HostRequestAction>(
     action: A,
@@ -129,9 +132,13 @@ export function createFrameEndpoint(options: FrameEndpointOptions): FrameEndpoin
     },
     request(action, payload, requestOptions) {
       if (options.transport.peer() === null) {
-        return Promise.reject(new BridgeError('BRIDGE_NO_PEER', 'This page is not inside the console frame'));
+        return Promise.reject(
+          new BridgeError('BRIDGE_NO_PEER', 'This page is not inside the console frame'),
+        );
       }
-      return core.request(action, payload, requestOptions) as Promise<FrameRequestReply<typeof action>>;
+      return core.request(action, payload, requestOptions) as Promise<
+        FrameRequestReply<typeof action>
+      >;
     },
     on(action, listener) {
       return core.on(action, listener as (payload: unknown) => void);

@@ -14,28 +14,60 @@ afterEach(() => {
 /** A fake legacy window over the memory pair: its parent is the host's window. */
 function setup(hash = '#/model/zone') {
   const pair = createMemoryTransportPair({ hostOrigin: HOST_ORIGIN, frameOrigin: FRAME_ORIGIN });
-  const parent = Object.assign(pair.hostWindow, { postMessage: (data: unknown, origin: string) => pair.frame.post(data, origin) });
+  const parent = Object.assign(pair.hostWindow, {
+    postMessage: (data: unknown, origin: string) => pair.frame.post(data, origin),
+  });
   const stops = new Map<unknown, () => void>();
   const win: FrameKitWindow = {
     parent,
     location: { hash },
-    addEventListener: (_type, listener) => stops.set(listener, pair.frame.listen((event) => listener(event as MessageEvent))),
+    addEventListener: (_type, listener) =>
+      stops.set(
+        listener,
+        pair.frame.listen((event) => listener(event as MessageEvent)),
+      ),
     removeEventListener: (_type, listener) => stops.get(listener)?.(),
   };
-  const host = createHostEndpoint({ transport: pair.host, peerOrigin: FRAME_ORIGIN, logger: { warn: vi.fn() } });
-  const sent = (action: string) => pair.log.filter((entry) => entry.from === 'frame' && (entry.data as BridgeMessage).action === action).map((entry) => entry.data as BridgeMessage);
+  const host = createHostEndpoint({
+    transport: pair.host,
+    peerOrigin: FRAME_ORIGIN,
+    logger: { warn: vi.fn() },
+  });
+  const sent = (action: string) =>
+    pair.log
+      .filter((entry) => entry.from === 'frame' && (entry.data as BridgeMessage).action === action)
+      .map((entry) => entry.data as BridgeMessage);
   return { pair, host, win, sent };
 }
 
 describe('PorticoFrame.connect', () => {
   it('refuses a missing, wildcard or malformed host origin with a BRIDGE_CONFIG error that says what to pass', () => {
     const { win } = setup();
-    for (const hostOrigin of [undefined, '', '*', 'null', 'https://console.example.com/app', 'console.example.com', 42]) {
-      expect(() => connect({ hostOrigin, window: win } as never)).toThrow(expect.objectContaining({ code: 'BRIDGE_CONFIG', message: expect.stringMatching(/hostOrigin|exact origin/) }));
+    for (const hostOrigin of [
+      undefined,
+      '',
+      '*',
+      'null',
+      'https://console.example.com/app',
+      'console.example.com',
+      42,
+    ]) {
+      expect(() => connect({ hostOrigin, window: win } as never)).toThrow(
+        expect.objectContaining({
+          code: 'BRIDGE_CONFIG',
+          message: expect.stringMatching(/hostOrigin|exact origin/),
+        }),
+      );
     }
-    expect(() => connect(undefined as never)).toThrow(/PorticoFrame.connect: expected an options object/);
-    expect(() => connect({ hostOrigin: HOST_ORIGIN, onRouter: 'show' as never, window: win })).toThrow(/onRouter must be a function/);
-    expect(() => connect({ hostOrigin: HOST_ORIGIN, timeoutMs: -1, window: win })).toThrow(/timeoutMs/);
+    expect(() => connect(undefined as never)).toThrow(
+      /PorticoFrame.connect: expected an options object/,
+    );
+    expect(() =>
+      connect({ hostOrigin: HOST_ORIGIN, onRouter: 'show' as never, window: win }),
+    ).toThrow(/onRouter must be a function/);
+    expect(() => connect({ hostOrigin: HOST_ORIGIN, timeoutMs: -1, window: win })).toThrow(
+      /timeoutMs/,
+    );
   });
 
   it('handshakes with the hash route and answers router through onRouter returning the path', async () => {
@@ -43,11 +75,17 @@ describe('PorticoFrame.connect', () => {
     const onReady = vi.fn();
     host.onReady(onReady);
     const shown: string[] = [];
-    const frame = connect({ hostOrigin: HOST_ORIGIN, window: win, onRouter: (path) => (shown.push(path), path) });
+    const frame = connect({
+      hostOrigin: HOST_ORIGIN,
+      window: win,
+      onRouter: (path) => (shown.push(path), path),
+    });
     await pair.settle();
     await frame.connected;
     expect(frame.ready).toBe(true);
-    expect(onReady).toHaveBeenCalledWith(expect.objectContaining({ path: '/model/zone', reloaded: false }));
+    expect(onReady).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/model/zone', reloaded: false }),
+    );
     const answer = host.navigate('/things/thing');
     await pair.settle();
     await expect(answer).resolves.toEqual({ path: '/things/thing' });
@@ -55,7 +93,7 @@ describe('PorticoFrame.connect', () => {
     expect(sent('routerUpdate')).toHaveLength(0);
   });
 
-  it('a router handled by the page\'s own router is answered by routerSuccess, with the path finally shown', async () => {
+  it("a router handled by the page's own router is answered by routerSuccess, with the path finally shown", async () => {
     const { pair, host, win } = setup();
     const frame = connect({ hostOrigin: HOST_ORIGIN, window: win, onRouter: () => undefined });
     await pair.settle();
@@ -79,7 +117,9 @@ describe('PorticoFrame.connect', () => {
     await pair.settle();
     expect(updates).toEqual([{ path: '/model/zone/3' }, { path: '/model/zone', replace: true }]);
     expect(sent('routerSuccess')).toHaveLength(0);
-    expect(() => frame.routerSuccess('model/zone')).toThrow(expect.objectContaining({ code: 'BRIDGE_INVALID_MESSAGE' }));
+    expect(() => frame.routerSuccess('model/zone')).toThrow(
+      expect.objectContaining({ code: 'BRIDGE_INVALID_MESSAGE' }),
+    );
   });
 
   it('an onRouter that throws answers HANDLER_FAILED and leaves no waiting confirmation behind', async () => {
@@ -95,10 +135,15 @@ describe('PorticoFrame.connect', () => {
     await pair.settle();
     const broken = host.navigate('/broken');
     await pair.settle();
-    await expect(broken).rejects.toMatchObject({ code: 'BRIDGE_REMOTE', remoteCode: 'HANDLER_FAILED' });
+    await expect(broken).rejects.toMatchObject({
+      code: 'BRIDGE_REMOTE',
+      remoteCode: 'HANDLER_FAILED',
+    });
     frame.routerSuccess('/home/welcome');
     await pair.settle();
-    expect(sent('routerUpdate').map((message) => (message as { payload: unknown }).payload)).toEqual([{ path: '/home/welcome' }]);
+    expect(
+      sent('routerUpdate').map((message) => (message as { payload: unknown }).payload),
+    ).toEqual([{ path: '/home/welcome' }]);
   });
 
   it('outside the console: connected rejects with BRIDGE_NO_PEER, routerSuccess does nothing, nothing is unhandled', async () => {
@@ -112,25 +157,39 @@ describe('PorticoFrame.connect', () => {
 
   it('property: whatever order routers and confirmations come in, every router gets exactly one answer', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('router', 'success'), { minLength: 1, maxLength: 12 }), async (steps) => {
-        const { pair, host, win } = setup();
-        const frame = connect({ hostOrigin: HOST_ORIGIN, window: win, onRouter: () => undefined });
-        await pair.settle();
-        const answers: Promise<unknown>[] = [];
-        for (const [index, step] of steps.entries()) {
-          if (step === 'router') answers.push(host.navigate(`/p/${index}`));
-          else frame.routerSuccess(`/p/${index}`);
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('router', 'success'), { minLength: 1, maxLength: 12 }),
+        async (steps) => {
+          const { pair, host, win } = setup();
+          const frame = connect({
+            hostOrigin: HOST_ORIGIN,
+            window: win,
+            onRouter: () => undefined,
+          });
           await pair.settle();
-        }
-        frame.routerSuccess('/end');
-        await pair.settle();
-        const settled = await Promise.all(answers.map((answer) => answer.then((value) => value as { path: string })));
-        expect(settled).toHaveLength(steps.filter((step) => step === 'router').length);
-        const replies = pair.log.filter((entry) => entry.from === 'frame' && (entry.data as BridgeMessage).kind === 'reply' && (entry.data as BridgeMessage).action === 'routerSuccess');
-        expect(replies).toHaveLength(answers.length);
-        frame.close();
-        host.close();
-      }),
+          const answers: Promise<unknown>[] = [];
+          for (const [index, step] of steps.entries()) {
+            if (step === 'router') answers.push(host.navigate(`/p/${index}`));
+            else frame.routerSuccess(`/p/${index}`);
+            await pair.settle();
+          }
+          frame.routerSuccess('/end');
+          await pair.settle();
+          const settled = await Promise.all(
+            answers.map((answer) => answer.then((value) => value as { path: string })),
+          );
+          expect(settled).toHaveLength(steps.filter((step) => step === 'router').length);
+          const replies = pair.log.filter(
+            (entry) =>
+              entry.from === 'frame' &&
+              (entry.data as BridgeMessage).kind === 'reply' &&
+              (entry.data as BridgeMessage).action === 'routerSuccess',
+          );
+          expect(replies).toHaveLength(answers.length);
+          frame.close();
+          host.close();
+        },
+      ),
       { numRuns: 40 },
     );
   });

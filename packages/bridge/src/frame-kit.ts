@@ -41,7 +41,10 @@ export interface FrameKitWindow extends BridgeWindowLike {
 }
 
 /** What {@link connect} returns: the frame endpoint plus the routing helpers. */
-export interface FrameKit extends Pick<FrameEndpoint, 'instanceId' | 'framed' | 'send' | 'request' | 'on' | 'handle' | 'close'> {
+export interface FrameKit extends Pick<
+  FrameEndpoint,
+  'instanceId' | 'framed' | 'send' | 'request' | 'on' | 'handle' | 'close'
+> {
   /** True once the console acknowledged the handshake. */
   readonly ready: boolean;
   /**
@@ -75,13 +78,22 @@ function hashPath(win: FrameKitWindow): string | null {
  * frame.connected.then(function () { return frame.request('fetchSessionData', {}); }).then(start);
  */
 export function connect(options: FrameKitOptions): FrameKit {
-  if (typeof options !== 'object' || options === null) fail('expected an options object such as { hostOrigin: "https://console.example.com" }');
+  if (typeof options !== 'object' || options === null)
+    fail('expected an options object such as { hostOrigin: "https://console.example.com" }');
   if (typeof options.hostOrigin !== 'string' || options.hostOrigin === '') {
-    fail('hostOrigin is required: the console\'s exact origin, such as "https://console.example.com"');
+    fail(
+      'hostOrigin is required: the console\'s exact origin, such as "https://console.example.com"',
+    );
   }
-  if (options.onRouter !== undefined && typeof options.onRouter !== 'function') fail('onRouter must be a function');
-  if (options.currentPath !== undefined && typeof options.currentPath !== 'function') fail('currentPath must be a function');
-  if (options.timeoutMs !== undefined && !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0)) fail('timeoutMs must be a positive whole number of milliseconds');
+  if (options.onRouter !== undefined && typeof options.onRouter !== 'function')
+    fail('onRouter must be a function');
+  if (options.currentPath !== undefined && typeof options.currentPath !== 'function')
+    fail('currentPath must be a function');
+  if (
+    options.timeoutMs !== undefined &&
+    !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0)
+  )
+    fail('timeoutMs must be a positive whole number of milliseconds');
   const win = options.window ?? (window as unknown as FrameKitWindow);
   const parent = win.parent && win.parent !== (win as unknown) ? win.parent : null;
   const endpoint = createFrameEndpoint({
@@ -141,7 +153,11 @@ export function connect(options: FrameKitOptions): FrameKit {
     close: () => endpoint.close(),
     routerSuccess(path, routeOptions) {
       const checked = legacyPathSchema.safeParse(path);
-      if (!checked.success) throw new BridgeError('BRIDGE_INVALID_MESSAGE', `routerSuccess: ${JSON.stringify(path)} is not a legacy route (it must start with "/")`);
+      if (!checked.success)
+        throw new BridgeError(
+          'BRIDGE_INVALID_MESSAGE',
+          `routerSuccess: ${JSON.stringify(path)} is not a legacy route (it must start with "/")`,
+        );
       if (!endpoint.framed) return;
       if (waiting.length > 0) {
         for (const resolve of waiting.splice(0)) resolve(path);

@@ -4,7 +4,11 @@
 import { BridgeError } from './errors.ts';
 import { createEndpointCore } from './endpoint-core.ts';
 import type { BridgeLogger, EndpointOptions, RequestOptions } from './endpoint-core.ts';
-import { framePayloadSchemas, frameToHostMessageSchema, hostToFrameMessageSchema } from './protocol.ts';
+import {
+  framePayloadSchemas,
+  frameToHostMessageSchema,
+  hostToFrameMessageSchema,
+} from './protocol.ts';
 import type {
   FrameEventAction,
   FrameEventPayload,
@@ -57,14 +61,19 @@ export interface HostEndpoint {
   /** `request('router', {path})`: shows `path` in the frame; resolves with the `routerSuccess` payload. */
   navigate(path: string, options?: RequestOptions): Promise<HostRequestReply<'router'>>;
   /** Listens to a frame event; returns an unsubscribe function. */
-  on<A extends FrameEventAction>(action: A, listener: (payload: FrameEventPayload<A>) => void): () => void;
+  on<A extends FrameEventAction>(
+    action: A,
+    listener: (payload: FrameEventPayload<A>) => void,
+  ): () => void;
   /**
    * Answers a frame request (`fetchSessionData`, `fetchUserInfo`). Throw `BridgeHandlerError` to
    * answer with a chosen error code; any other failure answers `HANDLER_FAILED`.
    */
   handle<A extends HostHandledRequest>(
     action: A,
-    handler: (payload: FrameRequestPayload<A>) => FrameRequestReply<A> | Promise<FrameRequestReply<A>>,
+    handler: (
+      payload: FrameRequestPayload<A>,
+    ) => FrameRequestReply<A> | Promise<FrameRequestReply<A>>,
   ): () => void;
   /** Called after every handshake (first load and every reload), after queued messages were flushed. */
   onReady(listener: (info: FrameReadyInfo) => void): () => void;
@@ -121,7 +130,10 @@ export function createHostEndpoint(options: HostEndpointOptions): HostEndpoint {
       const reloaded = instanceId !== null;
       instanceId = payload.instanceId;
       if (reloaded) {
-        core.rejectSent(() => new BridgeError('BRIDGE_FRAME_RELOADED', 'The legacy frame reloaded before answering'));
+        core.rejectSent(
+          () =>
+            new BridgeError('BRIDGE_FRAME_RELOADED', 'The legacy frame reloaded before answering'),
+        );
       }
       core.reply(message, {});
       core.setConnected(true);
@@ -157,15 +169,22 @@ export function createHostEndpoint(options: HostEndpointOptions): HostEndpoint {
     send(action, payload) {
       core.send(action, payload);
       if (STATE_ACTIONS.has(action)) {
-        const key = action === 'userFieldUpdated' ? `${action}:${(payload as { field: string }).field}` : action;
+        const key =
+          action === 'userFieldUpdated'
+            ? `${action}:${(payload as { field: string }).field}`
+            : action;
         state.set(key, { action, payload });
       }
     },
     request(action, payload, requestOptions) {
-      return core.request(action, payload, requestOptions) as Promise<HostRequestReply<typeof action>>;
+      return core.request(action, payload, requestOptions) as Promise<
+        HostRequestReply<typeof action>
+      >;
     },
     navigate(path, requestOptions) {
-      return core.request('router', { path }, requestOptions) as Promise<HostRequestReply<'router'>>;
+      return core.request('router', { path }, requestOptions) as Promise<
+        HostRequestReply<'router'>
+      >;
     },
     on(action, listener) {
       return core.on(action, listener as (payload: unknown) => void);

@@ -40,14 +40,29 @@ export type {
   HostToFrameMessage,
   SessionData,
 } from './protocol.ts';
-export { BridgeError, BridgeHandlerError, BridgeRemoteError, BridgeTimeoutError } from './errors.ts';
+export {
+  BridgeError,
+  BridgeHandlerError,
+  BridgeRemoteError,
+  BridgeTimeoutError,
+} from './errors.ts';
 export type { BridgeErrorCode } from './errors.ts';
 export { assertExactOrigin, createWindowTransport } from './transport.ts';
-export type { BridgeIncomingEvent, BridgePostTarget, BridgeTransport, BridgeWindowLike } from './transport.ts';
+export type {
+  BridgeIncomingEvent,
+  BridgePostTarget,
+  BridgeTransport,
+  BridgeWindowLike,
+} from './transport.ts';
 export { createMemoryTransportPair } from './memory-transport.ts';
 export type { MemoryTransportOptions, MemoryTransportPair } from './memory-transport.ts';
 export type { BridgeLogger, EndpointOptions, RequestOptions } from './endpoint-core.ts';
 export { createHostEndpoint } from './host-endpoint.ts';
-export type { FrameReadyInfo, HostEndpoint, HostEndpointOptions, HostHandledRequest } from './host-endpoint.ts';
+export type {
+  FrameReadyInfo,
+  HostEndpoint,
+  HostEndpointOptions,
+  HostHandledRequest,
+} from './host-endpoint.ts';
 export { createFrameEndpoint } from './frame-endpoint.ts';
 export type { FrameEndpoint, FrameEndpointOptions, FrameSentRequest } from './frame-endpoint.ts';

@@ -36,7 +36,9 @@ export interface MemoryTransportOptions {
 }
 
 /** Creates two connected in-memory transports. */
-export function createMemoryTransportPair(options: MemoryTransportOptions = {}): MemoryTransportPair {
+export function createMemoryTransportPair(
+  options: MemoryTransportOptions = {},
+): MemoryTransportPair {
   const hostOrigin = options.hostOrigin ?? 'http://console.test';
   const frameOrigin = options.frameOrigin ?? 'http://legacy.test';
   const hostWindow = { name: 'host-window' };
@@ -46,7 +48,10 @@ export function createMemoryTransportPair(options: MemoryTransportOptions = {}):
   const log: MemoryTransportPair['log'] = [];
   const paused = { host: false, frame: false };
 
-  function deliver(listeners: Set<(event: BridgeIncomingEvent) => void>, event: BridgeIncomingEvent): void {
+  function deliver(
+    listeners: Set<(event: BridgeIncomingEvent) => void>,
+    event: BridgeIncomingEvent,
+  ): void {
     queueMicrotask(() => {
       for (const listener of [...listeners]) listener(event);
     });
@@ -67,7 +72,11 @@ export function createMemoryTransportPair(options: MemoryTransportOptions = {}):
         log.push({ from: side, data, targetOrigin });
         // postMessage silently drops a message whose target origin does not match the receiver.
         if (paused[side] || targetOrigin !== peerOrigin) return;
-        deliver(peerListeners, { data: structuredClone(data), origin: ownOrigin, source: ownWindow });
+        deliver(peerListeners, {
+          data: structuredClone(data),
+          origin: ownOrigin,
+          source: ownWindow,
+        });
       },
       listen(listener) {
         ownListeners.add(listener);
@@ -78,8 +87,24 @@ export function createMemoryTransportPair(options: MemoryTransportOptions = {}):
   }
 
   return {
-    host: makeTransport('host', hostListeners, frameListeners, hostOrigin, frameOrigin, hostWindow, frameWindow),
-    frame: makeTransport('frame', frameListeners, hostListeners, frameOrigin, hostOrigin, frameWindow, hostWindow),
+    host: makeTransport(
+      'host',
+      hostListeners,
+      frameListeners,
+      hostOrigin,
+      frameOrigin,
+      hostWindow,
+      frameWindow,
+    ),
+    frame: makeTransport(
+      'frame',
+      frameListeners,
+      hostListeners,
+      frameOrigin,
+      hostOrigin,
+      frameWindow,
+      hostWindow,
+    ),
     hostWindow,
     frameWindow,
     injectToHost: (event) => deliver(hostListeners, event),

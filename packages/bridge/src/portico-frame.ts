@@ -8,5 +8,11 @@ import * as z from 'zod/mini';
 
 z.config({ jitless: true });
 
-export { BridgeError, BridgeRemoteError, BridgeTimeoutError, connect, protocol } from './frame-kit.ts';
+export {
+  BridgeError,
+  BridgeRemoteError,
+  BridgeTimeoutError,
+  connect,
+  protocol,
+} from './frame-kit.ts';
 export type { FrameKit, FrameKitOptions, FrameKitWindow } from './frame-kit.ts';

@@ -26,9 +26,13 @@ const messageId = nonEmpty(64);
 const integerId = z.int();
 
 /** A route path inside the legacy UI, such as `/things/thing` (no `/app` prefix, no `#`). */
-export const legacyPathSchema = z.string().check(z.minLength(1), z.maxLength(2048), z.startsWith('/'));
+export const legacyPathSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(2048), z.startsWith('/'));
 /** A BCP 47 language tag such as `en` or `pt-BR`. */
-export const languageTagSchema = z.string().check(z.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/));
+export const languageTagSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/));
 
 /** The signed-in user as the legacy UI needs it. Unknown text fields are empty strings. */
 export const bridgeUserSchema = z.object({
@@ -106,7 +110,11 @@ export const framePayloadSchemas = {
   navigateToEvent: pathPayload,
   handleAboutSection: empty,
   closeCustomTabModal: z.object({ saved: z.boolean(), tabId: z.nullable(integerId) }),
-  doneEvent: z.object({ operation: nonEmpty(128), ok: z.boolean(), message: z.optional(text(1000)) }),
+  doneEvent: z.object({
+    operation: nonEmpty(128),
+    ok: z.boolean(),
+    message: z.optional(text(1000)),
+  }),
   sidebarEvent: z.object({ command: z.enum(['open', 'close', 'toggle', 'refresh']) }),
   updateGroupConfigMenu: z.object({ groupId: integerId }),
   folderDetail: folderPayload,
@@ -139,7 +147,13 @@ function requestMessage<A extends string, P extends z.ZodMiniType>(action: A, pa
   return z.object({ ...header, kind: z.literal('request'), action: z.literal(action), payload });
 }
 function replyMessage<A extends string, P extends z.ZodMiniType>(action: A, payload: P) {
-  return z.object({ ...header, kind: z.literal('reply'), replyTo: messageId, action: z.literal(action), payload });
+  return z.object({
+    ...header,
+    kind: z.literal('reply'),
+    replyTo: messageId,
+    action: z.literal(action),
+    payload,
+  });
 }
 const errorMessage = z.object({
   ...header,
@@ -224,13 +238,25 @@ export type FrameEventAction = EventOf<FrameToHostMessage>['action'];
 export type FrameRequestAction = RequestOf<FrameToHostMessage>['action'];
 
 /** Payload of host event `A`. */
-export type HostEventPayload<A extends HostEventAction> = Extract<EventOf<HostToFrameMessage>, { action: A }>['payload'];
+export type HostEventPayload<A extends HostEventAction> = Extract<
+  EventOf<HostToFrameMessage>,
+  { action: A }
+>['payload'];
 /** Payload of host request `A`. */
-export type HostRequestPayload<A extends HostRequestAction> = Extract<RequestOf<HostToFrameMessage>, { action: A }>['payload'];
+export type HostRequestPayload<A extends HostRequestAction> = Extract<
+  RequestOf<HostToFrameMessage>,
+  { action: A }
+>['payload'];
 /** Payload of frame event `A`. */
-export type FrameEventPayload<A extends FrameEventAction> = Extract<EventOf<FrameToHostMessage>, { action: A }>['payload'];
+export type FrameEventPayload<A extends FrameEventAction> = Extract<
+  EventOf<FrameToHostMessage>,
+  { action: A }
+>['payload'];
 /** Payload of frame request `A`. */
-export type FrameRequestPayload<A extends FrameRequestAction> = Extract<RequestOf<FrameToHostMessage>, { action: A }>['payload'];
+export type FrameRequestPayload<A extends FrameRequestAction> = Extract<
+  RequestOf<FrameToHostMessage>,
+  { action: A }
+>['payload'];
 
 /** The reply payload the frame sends for host request `A` (e.g. `routerSuccess` for `router`). */
 export type HostRequestReply<A extends HostRequestAction> = Extract<

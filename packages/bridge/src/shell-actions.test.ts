@@ -1,10 +1,20 @@
 // The Portico additions to the protocol: `theme` (host → frame, remembered state) and `shortcut`
 // (frame → host, the keyboard shortcuts the shell must see while the frame has the focus).
 import { describe, expect, it, vi } from 'vitest';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION, frameToHostMessageSchema, hostToFrameMessageSchema } from './protocol.ts';
+import {
+  BRIDGE_PROTOCOL,
+  BRIDGE_VERSION,
+  frameToHostMessageSchema,
+  hostToFrameMessageSchema,
+} from './protocol.ts';
 import { createLinkedEndpoints } from './test-support.test-helpers.ts';
 
-const envelope = { protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, id: 'm-1', kind: 'event' } as const;
+const envelope = {
+  protocol: BRIDGE_PROTOCOL,
+  version: BRIDGE_VERSION,
+  id: 'm-1',
+  kind: 'event',
+} as const;
 
 describe('shortcut (frame → host)', () => {
   it('reaches the host listener with its command', async () => {
@@ -28,7 +38,9 @@ describe('shortcut (frame → host)', () => {
     [{ command: 1 }, false],
     [null, false],
   ])('validates the payload %j like every action (accepted: %s)', (payload, accepted) => {
-    expect(frameToHostMessageSchema.safeParse({ ...envelope, action: 'shortcut', payload }).success).toBe(accepted);
+    expect(
+      frameToHostMessageSchema.safeParse({ ...envelope, action: 'shortcut', payload }).success,
+    ).toBe(accepted);
   });
 
   it('a frame sending an unknown command is refused before posting; a forged one is dropped with a warning', async () => {
@@ -38,16 +50,30 @@ describe('shortcut (frame → host)', () => {
     host.on('shortcut', listener);
     await Promise.all([frame.connect(), pair.settle()]);
     expect(() => frame.send('shortcut', { command: 'reload' } as never)).toThrow();
-    pair.frame.post({ ...envelope, action: 'shortcut', payload: { command: 'reload' } }, 'http://console.test');
+    pair.frame.post(
+      { ...envelope, action: 'shortcut', payload: { command: 'reload' } },
+      'http://console.test',
+    );
     await pair.settle();
     expect(listener).not.toHaveBeenCalled();
-    expect(hostLogger.warn).toHaveBeenCalledWith(expect.stringContaining('dropped a message'), expect.anything());
+    expect(hostLogger.warn).toHaveBeenCalledWith(
+      expect.stringContaining('dropped a message'),
+      expect.anything(),
+    );
   });
 
   it('is frame → host only: the host cannot send it and the frame does not accept it', () => {
     const { host } = createLinkedEndpoints();
-    expect(() => host.send('shortcut' as never, { command: 'escape' } as never)).toThrow(/may not send/);
-    expect(hostToFrameMessageSchema.safeParse({ ...envelope, action: 'shortcut', payload: { command: 'escape' } }).success).toBe(false);
+    expect(() => host.send('shortcut' as never, { command: 'escape' } as never)).toThrow(
+      /may not send/,
+    );
+    expect(
+      hostToFrameMessageSchema.safeParse({
+        ...envelope,
+        action: 'shortcut',
+        payload: { command: 'escape' },
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -62,8 +88,20 @@ describe('theme (host → frame)', () => {
     await pair.settle();
     expect(seen).toEqual(['dark']);
     expect(() => host.send('theme', { scheme: 'system' } as never)).toThrow();
-    expect(hostToFrameMessageSchema.safeParse({ ...envelope, action: 'theme', payload: { scheme: 'sepia' } }).success).toBe(false);
-    expect(frameToHostMessageSchema.safeParse({ ...envelope, action: 'theme', payload: { scheme: 'dark' } }).success).toBe(false);
+    expect(
+      hostToFrameMessageSchema.safeParse({
+        ...envelope,
+        action: 'theme',
+        payload: { scheme: 'sepia' },
+      }).success,
+    ).toBe(false);
+    expect(
+      frameToHostMessageSchema.safeParse({
+        ...envelope,
+        action: 'theme',
+        payload: { scheme: 'dark' },
+      }).success,
+    ).toBe(false);
   });
 
   it('is state: sent before the handshake it is queued, and a reloaded frame gets the latest one', async () => {

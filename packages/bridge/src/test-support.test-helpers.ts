@@ -30,7 +30,9 @@ export const sessionData: SessionData = {
   groupFields: { vizixVocabularyLabelThings: '{"en":"Assets"}' },
 };
 
-export function createLinkedEndpoints(options: { timeoutMs?: number; readyRetryMs?: number; path?: string } = {}) {
+export function createLinkedEndpoints(
+  options: { timeoutMs?: number; readyRetryMs?: number; path?: string } = {},
+) {
   const pair = createMemoryTransportPair({ hostOrigin: HOST_ORIGIN, frameOrigin: FRAME_ORIGIN });
   const hostLogger = { warn: vi.fn() };
   const frameLogger = { warn: vi.fn() };

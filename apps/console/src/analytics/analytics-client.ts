@@ -15,7 +15,12 @@ import { analyticsOptions, type AnalyticsSettings } from './analytics-options.ts
 
 export interface AnalyticsClient {
   /** Identifies the signed-in user; records 'Portal Load' when `capture` (a new login). */
-  identify(input: { user: AnalyticsUserLike; token: string; clientId: string | undefined; capture: boolean }): void;
+  identify(input: {
+    user: AnalyticsUserLike;
+    token: string;
+    clientId: string | undefined;
+    capture: boolean;
+  }): void;
   /** Ends the analytics identity (logout). */
   reset(): void;
 }
@@ -30,7 +35,10 @@ function safely(logger: Logger, what: string, action: () => void): void {
   }
 }
 
-export function createAnalyticsClient(settings: AnalyticsSettings, logger: Logger = console): AnalyticsClient {
+export function createAnalyticsClient(
+  settings: AnalyticsSettings,
+  logger: Logger = console,
+): AnalyticsClient {
   let initialised = false;
   safely(logger, 'init', () => {
     // the request timeout is the library's own (60 s, spec §9); it has no option for it
@@ -48,7 +56,13 @@ export function createAnalyticsClient(settings: AnalyticsSettings, logger: Logge
           posthog.reset();
           posthog.identify(distinctId, userData);
         }
-        posthog.register({ ...getAnalyticsEventData({ origin: ANALYTICS_LOGIN_ORIGIN, clientId: clientId ?? '', token }) });
+        posthog.register({
+          ...getAnalyticsEventData({
+            origin: ANALYTICS_LOGIN_ORIGIN,
+            clientId: clientId ?? '',
+            token,
+          }),
+        });
         // the services scope events by properties.tenant
         if (capture) posthog.capture(PORTAL_LOAD_EVENT, { ...userData }, { $set: userData });
       });

@@ -8,7 +8,10 @@ export interface AnalyticsSettings {
   host: string;
 }
 
-export function analyticsOptions(settings: AnalyticsSettings, origin: string): Partial<PostHogConfig> {
+export function analyticsOptions(
+  settings: AnalyticsSettings,
+  origin: string,
+): Partial<PostHogConfig> {
   return {
     api_host: settings.host === '' ? `${origin}/analytics` : settings.host,
     autocapture: false,
@@ -30,7 +33,9 @@ export function analyticsOptions(settings: AnalyticsSettings, origin: string): P
     persistence: 'cookie',
     cross_subdomain_cookie: true,
     cookie_expiration: ANALYTICS_DEFAULTS.cookieExpirationDays,
-    session_idle_timeout_seconds: clampSessionIdleTimeout(ANALYTICS_DEFAULTS.sessionIdleTimeoutSeconds),
+    session_idle_timeout_seconds: clampSessionIdleTimeout(
+      ANALYTICS_DEFAULTS.sessionIdleTimeoutSeconds,
+    ),
     feature_flag_request_timeout_ms: ANALYTICS_DEFAULTS.featureFlagTimeoutMs,
     properties_string_max_length: ANALYTICS_DEFAULTS.propertyStringMaxLength,
     save_referrer: false,
@@ -40,7 +45,7 @@ export function analyticsOptions(settings: AnalyticsSettings, origin: string): P
     // services' capture endpoint reads as JSON and refuses)
     disable_compression: true,
     // spec §9 "only one event": $identify, $set and anything the library might add never leave
-    before_send: (event: CaptureResult | null) => (event?.event === PORTAL_LOAD_EVENT ? event : null),
+    before_send: (event: CaptureResult | null) =>
+      event?.event === PORTAL_LOAD_EVENT ? event : null,
   };
 }
-

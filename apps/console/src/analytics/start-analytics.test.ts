@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_DEFAULTS, PORTAL_LOAD_EVENT, PORTAL_LOAD_MARKER_KEY, portalLoadMarker } from '@portico/core';
+import {
+  ANALYTICS_DEFAULTS,
+  PORTAL_LOAD_EVENT,
+  PORTAL_LOAD_MARKER_KEY,
+  portalLoadMarker,
+} from '@portico/core';
 import type { PlatformUser } from '../api/platform-api.ts';
 import { clearSessionStorage } from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';
@@ -11,22 +16,36 @@ import type { AnalyticsClient } from './analytics-client.ts';
 import { analyticsOptions } from './analytics-options.ts';
 import { startAnalytics } from './start-analytics.ts';
 
-const ADMIN: PlatformUser = { id: 2, username: 'admin', group: { id: 2, name: 'Acme Logistics', treeLevel: 2 } } as PlatformUser;
+const ADMIN: PlatformUser = {
+  id: 2,
+  username: 'admin',
+  group: { id: 2, name: 'Acme Logistics', treeLevel: 2 },
+} as PlatformUser;
 const enabled = { analytics: { enabled: true, host: '', key: 'phc_test' } };
 
 /** One browser tab: a store, the analytics glue with a recording client. */
 function tab(config = enabled) {
   const store = createAppStore();
-  const calls: Array<{ kind: 'identify' | 'reset'; capture?: boolean; token?: string; clientId?: string }> = [];
+  const calls: Array<{
+    kind: 'identify' | 'reset';
+    capture?: boolean;
+    token?: string;
+    clientId?: string;
+  }> = [];
   const client: AnalyticsClient = {
-    identify: ({ capture, token, clientId }) => void calls.push({ kind: 'identify', capture, token, clientId }),
+    identify: ({ capture, token, clientId }) =>
+      void calls.push({ kind: 'identify', capture, token, clientId }),
     reset: () => void calls.push({ kind: 'reset' }),
   };
   const load = vi.fn(() => Promise.resolve(client));
   const stop = startAnalytics({ store, config, getClientId: () => Promise.resolve('fp-1'), load });
   const signIn = (user: PlatformUser = ADMIN) => {
-    store.dispatch(sessionSlice.actions.loaded({ user, isRoot: false, defaultUrl: '/app/home/welcome' }));
-    store.dispatch(authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }));
+    store.dispatch(
+      sessionSlice.actions.loaded({ user, isRoot: false, defaultUrl: '/app/home/welcome' }),
+    );
+    store.dispatch(
+      authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }),
+    );
   };
   const signOut = () => {
     store.dispatch(authnSlice.actions.statusChanged({ status: 'LOGGING_OUT', expiredFlag: false }));
@@ -44,13 +63,23 @@ describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
     const first = tab();
     expect(first.load).not.toHaveBeenCalled(); // nothing loads before sign-in
     first.signIn();
-    first.store.dispatch(sessionSlice.actions.loaded({ user: ADMIN, isRoot: false, defaultUrl: '/app/things' })); // re-render
-    await vi.waitFor(() => expect(first.calls).toEqual([{ kind: 'identify', capture: true, token: 'token-1', clientId: 'fp-1' }]));
+    first.store.dispatch(
+      sessionSlice.actions.loaded({ user: ADMIN, isRoot: false, defaultUrl: '/app/things' }),
+    ); // re-render
+    await vi.waitFor(() =>
+      expect(first.calls).toEqual([
+        { kind: 'identify', capture: true, token: 'token-1', clientId: 'fp-1' },
+      ]),
+    );
     expect(localStorage.getItem(PORTAL_LOAD_MARKER_KEY)).toBe(portalLoadMarker('token-1'));
 
     const reloaded = tab(); // a reload or a second tab: same token, same local storage
     reloaded.signIn();
-    await vi.waitFor(() => expect(reloaded.calls).toEqual([{ kind: 'identify', capture: false, token: 'token-1', clientId: 'fp-1' }]));
+    await vi.waitFor(() =>
+      expect(reloaded.calls).toEqual([
+        { kind: 'identify', capture: false, token: 'token-1', clientId: 'fp-1' },
+      ]),
+    );
     expect(first.captures() + reloaded.captures()).toBe(1);
   });
 
@@ -70,7 +99,10 @@ describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
 
   it('disabled, or without a key: never loads', () => {
     writeToken('token-1');
-    for (const analytics of [{ enabled: false, host: '', key: 'k' }, { enabled: true, host: '', key: '' }]) {
+    for (const analytics of [
+      { enabled: false, host: '', key: 'k' },
+      { enabled: true, host: '', key: '' },
+    ]) {
       const page = tab({ analytics });
       page.signIn();
       expect(page.load).not.toHaveBeenCalled();
@@ -80,10 +112,14 @@ describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
   it('a blocked analytics chunk changes nothing', async () => {
     writeToken('token-1');
     const store = createAppStore();
-    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const load = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     startAnalytics({ store, config: enabled, getClientId: () => Promise.resolve(undefined), load });
     store.dispatch(sessionSlice.actions.loaded({ user: ADMIN, isRoot: false, defaultUrl: null }));
-    store.dispatch(authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }));
+    store.dispatch(
+      authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }),
+    );
     await vi.waitFor(() => expect(load).toHaveBeenCalledOnce());
     expect(store.getState().authn.status).toBe('AUTHENTICATED');
   });
@@ -92,9 +128,11 @@ describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
 describe('posthog options (spec §9)', () => {
   const options = analyticsOptions({ key: 'k', host: '' }, 'https://console.example.com');
 
-  it('posts to the configured host, or this origin\'s /analytics', () => {
+  it("posts to the configured host, or this origin's /analytics", () => {
     expect(options.api_host).toBe('https://console.example.com/analytics');
-    expect(analyticsOptions({ key: 'k', host: 'https://ph.example.com' }, 'https://x').api_host).toBe('https://ph.example.com');
+    expect(
+      analyticsOptions({ key: 'k', host: 'https://ph.example.com' }, 'https://x').api_host,
+    ).toBe('https://ph.example.com');
   });
 
   it('no autocapture, pageviews, page leaves, recording, surveys or flags; cookie across subdomains', () => {

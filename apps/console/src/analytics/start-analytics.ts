@@ -22,7 +22,10 @@ export function startAnalytics(deps: StartAnalyticsDeps): () => void {
   if (!analytics.enabled || analytics.key === '') return () => undefined;
   const load =
     deps.load ??
-    (() => import('./analytics-client.ts').then(({ createAnalyticsClient }) => createAnalyticsClient({ key: analytics.key, host: analytics.host })));
+    (() =>
+      import('./analytics-client.ts').then(({ createAnalyticsClient }) =>
+        createAnalyticsClient({ key: analytics.key, host: analytics.host }),
+      ));
   let client: Promise<AnalyticsClient | null> | null = null;
   const getClient = () => (client ??= load().catch(() => null)); // a blocked chunk: no analytics, nothing else
   let identifiedToken: string | null = null;
@@ -37,8 +40,9 @@ export function startAnalytics(deps: StartAnalyticsDeps): () => void {
       const user = session.user;
       const decision = decidePortalLoad({ token, marker: getLocal(PORTAL_LOAD_MARKER_KEY) });
       if (decision.marker) setLocal(PORTAL_LOAD_MARKER_KEY, decision.marker);
-      void Promise.all([getClient(), deps.getClientId().catch(() => undefined)]).then(([analyticsClient, clientId]) =>
-        analyticsClient?.identify({ user, token, clientId, capture: decision.capture }),
+      void Promise.all([getClient(), deps.getClientId().catch(() => undefined)]).then(
+        ([analyticsClient, clientId]) =>
+          analyticsClient?.identify({ user, token, clientId, capture: decision.capture }),
       );
     } else if (authn.status === 'LOGGING_OUT' && identifiedToken !== null) {
       // spec §4 "Logout: … end the analytics identity"

@@ -35,7 +35,14 @@ export class ApiError extends Error {
   /** The body's machine-readable `code`, when the services give one (e.g. `PASSWORD_EXPIRED`). */
   readonly reason?: string;
 
-  constructor(code: ApiErrorCode, status: number, message: string, fields: Record<string, string> = {}, retryAfter?: number, reason?: string) {
+  constructor(
+    code: ApiErrorCode,
+    status: number,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfter?: number,
+    reason?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -60,17 +67,35 @@ function codeFor(status: number): ApiErrorCode {
   return 'UNEXPECTED_STATUS';
 }
 
-
 /** Builds the typed error for a non-2xx response from its status and (possibly non-JSON) body. */
-export function errorFromResponse(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
-  const message = isRecord(body) && typeof body.error === 'string' ? body.error : `Request failed with status ${status}`;
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null,
+): ApiError {
+  const message =
+    isRecord(body) && typeof body.error === 'string'
+      ? body.error
+      : `Request failed with status ${status}`;
   const fields: Record<string, string> = {};
   if (isRecord(body) && isRecord(body.fields)) {
-    for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') fields[key] = value;
+    for (const [key, value] of Object.entries(body.fields))
+      if (typeof value === 'string') fields[key] = value;
   }
   // a 429 says when to retry in its Retry-After header (seconds), or in the body's retryAfter
-  const bodyRetry = isRecord(body) && typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
-  const retry = retryAfterHeader === null || retryAfterHeader.trim() === '' ? bodyRetry : Number(retryAfterHeader);
+  const bodyRetry =
+    isRecord(body) && typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
+  const retry =
+    retryAfterHeader === null || retryAfterHeader.trim() === ''
+      ? bodyRetry
+      : Number(retryAfterHeader);
   const reason = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-  return new ApiError(codeFor(status), status, message, fields, retry !== undefined && Number.isFinite(retry) ? retry : undefined, reason);
+  return new ApiError(
+    codeFor(status),
+    status,
+    message,
+    fields,
+    retry !== undefined && Number.isFinite(retry) ? retry : undefined,
+    reason,
+  );
 }

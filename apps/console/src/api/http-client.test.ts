@@ -7,7 +7,10 @@ interface Captured {
   init: RequestInit;
 }
 
-function setup(overrides: Partial<HttpClientOptions> = {}, respond: (url: string) => Response = () => Response.json({ ok: true })) {
+function setup(
+  overrides: Partial<HttpClientOptions> = {},
+  respond: (url: string) => Response = () => Response.json({ ok: true }),
+) {
   const calls: Captured[] = [];
   const onUnauthorized = vi.fn();
   const onRequest = vi.fn();
@@ -31,7 +34,11 @@ function setup(overrides: Partial<HttpClientOptions> = {}, respond: (url: string
 describe('the HTTP client (spec §7)', () => {
   it('puts calls under the core path and fills {key} placeholders, URI-encoded', async () => {
     const { client, calls } = setup();
-    await client.request({ path: '/user/{userId}/field/{field}', keys: { userId: 7, field: 'a b' }, query: { x: 1, skip: undefined } });
+    await client.request({
+      path: '/user/{userId}/field/{field}',
+      keys: { userId: 7, field: 'a b' },
+      query: { x: 1, skip: undefined },
+    });
     expect(calls[0]!.url).toBe('/riot-core-services/api/user/7/field/a%20b?x=1');
   });
 
@@ -49,7 +56,12 @@ describe('the HTTP client (spec §7)', () => {
   it('sends JSON, no-cache, token and clientId headers, and refreshes timestamps on every request', async () => {
     const { client, headers, onRequest } = setup();
     await client.request({ path: '/user/whoami' });
-    expect(headers()).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'no-cache', token: 'tok-123', clientId: 'fp-abc' });
+    expect(headers()).toMatchObject({
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-cache',
+      token: 'tok-123',
+      clientId: 'fp-abc',
+    });
     expect(onRequest).toHaveBeenCalledTimes(1);
   });
 
@@ -72,7 +84,10 @@ describe('the HTTP client (spec §7)', () => {
   });
 
   it('omits token and clientId when there are none', async () => {
-    const { client, headers } = setup({ getToken: () => undefined, getClientId: async () => undefined });
+    const { client, headers } = setup({
+      getToken: () => undefined,
+      getClientId: async () => undefined,
+    });
     await client.request({ path: '/user/whoami' });
     expect('token' in headers()).toBe(false);
     expect('clientId' in headers()).toBe(false);
@@ -90,33 +105,69 @@ describe('the HTTP client (spec §7)', () => {
     [418, 'UNEXPECTED_STATUS'],
   ])('status %i is a typed %s error with the server message and fields', async (status, code) => {
     const { client } = setup({}, () =>
-      Response.json({ error: 'Nope', fields: { name: 'Required', n: 3 } }, { status, headers: { 'Retry-After': '12' } }),
+      Response.json(
+        { error: 'Nope', fields: { name: 'Required', n: 3 } },
+        { status, headers: { 'Retry-After': '12' } },
+      ),
     );
     const error = await client.request({ path: '/thing' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code, status, message: 'Nope', fields: { name: 'Required' }, retryAfter: 12 });
+    expect(error).toMatchObject({
+      code,
+      status,
+      message: 'Nope',
+      fields: { name: 'Required' },
+      retryAfter: 12,
+    });
   });
 
   it('a non-JSON error body still gives a typed error', async () => {
     const { client } = setup({}, () => new Response('<html>oops</html>', { status: 500 }));
-    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({ code: 'SERVER_ERROR', message: 'Request failed with status 500' });
+    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+      message: 'Request failed with status 500',
+    });
   });
 
-  it.each([502, 504])('a gateway %i (a proxy in front of a platform that is down) is a NetworkError: the services are unreachable', async (status) => {
-    const { client, onUnauthorized } = setup({}, () => Response.json({ error: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)' }, { status }));
-    const error = await client.request({ path: '/user/whoami' }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ code: 'NETWORK', message: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)' });
-    const bare = await setup({}, () => new Response('<html>bad gateway</html>', { status })).client.request({ path: '/thing' }).catch((caught: unknown) => caught);
-    expect(bare).toMatchObject({ code: 'NETWORK', message: `The services could not be reached (GET /riot-core-services/api/thing: HTTP ${status})` });
-    expect(onUnauthorized).not.toHaveBeenCalled();
-  });
+  it.each([502, 504])(
+    'a gateway %i (a proxy in front of a platform that is down) is a NetworkError: the services are unreachable',
+    async (status) => {
+      const { client, onUnauthorized } = setup({}, () =>
+        Response.json(
+          { error: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)' },
+          { status },
+        ),
+      );
+      const error = await client
+        .request({ path: '/user/whoami' })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error).toMatchObject({
+        code: 'NETWORK',
+        message: 'The platform (https://platform.example) could not be reached (ECONNREFUSED)',
+      });
+      const bare = await setup({}, () => new Response('<html>bad gateway</html>', { status }))
+        .client.request({ path: '/thing' })
+        .catch((caught: unknown) => caught);
+      expect(bare).toMatchObject({
+        code: 'NETWORK',
+        message: `The services could not be reached (GET /riot-core-services/api/thing: HTTP ${status})`,
+      });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    },
+  );
 
   it('a 401 reaches the unauthorized hook unless the call opts out', async () => {
-    const { client, onUnauthorized } = setup({}, () => Response.json({ error: 'Your Session has expired' }, { status: 401 }));
-    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const { client, onUnauthorized } = setup({}, () =>
+      Response.json({ error: 'Your Session has expired' }, { status: 401 }),
+    );
+    await expect(client.request({ path: '/thing' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(client.request({ path: '/user/login', method: 'POST', skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      client.request({ path: '/user/login', method: 'POST', skipUnauthorizedHandler: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -126,13 +177,17 @@ describe('the HTTP client (spec §7)', () => {
         throw new TypeError('fetch failed');
       },
     });
-    const error = await client.request({ path: '/user/login', method: 'POST' }).catch((caught: unknown) => caught);
+    const error = await client
+      .request({ path: '/user/login', method: 'POST' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'NETWORK' });
   });
 
   it('parses JSON answers and tolerates empty ones', async () => {
-    const { client } = setup({}, (url) => (url.includes('empty') ? new Response(null, { status: 204 }) : Response.json({ total: 1 })));
+    const { client } = setup({}, (url) =>
+      url.includes('empty') ? new Response(null, { status: 204 }) : Response.json({ total: 1 }),
+    );
     await expect(client.request({ path: '/thing' })).resolves.toEqual({ total: 1 });
     await expect(client.request({ path: '/empty', method: 'DELETE' })).resolves.toBeUndefined();
   });

@@ -2,7 +2,6 @@ import { API_BASE_PATH } from '@portico/core';
 // The one HTTP client of the console (spec §7): every call goes through `request`.
 import { NetworkError, errorFromResponse, type ApiError } from './api-errors.ts';
 
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -49,19 +48,24 @@ export interface HttpClient {
 export function fillPath(path: string, keys: Record<string, string | number> = {}): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, key: string) => {
     const value = keys[key];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path key "${key}" for ${path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path key "${key}" for ${path}`);
     return encodeURIComponent(String(value));
   });
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchImpl =
+    options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  function url(request: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string {
+  function url(
+    request: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>,
+  ): string {
     const path = fillPath(request.path, request.keys);
     const base = `${options.baseHost}${request.excludeCorePath ? '' : API_BASE_PATH}`;
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) search.set(key, String(value));
+    for (const [key, value] of Object.entries(request.query ?? {}))
+      if (value !== undefined) search.set(key, String(value));
     const query = search.toString();
     return `${base}${path}${query ? `?${query}` : ''}`;
   }
@@ -92,7 +96,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await fetchImpl(target, {
         method,
         headers,
-        body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+        body:
+          request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
         credentials: relative ? 'same-origin' : 'include',
         cache: 'no-store',
         signal: request.signal,
@@ -114,12 +119,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // A gateway's 502/504 (a reverse proxy in front of a platform that is down or silent, as in
     // upstream mode) means the services are unreachable, not that they refused: the unreachable screen.
     if (response.status === 502 || response.status === 504) {
-      const reason = body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : undefined;
-      throw new NetworkError(reason ?? `The services could not be reached (${method} ${target}: HTTP ${response.status})`);
+      const reason =
+        body !== null &&
+        typeof body === 'object' &&
+        typeof (body as { error?: unknown }).error === 'string'
+          ? (body as { error: string }).error
+          : undefined;
+      throw new NetworkError(
+        reason ??
+          `The services could not be reached (${method} ${target}: HTTP ${response.status})`,
+      );
     }
     if (!response.ok) {
       const error = errorFromResponse(response.status, body, response.headers.get('Retry-After'));
-      if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler) options.onUnauthorized(error, token);
+      if (error.code === 'UNAUTHORIZED' && !request.skipUnauthorizedHandler)
+        options.onUnauthorized(error, token);
       throw error;
     }
     return body as T;

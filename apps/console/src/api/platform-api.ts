@@ -58,65 +58,127 @@ export const USER_FIELD_NAMES = [
   'dateFormatConfiguration',
 ] as const;
 
-export type EditableUserField = 'timeZoneConfiguration' | 'dateFormatConfiguration' | 'calendarFormatConfiguration' | 'language';
+export type EditableUserField =
+  'timeZoneConfiguration' | 'dateFormatConfiguration' | 'calendarFormatConfiguration' | 'language';
 
 export function createPlatformApi(http: HttpClient) {
   return {
     login(username: string, password: string): Promise<LoginResponse> {
       return http
-        .request({ method: 'POST', path: '/user/login', body: { username, password }, skipUnauthorizedHandler: true })
+        .request({
+          method: 'POST',
+          path: '/user/login',
+          body: { username, password },
+          skipUnauthorizedHandler: true,
+        })
         .then((body) => requireFields<LoginResponse>('POST /user/login', body));
     },
     logout(token: string): Promise<unknown> {
-      return http.request({ method: 'POST', path: '/user/logout', body: { token }, headers: { token }, skipUnauthorizedHandler: true });
+      return http.request({
+        method: 'POST',
+        path: '/user/logout',
+        body: { token },
+        headers: { token },
+        skipUnauthorizedHandler: true,
+      });
     },
     whoami(): Promise<PlatformUser> {
       // spec §5: a session needs an id, else 'unable to fetch session information'
-      return http.request({ path: '/user/whoami' }).then((body) => requireFields<PlatformUser>('GET /user/whoami', body, 'unable to fetch session information'));
+      return http
+        .request({ path: '/user/whoami' })
+        .then((body) =>
+          requireFields<PlatformUser>(
+            'GET /user/whoami',
+            body,
+            'unable to fetch session information',
+          ),
+        );
     },
-    getUser(userId: number, query: { extra: readonly string[]; only: readonly string[] }): Promise<PlatformUser> {
+    getUser(
+      userId: number,
+      query: { extra: readonly string[]; only: readonly string[] },
+    ): Promise<PlatformUser> {
       return http
         .request({
           path: '/user/{userId}',
           keys: { userId },
           query: { extra: query.extra.join(','), only: query.only.join(',') },
         })
-        .then((body) => requireFields<PlatformUser>('GET /user/{userId}', body, 'unable to fetch session information'));
+        .then((body) =>
+          requireFields<PlatformUser>(
+            'GET /user/{userId}',
+            body,
+            'unable to fetch session information',
+          ),
+        );
     },
     async getPermissions(userId: number): Promise<string[]> {
-      const answer = requireFields<{ results: string[] }>('GET /user/{userId}/permissions', await http.request({ path: '/user/{userId}/permissions', keys: { userId } }));
+      const answer = requireFields<{ results: string[] }>(
+        'GET /user/{userId}/permissions',
+        await http.request({ path: '/user/{userId}/permissions', keys: { userId } }),
+      );
       return answer.results;
     },
     getGroupFields(groupId: number): Promise<InheritedFieldMap> {
       return http
-        .request({ path: '/group/{groupId}/inheritedFields', keys: { groupId }, query: { format: 'map' } })
-        .then((body) => requireKind<InheritedFieldMap>('GET /group/{groupId}/inheritedFields?format=map', body, 'object'));
+        .request({
+          path: '/group/{groupId}/inheritedFields',
+          keys: { groupId },
+          query: { format: 'map' },
+        })
+        .then((body) =>
+          requireKind<InheritedFieldMap>(
+            'GET /group/{groupId}/inheritedFields?format=map',
+            body,
+            'object',
+          ),
+        );
     },
-    getUserFields(userId: number, names: readonly string[] = USER_FIELD_NAMES): Promise<InheritedFieldMap> {
-      return http.request<unknown>({
-        method: 'POST',
-        path: '/user/{userId}/inheritedFields',
-        keys: { userId },
-        query: { format: 'map' },
-        body: {
-          filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
-          orderBy: [{ property: 'resource', direction: 'DESC' }],
-        },
-      }).then((body) => requireKind<InheritedFieldMap>('POST /user/{userId}/inheritedFields?format=map', body, 'object'));
+    getUserFields(
+      userId: number,
+      names: readonly string[] = USER_FIELD_NAMES,
+    ): Promise<InheritedFieldMap> {
+      return http
+        .request<unknown>({
+          method: 'POST',
+          path: '/user/{userId}/inheritedFields',
+          keys: { userId },
+          query: { format: 'map' },
+          body: {
+            filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
+            orderBy: [{ property: 'resource', direction: 'DESC' }],
+          },
+        })
+        .then((body) =>
+          requireKind<InheritedFieldMap>(
+            'POST /user/{userId}/inheritedFields?format=map',
+            body,
+            'object',
+          ),
+        );
     },
     getVisibilityGroups(userId: number): Promise<VisibilityGroup[]> {
-      return http.request<unknown>({
-        method: 'POST',
-        path: '/user/{userId}/visibilityGroups',
-        keys: { userId },
-        body: {
-          filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
-          orderBy: [{ property: 'resource', direction: 'DESC' }],
-        },
-      }).then((body) => requireKind<VisibilityGroup[]>('POST /user/{userId}/visibilityGroups', body, 'array'));
+      return http
+        .request<unknown>({
+          method: 'POST',
+          path: '/user/{userId}/visibilityGroups',
+          keys: { userId },
+          body: {
+            filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
+            orderBy: [{ property: 'resource', direction: 'DESC' }],
+          },
+        })
+        .then((body) =>
+          requireKind<VisibilityGroup[]>('POST /user/{userId}/visibilityGroups', body, 'array'),
+        );
     },
     setUserField(userId: number, field: EditableUserField, value: string): Promise<unknown> {
-      return http.request({ method: 'PUT', path: '/user/{userId}/field/{field}', keys: { userId, field }, body: { value } });
+      return http.request({
+        method: 'PUT',
+        path: '/user/{userId}/field/{field}',
+        keys: { userId, field },
+        body: { value },
+      });
     },
   };
 }

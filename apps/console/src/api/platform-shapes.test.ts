@@ -15,21 +15,32 @@ const CURRENT = {
 };
 
 /** A platform stub: `answers` overrides what each call returns. */
-function platform(answers: Partial<Record<keyof typeof CURRENT | 'groupFields' | 'visibility', unknown>> = {}) {
-  const pick = (name: keyof typeof CURRENT | 'groupFields' | 'visibility', fallback: unknown) => (name in answers ? answers[name] : fallback);
+function platform(
+  answers: Partial<Record<keyof typeof CURRENT | 'groupFields' | 'visibility', unknown>> = {},
+) {
+  const pick = (name: keyof typeof CURRENT | 'groupFields' | 'visibility', fallback: unknown) =>
+    name in answers ? answers[name] : fallback;
   const routes: [string, RegExp, () => unknown][] = [
     ['POST', /^\/user\/login$/, () => pick('login', CURRENT.login)],
     ['GET', /^\/user\/whoami$/, () => pick('whoami', CURRENT.whoami)],
     ['GET', /^\/user\/\d+\/permissions$/, () => pick('permissions', CURRENT.permissions)],
     ['GET', /^\/user\/\d+$/, () => pick('user', CURRENT.user)],
-    ['GET', /^\/group\/\d+\/inheritedFields$/, () => pick('groupFields', { language: { value: 'en' } })],
+    [
+      'GET',
+      /^\/group\/\d+\/inheritedFields$/,
+      () => pick('groupFields', { language: { value: 'en' } }),
+    ],
     ['POST', /^\/user\/\d+\/visibilityGroups$/, () => pick('visibility', [])],
   ];
   const stub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://platform.test');
     const path = url.pathname.slice(API.length);
-    const match = routes.find(([method, pattern]) => method === (init?.method ?? 'GET') && pattern.test(path));
-    return match ? Response.json(match[2]()) : Response.json({ error: 'No such endpoint' }, { status: 404 });
+    const match = routes.find(
+      ([method, pattern]) => method === (init?.method ?? 'GET') && pattern.test(path),
+    );
+    return match
+      ? Response.json(match[2]())
+      : Response.json({ error: 'No such endpoint' }, { status: 404 });
   };
   const http = createHttpClient({
     baseHost: '',
@@ -50,27 +61,83 @@ describe('compatibility with other platform versions', () => {
       whoami: { ...CURRENT.whoami, lastLogin: 1700000000000, roles: [{ id: 1 }] },
       permissions: { results: ['zone:r'], total: 1, generatedAt: 'now' },
     });
-    await expect(api.login('ada', 'pw')).resolves.toMatchObject({ token: 't-1', id: 7, tenantCode: 'ACME' });
+    await expect(api.login('ada', 'pw')).resolves.toMatchObject({
+      token: 't-1',
+      id: 7,
+      tenantCode: 'ACME',
+    });
     await expect(api.whoami()).resolves.toMatchObject({ id: 7, lastLogin: 1700000000000 });
     await expect(api.getPermissions(7)).resolves.toEqual(['zone:r']);
     await expect(api.getVisibilityGroups(7)).resolves.toEqual([]);
   });
 
   it.each([
-    ['an older whoami without id', { whoami: { username: 'ada' } }, (api: ReturnType<typeof platform>) => api.whoami(), 'GET /user/whoami', 'id', /^unable to fetch session information: The platform's answer to GET \/user\/whoami lacks "id" \(a number\)/],
-    ['a login answer without the token', { login: { id: 7, username: 'ada' } }, (api: ReturnType<typeof platform>) => api.login('ada', 'pw'), 'POST /user/login', 'token', /answer to POST \/user\/login lacks "token" \(a string\): this platform version is not compatible/],
-    ['a user with a text id', { user: { id: '7', username: 'ada' } }, (api: ReturnType<typeof platform>) => api.getUser(7, { extra: [], only: [] }), 'GET /user/{userId}', 'id', /lacks "id" \(a number\)/],
-    ['permissions as a bare list (no results object)', { permissions: ['zone:r'] }, (api: ReturnType<typeof platform>) => api.getPermissions(7), 'GET /user/{userId}/permissions', '', /answer to GET \/user\/\{userId\}\/permissions is not a JSON object/],
-    ['permissions with a non-text entry', { permissions: { results: ['zone:r', 42] } }, (api: ReturnType<typeof platform>) => api.getPermissions(7), 'GET /user/{userId}/permissions', 'results', /lacks "results" \(a list of strings\)/],
-    ['group fields as a list instead of a map', { groupFields: [] }, (api: ReturnType<typeof platform>) => api.getGroupFields(2), 'GET /group/{groupId}/inheritedFields?format=map', '', /inheritedFields\?format=map is not an object/],
-    ['visibility groups as an object', { visibility: { results: [] } }, (api: ReturnType<typeof platform>) => api.getVisibilityGroups(7), 'POST /user/{userId}/visibilityGroups', '', /visibilityGroups is not a list/],
-  ])('%s is a clear IncompatiblePlatformError', async (_name, answers, call, callName, field, message) => {
-    const error = await call(platform(answers)).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(IncompatiblePlatformError);
-    expect(error).toMatchObject({ code: 'INCOMPATIBLE_PLATFORM', call: callName, field });
-    expect((error as Error).message).toMatch(message);
-    expect((error as Error).message).toContain('API.md');
-  });
+    [
+      'an older whoami without id',
+      { whoami: { username: 'ada' } },
+      (api: ReturnType<typeof platform>) => api.whoami(),
+      'GET /user/whoami',
+      'id',
+      /^unable to fetch session information: The platform's answer to GET \/user\/whoami lacks "id" \(a number\)/,
+    ],
+    [
+      'a login answer without the token',
+      { login: { id: 7, username: 'ada' } },
+      (api: ReturnType<typeof platform>) => api.login('ada', 'pw'),
+      'POST /user/login',
+      'token',
+      /answer to POST \/user\/login lacks "token" \(a string\): this platform version is not compatible/,
+    ],
+    [
+      'a user with a text id',
+      { user: { id: '7', username: 'ada' } },
+      (api: ReturnType<typeof platform>) => api.getUser(7, { extra: [], only: [] }),
+      'GET /user/{userId}',
+      'id',
+      /lacks "id" \(a number\)/,
+    ],
+    [
+      'permissions as a bare list (no results object)',
+      { permissions: ['zone:r'] },
+      (api: ReturnType<typeof platform>) => api.getPermissions(7),
+      'GET /user/{userId}/permissions',
+      '',
+      /answer to GET \/user\/\{userId\}\/permissions is not a JSON object/,
+    ],
+    [
+      'permissions with a non-text entry',
+      { permissions: { results: ['zone:r', 42] } },
+      (api: ReturnType<typeof platform>) => api.getPermissions(7),
+      'GET /user/{userId}/permissions',
+      'results',
+      /lacks "results" \(a list of strings\)/,
+    ],
+    [
+      'group fields as a list instead of a map',
+      { groupFields: [] },
+      (api: ReturnType<typeof platform>) => api.getGroupFields(2),
+      'GET /group/{groupId}/inheritedFields?format=map',
+      '',
+      /inheritedFields\?format=map is not an object/,
+    ],
+    [
+      'visibility groups as an object',
+      { visibility: { results: [] } },
+      (api: ReturnType<typeof platform>) => api.getVisibilityGroups(7),
+      'POST /user/{userId}/visibilityGroups',
+      '',
+      /visibilityGroups is not a list/,
+    ],
+  ])(
+    '%s is a clear IncompatiblePlatformError',
+    async (_name, answers, call, callName, field, message) => {
+      const error = await call(platform(answers)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(IncompatiblePlatformError);
+      expect(error).toMatchObject({ code: 'INCOMPATIBLE_PLATFORM', call: callName, field });
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain('API.md');
+    },
+  );
 
   it('the table of required fields is the one API.md documents', async () => {
     const { readFileSync } = await import('node:fs');
@@ -80,7 +147,8 @@ describe('compatibility with other platform versions', () => {
     for (const [call, fields] of Object.entries(REQUIRED_FIELDS)) {
       const row = doc.split('\n').find((line) => line.startsWith(`| \`${call}`));
       expect(row, call).toBeDefined();
-      for (const field of Object.keys(fields)) expect(row, `${call} ${field}`).toContain(`\`${field}\``);
+      for (const field of Object.keys(fields))
+        expect(row, `${call} ${field}`).toContain(`\`${field}\``);
     }
   });
 });

@@ -34,7 +34,6 @@ const EXPECTED: Record<Kind, string> = {
   array: 'a list',
 };
 
-
 function matches(value: unknown, kind: Kind): boolean {
   switch (kind) {
     case 'number':
@@ -59,12 +58,26 @@ export const REQUIRED_FIELDS = {
 } as const satisfies Record<string, Record<string, Kind>>;
 
 /** Checks `body` against the required fields of `call`; returns it unchanged (extra fields kept). */
-export function requireFields<T>(call: keyof typeof REQUIRED_FIELDS, body: unknown, prefix = ''): T {
-  if (!isRecord(body)) throw new IncompatiblePlatformError(call, '', 'a JSON object', prefix ? `${prefix}: the platform's answer to ${call} is not a JSON object (see the compatibility table in apps/services/API.md).` : undefined);
+export function requireFields<T>(
+  call: keyof typeof REQUIRED_FIELDS,
+  body: unknown,
+  prefix = '',
+): T {
+  if (!isRecord(body))
+    throw new IncompatiblePlatformError(
+      call,
+      '',
+      'a JSON object',
+      prefix
+        ? `${prefix}: the platform's answer to ${call} is not a JSON object (see the compatibility table in apps/services/API.md).`
+        : undefined,
+    );
   for (const [field, kind] of Object.entries(REQUIRED_FIELDS[call]) as [string, Kind][]) {
     if (!matches(body[field], kind)) {
       const error = new IncompatiblePlatformError(call, field, EXPECTED[kind]);
-      throw prefix ? new IncompatiblePlatformError(call, field, EXPECTED[kind], `${prefix}: ${error.message}`) : error;
+      throw prefix
+        ? new IncompatiblePlatformError(call, field, EXPECTED[kind], `${prefix}: ${error.message}`)
+        : error;
     }
   }
   return body as T;

@@ -13,14 +13,22 @@ export function RouteError() {
       <main className={styles.page}>
         <h1>{t('errors.unreachableTitle')}</h1>
         <p role="alert">{t('errors.unreachableBody')}</p>
-        <button type="button" className={styles.retry} onClick={() => void revalidator.revalidate()} aria-busy={revalidator.state === 'loading'}>
+        <button
+          type="button"
+          className={styles.retry}
+          onClick={() => void revalidator.revalidate()}
+          aria-busy={revalidator.state === 'loading'}
+        >
           {t('errors.retry')}
         </button>
       </main>
     );
   }
   // the cause is for developers (the console); people get a sentence saying what to do
-  console.error('portico: the page could not be shown', isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error);
+  console.error(
+    'portico: the page could not be shown',
+    isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error,
+  );
   return (
     <main className={styles.page}>
       <h1>{t('errors.genericTitle')}</h1>

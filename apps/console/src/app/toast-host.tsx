@@ -6,7 +6,11 @@ import './toast-host.css';
 
 // Spec §9: 300 ms ease (the keyframes in toast-host.css), custom style class; bottom-right so a
 // toast never covers the user menu or the palette button (issue 15 item 11).
-const Ease = cssTransition({ enter: 'portico-toast-in', exit: 'portico-toast-out', collapseDuration: 300 });
+const Ease = cssTransition({
+  enter: 'portico-toast-in',
+  exit: 'portico-toast-out',
+  collapseDuration: 300,
+});
 
 /** The toast area. Hovering a toast keeps it; leaving starts the 1,000 ms extended time. */
 export default function ToastHost() {
@@ -15,14 +19,18 @@ export default function ToastHost() {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const idOf = (event: Event) => (event.target instanceof Element ? event.target.closest('.Toastify__toast')?.id : undefined);
+    const idOf = (event: Event) =>
+      event.target instanceof Element ? event.target.closest('.Toastify__toast')?.id : undefined;
     const handleOver = (event: MouseEvent) => {
       const id = idOf(event);
       if (id) toastTimers.hover(id);
     };
     const handleOut = (event: MouseEvent) => {
       const id = idOf(event);
-      const into = event.relatedTarget instanceof Element ? event.relatedTarget.closest('.Toastify__toast')?.id : undefined;
+      const into =
+        event.relatedTarget instanceof Element
+          ? event.relatedTarget.closest('.Toastify__toast')?.id
+          : undefined;
       if (id && into !== id) toastTimers.leave(id);
     };
     root.addEventListener('mouseover', handleOver);

@@ -75,7 +75,13 @@ export interface FrameOwner {
 let connectionModule: Promise<{ connectFrame: typeof connectFrame }> | null = null;
 const loadConnection = () => (connectionModule ??= import('./frame-connection.ts'));
 
-const INITIAL_UI: FrameUiState = { status: 'connecting', modalOpen: false, sidebarOpen: true, aboutRequests: 0, folder: null };
+const INITIAL_UI: FrameUiState = {
+  status: 'connecting',
+  modalOpen: false,
+  sidebarOpen: true,
+  aboutRequests: 0,
+  folder: null,
+};
 
 export function createFrameBridge(deps: FrameBridgeDeps) {
   const { store, navigation } = deps;
@@ -97,8 +103,17 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     const parts = getRoutingParts(url);
     const changes = diffRoutingState(lastRecorded, url);
     lastRecorded = url;
-    const action = kind === 'navigate' ? routingSlice.actions.navigate : routingSlice.actions.navigateUpdate;
-    store.dispatch(action({ url, module: parts.module, featureModule: parts.featureModule, page: parts.page, changes }));
+    const action =
+      kind === 'navigate' ? routingSlice.actions.navigate : routingSlice.actions.navigateUpdate;
+    store.dispatch(
+      action({
+        url,
+        module: parts.module,
+        featureModule: parts.featureModule,
+        page: parts.page,
+        changes,
+      }),
+    );
   }
 
   const owner: FrameOwner = {

@@ -2,7 +2,12 @@
 // Non-English bundles are separate chunks loaded on demand, so the login page carries only English.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, DEVICE_PREFERENCE_KEYS, isSupportedLanguage, type Language } from '@portico/core';
+import {
+  DEFAULT_LANGUAGE,
+  DEVICE_PREFERENCE_KEYS,
+  isSupportedLanguage,
+  type Language,
+} from '@portico/core';
 import { setLocal } from '../session/browser-storage.ts';
 import en from './locales/en.json';
 

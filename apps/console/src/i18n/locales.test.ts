@@ -61,7 +61,11 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
   ]),
 };
 
-function leaves(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+function leaves(
+  node: unknown,
+  prefix = '',
+  out = new Map<string, unknown>(),
+): Map<string, unknown> {
   if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
     for (const [key, value] of Object.entries(node)) {
       leaves(value, prefix === '' ? key : `${prefix}.${key}`, out);
@@ -100,18 +104,26 @@ const table = Object.entries(LOCALES) as [Translated, unknown][];
 
 describe('locale checks', () => {
   it('cover every supported language except English', () => {
-    expect(Object.keys(LOCALES).sort()).toEqual(SUPPORTED_LANGUAGES.filter((code) => code !== 'en').sort());
+    expect(Object.keys(LOCALES).sort()).toEqual(
+      SUPPORTED_LANGUAGES.filter((code) => code !== 'en').sort(),
+    );
   });
 
   it('report a missing key and an extra key by path', () => {
     const candidate = structuredClone(en) as { login: Record<string, unknown> };
     delete candidate.login['password'];
     candidate.login['pasword'] = 'Contraseña';
-    expect(diffKeys(en, candidate)).toEqual({ missing: ['login.password'], extra: ['login.pasword'] });
+    expect(diffKeys(en, candidate)).toEqual({
+      missing: ['login.password'],
+      extra: ['login.pasword'],
+    });
   });
 
   it('read placeholder names, including spaced ones', () => {
-    expect(placeholders('Try again in {{seconds}} s, {{ name }}; {{seconds}}')).toEqual(['name', 'seconds']);
+    expect(placeholders('Try again in {{seconds}} s, {{ name }}; {{seconds}}')).toEqual([
+      'name',
+      'seconds',
+    ]);
     expect(placeholders('{name}')).toEqual([]);
   });
 });
@@ -136,20 +148,25 @@ describe.each(table)('%s translation', (language, messages) => {
       if (!translated.has(path)) continue; // reported by the key-path test
       const want = placeholders(source);
       const have = placeholders(translated.get(path));
-      if (want.join() !== have.join()) mismatched.push(`${path}: expected [${want.join()}], got [${have.join()}]`);
+      if (want.join() !== have.join())
+        mismatched.push(`${path}: expected [${want.join()}], got [${have.join()}]`);
     }
     expect(mismatched).toEqual([]);
   });
 
   it('translates every value outside the allow-list', () => {
     const untranslated = [...english]
-      .filter(([path, source]) => translated.get(path) === source && !mayEqualEnglish(language, path))
+      .filter(
+        ([path, source]) => translated.get(path) === source && !mayEqualEnglish(language, path),
+      )
       .map(([path, source]) => `${path}: ${JSON.stringify(source)}`);
     expect(untranslated).toEqual([]);
   });
 
   it('keeps every allow-listed value identical to English (no stale entries)', () => {
-    const nativeNames = [...english.keys()].filter((path) => path.startsWith(SAME_IN_EVERY_LANGUAGE_PREFIX));
+    const nativeNames = [...english.keys()].filter((path) =>
+      path.startsWith(SAME_IN_EVERY_LANGUAGE_PREFIX),
+    );
     const stale = [...SAME_AS_ENGLISH[language], ...SAME_IN_EVERY_LANGUAGE, ...nativeNames].filter(
       (path) => !english.has(path) || translated.get(path) !== english.get(path),
     );

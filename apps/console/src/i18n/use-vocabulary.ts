@@ -14,7 +14,8 @@ export function useVocabulary() {
   const language = i18n.language;
   const label = useCallback(
     (tab: string | null, labelKey?: string) =>
-      (tab ? resolveTabLabel(tab, language, groupFields) : null) ?? t(routeLabelKey(labelKey ?? `tabs.${tab ?? 'home'}`)),
+      (tab ? resolveTabLabel(tab, language, groupFields) : null) ??
+      t(routeLabelKey(labelKey ?? `tabs.${tab ?? 'home'}`)),
     [language, groupFields, t],
   );
   const title = getDocumentTitle(groupFields, language, t('app.productTitle'));

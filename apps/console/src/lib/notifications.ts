@@ -27,7 +27,9 @@ export function onToastMountRequested(listener: Listener): () => void {
 let library: Promise<Toastify> | null = null;
 const load = () => (library ??= import('react-toastify'));
 
-export const toastTimers = createToastTimers((id) => void load().then(({ toast }) => toast.dismiss(id)));
+export const toastTimers = createToastTimers(
+  (id) => void load().then(({ toast }) => toast.dismiss(id)),
+);
 
 /**
  * Shows a toast. `id` de-duplicates: a toast with the id of one still shown is dropped (used for

@@ -12,8 +12,15 @@ const valid = {
 
 describe('run-time configuration (portico.config.json)', () => {
   it('accepts the shipped shape and normalises it', () => {
-    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, legacyUiBase: '/legacy-ui', forgotPasswordUrl: null });
-    expect(parseRuntimeConfig({ ...valid, apiBaseHost: 'https://platform.example.com/some/path' }).apiBaseHost).toBe('https://platform.example.com');
+    expect(parseRuntimeConfig(valid)).toEqual({
+      ...valid,
+      legacyUiBase: '/legacy-ui',
+      forgotPasswordUrl: null,
+    });
+    expect(
+      parseRuntimeConfig({ ...valid, apiBaseHost: 'https://platform.example.com/some/path' })
+        .apiBaseHost,
+    ).toBe('https://platform.example.com');
   });
 
   it.each([
@@ -24,8 +31,14 @@ describe('run-time configuration (portico.config.json)', () => {
     [{ ...valid, apiBaseHost: 'ftp://x.example' }, 'must use http or https'],
     [{ ...valid, legacyUiBase: 'legacy-ui' }, 'legacyUiBase: must be an absolute path'],
     [{ ...valid, analytics: 'on' }, 'analytics: expected an object'],
-    [{ ...valid, analytics: { ...valid.analytics, enabled: 'yes' } }, 'analytics.enabled: expected true or false'],
-    [{ ...valid, showVersionOverride: undefined }, 'showVersionOverride: expected true or false, got nothing'],
+    [
+      { ...valid, analytics: { ...valid.analytics, enabled: 'yes' } },
+      'analytics.enabled: expected true or false',
+    ],
+    [
+      { ...valid, showVersionOverride: undefined },
+      'showVersionOverride: expected true or false, got nothing',
+    ],
     [{ ...valid, sidebarFeature: [] }, 'sidebarFeature: expected an object'],
   ])('refuses %j with a message naming the key', (json, message) => {
     expect(() => parseRuntimeConfig(json)).toThrow(RuntimeConfigError);
@@ -40,10 +53,21 @@ describe('run-time configuration (portico.config.json)', () => {
     ['http://127.0.0.1:9000/forgot', 'http://127.0.0.1:9000/forgot'],
     ['/password-reset', '/password-reset'],
   ])('forgotPasswordUrl %j → %j (the sign-in link, hidden when null)', (value, expected) => {
-    expect(parseRuntimeConfig({ ...valid, forgotPasswordUrl: value }).forgotPasswordUrl).toBe(expected);
+    expect(parseRuntimeConfig({ ...valid, forgotPasswordUrl: value }).forgotPasswordUrl).toBe(
+      expected,
+    );
   });
 
-  it.each(['javascript:alert(1)', '//evil.example.com/x', 'reset', 42, true, 'ftp://files.example.com/'])('refuses forgotPasswordUrl %j with a clear message', (value) => {
-    expect(() => parseRuntimeConfig({ ...valid, forgotPasswordUrl: value })).toThrow(/forgotPasswordUrl: expected an http\(s\) URL/);
+  it.each([
+    'javascript:alert(1)',
+    '//evil.example.com/x',
+    'reset',
+    42,
+    true,
+    'ftp://files.example.com/',
+  ])('refuses forgotPasswordUrl %j with a clear message', (value) => {
+    expect(() => parseRuntimeConfig({ ...valid, forgotPasswordUrl: value })).toThrow(
+      /forgotPasswordUrl: expected an http\(s\) URL/,
+    );
   });
 });

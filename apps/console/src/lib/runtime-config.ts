@@ -27,7 +27,9 @@ function normaliseHost(host: string): string {
   try {
     url = new URL(host);
   } catch {
-    throw new RuntimeConfigError(`apiBaseHost "${host}" is not a URL (expected e.g. https://platform.example.com, or "" for this origin)`);
+    throw new RuntimeConfigError(
+      `apiBaseHost "${host}" is not a URL (expected e.g. https://platform.example.com, or "" for this origin)`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new RuntimeConfigError(`apiBaseHost must use http or https, got ${url.protocol}`);
@@ -35,10 +37,17 @@ function normaliseHost(host: string): string {
   return url.origin;
 }
 
-
-function field<T>(record: Record<string, unknown>, path: string, check: (value: unknown) => value is T, expected: string): T {
+function field<T>(
+  record: Record<string, unknown>,
+  path: string,
+  check: (value: unknown) => value is T,
+  expected: string,
+): T {
   const value = record[path.split('.').at(-1)!];
-  if (!check(value)) throw new RuntimeConfigError(`portico.config.json: ${path}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+  if (!check(value))
+    throw new RuntimeConfigError(
+      `portico.config.json: ${path}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`,
+    );
   return value;
 }
 
@@ -58,15 +67,21 @@ function forgotPasswordUrl(json: Record<string, unknown>): string | null {
       // reported below
     }
   }
-  throw new RuntimeConfigError(`portico.config.json: forgotPasswordUrl: expected an http(s) URL, a path such as /reset, or "", got ${JSON.stringify(value)}`);
+  throw new RuntimeConfigError(
+    `portico.config.json: forgotPasswordUrl: expected an http(s) URL, a path such as /reset, or "", got ${JSON.stringify(value)}`,
+  );
 }
 
 /** Validates the parsed JSON of portico.config.json; the error names the first wrong key. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
-  if (!isRecord(json)) throw new RuntimeConfigError('portico.config.json: file: expected a JSON object');
+  if (!isRecord(json))
+    throw new RuntimeConfigError('portico.config.json: file: expected a JSON object');
   const analytics = field(json, 'analytics', isRecord, 'an object');
   const legacyUiBase = field(json, 'legacyUiBase', isString, 'a path such as /legacy-ui');
-  if (!/^\/[A-Za-z0-9/_-]*$/.test(legacyUiBase)) throw new RuntimeConfigError('portico.config.json: legacyUiBase: must be an absolute path such as /legacy-ui');
+  if (!/^\/[A-Za-z0-9/_-]*$/.test(legacyUiBase))
+    throw new RuntimeConfigError(
+      'portico.config.json: legacyUiBase: must be an absolute path such as /legacy-ui',
+    );
   const analyticsHost = field(analytics, 'analytics.host', isString, 'a URL or ""');
   return {
     apiBaseHost: normaliseHost(field(json, 'apiBaseHost', isString, 'a URL or ""')),
@@ -87,11 +102,16 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(new URL('portico.config.json', document.baseURI), { cache: 'no-cache' });
+    response = await fetchImpl(new URL('portico.config.json', document.baseURI), {
+      cache: 'no-cache',
+    });
   } catch (error) {
     throw new RuntimeConfigError(`portico.config.json could not be loaded: ${String(error)}`);
   }
-  if (!response.ok) throw new RuntimeConfigError(`portico.config.json could not be loaded (HTTP ${response.status})`);
+  if (!response.ok)
+    throw new RuntimeConfigError(
+      `portico.config.json could not be loaded (HTTP ${response.status})`,
+    );
   let json: unknown;
   try {
     json = await response.json();

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DISPLAY_MS, TOAST_EASE_MS, TOAST_EXTENDED_MS, createToastTimers } from './toast-timing.ts';
+import {
+  TOAST_DISPLAY_MS,
+  TOAST_EASE_MS,
+  TOAST_EXTENDED_MS,
+  createToastTimers,
+} from './toast-timing.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

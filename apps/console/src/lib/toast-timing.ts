@@ -21,7 +21,10 @@ export interface ToastTimers {
   forget(id: string): void;
 }
 
-export function createToastTimers(dismiss: (id: string) => void, options: { displayMs?: number; extendedMs?: number } = {}): ToastTimers {
+export function createToastTimers(
+  dismiss: (id: string) => void,
+  options: { displayMs?: number; extendedMs?: number } = {},
+): ToastTimers {
   const displayMs = options.displayMs ?? TOAST_DISPLAY_MS;
   const extendedMs = options.extendedMs ?? TOAST_EXTENDED_MS;
   const timers = new Map<string, Timer | null>();

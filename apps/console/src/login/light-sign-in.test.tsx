@@ -8,7 +8,9 @@ describe('the light sign-in entry', () => {
   it('holds back update reloads once the user starts typing, until it hands over', async () => {
     const onIntent = vi.fn();
     const user = userEvent.setup();
-    const view = render(<LightSignIn onSignIn={async () => {}} onSignedInElsewhere={() => {}} onIntent={onIntent} />);
+    const view = render(
+      <LightSignIn onSignIn={async () => {}} onSignedInElsewhere={() => {}} onIntent={onIntent} />,
+    );
     expect(isBusy()).toBe(false);
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ad');
     expect(isBusy()).toBe(true);

@@ -11,7 +11,14 @@ beforeAll(async () => {
 
 function renderLogin(onSignIn: (u: string, p: string) => Promise<void>, sessionExpired = false) {
   const user = userEvent.setup();
-  render(<LoginPage onSignIn={onSignIn} sessionExpired={sessionExpired} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} />);
+  render(
+    <LoginPage
+      onSignIn={onSignIn}
+      sessionExpired={sessionExpired}
+      platformTitle="Portico"
+      t={(key, options) => i18n.t(key, options)}
+    />,
+  );
   return {
     user,
     username: screen.getByRole('textbox', { name: 'Username' }),
@@ -75,7 +82,9 @@ describe('the sign-in form', () => {
     await user.type(username, 'admin');
     await user.type(password, 'demo');
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The services cannot be reached. Check your connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The services cannot be reached. Check your connection and try again.',
+    );
   });
 
   it('throttling says when to try again', async () => {
@@ -99,8 +108,12 @@ describe('the sign-in form', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many sign-in attempts. Try again in 2 seconds.');
     expect(submit).toBeDisabled();
-    await vi.waitFor(() => expect(alert).toHaveTextContent('Try again in 1 seconds.'), { timeout: 2000 });
-    await vi.waitFor(() => expect(alert).toHaveTextContent('You can sign in again now.'), { timeout: 3000 });
+    await vi.waitFor(() => expect(alert).toHaveTextContent('Try again in 1 seconds.'), {
+      timeout: 2000,
+    });
+    await vi.waitFor(() => expect(alert).toHaveTextContent('You can sign in again now.'), {
+      timeout: 3000,
+    });
     expect(submit).toBeEnabled();
     await user.click(submit);
     expect(onSignIn).toHaveBeenCalledTimes(2);
@@ -114,31 +127,60 @@ describe('the sign-in form', () => {
     await user.type(password, 'x');
     await user.click(submit);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Sign-in failed. Try again in a moment; if it keeps failing, contact your administrator.');
+    expect(alert).toHaveTextContent(
+      'Sign-in failed. Try again in a moment; if it keeps failing, contact your administrator.',
+    );
     expect(alert).not.toHaveTextContent('Internal Server Error');
   });
 
   it('an expired password (403, code PASSWORD_EXPIRED, as the services answer) says so and whom to ask', async () => {
     const { user, username, password, submit } = renderLogin(async () => {
-      throw errorFromResponse(403, { error: 'Your password has expired: ask an administrator to set a new one', code: 'PASSWORD_EXPIRED' }, null);
+      throw errorFromResponse(
+        403,
+        {
+          error: 'Your password has expired: ask an administrator to set a new one',
+          code: 'PASSWORD_EXPIRED',
+        },
+        null,
+      );
     });
     await user.type(username, 'admin');
     await user.type(password, 'x');
     await user.click(submit);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Your password has expired. Ask an administrator to set a new one.');
+    expect(alert).toHaveTextContent(
+      'Your password has expired. Ask an administrator to set a new one.',
+    );
   });
 
   it('shows "Forgot password?" only when configured', () => {
-    const { unmount } = render(<LoginPage onSignIn={async () => {}} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} forgotPasswordUrl="https://id.example.com/reset" />);
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', 'https://id.example.com/reset');
+    const { unmount } = render(
+      <LoginPage
+        onSignIn={async () => {}}
+        platformTitle="Portico"
+        t={(key, options) => i18n.t(key, options)}
+        forgotPasswordUrl="https://id.example.com/reset"
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      'https://id.example.com/reset',
+    );
     unmount();
-    render(<LoginPage onSignIn={async () => {}} platformTitle="Portico" t={(key, options) => i18n.t(key, options)} />);
+    render(
+      <LoginPage
+        onSignIn={async () => {}}
+        platformTitle="Portico"
+        t={(key, options) => i18n.t(key, options)}
+      />,
+    );
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
   });
 
   it('tells the user when the previous session expired', () => {
     renderLogin(async () => {}, true);
-    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired. Please sign in again.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please sign in again.',
+    );
   });
 });

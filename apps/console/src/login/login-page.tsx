@@ -42,7 +42,9 @@ function messageFor(error: unknown, t: Translate): string {
 function throttleSeconds(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.code !== 'TOO_MANY_REQUESTS') return null;
   const seconds = error.retryAfter;
-  return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_SECONDS;
+  return seconds !== undefined && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : DEFAULT_RETRY_SECONDS;
 }
 
 /** Whole seconds left until `until` (a Date.now() time), ticking once a second; 0 when over or unset. */
@@ -63,7 +65,13 @@ function useCountdown(until: number | null): number {
   return seconds;
 }
 
-export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t, forgotPasswordUrl = null }: LoginPageProps) {
+export function LoginPage({
+  onSignIn,
+  sessionExpired = false,
+  platformTitle,
+  t,
+  forgotPasswordUrl = null,
+}: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -115,11 +123,16 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t, 
             {t('login.sessionExpired')}
           </p>
         )}
-        <div role="alert" className={error || throttledUntil !== null ? styles.alert : styles.alertEmpty}>
+        <div
+          role="alert"
+          className={error || throttledUntil !== null ? styles.alert : styles.alertEmpty}
+        >
           {throttledUntil === null ? (
             error
           ) : throttled ? (
-            <span className={styles.countdown}>{t('login.throttled', { seconds: secondsLeft })}</span>
+            <span className={styles.countdown}>
+              {t('login.throttled', { seconds: secondsLeft })}
+            </span>
           ) : (
             t('login.tryAgainNow')
           )}
@@ -144,7 +157,13 @@ export function LoginPage({ onSignIn, sessionExpired = false, platformTitle, t, 
             onChange={setPassword}
             error={fieldErrors.password}
           />
-          <button type="submit" className={styles.submit} aria-busy={busy} aria-disabled={busy} disabled={throttled}>
+          <button
+            type="submit"
+            className={styles.submit}
+            aria-busy={busy}
+            aria-disabled={busy}
+            disabled={throttled}
+          >
             {t('login.submit')}
             {busy && <span className={styles.spinner} aria-hidden="true" />}
           </button>
@@ -177,7 +196,16 @@ interface LoginFieldProps {
 }
 
 /** A labelled, required sign-in field whose error message describes it. */
-function LoginField({ inputRef, label, name, type = 'text', autoComplete, value, onChange, error }: LoginFieldProps) {
+function LoginField({
+  inputRef,
+  label,
+  name,
+  type = 'text',
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: LoginFieldProps) {
   const id = useId();
   const errorId = useId();
   return (

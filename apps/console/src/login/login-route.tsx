@@ -15,5 +15,13 @@ export function LoginRoute() {
     await navigate(target, { replace: true });
   }
 
-  return <LoginPage onSignIn={handleSignIn} sessionExpired={expired} platformTitle={t('app.productTitle')} t={t} forgotPasswordUrl={config.forgotPasswordUrl} />;
+  return (
+    <LoginPage
+      onSignIn={handleSignIn}
+      sessionExpired={expired}
+      platformTitle={t('app.productTitle')}
+      t={t}
+      forgotPasswordUrl={config.forgotPasswordUrl}
+    />
+  );
 }

@@ -17,7 +17,20 @@ beforeAll(async () => {
 });
 
 // Roughly the demo viewer: reads everything, holds the Services module but hides its tab.
-const VIEWER = ['things:x', 'thing:r', 'thingtype:x', 'model:x', 'zone:r', 'zonetype:r', 'zonegroup:r', 'services:x', 'connection:r', 'endpoint:r', 'analytics:x', 'report_definition:x'];
+const VIEWER = [
+  'things:x',
+  'thing:r',
+  'thingtype:x',
+  'model:x',
+  'zone:r',
+  'zonetype:r',
+  'zonegroup:r',
+  'services:x',
+  'connection:r',
+  'endpoint:r',
+  'analytics:x',
+  'report_definition:x',
+];
 const ACME_FIELDS = {
   vizixVocabularyLabelThings: { en: 'Assets', es: 'Activos' },
   vizixVocabularyLabelZones: { en: 'Areas', es: 'Áreas' },
@@ -31,16 +44,29 @@ function Host() {
     <>
       <input aria-label="Somewhere else" />
       <PaletteButton onOpen={() => setOpen(true)} />
-      <Suspense fallback={null}>{open && <CommandPalette onClose={() => setOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {open && <CommandPalette onClose={() => setOpen(false)} />}
+      </Suspense>
     </>
   );
 }
 
-function renderPalette({ permissions = VIEWER, hiddenTabs = ['services', 'gateway'] }: { permissions?: string[]; hiddenTabs?: string[] } = {}) {
+function renderPalette({
+  permissions = VIEWER,
+  hiddenTabs = ['services', 'gateway'],
+}: { permissions?: string[]; hiddenTabs?: string[] } = {}) {
   const store = createAppStore();
   store.dispatch(authzSlice.actions.loaded({ permissions, visibilityGroups: [] }));
   store.dispatch(
-    configSlice.actions.loaded({ language: 'en', timeZone: 'UTC', dateFormat: 'MM/DD/YYYY', calendarFormat: '12h', hiddenTabs, groupFields: ACME_FIELDS, userFields: {} }),
+    configSlice.actions.loaded({
+      language: 'en',
+      timeZone: 'UTC',
+      dateFormat: 'MM/DD/YYYY',
+      calendarFormat: '12h',
+      hiddenTabs,
+      groupFields: ACME_FIELDS,
+      userFields: {},
+    }),
   );
   const navigate = vi.fn<AppServices['navigate']>();
   const services: Pick<AppServices, 'navigate'> = { navigate };
@@ -60,11 +86,18 @@ function renderPalette({ permissions = VIEWER, hiddenTabs = ['services', 'gatewa
 async function openWithKeyboard(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Control>}k{/Control}');
   const dialog = await screen.findByRole('dialog', { name: 'Go to page' });
-  return { dialog, input: within(dialog).getByRole('combobox', { name: 'Go to page' }), list: within(dialog).getByRole('listbox', { name: 'Go to page' }) };
+  return {
+    dialog,
+    input: within(dialog).getByRole('combobox', { name: 'Go to page' }),
+    list: within(dialog).getByRole('listbox', { name: 'Go to page' }),
+  };
 }
 
 /** The options' accessible names (label, beta, module). */
-const optionNames = (list: HTMLElement) => within(list).queryAllByRole('option').map((option) => option.getAttribute('aria-label'));
+const optionNames = (list: HTMLElement) =>
+  within(list)
+    .queryAllByRole('option')
+    .map((option) => option.getAttribute('aria-label'));
 
 describe('the command palette', () => {
   it('Ctrl+K opens a dialog named "Go to page" with the focus in the combobox', async () => {
@@ -93,7 +126,9 @@ describe('the command palette', () => {
     expect(all).not.toContain('Connections');
     await user.type(input, 'connect');
     expect(within(list).queryAllByRole('option')).toHaveLength(0);
-    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('No page matches.');
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(
+      'No page matches.',
+    );
     // no permission for users or groups either
     await user.clear(input);
     await user.type(input, 'users');
@@ -119,7 +154,10 @@ describe('the command palette', () => {
     expect(optionNames(list)).toEqual(['Areas, Model']);
     await user.clear(input);
     await user.type(input, 'assets');
-    expect(within(list).getByRole('option', { name: 'Assets, Assets' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(list).getByRole('option', { name: 'Assets, Assets' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('arrow keys move the active option (wrapping), Enter opens it and closes the palette', async () => {
@@ -188,7 +226,10 @@ describe('the command palette', () => {
       const input = within(dialog).getByRole('combobox');
       await user.type(input, 'activos');
       // the label first; then a page of the module this tenant calls "Activos"
-      expect(optionNames(within(dialog).getByRole('listbox'))).toEqual(['Activos, Activos', 'Tipos de cosa, Activos']);
+      expect(optionNames(within(dialog).getByRole('listbox'))).toEqual([
+        'Activos, Activos',
+        'Tipos de cosa, Activos',
+      ]);
     } finally {
       await setLanguage('en');
     }

@@ -21,11 +21,19 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const [active, setActive] = useState(0);
   // Radix gives focus back to a Dialog.Trigger only; the palette also opens from the keyboard, so
   // it remembers what had the focus before it opened and returns it there.
-  const [returnFocus] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [returnFocus] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const ids = { list: useId(), option: useId() };
 
-  const pages = useMemo(() => listPalettePages({ permissions, hiddenTabs }, label), [permissions, hiddenTabs, label]);
-  const matches = useMemo(() => filterPalettePages(pages, query, i18n.language), [pages, query, i18n.language]);
+  const pages = useMemo(
+    () => listPalettePages({ permissions, hiddenTabs }, label),
+    [permissions, hiddenTabs, label],
+  );
+  const matches = useMemo(
+    () => filterPalettePages(pages, query, i18n.language),
+    [pages, query, i18n.language],
+  );
   const current = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (index: number) => `${ids.option}-${index}`;
 
@@ -94,7 +102,9 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
                 key={page.path}
                 id={optionId(index)}
                 role="option"
-                aria-label={[page.label, page.beta ? t('tabs.beta') : '', page.context].filter(Boolean).join(', ')}
+                aria-label={[page.label, page.beta ? t('tabs.beta') : '', page.context]
+                  .filter(Boolean)
+                  .join(', ')}
                 aria-selected={index === current}
                 className={styles.option}
                 onMouseMove={() => index !== current && setActive(index)}

@@ -3,12 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { filterPalettePages, foldText, listPalettePages, type LabelFn } from './palette-pages.ts';
 
 // Labels as the shell shows them, without i18n: the key's last part, "Assets" for the thing tab.
-const label: LabelFn = (tab, labelKey) => (tab === 'thing' ? 'Assets' : (labelKey ?? `tabs.${tab ?? 'home'}`).replace('tabs.', ''));
+const label: LabelFn = (tab, labelKey) =>
+  tab === 'thing' ? 'Assets' : (labelKey ?? `tabs.${tab ?? 'home'}`).replace('tabs.', '');
 
 const ALL = [
-  'things:x', 'thing:*', 'thingtype:x', 'tenants:x', 'group:*', 'grouptype:r', 'user:r', 'role:r', 'resource:r',
-  'gateway:x', 'edgebox:r', 'model:x', 'mapmaker:x', 'zone:*', 'zonetype:r', 'services:x', 'connection:r',
-  'analytics:x', 'report_definition:x',
+  'things:x',
+  'thing:*',
+  'thingtype:x',
+  'tenants:x',
+  'group:*',
+  'grouptype:r',
+  'user:r',
+  'role:r',
+  'resource:r',
+  'gateway:x',
+  'edgebox:r',
+  'model:x',
+  'mapmaker:x',
+  'zone:*',
+  'zonetype:r',
+  'services:x',
+  'connection:r',
+  'analytics:x',
+  'report_definition:x',
 ];
 
 describe('the pages the palette lists', () => {
@@ -19,7 +36,16 @@ describe('the pages the palette lists', () => {
       expect(path).not.toContain(':');
       expect(isAppRouteAllowed(path, { permissions: ALL, hiddenTabs: [] })).toBe(true);
     }
-    expect(paths).toEqual(expect.arrayContaining(['/app/home/welcome', '/app/things/thing', '/app/model/zone', '/app/services/connection', '/app/services/logs', '/app/machinelearning']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/app/home/welcome',
+        '/app/things/thing',
+        '/app/model/zone',
+        '/app/services/connection',
+        '/app/services/logs',
+        '/app/machinelearning',
+      ]),
+    );
     expect(paths).not.toContain('/app/things');
     expect(paths).not.toContain('/app/tenants/license'); // license:r && license:u not held
     expect(paths).not.toContain('/app/model/zone/builder'); // would repeat "zone"
@@ -27,21 +53,42 @@ describe('the pages the palette lists', () => {
   });
 
   it('hidden tabs remove their pages although the permission is held', () => {
-    const paths = listPalettePages({ permissions: ALL, hiddenTabs: ['services'] }, label).map((page) => page.path);
+    const paths = listPalettePages({ permissions: ALL, hiddenTabs: ['services'] }, label).map(
+      (page) => page.path,
+    );
     expect(paths.some((path) => path.startsWith('/app/services/'))).toBe(false);
     expect(paths).toContain('/app/model/zone');
   });
 
   it('no permission at all: only the home pages and the routes open to everyone', () => {
-    const paths = listPalettePages({ permissions: [], hiddenTabs: [] }, label).map((page) => page.path);
-    expect(paths.every((path) => path.startsWith('/app/home/') || path === '/app/machinelearning' || path === '/app/healthandstatus')).toBe(true);
+    const paths = listPalettePages({ permissions: [], hiddenTabs: [] }, label).map(
+      (page) => page.path,
+    );
+    expect(
+      paths.every(
+        (path) =>
+          path.startsWith('/app/home/') ||
+          path === '/app/machinelearning' ||
+          path === '/app/healthandstatus',
+      ),
+    ).toBe(true);
   });
 
   it('labels pages with the vocabulary and names their module; the map maker is marked beta', () => {
     const pages = listPalettePages({ permissions: ALL, hiddenTabs: [] }, label);
-    expect(pages.find((page) => page.path === '/app/things/thing')).toMatchObject({ label: 'Assets', context: 'things', aliases: ['thing'] });
-    expect(pages.find((page) => page.path === '/app/services/logs')).toMatchObject({ label: 'logs', context: 'services' });
-    expect(pages.find((page) => page.path === '/app/machinelearning')).toMatchObject({ label: 'machinelearning', context: '' });
+    expect(pages.find((page) => page.path === '/app/things/thing')).toMatchObject({
+      label: 'Assets',
+      context: 'things',
+      aliases: ['thing'],
+    });
+    expect(pages.find((page) => page.path === '/app/services/logs')).toMatchObject({
+      label: 'logs',
+      context: 'services',
+    });
+    expect(pages.find((page) => page.path === '/app/machinelearning')).toMatchObject({
+      label: 'machinelearning',
+      context: '',
+    });
     expect(pages.find((page) => page.path === '/app/model/mapmaker')?.beta).toBe(true);
   });
 });
@@ -81,8 +128,15 @@ describe('filtering', () => {
     expect(paths('user')).toEqual(['/f']);
     expect(paths('staff')).toEqual(['/f']);
     expect(paths('tenants users')).toEqual(['/f']);
-    const renamedZones = [...pages, { path: '/g', label: 'Areas', context: 'Model', beta: false, aliases: ['Zones'] }];
-    expect(filterPalettePages(renamedZones, 'zone', 'en').map((page) => page.path)).toEqual(['/a', '/b', '/g']);
+    const renamedZones = [
+      ...pages,
+      { path: '/g', label: 'Areas', context: 'Model', beta: false, aliases: ['Zones'] },
+    ];
+    expect(filterPalettePages(renamedZones, 'zone', 'en').map((page) => page.path)).toEqual([
+      '/a',
+      '/b',
+      '/g',
+    ]);
   });
 
   it('folds text for the current language', () => {

@@ -27,24 +27,39 @@ export type LabelFn = (tab: string | null, labelKey?: string) => string;
 function isListed(route: AppRoute): boolean {
   if (route.path.includes(':')) return false;
   if (route.menu) return true;
-  return route.page !== null ? route.labelKey !== `tabs.${String(route.tab)}` : !MODULES.some((module) => module.path === route.path);
+  return route.page !== null
+    ? route.labelKey !== `tabs.${String(route.tab)}`
+    : !MODULES.some((module) => module.path === route.path);
 }
 
-export function listPalettePages(access: { permissions: readonly string[]; hiddenTabs: readonly string[] }, label: LabelFn): PalettePage[] {
-  const moduleLabels = new Map(MODULES.map((module) => [module.name as string, label(module.tab, module.labelKey)]));
-  return APP_ROUTES.filter((route) => isListed(route) && isAppRouteAllowed(route.path, { permissions: [...access.permissions], hiddenTabs: [...access.hiddenTabs] })).map(
-    (route) => {
-      const shown = route.labelKey === `tabs.${String(route.tab)}` ? label(route.tab, route.labelKey) : label(null, route.labelKey);
-      const builtIn = label(null, route.labelKey);
-      return {
-        path: route.path,
-        label: shown,
-        context: moduleLabels.get(route.module) ?? '',
-        beta: route.beta,
-        aliases: builtIn === shown ? [] : [builtIn],
-      };
-    },
+export function listPalettePages(
+  access: { permissions: readonly string[]; hiddenTabs: readonly string[] },
+  label: LabelFn,
+): PalettePage[] {
+  const moduleLabels = new Map(
+    MODULES.map((module) => [module.name as string, label(module.tab, module.labelKey)]),
   );
+  return APP_ROUTES.filter(
+    (route) =>
+      isListed(route) &&
+      isAppRouteAllowed(route.path, {
+        permissions: [...access.permissions],
+        hiddenTabs: [...access.hiddenTabs],
+      }),
+  ).map((route) => {
+    const shown =
+      route.labelKey === `tabs.${String(route.tab)}`
+        ? label(route.tab, route.labelKey)
+        : label(null, route.labelKey);
+    const builtIn = label(null, route.labelKey);
+    return {
+      path: route.path,
+      label: shown,
+      context: moduleLabels.get(route.module) ?? '',
+      beta: route.beta,
+      aliases: builtIn === shown ? [] : [builtIn],
+    };
+  });
 }
 
 /** Lower case without accents, so "zona" finds "Zonas" and "geracao" finds "Geração". */
@@ -60,7 +75,11 @@ export function foldText(text: string, language: string): string {
  * accent-insensitively; pages whose label starts with the query come first, then other label
  * matches, then matches by module or built-in name; otherwise the table order is kept.
  */
-export function filterPalettePages(pages: readonly PalettePage[], query: string, language: string): PalettePage[] {
+export function filterPalettePages(
+  pages: readonly PalettePage[],
+  query: string,
+  language: string,
+): PalettePage[] {
   const folded = foldText(query.trim(), language);
   if (folded === '') return [...pages];
   const words = folded.split(/\s+/);
@@ -69,7 +88,13 @@ export function filterPalettePages(pages: readonly PalettePage[], query: string,
     const aliases = page.aliases.map((alias) => foldText(alias, language));
     const haystack = `${label} ${foldText(page.context, language)} ${aliases.join(' ')}`;
     if (!words.every((word) => haystack.includes(word))) return [];
-    const rank = label.startsWith(folded) ? 0 : label.includes(folded) ? 1 : aliases.some((alias) => alias.includes(folded)) ? 2 : 3;
+    const rank = label.startsWith(folded)
+      ? 0
+      : label.includes(folded)
+        ? 1
+        : aliases.some((alias) => alias.includes(folded))
+          ? 2
+          : 3;
     return [{ page, rank, index }];
   });
   return scored.sort((a, b) => a.rank - b.rank || a.index - b.index).map((entry) => entry.page);

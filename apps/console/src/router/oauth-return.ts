@@ -12,7 +12,13 @@ import {
   decideOAuthReturn,
   type OAuthReturnDecision,
 } from '@portico/core';
-import { getCookie, getSession, removeCookie, removeSession, setSession } from '../session/browser-storage.ts';
+import {
+  getCookie,
+  getSession,
+  removeCookie,
+  removeSession,
+  setSession,
+} from '../session/browser-storage.ts';
 
 /** True when the page was opened by an OAuth return (the cookie is there, not yet handled). */
 export function hasOAuthReturn(): boolean {
@@ -24,16 +30,21 @@ export function readOAuthReturn(): OAuthReturnDecision {
   const status = getCookie(OAUTH_STATUS_COOKIE);
   if (status === undefined) return { kind: 'none' };
   const token = getCookie(OAUTH_TOKEN_COOKIE);
-  const returnedState = getCookie(OAUTH_STATE_COOKIE) ?? new URLSearchParams(location.search).get('state') ?? undefined;
+  const returnedState =
+    getCookie(OAUTH_STATE_COOKIE) ?? new URLSearchParams(location.search).get('state') ?? undefined;
   const expectedState = getSession(OAUTH_STATE_KEY);
-  for (const name of [OAUTH_STATUS_COOKIE, OAUTH_TOKEN_COOKIE, OAUTH_STATE_COOKIE]) removeCookie(name);
+  for (const name of [OAUTH_STATUS_COOKIE, OAUTH_TOKEN_COOKIE, OAUTH_STATE_COOKIE])
+    removeCookie(name);
   removeSession(OAUTH_STATE_KEY);
   return decideOAuthReturn({ status, token, returnedState, expectedState });
 }
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**

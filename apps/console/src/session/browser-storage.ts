@@ -106,9 +106,17 @@ export function browserSessionStorage(): Storage {
 }
 
 /** Local storage as a Storage-like object that never throws (for modules that take a storage). */
-export const localArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: getLocal, setItem: setLocal, removeItem: removeLocal };
+export const localArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: getLocal,
+  setItem: setLocal,
+  removeItem: removeLocal,
+};
 /** Session storage as a Storage-like object that never throws. */
-export const sessionArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: getSession, setItem: setSession, removeItem: removeSession };
+export const sessionArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: getSession,
+  setItem: setSession,
+  removeItem: removeSession,
+};
 
 /** The session detail stored by the last successful authentication (spec §3), or null. */
 export function readSessionDetail(): unknown {

@@ -12,7 +12,9 @@ export interface CrossTabChannel {
 function isMessage(value: unknown): value is CrossTabMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as { type?: unknown; userId?: unknown };
-  return message.type === 'logout' || (message.type === 'login' && typeof message.userId === 'number');
+  return (
+    message.type === 'logout' || (message.type === 'login' && typeof message.userId === 'number')
+  );
 }
 
 export function createCrossTabChannel(name = 'portico-session'): CrossTabChannel {

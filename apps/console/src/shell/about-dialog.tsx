@@ -19,11 +19,18 @@ type Part = 'services' | 'legacyUi' | 'newUi';
 function isVersionInfo(value: unknown): value is VersionInfo {
   if (typeof value !== 'object' || value === null) return false;
   const info = value as Record<string, unknown>;
-  return typeof info.displayVersion === 'string' && typeof info.commit === 'string' && typeof info.date === 'string';
+  return (
+    typeof info.displayVersion === 'string' &&
+    typeof info.commit === 'string' &&
+    typeof info.date === 'string'
+  );
 }
 
 /** The three version reads of spec §7, each with a timestamp query parameter. */
-export function versionUrls(config: { apiBaseHost: string; legacyUiBase: string }, now: number): Record<Part, string> {
+export function versionUrls(
+  config: { apiBaseHost: string; legacyUiBase: string },
+  now: number,
+): Record<Part, string> {
   return {
     services: `${config.apiBaseHost}/git.json?t=${now}`,
     legacyUi: `${config.legacyUiBase}/extra/git.json?t=${now}`,
@@ -43,7 +50,9 @@ export default function AboutDialog({ onClose }: { onClose(): void }) {
     for (const part of Object.keys(urls) as Part[]) {
       fetch(urls[part], { signal: controller.signal, cache: 'no-store' })
         .then((response) => (response.ok ? response.json() : null))
-        .then((json: unknown) => setVersions((current) => ({ ...current, [part]: isVersionInfo(json) ? json : null })))
+        .then((json: unknown) =>
+          setVersions((current) => ({ ...current, [part]: isVersionInfo(json) ? json : null })),
+        )
         .catch(() => {
           if (!controller.signal.aborted) setVersions((current) => ({ ...current, [part]: null }));
         });
@@ -62,10 +71,13 @@ export default function AboutDialog({ onClose }: { onClose(): void }) {
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.content}>
           <Dialog.Title className={styles.title}>{t('about.title')}</Dialog.Title>
-          <Dialog.Description className={styles.description}>{t('about.description', { product: title })}</Dialog.Description>
+          <Dialog.Description className={styles.description}>
+            {t('about.description', { product: title })}
+          </Dialog.Description>
           {config.showVersionOverride && (
             <p className={styles.hint}>
-              <span className={styles.override}>{VERSION_OVERRIDE_LABEL}</span> {t('about.override', { version: VERSION_OVERRIDE_LABEL })}
+              <span className={styles.override}>{VERSION_OVERRIDE_LABEL}</span>{' '}
+              {t('about.override', { version: VERSION_OVERRIDE_LABEL })}
             </p>
           )}
           <dl className={styles.versions}>

@@ -32,9 +32,15 @@ export function AccessExplanation() {
               {explanation.visible ? (
                 <span className={styles.ok}>{t('settings.accessVisible')}</span>
               ) : explanation.hiddenByUser ? (
-                <span className={styles.denied}>{own.includes(tab) ? t('settings.accessHiddenByUser') : t('settings.accessHiddenByTenant', { tenant })}</span>
+                <span className={styles.denied}>
+                  {own.includes(tab)
+                    ? t('settings.accessHiddenByUser')
+                    : t('settings.accessHiddenByTenant', { tenant })}
+                </span>
               ) : (
-                <span className={styles.denied}>{t('settings.accessMissing', { area: label(tab) })}</span>
+                <span className={styles.denied}>
+                  {t('settings.accessMissing', { area: label(tab) })}
+                </span>
               )}
             </li>
           );
@@ -53,5 +59,7 @@ function parseList(value: unknown): string[] {
       return [];
     }
   }
-  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((item): item is string => typeof item === 'string')
+    : [];
 }

@@ -2,7 +2,13 @@
 // (user menu → Theme: system / light / dark, stored per device). CSS does the work (global.css reads
 // data-theme on <html>); this module keeps the attribute, tells listeners (the frame bridge pushes
 // the resolved scheme to the legacy UI) and follows the system and other tabs.
-import { DEVICE_PREFERENCE_KEYS, parseThemePreference, resolveColorScheme, type ColorScheme, type ThemePreference } from '@portico/core';
+import {
+  DEVICE_PREFERENCE_KEYS,
+  parseThemePreference,
+  resolveColorScheme,
+  type ColorScheme,
+  type ThemePreference,
+} from '@portico/core';
 import { getLocal, setLocal } from '../session/browser-storage.ts';
 
 const listeners = new Set<() => void>();
@@ -10,7 +16,9 @@ let preference: ThemePreference = 'system';
 let started = false;
 
 function systemQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)')
+    : null;
 }
 
 function apply(): void {

@@ -27,7 +27,13 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
 
   return (
     // hidden (not unmounted) while the shell shows a page of its own: the bridge stays connected
-    <div className={styles.container} hidden={hidden} style={hidden ? { display: 'none' } : undefined} data-route-url={routing.url ?? ''} data-route-phase={routing.phase}>
+    <div
+      className={styles.container}
+      hidden={hidden}
+      style={hidden ? { display: 'none' } : undefined}
+      data-route-url={routing.url ?? ''}
+      data-route-phase={routing.phase}
+    >
       {status === 'connecting' && (
         <p className={styles.loading} role="status">
           {t('shell.frameLoading')}
@@ -42,7 +48,12 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
           </button>
         </div>
       )}
-      <iframe ref={frameRef} title={t('shell.legacyFrame')} src={initialSrc} className={styles.frame} />
+      <iframe
+        ref={frameRef}
+        title={t('shell.legacyFrame')}
+        src={initialSrc}
+        className={styles.frame}
+      />
     </div>
   );
 }

@@ -8,7 +8,15 @@ import { useVocabulary } from '../i18n/use-vocabulary.ts';
  * The start page of a user who may open no module (the demo's `nobody`): what they can do here and
  * whom to ask, instead of "Choose a module…" with none to choose (issue 15 item 5).
  */
-export function NoModulesPage({ className, linkClassName, onOpenUserMenu }: { className?: string; linkClassName?: string; onOpenUserMenu(): void }) {
+export function NoModulesPage({
+  className,
+  linkClassName,
+  onOpenUserMenu,
+}: {
+  className?: string;
+  linkClassName?: string;
+  onOpenUserMenu(): void;
+}) {
   const { t } = useTranslation();
   const { label } = useVocabulary();
   const user = useAppSelector((state) => state.session.user);
@@ -16,7 +24,9 @@ export function NoModulesPage({ className, linkClassName, onOpenUserMenu }: { cl
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
   if (!user) return null;
   const tenant = getTenantGroupName(user) || t('noModules.yourOrganisation');
-  const helpPages = getModulePages('home').filter((page) => page.page !== 'welcome' && isAppRouteAllowed(page.path, { permissions, hiddenTabs }));
+  const helpPages = getModulePages('home').filter(
+    (page) => page.page !== 'welcome' && isAppRouteAllowed(page.path, { permissions, hiddenTabs }),
+  );
   return (
     <div className={className}>
       <section aria-labelledby="no-modules-title">

@@ -22,7 +22,8 @@ import { AccessExplanation } from './access-explanation.tsx';
 import styles from './dialog.module.css';
 
 function knownZones(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [current, DEFAULT_TIME_ZONE, 'UTC', ...zones].filter(isValidTimeZone);
 }
 
@@ -39,7 +40,14 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
-  const ids = { tz: useId(), tzSearch: useId(), tzCount: useId(), df: useId(), lang: useId(), err: useId() };
+  const ids = {
+    tz: useId(),
+    tzSearch: useId(),
+    tzCount: useId(),
+    df: useId(),
+    lang: useId(),
+    err: useId(),
+  };
 
   // the preview is a clock: it follows the minutes while the dialog is open
   useEffect(() => {
@@ -47,15 +55,26 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
     return () => clearInterval(timer);
   }, []);
 
-  const groups = useMemo(() => groupTimeZones(knownZones(config.timeZone), now), [config.timeZone, now]);
+  const groups = useMemo(
+    () => groupTimeZones(knownZones(config.timeZone), now),
+    [config.timeZone, now],
+  );
   const shown = useMemo(() => {
     const matches = filterTimeZoneGroups(groups, zoneQuery);
     // the chosen zone stays in the list (a select's value must be one of its options)
     if (matches.some((group) => group.zones.some((zone) => zone.id === timeZone))) return matches;
     const chosen = groups.find((group) => group.zones.some((zone) => zone.id === timeZone));
-    return chosen ? [{ region: chosen.region, zones: chosen.zones.filter((zone) => zone.id === timeZone) }, ...matches] : matches;
+    return chosen
+      ? [
+          { region: chosen.region, zones: chosen.zones.filter((zone) => zone.id === timeZone) },
+          ...matches,
+        ]
+      : matches;
   }, [groups, zoneQuery, timeZone]);
-  const matchCount = filterTimeZoneGroups(groups, zoneQuery).reduce((sum, group) => sum + group.zones.length, 0);
+  const matchCount = filterTimeZoneGroups(groups, zoneQuery).reduce(
+    (sum, group) => sum + group.zones.length,
+    0,
+  );
 
   const preview = formatDateTime(now, { timeZone, dateFormat, calendarFormat });
 
@@ -68,7 +87,8 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
     const changes: Partial<Record<EditableUserField, string>> = {};
     if (timeZone !== config.timeZone) changes.timeZoneConfiguration = timeZone;
     if (dateFormat !== config.dateFormat) changes.dateFormatConfiguration = dateFormat;
-    if (calendarFormat !== config.calendarFormat) changes.calendarFormatConfiguration = calendarFormat;
+    if (calendarFormat !== config.calendarFormat)
+      changes.calendarFormatConfiguration = calendarFormat;
     if (language !== config.language) changes.language = language;
     if (Object.keys(changes).length === 0) {
       notify('info', t('settings.unchanged'));
@@ -85,13 +105,18 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
       const parts = [
         changes.timeZoneConfiguration && `${tt('settings.timeZone')} (${timeZone})`,
         changes.dateFormatConfiguration && `${tt('settings.dateFormat')} (${dateFormat})`,
-        changes.calendarFormatConfiguration && `${tt('settings.calendarFormat')} (${tt(calendarFormat === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')})`,
+        changes.calendarFormatConfiguration &&
+          `${tt('settings.calendarFormat')} (${tt(calendarFormat === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')})`,
         changes.language && `${tt('settings.language')} (${tt(`languages.${saved}`)})`,
       ].filter(Boolean);
       notify('success', tt('settings.saved', { changes: parts.join(', ') }));
       onClose();
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.code === 'FORBIDDEN' ? t('settings.saveForbidden') : t('settings.saveFailed'));
+      setError(
+        caught instanceof ApiError && caught.code === 'FORBIDDEN'
+          ? t('settings.saveForbidden')
+          : t('settings.saveFailed'),
+      );
     } finally {
       setSaving(false);
     }
@@ -103,8 +128,14 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.content}>
           <Dialog.Title className={styles.title}>{t('settings.title')}</Dialog.Title>
-          <Dialog.Description className={styles.description}>{t('settings.description')}</Dialog.Description>
-          <form className={styles.form} onSubmit={handleSubmit} aria-describedby={error ? ids.err : undefined}>
+          <Dialog.Description className={styles.description}>
+            {t('settings.description')}
+          </Dialog.Description>
+          <form
+            className={styles.form}
+            onSubmit={handleSubmit}
+            aria-describedby={error ? ids.err : undefined}
+          >
             <div className={styles.field}>
               <label htmlFor={ids.tzSearch}>{t('settings.timeZoneSearch')}</label>
               <input
@@ -123,10 +154,18 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
                 }}
               />
               <p id={ids.tzCount} className={styles.hint} aria-live="polite">
-                {zoneQuery.trim() === '' ? '' : matchCount === 0 ? t('settings.timeZoneNone') : t('settings.timeZoneMatches', { count: matchCount })}
+                {zoneQuery.trim() === ''
+                  ? ''
+                  : matchCount === 0
+                    ? t('settings.timeZoneNone')
+                    : t('settings.timeZoneMatches', { count: matchCount })}
               </p>
               <label htmlFor={ids.tz}>{t('settings.timeZone')}</label>
-              <select id={ids.tz} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+              <select
+                id={ids.tz}
+                value={timeZone}
+                onChange={(event) => setTimeZone(event.target.value)}
+              >
                 {shown.map((group) => (
                   <optgroup key={group.region} label={t(`settings.regions.${group.region}`)}>
                     {group.zones.map((zone) => (
@@ -140,7 +179,11 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
             </div>
             <div className={styles.field}>
               <label htmlFor={ids.df}>{t('settings.dateFormat')}</label>
-              <select id={ids.df} value={dateFormat} onChange={(event) => setDateFormat(event.target.value)}>
+              <select
+                id={ids.df}
+                value={dateFormat}
+                onChange={(event) => setDateFormat(event.target.value)}
+              >
                 {DATE_FORMATS.map((format) => (
                   <option key={format} value={format}>
                     {format}
@@ -152,14 +195,24 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
               <legend>{t('settings.calendarFormat')}</legend>
               {CALENDAR_FORMATS.map((format) => (
                 <label key={format}>
-                  <input type="radio" name="calendarFormat" value={format} checked={calendarFormat === format} onChange={() => setCalendarFormat(format)} />{' '}
+                  <input
+                    type="radio"
+                    name="calendarFormat"
+                    value={format}
+                    checked={calendarFormat === format}
+                    onChange={() => setCalendarFormat(format)}
+                  />{' '}
                   {t(format === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')}
                 </label>
               ))}
             </fieldset>
             <div className={styles.field}>
               <label htmlFor={ids.lang}>{t('settings.language')}</label>
-              <select id={ids.lang} value={language} onChange={(event) => setLanguage(event.target.value)}>
+              <select
+                id={ids.lang}
+                value={language}
+                onChange={(event) => setLanguage(event.target.value)}
+              >
                 {SUPPORTED_LANGUAGES.map((code) => (
                   <option key={code} value={code} lang={code}>
                     {t(`languages.${code}`)}

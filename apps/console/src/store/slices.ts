@@ -77,7 +77,13 @@ export const configSlice = createSlice({
     loaded(_state, action: PayloadAction<Omit<ConfigState, 'loaded'>>) {
       return { ...action.payload, loaded: true };
     },
-    fieldUpdated(state, action: PayloadAction<{ field: 'language' | 'timeZone' | 'dateFormat' | 'calendarFormat'; value: string }>) {
+    fieldUpdated(
+      state,
+      action: PayloadAction<{
+        field: 'language' | 'timeZone' | 'dateFormat' | 'calendarFormat';
+        value: string;
+      }>,
+    ) {
       state[action.payload.field] = action.payload.value;
     },
     reset: () => initialConfig,
@@ -117,7 +123,14 @@ export interface RoutingState {
   changes: { module: RoutingChange; featureModule: RoutingChange; page: RoutingChange } | null;
 }
 
-const initialRouting: RoutingState = { url: null, phase: 'idle', module: null, featureModule: null, page: null, changes: null };
+const initialRouting: RoutingState = {
+  url: null,
+  phase: 'idle',
+  module: null,
+  featureModule: null,
+  page: null,
+  changes: null,
+};
 
 export const routingSlice = createSlice({
   name: 'routing',

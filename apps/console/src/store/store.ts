@@ -11,7 +11,23 @@ export function createAppStore() {
       routing: routingSlice.reducer,
     },
     // DESIGN §3 / spec §9: 25 entries, log-only (no dispatch from the devtools) in production.
-    devTools: import.meta.env.PROD ? { maxAge: 25, features: { dispatch: false, jump: false, skip: false, import: false, persist: false, reorder: false, lock: false, pause: true, export: true, test: false } } : { maxAge: 25 },
+    devTools: import.meta.env.PROD
+      ? {
+          maxAge: 25,
+          features: {
+            dispatch: false,
+            jump: false,
+            skip: false,
+            import: false,
+            persist: false,
+            reorder: false,
+            lock: false,
+            pause: true,
+            export: true,
+            test: false,
+          },
+        }
+      : { maxAge: 25 },
   });
 }
 

@@ -5,7 +5,9 @@
 // "unrecoverable state" of §8). Everything else (runtime caches, caches of older code) goes.
 import { cachesToDeleteAtStartup } from '@portico/core';
 
-export async function clearBrowserCaches(storage: CacheStorage | undefined = globalThis.caches): Promise<string[]> {
+export async function clearBrowserCaches(
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<string[]> {
   if (!storage) return [];
   const doomed = cachesToDeleteAtStartup(await storage.keys());
   await Promise.all(doomed.map((name) => storage.delete(name)));

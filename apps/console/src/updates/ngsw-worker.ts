@@ -35,7 +35,10 @@ interface WorkerClient {
 }
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void>; matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<WorkerClient[]> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<WorkerClient[]>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -49,7 +52,9 @@ const manifest: PrecacheEntry[] = self.__WB_MANIFEST;
 const VERSION = precacheVersion(manifest);
 const CACHE = precacheName(VERSION);
 const origin = self.location.origin;
-const entries = new Map(manifest.map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
+const entries = new Map(
+  manifest.map((entry) => [new URL(entry.url, self.location.href).pathname, entry]),
+);
 const keyOf = (path: string) => new URL(path, origin).href;
 
 async function precacheOne(cache: Cache, path: string, entry: PrecacheEntry): Promise<void> {
@@ -58,20 +63,30 @@ async function precacheOne(cache: Cache, path: string, entry: PrecacheEntry): Pr
     const existing = await caches.match(keyOf(path));
     if (existing) return cache.put(keyOf(path), existing);
   }
-  const response = await fetch(new Request(keyOf(path), { cache: 'no-cache', credentials: 'same-origin' }));
+  const response = await fetch(
+    new Request(keyOf(path), { cache: 'no-cache', credentials: 'same-origin' }),
+  );
   if (!response.ok) throw new Error(`precaching ${path} failed: HTTP ${response.status}`);
   await cache.put(keyOf(path), response);
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([...entries].map(([path, entry]) => precacheOne(cache, path, entry)))));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all([...entries].map(([path, entry]) => precacheOne(cache, path, entry))),
+      ),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(cachesToDeleteOnActivate(names, CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(cachesToDeleteOnActivate(names, CACHE).map((name) => caches.delete(name))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -98,7 +113,10 @@ async function navigation(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    return (await fromCache(SHELL_PATH)) ?? unrecoverable(`the console shell is not cached and the network failed (${String(error)})`);
+    return (
+      (await fromCache(SHELL_PATH)) ??
+      unrecoverable(`the console shell is not cached and the network failed (${String(error)})`)
+    );
   }
 }
 
@@ -130,7 +148,13 @@ async function cacheFirst(request: Request, path: string): Promise<Response> {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  const route = routeServiceWorkerRequest({ method: request.method, url, origin, mode: request.mode, precached: (path) => entries.has(path) });
+  const route = routeServiceWorkerRequest({
+    method: request.method,
+    url,
+    origin,
+    mode: request.mode,
+    precached: (path) => entries.has(path),
+  });
   if (route === 'navigation') event.respondWith(navigation(request));
   else if (route === 'config') event.respondWith(networkFirst(request, RUNTIME_CONFIG_PATH));
   else if (route === 'precache') event.respondWith(cacheFirst(request, url.pathname));

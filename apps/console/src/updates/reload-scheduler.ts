@@ -29,7 +29,8 @@ export interface ReloadScheduler {
 export function createReloadScheduler(deps: ReloadSchedulerDeps): ReloadScheduler {
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? browserSessionStorage();
-  const setTimer = deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+  const setTimer =
+    deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   let pending: { reason: string; prepare?: () => Promise<void> } | null = null;
   let timer = false;
   let reloading = false;

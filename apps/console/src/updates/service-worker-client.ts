@@ -20,7 +20,10 @@ export interface ServiceWorkerClient {
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
 /** Asks a worker for its version hash (the worker answers on the message port). */
-function askVersion(worker: ServiceWorker | null | undefined, timeoutMs = 2000): Promise<string | null> {
+function askVersion(
+  worker: ServiceWorker | null | undefined,
+  timeoutMs = 2000,
+): Promise<string | null> {
   if (!worker) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -33,32 +36,40 @@ function askVersion(worker: ServiceWorker | null | undefined, timeoutMs = 2000):
   });
 }
 
-export async function registerServiceWorker(deps: { scheduler: ReloadScheduler; logger?: Logger }): Promise<ServiceWorkerClient | null> {
+export async function registerServiceWorker(deps: {
+  scheduler: ReloadScheduler;
+  logger?: Logger;
+}): Promise<ServiceWorkerClient | null> {
   const logger = deps.logger ?? console;
   if (!('serviceWorker' in navigator) || !window.isSecureContext) {
     logger.warn(SERVICE_WORKER_UNSUPPORTED_MESSAGE);
     return null;
   }
   const { Workbox } = await import('workbox-window');
-  const scriptUrl = new URL(`${import.meta.env.BASE_URL}${SERVICE_WORKER_SCRIPT}`, location.origin).href;
+  const scriptUrl = new URL(`${import.meta.env.BASE_URL}${SERVICE_WORKER_SCRIPT}`, location.origin)
+    .href;
   const wb = new Workbox(scriptUrl, { scope: serviceWorkerScope(location.pathname) });
   // A page no worker controlled yet runs no older version: a first worker claiming it (installed by
   // this or another tab) is not an update and must not reload it, least of all mid-sign-in.
   const hadController = navigator.serviceWorker.controller !== null;
   wb.addEventListener('waiting', (event) => {
-    void Promise.all([askVersion(navigator.serviceWorker.controller), askVersion(event.sw)]).then(([current, next]) => {
-      logger.info(SERVICE_WORKER_EVENTS.ready(current, next));
-      // the new worker takes over right before the reload, so the page reloads onto its precache
-      deps.scheduler.request('service worker update', () => activateWaiting());
-    });
+    void Promise.all([askVersion(navigator.serviceWorker.controller), askVersion(event.sw)]).then(
+      ([current, next]) => {
+        logger.info(SERVICE_WORKER_EVENTS.ready(current, next));
+        // the new worker takes over right before the reload, so the page reloads onto its precache
+        deps.scheduler.request('service worker update', () => activateWaiting());
+      },
+    );
   });
   // another tab activated the new version: follow it at a safe moment
   wb.addEventListener('controlling', (event) => {
-    if (hadController && (event.isUpdate || event.isExternal)) deps.scheduler.request('service worker took over');
+    if (hadController && (event.isUpdate || event.isExternal))
+      deps.scheduler.request('service worker took over');
   });
   wb.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; reason?: unknown } | null;
-    if (data?.type === 'UNRECOVERABLE') logger.warn(`${SERVICE_WORKER_UNRECOVERABLE_MESSAGE} (${String(data.reason)})`);
+    if (data?.type === 'UNRECOVERABLE')
+      logger.warn(`${SERVICE_WORKER_UNRECOVERABLE_MESSAGE} (${String(data.reason)})`);
   });
 
   function activateWaiting(): Promise<void> {
@@ -85,11 +96,16 @@ export async function registerServiceWorker(deps: { scheduler: ReloadScheduler; 
   registration?.addEventListener('updatefound', () => {
     const worker = registration?.installing;
     if (!worker || !navigator.serviceWorker.controller) return; // the first install is no update
-    void askVersion(worker).then((version) => logger.info(SERVICE_WORKER_EVENTS.downloading(version)));
+    void askVersion(worker).then((version) =>
+      logger.info(SERVICE_WORKER_EVENTS.downloading(version)),
+    );
     let installed = false;
     worker.addEventListener('statechange', () => {
       if (worker.state === 'installed' || worker.state === 'activated') installed = true;
-      if (worker.state === 'redundant' && !installed) logger.error(SERVICE_WORKER_EVENTS.installationFailed('the new worker could not precache its files'));
+      if (worker.state === 'redundant' && !installed)
+        logger.error(
+          SERVICE_WORKER_EVENTS.installationFailed('the new worker could not precache its files'),
+        );
     });
   });
 

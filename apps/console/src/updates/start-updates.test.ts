@@ -4,7 +4,9 @@ import { busyReasons, isBusy, markBusy } from './busy-registry.ts';
 import { clearBrowserCaches } from './clear-caches.ts';
 
 describe('stale lazy chunk after a deploy: one reload, never a loop', () => {
-  const stale = new TypeError('Failed to fetch dynamically imported module: http://x/assets/shell-layout-old.js');
+  const stale = new TypeError(
+    'Failed to fetch dynamically imported module: http://x/assets/shell-layout-old.js',
+  );
 
   it('reloads once, then not again within the window', () => {
     const reload = vi.fn();
@@ -40,7 +42,10 @@ describe('spec §4 "Startup: every browser cache is deleted" (the worker\'s prec
   it('deletes every other cache', async () => {
     const names = ['portico-precache-0badf00d', 'workbox-runtime', 'old-api-cache'];
     const deleted: string[] = [];
-    const storage = { keys: async () => names, delete: async (name: string) => Boolean(deleted.push(name)) } as unknown as CacheStorage;
+    const storage = {
+      keys: async () => names,
+      delete: async (name: string) => Boolean(deleted.push(name)),
+    } as unknown as CacheStorage;
     expect(await clearBrowserCaches(storage)).toEqual(['workbox-runtime', 'old-api-cache']);
     expect(deleted).toEqual(['workbox-runtime', 'old-api-cache']);
     expect(await clearBrowserCaches(undefined)).toEqual([]);

@@ -1,7 +1,12 @@
 // Eager glue (a few hundred bytes in the sign-in bundle): the stale-chunk reload guard, and the
 // navigation-end hook. Everything else is loaded once the app is stable (first render + idle), or
 // after 30 s at the latest (spec §9).
-import { SERVICE_WORKER_REGISTRATION_DELAY_MS, isStaleChunkError, parseTimestamp, shouldReloadForStaleChunk } from '@portico/core';
+import {
+  SERVICE_WORKER_REGISTRATION_DELAY_MS,
+  isStaleChunkError,
+  parseTimestamp,
+  shouldReloadForStaleChunk,
+} from '@portico/core';
 import type { UpdateService } from './update-service.ts';
 import { browserSessionStorage } from '../session/browser-storage.ts';
 
@@ -17,7 +22,11 @@ interface RouterLike {
  * A lazy chunk that fails to load after a deploy (its file is gone) reloads the page once onto the
  * new build, like Outline's lazyWithRetry; a second failure soon after is left to the error screen.
  */
-export function reloadOnStaleChunk(error: unknown, reload: () => void = () => location.reload(), now = Date.now()): boolean {
+export function reloadOnStaleChunk(
+  error: unknown,
+  reload: () => void = () => location.reload(),
+  now = Date.now(),
+): boolean {
   if (!isStaleChunkError(error)) return false;
   let last: number | null = null;
   try {
@@ -39,7 +48,10 @@ function whenStable(callback: () => void): void {
     callback();
   };
   setTimeout(run, SERVICE_WORKER_REGISTRATION_DELAY_MS);
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: SERVICE_WORKER_REGISTRATION_DELAY_MS }) : setTimeout(run, 1000));
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(run, { timeout: SERVICE_WORKER_REGISTRATION_DELAY_MS })
+      : setTimeout(run, 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
@@ -62,7 +74,10 @@ export function startUpdates(): void {
   whenStable(() => {
     import('./update-service.ts')
       .then(({ createUpdateService }) => {
-        service = createUpdateService({ isFrameModalOpen: () => isFrameModalOpen(), production: import.meta.env.PROD });
+        service = createUpdateService({
+          isFrameModalOpen: () => isFrameModalOpen(),
+          production: import.meta.env.PROD,
+        });
       })
       .catch((error: unknown) => console.error('Failed to check for updates', error));
   });
@@ -73,7 +88,10 @@ export function startUpdates(): void {
  * runs the version check and the service-worker update check, and a frame modal makes a reload
  * unsafe. Returns the unsubscribe function.
  */
-export function connectUpdates(app: { router: RouterLike; isFrameModalOpen(): boolean }): () => void {
+export function connectUpdates(app: {
+  router: RouterLike;
+  isFrameModalOpen(): boolean;
+}): () => void {
   isFrameModalOpen = app.isFrameModalOpen;
   // every finished navigation yields a new location object (hash changes keep the key 'default')
   let lastLocation = app.router.state.location;

@@ -4,7 +4,11 @@
 import { clearBrowserCaches } from './clear-caches.ts';
 import { isBusy } from './busy-registry.ts';
 import { createReloadScheduler } from './reload-scheduler.ts';
-import { registerServiceWorker, unregisterServiceWorkers, type ServiceWorkerClient } from './service-worker-client.ts';
+import {
+  registerServiceWorker,
+  unregisterServiceWorkers,
+  type ServiceWorkerClient,
+} from './service-worker-client.ts';
 import { createVersionChecker } from './version-checker.ts';
 
 export interface UpdateServiceDeps {
@@ -34,7 +38,9 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   });
   let worker: ServiceWorkerClient | null = null;
 
-  void clearBrowserCaches().catch((error: unknown) => logger.warn('Could not clear the browser caches:', error));
+  void clearBrowserCaches().catch((error: unknown) =>
+    logger.warn('Could not clear the browser caches:', error),
+  );
   if (deps.production) {
     void registerServiceWorker({ scheduler, logger })
       .then((client) => {
@@ -42,7 +48,9 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
       })
       .catch((error: unknown) => logger.error('Service worker registration failed:', error));
   } else {
-    void unregisterServiceWorkers().catch((error: unknown) => logger.warn('Could not unregister service workers:', error));
+    void unregisterServiceWorkers().catch((error: unknown) =>
+      logger.warn('Could not unregister service workers:', error),
+    );
   }
   // the check that runs when the app is stable: learns the version this tab runs
   void checker.check();

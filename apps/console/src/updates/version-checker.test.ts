@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UPDATE_CHECK_FAILED_MESSAGE, VERSION_CHANNEL_NAME, createVersionSignal } from '@portico/core';
+import {
+  UPDATE_CHECK_FAILED_MESSAGE,
+  VERSION_CHANNEL_NAME,
+  createVersionSignal,
+} from '@portico/core';
 import { createReloadScheduler, type ReloadScheduler } from './reload-scheduler.ts';
 import { createVersionChecker } from './version-checker.ts';
 
@@ -13,8 +17,12 @@ function fakeServer(initial: string) {
   const fetchImpl = vi.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
     requests.push({ url: String(url), init });
     const headers = new Headers(init.headers);
-    if (headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
-    return new Response('<html></html>', { status: 200, headers: { ETag: etag, 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' } });
+    if (headers.get('If-None-Match') === etag)
+      return new Response(null, { status: 304, headers: { ETag: etag } });
+    return new Response('<html></html>', {
+      status: 200,
+      headers: { ETag: etag, 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' },
+    });
   });
   return {
     fetch: fetchImpl as unknown as typeof fetch,
@@ -27,7 +35,12 @@ function fakeServer(initial: string) {
 
 function fakeScheduler(): ReloadScheduler & { requests: string[] } {
   const requests: string[] = [];
-  return { requests, request: (reason) => void requests.push(reason), attempt: () => undefined, pending: false };
+  return {
+    requests,
+    request: (reason) => void requests.push(reason),
+    attempt: () => undefined,
+    pending: false,
+  };
 }
 
 const logger = { error: vi.fn(), info: vi.fn() };
@@ -36,7 +49,13 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
   it('sends If-None-Match / If-Modified-Since with no-cache, stores the first ETag without reloading', async () => {
     const server = fakeServer(A);
     const scheduler = fakeScheduler();
-    const checker = createVersionChecker({ scheduler, url: 'http://x/index.html', fetch: server.fetch, channel: null, logger });
+    const checker = createVersionChecker({
+      scheduler,
+      url: 'http://x/index.html',
+      fetch: server.fetch,
+      channel: null,
+      logger,
+    });
     const first = await checker.check();
     expect(first.outcome).toBe('first');
     expect(scheduler.requests).toEqual([]);
@@ -56,8 +75,18 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
     const server = fakeServer(A);
     const scheduler = fakeScheduler();
     const posted: unknown[] = [];
-    const channel = { postMessage: (message: unknown) => void posted.push(message), addEventListener: () => undefined, close: () => undefined };
-    const checker = createVersionChecker({ scheduler, url: 'http://x/index.html', fetch: server.fetch, channel, logger });
+    const channel = {
+      postMessage: (message: unknown) => void posted.push(message),
+      addEventListener: () => undefined,
+      close: () => undefined,
+    };
+    const checker = createVersionChecker({
+      scheduler,
+      url: 'http://x/index.html',
+      fetch: server.fetch,
+      channel,
+      logger,
+    });
     await checker.check();
     server.deploy(B);
     const decision = await checker.check();
@@ -70,13 +99,20 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
   it('another tab reloads when it hears a version other than the one it runs (real BroadcastChannel)', async () => {
     const server = fakeServer(A);
     const scheduler = fakeScheduler();
-    const checker = createVersionChecker({ scheduler, url: 'http://x/index.html', fetch: server.fetch, logger });
+    const checker = createVersionChecker({
+      scheduler,
+      url: 'http://x/index.html',
+      fetch: server.fetch,
+      logger,
+    });
     await checker.check();
     const otherTab = new BroadcastChannel(VERSION_CHANNEL_NAME);
     otherTab.postMessage(createVersionSignal(A)); // its own version: nothing
     otherTab.postMessage({ type: 'something else' });
     otherTab.postMessage(createVersionSignal(B));
-    await vi.waitFor(() => expect(scheduler.requests).toEqual(['new version announced by another tab']));
+    await vi.waitFor(() =>
+      expect(scheduler.requests).toEqual(['new version announced by another tab']),
+    );
     otherTab.close();
     checker.close();
   });
@@ -85,10 +121,22 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
     const scheduler = fakeScheduler();
     localStorage.setItem('LAST_ETAG', A);
     const error = new TypeError('Failed to fetch');
-    const checker = createVersionChecker({ scheduler, url: 'http://x/index.html', fetch: () => Promise.reject(error), channel: null, logger });
+    const checker = createVersionChecker({
+      scheduler,
+      url: 'http://x/index.html',
+      fetch: () => Promise.reject(error),
+      channel: null,
+      logger,
+    });
     expect((await checker.check()).outcome).toBe('failed');
     expect(logger.error).toHaveBeenCalledWith(UPDATE_CHECK_FAILED_MESSAGE, error);
-    const serverError = createVersionChecker({ scheduler, url: 'http://x/index.html', fetch: () => Promise.resolve(new Response('', { status: 503 })), channel: null, logger });
+    const serverError = createVersionChecker({
+      scheduler,
+      url: 'http://x/index.html',
+      fetch: () => Promise.resolve(new Response('', { status: 503 })),
+      channel: null,
+      logger,
+    });
     expect((await serverError.check()).outcome).toBe('failed');
     expect(localStorage.getItem('LAST_ETAG')).toBe(A);
     expect(scheduler.requests).toEqual([]);
@@ -96,7 +144,13 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
 
   it('checks in quick succession share one request', async () => {
     const server = fakeServer(A);
-    const checker = createVersionChecker({ scheduler: fakeScheduler(), url: 'http://x/index.html', fetch: server.fetch, channel: null, logger });
+    const checker = createVersionChecker({
+      scheduler: fakeScheduler(),
+      url: 'http://x/index.html',
+      fetch: server.fetch,
+      channel: null,
+      logger,
+    });
     await Promise.all([checker.check(), checker.check(), checker.check()]);
     expect(server.requests).toHaveLength(1);
   });
@@ -108,7 +162,8 @@ describe('reload scheduler: at a safe moment, at most once per 10 s per tab (spe
     let now = options.now ?? 1_000_000;
     const reload = vi.fn();
     const timers: Array<{ callback: () => void; ms: number }> = [];
-    if (options.lastRefresh !== undefined) sessionStorage.setItem('LAST_REFRESH', String(options.lastRefresh));
+    if (options.lastRefresh !== undefined)
+      sessionStorage.setItem('LAST_REFRESH', String(options.lastRefresh));
     const scheduler = createReloadScheduler({
       isSafe: () => safe,
       reload,
@@ -162,7 +217,7 @@ describe('reload scheduler: at a safe moment, at most once per 10 s per tab (spe
     expect(t.reload).toHaveBeenCalledOnce();
   });
 
-  it('runs the service worker\'s preparation before reloading, and reloads even if it fails', async () => {
+  it("runs the service worker's preparation before reloading, and reloads even if it fails", async () => {
     const t = setup();
     const order: string[] = [];
     t.reload.mockImplementation(() => order.push('reload'));

@@ -37,7 +37,12 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
   const fetchImpl = deps.fetch ?? ((input, init) => fetch(input, init));
   const storage = deps.storage ?? browserLocalStorage();
   const logger = deps.logger ?? console;
-  const channel = deps.channel === undefined ? (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(VERSION_CHANNEL_NAME)) : deps.channel;
+  const channel =
+    deps.channel === undefined
+      ? typeof BroadcastChannel === 'undefined'
+        ? null
+        : new BroadcastChannel(VERSION_CHANNEL_NAME)
+      : deps.channel;
   let running: string | null = null;
   let inFlight: Promise<VersionCheckDecision> | null = null;
 
@@ -59,7 +64,8 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
 
   channel?.addEventListener('message', (event: Event) => {
     const announced = parseVersionSignal((event as MessageEvent).data);
-    if (shouldReloadOnSignal(announced, running)) deps.scheduler.request('new version announced by another tab');
+    if (shouldReloadOnSignal(announced, running))
+      deps.scheduler.request('new version announced by another tab');
   });
 
   async function run(): Promise<VersionCheckDecision> {
@@ -73,7 +79,11 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
     let lastModified: string | null = null;
     let failure: unknown = null;
     try {
-      const response = await fetchImpl(deps.url, { cache: 'no-cache', headers, credentials: 'same-origin' });
+      const response = await fetchImpl(deps.url, {
+        cache: 'no-cache',
+        headers,
+        credentials: 'same-origin',
+      });
       status = response.status;
       etag = response.headers.get('ETag');
       lastModified = response.headers.get('Last-Modified');
@@ -83,7 +93,14 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
     } catch (error) {
       failure = error;
     }
-    const decision = decideVersionCheck({ status, etag, lastModified, storedEtag, storedLastModified, running });
+    const decision = decideVersionCheck({
+      status,
+      etag,
+      lastModified,
+      storedEtag,
+      storedLastModified,
+      running,
+    });
     if (decision.outcome === 'failed') logger.error(UPDATE_CHECK_FAILED_MESSAGE, failure);
     if (decision.store) {
       write(STORAGE_KEYS.lastEtag, decision.store.etag);
@@ -94,9 +111,12 @@ export function createVersionChecker(deps: VersionCheckerDeps): VersionChecker {
       deps.onRunning?.(running);
     }
     if (decision.reload) {
-      const announced = decision.store?.etag ?? decision.store?.lastModified ?? storedEtag ?? storedLastModified;
+      const announced =
+        decision.store?.etag ?? decision.store?.lastModified ?? storedEtag ?? storedLastModified;
       if (announced) channel?.postMessage(createVersionSignal(announced));
-      logger.info(`A new version of the console is available (${announced ?? 'unknown'}): reloading at the next safe moment.`);
+      logger.info(
+        `A new version of the console is available (${announced ?? 'unknown'}): reloading at the next safe moment.`,
+      );
       deps.scheduler.request('new version');
     }
     return decision;

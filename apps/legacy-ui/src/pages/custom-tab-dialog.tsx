@@ -16,7 +16,10 @@ export function CustomTabDialog({ tabId, onClose }: CustomTabDialogProps) {
   const { t } = useLegacy();
   const [name, setName] = useState('');
   return (
-    <ModalDialog title={tabId === null ? t('customTab.new') : t('customTab.edit')} onDismiss={() => onClose(false)}>
+    <ModalDialog
+      title={tabId === null ? t('customTab.new') : t('customTab.edit')}
+      onDismiss={() => onClose(false)}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -25,7 +28,12 @@ export function CustomTabDialog({ tabId, onClose }: CustomTabDialogProps) {
       >
         <div className="field">
           <label htmlFor="custom-tab-name">{t('customTab.name')}</label>
-          <input id="custom-tab-name" value={name} required onChange={(event) => setName(event.target.value)} />
+          <input
+            id="custom-tab-name"
+            value={name}
+            required
+            onChange={(event) => setName(event.target.value)}
+          />
         </div>
         <div className="form-actions">
           <span className="actions-end">

@@ -53,7 +53,11 @@ export function MapMakerPage() {
       {!canRead ? (
         <ErrorPanel message={t('error.forbidden')} />
       ) : error ? (
-        <ErrorPanel title={t('list.loadFailed')} message={error} onRetry={() => setLoads((n) => n + 1)} />
+        <ErrorPanel
+          title={t('list.loadFailed')}
+          message={error}
+          onRetry={() => setLoads((n) => n + 1)}
+        />
       ) : zones === null ? (
         <FormSkeleton label={t('list.loading')} />
       ) : (
@@ -66,8 +70,18 @@ export function MapMakerPage() {
                 <ul>
                   {rows.map((row) => (
                     <li key={row.id}>
-                      <span className="swatch" style={{ '--swatch': typeof row.color === 'string' ? row.color : 'transparent' } as CSSProperties} aria-hidden="true" />
-                      <RouteLink to={detailPathOf(zone, row.id)}>{typeof row.name === 'string' ? row.name : `#${row.id}`}</RouteLink>
+                      <span
+                        className="swatch"
+                        style={
+                          {
+                            '--swatch': typeof row.color === 'string' ? row.color : 'transparent',
+                          } as CSSProperties
+                        }
+                        aria-hidden="true"
+                      />
+                      <RouteLink to={detailPathOf(zone, row.id)}>
+                        {typeof row.name === 'string' ? row.name : `#${row.id}`}
+                      </RouteLink>
                     </li>
                   ))}
                 </ul>

@@ -16,7 +16,12 @@ export interface ModalDialogProps {
  * A modal dialog that tells the shell while it is open (modal {open}), so the shell dims and blocks
  * its own chrome. Focus moves into the dialog, stays there, and returns where it was on close.
  */
-export function ModalDialog({ title, titleId: givenTitleId, children, onDismiss }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  titleId: givenTitleId,
+  children,
+  onDismiss,
+}: ModalDialogProps) {
   const { setModalOpen } = useLegacy();
   const generatedId = useId();
   const titleId = givenTitleId ?? generatedId;
@@ -26,7 +31,9 @@ export function ModalDialog({ title, titleId: givenTitleId, children, onDismiss 
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setModalOpen(true);
     // Content may still be loading: the dialog itself takes focus until there is a control.
-    (ref.current?.querySelector<HTMLElement>('button, input, select, textarea') ?? ref.current)?.focus();
+    (
+      ref.current?.querySelector<HTMLElement>('button, input, select, textarea') ?? ref.current
+    )?.focus();
     return () => {
       setModalOpen(false);
       previous?.focus();
@@ -40,7 +47,9 @@ export function ModalDialog({ title, titleId: givenTitleId, children, onDismiss 
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button, input, select, textarea')];
+    const focusable = [
+      ...ref.current.querySelectorAll<HTMLElement>('button, input, select, textarea'),
+    ];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -54,7 +63,15 @@ export function ModalDialog({ title, titleId: givenTitleId, children, onDismiss 
 
   return (
     <div className="modal-backdrop">
-      <div ref={ref} tabIndex={-1} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
+      <div
+        ref={ref}
+        tabIndex={-1}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={handleKeyDown}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

@@ -15,9 +15,22 @@ export function PageForRoute({ path }: { path: string }) {
     case 'landing':
       return <LandingPage module={match.module} />;
     case 'list':
-      return <ResourceListPage key={match.resource.api} resource={match.resource} open={match.open} query={query} />;
+      return (
+        <ResourceListPage
+          key={match.resource.api}
+          resource={match.resource}
+          open={match.open}
+          query={query}
+        />
+      );
     case 'detail':
-      return <ResourceFormPage key={`${match.resource.api}:${match.id}`} resource={match.resource} id={match.id} />;
+      return (
+        <ResourceFormPage
+          key={`${match.resource.api}:${match.id}`}
+          resource={match.resource}
+          id={match.id}
+        />
+      );
     case 'mapmaker':
       return <MapMakerPage />;
     case 'placeholder':

@@ -19,8 +19,18 @@ export function ResourceDialog({
   const creating = id === 'new';
   const canSave = permissions.has(`${resource.permission}:${creating ? 'i' : 'u'}`);
   return (
-    <ModalDialog title={formTitle(t, oneLabel(resource), creating, canSave)} titleId={headingId} onDismiss={() => onClose(false)}>
-      <ResourceForm resource={resource} id={id} headingId={headingId} onFinished={() => onClose(true)} onCancel={() => onClose(false)} />
+    <ModalDialog
+      title={formTitle(t, oneLabel(resource), creating, canSave)}
+      titleId={headingId}
+      onDismiss={() => onClose(false)}
+    >
+      <ResourceForm
+        resource={resource}
+        id={id}
+        headingId={headingId}
+        onFinished={() => onClose(true)}
+        onCancel={() => onClose(false)}
+      />
     </ModalDialog>
   );
 }

@@ -22,7 +22,10 @@ function sampleRow(resource: ResourceDef): ApiRow {
     switch (field.kind) {
       case 'reference':
         row[field.name] = 41;
-        row[field.object ?? ''] = { id: 41, [RESOURCES[field.reference ?? '']?.titleField ?? 'name']: `Current ${field.name}` };
+        row[field.object ?? ''] = {
+          id: 41,
+          [RESOURCES[field.reference ?? '']?.titleField ?? 'name']: `Current ${field.name}`,
+        };
         break;
       case 'select':
         row[field.name] = field.options?.[field.options.length - 1] ?? '';
@@ -69,77 +72,117 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
   return String(value);
 }
 
-describe('every editor shows the API’s values (issue 15: reference selects showed "(none)")', { timeout: 30_000 }, () => {
-  const editors = Object.values(RESOURCES);
+describe(
+  'every editor shows the API’s values (issue 15: reference selects showed "(none)")',
+  { timeout: 30_000 },
+  () => {
+    const editors = Object.values(RESOURCES);
 
-  it.each(editors.map((resource) => [resource.api, resource] as const))('%s: before, while and after its choices load', async (_name, resource) => {
-    const row = sampleRow(resource);
-    let releaseChoices: () => void = () => undefined;
-    const choicesLoaded = new Promise<void>((resolve) => (releaseChoices = resolve));
-    // The choices arrive after the record, and do not contain the current value on their first page.
-    const api: ApiClient = {
-      get: vi.fn(async () => row),
-      list: vi.fn(async () => {
-        await choicesLoaded;
-        return { total: 2, results: [{ id: 1, name: 'Other 1', username: 'other1' }, { id: 2, name: 'Other 2', username: 'other2' }] as ApiRow[] };
-      }),
-      create: vi.fn(),
-      update: vi.fn(),
-      remove: vi.fn(),
-      exportCsv: vi.fn(),
-    };
-    const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
-    const { context } = renderWithLegacy(<ResourceForm resource={resource} id={7} onFinished={vi.fn()} />, { api, permissions: all });
-    const editable = resource.fields.filter((field) => !field.createOnly && field.kind !== 'password');
-    const check = () => {
-      for (const field of editable) {
-        const label = context.fieldLabel(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const control = screen.getByLabelText(new RegExp(`^${label}`));
-        expect(shown(control), `${resource.api}.${field.name}`).toBe(expected(field, row, context.enumLabel));
-      }
-    };
-    await screen.findByRole('button', { name: 'Save' });
-    check();
-    await act(async () => releaseChoices());
-    if (resource.fields.some((field) => field.kind === 'reference' && !field.createOnly)) await waitFor(() => expect(api.list).toHaveBeenCalled());
-    await act(async () => Promise.resolve());
-    check();
-  });
+    it.each(editors.map((resource) => [resource.api, resource] as const))(
+      '%s: before, while and after its choices load',
+      async (_name, resource) => {
+        const row = sampleRow(resource);
+        let releaseChoices: () => void = () => undefined;
+        const choicesLoaded = new Promise<void>((resolve) => (releaseChoices = resolve));
+        // The choices arrive after the record, and do not contain the current value on their first page.
+        const api: ApiClient = {
+          get: vi.fn(async () => row),
+          list: vi.fn(async () => {
+            await choicesLoaded;
+            return {
+              total: 2,
+              results: [
+                { id: 1, name: 'Other 1', username: 'other1' },
+                { id: 2, name: 'Other 2', username: 'other2' },
+              ] as ApiRow[],
+            };
+          }),
+          create: vi.fn(),
+          update: vi.fn(),
+          remove: vi.fn(),
+          exportCsv: vi.fn(),
+        };
+        const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
+        const { context } = renderWithLegacy(
+          <ResourceForm resource={resource} id={7} onFinished={vi.fn()} />,
+          { api, permissions: all },
+        );
+        const editable = resource.fields.filter(
+          (field) => !field.createOnly && field.kind !== 'password',
+        );
+        const check = () => {
+          for (const field of editable) {
+            const label = context.fieldLabel(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            const control = screen.getByLabelText(new RegExp(`^${label}`));
+            expect(shown(control), `${resource.api}.${field.name}`).toBe(
+              expected(field, row, context.enumLabel),
+            );
+          }
+        };
+        await screen.findByRole('button', { name: 'Save' });
+        check();
+        await act(async () => releaseChoices());
+        if (resource.fields.some((field) => field.kind === 'reference' && !field.createOnly))
+          await waitFor(() => expect(api.list).toHaveBeenCalled());
+        await act(async () => Promise.resolve());
+        check();
+      },
+    );
 
-  it.each(editors.map((resource) => [resource.api, resource] as const))('%s: read-only details show the same values', async (_name, resource) => {
-    const row = sampleRow(resource);
-    const api = { ...createFakeApi({}).api, get: vi.fn(async () => row) };
-    const { context } = renderWithLegacy(<ResourceForm resource={resource} id={7} onFinished={vi.fn()} />, { api, permissions: [`${resource.permission}:r`] });
-    const first = resource.fields.find((candidate) => !candidate.createOnly)!;
-    await screen.findByText(context.fieldLabel(first), { selector: 'dt' });
-    const details = document.querySelector('dl')!;
-    for (const field of resource.fields.filter((candidate) => !candidate.createOnly && candidate.kind !== 'password')) {
-      const term = within(details).getByText(context.fieldLabel(field), { selector: 'dt' });
-      expect(term.nextElementSibling?.textContent, `${resource.api}.${field.name}`).toBe(expected(field, row, context.enumLabel));
-    }
-  });
-});
+    it.each(editors.map((resource) => [resource.api, resource] as const))(
+      '%s: read-only details show the same values',
+      async (_name, resource) => {
+        const row = sampleRow(resource);
+        const api = { ...createFakeApi({}).api, get: vi.fn(async () => row) };
+        const { context } = renderWithLegacy(
+          <ResourceForm resource={resource} id={7} onFinished={vi.fn()} />,
+          { api, permissions: [`${resource.permission}:r`] },
+        );
+        const first = resource.fields.find((candidate) => !candidate.createOnly)!;
+        await screen.findByText(context.fieldLabel(first), { selector: 'dt' });
+        const details = document.querySelector('dl')!;
+        for (const field of resource.fields.filter(
+          (candidate) => !candidate.createOnly && candidate.kind !== 'password',
+        )) {
+          const term = within(details).getByText(context.fieldLabel(field), { selector: 'dt' });
+          expect(term.nextElementSibling?.textContent, `${resource.api}.${field.name}`).toBe(
+            expected(field, row, context.enumLabel),
+          );
+        }
+      },
+    );
+  },
+);
 
 describe('ResourceForm', { timeout: 30_000 }, () => {
   it('creates a row with typed values, reports what was saved and returns to the list', async () => {
     const user = userEvent.setup();
     const { api, tables } = createFakeApi({ zone: [], zoneType: zoneTypes });
     const onFinished = vi.fn();
-    const { context } = renderWithLegacy(<ResourceForm resource={zone} id="new" onFinished={onFinished} />, { api, permissions: ['zone:*', 'zonetype:r'] });
+    const { context } = renderWithLegacy(
+      <ResourceForm resource={zone} id="new" onFinished={onFinished} />,
+      { api, permissions: ['zone:*', 'zonetype:r'] },
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'New zone' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Gate 7');
     await screen.findByRole('option', { name: 'Yard' });
     await user.selectOptions(screen.getByRole('combobox', { name: /Zone type/ }), 'Yard');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onFinished).toHaveBeenCalled());
-    expect(tables.zone).toEqual([expect.objectContaining({ name: 'Gate 7', zoneTypeId: 2, zoneGroupId: null })]);
+    expect(tables.zone).toEqual([
+      expect.objectContaining({ name: 'Gate 7', zoneTypeId: 2, zoneGroupId: null }),
+    ]);
     expect(context.done).toHaveBeenCalledWith('zone.create', true, 'Zone Gate 7 created.');
   });
 
   it('refuses empty required fields before sending, with a translated reason next to each', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: [] });
-    renderWithLegacy(<ResourceForm resource={zone} id="new" onFinished={vi.fn()} />, { api, permissions: ['zone:i'], language: 'es' });
+    renderWithLegacy(<ResourceForm resource={zone} id="new" onFinished={vi.fn()} />, {
+      api,
+      permissions: ['zone:i'],
+      language: 'es',
+    });
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const name = screen.getByRole('textbox', { name: /Nombre/ });
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -151,9 +194,17 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
   it('shows the API’s 400 field errors as translated sentences, never the validator’s text', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: [], zoneType: zoneTypes });
-    vi.mocked(api.create).mockRejectedValueOnce(new ApiError(400, 'Invalid body: color: a colour such as #1f77b4', { color: 'a colour such as #1f77b4', code: 'Too small: expected string to have >=1 characters' }));
+    vi.mocked(api.create).mockRejectedValueOnce(
+      new ApiError(400, 'Invalid body: color: a colour such as #1f77b4', {
+        color: 'a colour such as #1f77b4',
+        code: 'Too small: expected string to have >=1 characters',
+      }),
+    );
     const onFinished = vi.fn();
-    renderWithLegacy(<ResourceForm resource={zone} id="new" onFinished={onFinished} />, { api, permissions: ['zone:i', 'zonetype:r'] });
+    renderWithLegacy(<ResourceForm resource={zone} id="new" onFinished={onFinished} />, {
+      api,
+      permissions: ['zone:i', 'zonetype:r'],
+    });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Gate');
     await screen.findByRole('option', { name: 'Dock' });
     await user.selectOptions(screen.getByRole('combobox', { name: /Zone type/ }), 'Dock');
@@ -162,7 +213,9 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
     const color = screen.getByRole('textbox', { name: /Color/ });
     await waitFor(() => expect(color).toHaveAttribute('aria-invalid', 'true'));
     expect(color).toHaveAccessibleDescription('Enter a colour code such as #1f77b4.');
-    expect(screen.getByRole('textbox', { name: /Code/ })).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('textbox', { name: /Code/ })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Gate');
     expect(document.body).not.toHaveTextContent(/Too small|Invalid body/);
     expect(onFinished).not.toHaveBeenCalled();
@@ -171,19 +224,37 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
   it('a 409 on a unique field keeps the dialog open with the reason next to that field', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ thing: [] });
-    vi.mocked(api.create).mockRejectedValueOnce(new ApiError(409, 'A thing with serial S1 already exists', {}, 'serial'));
+    vi.mocked(api.create).mockRejectedValueOnce(
+      new ApiError(409, 'A thing with serial S1 already exists', {}, 'serial'),
+    );
     const onFinished = vi.fn();
     const thing = RESOURCES.thing!;
-    const row = { id: 5, name: 'Forklift', serial: 'S2', thingTypeId: 1, thingType: { id: 1, name: 'Forklift' }, status: 'active', zoneId: null, zone: null };
+    const row = {
+      id: 5,
+      name: 'Forklift',
+      serial: 'S2',
+      thingTypeId: 1,
+      thingType: { id: 1, name: 'Forklift' },
+      status: 'active',
+      zoneId: null,
+      zone: null,
+    };
     vi.mocked(api.get).mockResolvedValue(row as ApiRow);
-    vi.mocked(api.update).mockRejectedValueOnce(new ApiError(409, 'A thing with serial S1 already exists', {}, 'serial'));
-    renderWithLegacy(<ResourceForm resource={thing} id={5} onFinished={onFinished} />, { api, permissions: ['thing:*'] });
+    vi.mocked(api.update).mockRejectedValueOnce(
+      new ApiError(409, 'A thing with serial S1 already exists', {}, 'serial'),
+    );
+    renderWithLegacy(<ResourceForm resource={thing} id={5} onFinished={onFinished} />, {
+      api,
+      permissions: ['thing:*'],
+    });
     const serial = await screen.findByDisplayValue('S2');
     await user.clear(serial);
     await user.type(serial, 'S1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(serial).toHaveAttribute('aria-invalid', 'true'));
-    expect(serial).toHaveAccessibleDescription('Another record already uses this value. Enter a different one.');
+    expect(serial).toHaveAccessibleDescription(
+      'Another record already uses this value. Enter a different one.',
+    );
     expect(onFinished).not.toHaveBeenCalled();
   });
 
@@ -191,7 +262,10 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(1) });
     vi.mocked(api.update).mockRejectedValueOnce(new NetworkError(new TypeError('Failed to fetch')));
-    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, { api, permissions: ['zone:*'] });
+    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, {
+      api,
+      permissions: ['zone:*'],
+    });
     const name = await screen.findByDisplayValue('Zone 01');
     await user.type(name, ' bis');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -204,7 +278,10 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { api, tables } = createFakeApi({ zone: zones(3) });
     const onFinished = vi.fn();
-    const { context } = renderWithLegacy(<ResourceForm resource={zone} id={2} onFinished={onFinished} />, { api, permissions: ['zone:*'] });
+    const { context } = renderWithLegacy(
+      <ResourceForm resource={zone} id={2} onFinished={onFinished} />,
+      { api, permissions: ['zone:*'] },
+    );
     const name = await screen.findByDisplayValue('Zone 02');
     await user.clear(name);
     await user.type(name, 'Renamed');
@@ -229,19 +306,39 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
 
   it('shows a refused delete’s reason in plain words (your own account)', async () => {
     const user = userEvent.setup();
-    const users = [{ id: 2, groupId: 2, username: 'admin', firstName: 'Ada', lastName: 'Admin', email: '', groupId2: 2, group: { id: 2, name: 'Acme' } }];
+    const users = [
+      {
+        id: 2,
+        groupId: 2,
+        username: 'admin',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: '',
+        groupId2: 2,
+        group: { id: 2, name: 'Acme' },
+      },
+    ];
     const { api } = createFakeApi({ user: users as ApiRow[] });
     vi.mocked(api.remove).mockRejectedValueOnce(new ApiError(409, 'You cannot delete yourself'));
-    renderWithLegacy(<ResourceForm resource={RESOURCES.user!} id={2} onFinished={vi.fn()} />, { api, permissions: ['user:*'], language: 'it' });
+    renderWithLegacy(<ResourceForm resource={RESOURCES.user!} id={2} onFinished={vi.fn()} />, {
+      api,
+      permissions: ['user:*'],
+      language: 'it',
+    });
     await screen.findByDisplayValue('admin');
     await user.click(screen.getByRole('button', { name: 'Elimina' }));
     await user.click(screen.getByRole('button', { name: 'Sì, elimina' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Non puoi eliminare il tuo account.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Non puoi eliminare il tuo account.',
+    );
   });
 
   it('shows read-only details, no Save or Delete, without update and delete permissions', async () => {
     const { api } = createFakeApi({ zone: zones(1) });
-    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, { api, permissions: ['zone:r'] });
+    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, {
+      api,
+      permissions: ['zone:r'],
+    });
     expect(await screen.findByText('Zone 01')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Zone details: Zone 01');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -253,7 +350,10 @@ describe('ResourceForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(1) });
     vi.mocked(api.get).mockRejectedValueOnce(new ApiError(503, 'Service Unavailable'));
-    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, { api, permissions: ['zone:*'] });
+    renderWithLegacy(<ResourceForm resource={zone} id={1} onFinished={vi.fn()} />, {
+      api,
+      permissions: ['zone:*'],
+    });
     expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The record could not be loaded.');

@@ -15,7 +15,10 @@ type Values = Record<string, string>;
 function toInput(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'list') return Array.isArray(value) ? value.join('\n') : String(value);
-  if (field.kind === 'json') return typeof value === 'object' && Object.keys(value).length === 0 ? '' : JSON.stringify(value, null, 2);
+  if (field.kind === 'json')
+    return typeof value === 'object' && Object.keys(value).length === 0
+      ? ''
+      : JSON.stringify(value, null, 2);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -31,12 +34,17 @@ export class FormValueError extends Error {
 }
 
 /** Converts the form's strings to the API's types (ids and numbers as numbers, lists as arrays, JSON parsed). */
-export function toBody(fields: FieldDef[], values: Values, creating: boolean): Record<string, unknown> {
+export function toBody(
+  fields: FieldDef[],
+  values: Values,
+  creating: boolean,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.createOnly && !creating) continue;
     const raw = values[field.name] ?? '';
-    if (field.kind === 'reference' || field.kind === 'number') body[field.name] = raw.trim() === '' ? null : Number(raw);
+    if (field.kind === 'reference' || field.kind === 'number')
+      body[field.name] = raw.trim() === '' ? null : Number(raw);
     else if (field.kind === 'list')
       body[field.name] = raw
         .split(/[\n,]/)
@@ -51,7 +59,8 @@ export function toBody(fields: FieldDef[], values: Values, creating: boolean): R
           throw new FormValueError(field.name, 'json');
         }
       }
-    } else if ((field.kind === 'select' || field.kind === 'color') && raw.trim() === '') continue; // the API keeps its default or the current value
+    } else if ((field.kind === 'select' || field.kind === 'color') && raw.trim() === '')
+      continue; // the API keeps its default or the current value
     else if (field.kind === 'password' && raw === '' && !creating) continue;
     else body[field.name] = raw;
   }
@@ -64,11 +73,13 @@ export function checkValues(fields: FieldDef[], values: Values): Record<string, 
   for (const field of fields) {
     const raw = (values[field.name] ?? '').trim();
     if (field.required && raw === '') problems[field.name] = 'required';
-    else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw)) problems[field.name] = 'number';
+    else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw))
+      problems[field.name] = 'number';
     else if (field.kind === 'json' && raw !== '') {
       try {
         const parsed = JSON.parse(raw) as unknown;
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) problems[field.name] = 'json';
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+          problems[field.name] = 'json';
       } catch {
         problems[field.name] = 'json';
       }
@@ -79,7 +90,12 @@ export function checkValues(fields: FieldDef[], values: Values): Record<string, 
 
 /** Values of a new record: required enumerations start on their first value, everything else empty. */
 function initialValues(fields: FieldDef[]): Values {
-  return Object.fromEntries(fields.map((field) => [field.name, field.kind === 'select' && field.required ? (field.options?.[0] ?? '') : '']));
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.kind === 'select' && field.required ? (field.options?.[0] ?? '') : '',
+    ]),
+  );
 }
 
 /** The current `{id, name}` of a reference field, as the API resolved it in the row. */
@@ -107,7 +123,8 @@ function ReferenceSelect({
   const choices = useReferenceRows(field.reference);
   const current = currentReference(field, row);
   const rows = choices.status === 'ready' ? choices.rows : [];
-  const options = current && !rows.some((candidate) => candidate.id === current.id) ? [current, ...rows] : rows;
+  const options =
+    current && !rows.some((candidate) => candidate.id === current.id) ? [current, ...rows] : rows;
   return (
     <select {...common} aria-busy={choices.status === 'loading' ? true : undefined}>
       <option value="">{field.required ? t('form.choose') : t('form.none')}</option>
@@ -184,7 +201,11 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       .then((loaded) => {
         if (!active) return;
         setRow(loaded);
-        setValues(Object.fromEntries(resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])])));
+        setValues(
+          Object.fromEntries(
+            resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])]),
+          ),
+        );
       })
       .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
     return () => {
@@ -201,7 +222,10 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [error]);
 
-  const fieldOf = useCallback((name: string) => resource.fields.find((field) => field.name === name), [resource]);
+  const fieldOf = useCallback(
+    (name: string) => resource.fields.find((field) => field.name === name),
+    [resource],
+  );
 
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -209,7 +233,14 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     const visible = resource.fields.filter((field) => creating || !field.createOnly);
     const problems = checkValues(visible, values);
     if (Object.keys(problems).length > 0) {
-      setFieldErrors(Object.fromEntries(Object.entries(problems).map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)])));
+      setFieldErrors(
+        Object.fromEntries(
+          Object.entries(problems).map(([name, reason]) => [
+            name,
+            describeFieldError(t, fieldOf(name), reason),
+          ]),
+        ),
+      );
       setError(t('form.fixErrors'));
       return;
     }
@@ -217,22 +248,43 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     setSaving(true);
     try {
       const body = toBody(resource.fields, values, creating);
-      const saved = creating ? await api.create(resource.api, { ...resource.createDefaults, ...body }) : await api.update(resource.api, id, body);
+      const saved = creating
+        ? await api.create(resource.api, { ...resource.createDefaults, ...body })
+        : await api.update(resource.api, id, body);
       const name = recordName(resource, saved, values);
-      done(`${resource.api}.${creating ? 'create' : 'update'}`, true, t(creating ? 'toast.created' : 'toast.saved', { resource: one, name }));
+      done(
+        `${resource.api}.${creating ? 'create' : 'update'}`,
+        true,
+        t(creating ? 'toast.created' : 'toast.saved', { resource: one, name }),
+      );
       setSaving(false);
       onFinished();
     } catch (caught) {
       setSaving(false);
       if (caught instanceof FormValueError) {
-        setFieldErrors({ [caught.field]: describeFieldError(t, fieldOf(caught.field), caught.message) });
+        setFieldErrors({
+          [caught.field]: describeFieldError(t, fieldOf(caught.field), caught.message),
+        });
         setError(t('form.fixErrors'));
-      } else if (caught instanceof ApiError && caught.status === 409 && caught.field && fieldOf(caught.field)) {
+      } else if (
+        caught instanceof ApiError &&
+        caught.status === 409 &&
+        caught.field &&
+        fieldOf(caught.field)
+      ) {
         setFieldErrors({ [caught.field]: t('error.duplicate') });
         setError(t('form.fixErrors'));
-      } else if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fields).some((name) => fieldOf(name))) {
+      } else if (
+        caught instanceof ApiError &&
+        caught.status === 400 &&
+        Object.keys(caught.fields).some((name) => fieldOf(name))
+      ) {
         const known = Object.entries(caught.fields).filter(([name]) => fieldOf(name));
-        setFieldErrors(Object.fromEntries(known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)])));
+        setFieldErrors(
+          Object.fromEntries(
+            known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)]),
+          ),
+        );
         setError(t('form.fixErrors'));
       } else {
         setError(describeError(t, caught));
@@ -245,7 +297,11 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     setSaving(true);
     try {
       await api.remove(resource.api, id);
-      done(`${resource.api}.delete`, true, t('toast.deleted', { resource: one, name: recordName(resource, row) }));
+      done(
+        `${resource.api}.delete`,
+        true,
+        t('toast.deleted', { resource: one, name: recordName(resource, row) }),
+      );
       setSaving(false);
       onFinished();
     } catch (caught) {
@@ -256,7 +312,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   }
 
   const name = recordName(resource, row);
-  const visibleFields = resource.fields.filter((field) => (creating || !field.createOnly) && !(field.kind === 'password' && !creating));
+  const visibleFields = resource.fields.filter(
+    (field) => (creating || !field.createOnly) && !(field.kind === 'password' && !creating),
+  );
   const confirmTitleId = `${formId}-confirm`;
   const errorId = `${formId}-error`;
   const title = formTitle(t, one, creating, canSave);
@@ -273,7 +331,13 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   let content;
   if (loadError) {
-    content = <ErrorPanel title={t('form.loadFailed')} message={loadError} onRetry={() => setLoads((n) => n + 1)} />;
+    content = (
+      <ErrorPanel
+        title={t('form.loadFailed')}
+        message={loadError}
+        onRetry={() => setLoads((n) => n + 1)}
+      />
+    );
   } else if (!creating && !row) {
     content = <FormSkeleton label={t('form.loading')} />;
   } else if (!canSave) {
@@ -290,13 +354,17 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             return (
               <div key={field.name} className="detail">
                 <dt>{fieldLabel(field)}</dt>
-                <dd className={text === '' ? 'not-set' : undefined}>{text === '' ? t('form.notSet') : text}</dd>
+                <dd className={text === '' ? 'not-set' : undefined}>
+                  {text === '' ? t('form.notSet') : text}
+                </dd>
               </div>
             );
           })}
         </dl>
         <FormActions>
-          {canDelete ? <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} /> : null}
+          {canDelete ? (
+            <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} />
+          ) : null}
           {onCancel ? (
             <button type="button" className="secondary" onClick={onCancel}>
               {t('form.close')}
@@ -333,7 +401,8 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             required: field.required === true,
             'aria-invalid': fieldError ? true : undefined,
             'aria-describedby': fieldError ? fieldErrorId : undefined,
-            onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field.name]: event.target.value })),
+            onChange: (event: { target: { value: string } }) =>
+              setValues((current) => ({ ...current, [field.name]: event.target.value })),
           };
           return (
             <div className="field" key={field.name}>
@@ -353,13 +422,25 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                   ))}
                 </select>
               ) : field.kind === 'textarea' || field.kind === 'list' || field.kind === 'json' ? (
-                <textarea {...common} rows={field.kind === 'list' ? 6 : 3} spellCheck={field.kind === 'textarea'} />
+                <textarea
+                  {...common}
+                  rows={field.kind === 'list' ? 6 : 3}
+                  spellCheck={field.kind === 'textarea'}
+                />
               ) : (
                 <input
                   {...common}
-                  type={field.kind === 'color' ? 'text' : field.kind === 'number' ? 'text' : field.kind}
+                  type={
+                    field.kind === 'color' ? 'text' : field.kind === 'number' ? 'text' : field.kind
+                  }
                   inputMode={field.kind === 'number' ? 'numeric' : undefined}
-                  autoComplete={field.kind === 'password' ? 'new-password' : field.kind === 'email' ? 'email' : 'off'}
+                  autoComplete={
+                    field.kind === 'password'
+                      ? 'new-password'
+                      : field.kind === 'email'
+                        ? 'email'
+                        : 'off'
+                  }
                 />
               )}
               {fieldError ? (
@@ -371,7 +452,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
           );
         })}
         <FormActions>
-          {canDelete ? <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} /> : null}
+          {canDelete ? (
+            <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} />
+          ) : null}
           <span className="actions-end">
             {onCancel ? (
               <button type="button" className="secondary" onClick={onCancel} disabled={saving}>
@@ -389,9 +472,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   return (
     <div className="resource-form">
-      {headingId ? null : (
-        <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>
-      )}
+      {headingId ? null : <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>}
       {content}
       {confirming ? (
         <div className="confirm" role="group" aria-labelledby={confirmTitleId}>
@@ -399,10 +480,20 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             <strong>{t('confirm.title', { name })}</strong> {t('confirm.body')}
           </p>
           <div className="actions">
-            <button ref={cancelDeleteRef} type="button" className="secondary" onClick={() => setConfirming(false)}>
+            <button
+              ref={cancelDeleteRef}
+              type="button"
+              className="secondary"
+              onClick={() => setConfirming(false)}
+            >
               {t('confirm.cancel')}
             </button>
-            <button type="button" className="danger" onClick={() => void handleDelete()} disabled={saving}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void handleDelete()}
+              disabled={saving}
+            >
               {t('confirm.confirm')}
             </button>
           </div>

@@ -17,9 +17,39 @@ const zoneTypes = [
 
 function things() {
   return [
-    { id: 1, groupId: 2, name: 'Forklift 1', serial: 'S1', thingTypeId: 1, thingType: { id: 1, name: 'Forklift' }, zoneId: null, zone: null, status: 'active' },
-    { id: 2, groupId: 2, name: 'Pallet 2', serial: 'S2', thingTypeId: 2, thingType: { id: 2, name: 'Pallet' }, zoneId: null, zone: null, status: 'maintenance' },
-    { id: 3, groupId: 2, name: 'Pallet 3', serial: 'S3', thingTypeId: 2, thingType: { id: 2, name: 'Pallet' }, zoneId: null, zone: null, status: 'retired' },
+    {
+      id: 1,
+      groupId: 2,
+      name: 'Forklift 1',
+      serial: 'S1',
+      thingTypeId: 1,
+      thingType: { id: 1, name: 'Forklift' },
+      zoneId: null,
+      zone: null,
+      status: 'active',
+    },
+    {
+      id: 2,
+      groupId: 2,
+      name: 'Pallet 2',
+      serial: 'S2',
+      thingTypeId: 2,
+      thingType: { id: 2, name: 'Pallet' },
+      zoneId: null,
+      zone: null,
+      status: 'maintenance',
+    },
+    {
+      id: 3,
+      groupId: 2,
+      name: 'Pallet 3',
+      serial: 'S3',
+      thingTypeId: 2,
+      thingType: { id: 2, name: 'Pallet' },
+      zoneId: null,
+      zone: null,
+      status: 'retired',
+    },
   ];
 }
 
@@ -44,8 +74,15 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('30 total');
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'));
-    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone?sort=name%3Adesc', { replace: true });
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
+    );
+    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone?sort=name%3Adesc', {
+      replace: true,
+    });
     expect(await screen.findByRole('link', { name: 'Zone 30' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Zone 05' })).toBeInTheDocument();
@@ -65,13 +102,22 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await screen.findByText('30 total');
     await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'Zone 1');
     expect(await screen.findByText('10 total', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith('zone', expect.objectContaining({ filter: 'Zone 1' }));
+    expect(api.list).toHaveBeenLastCalledWith(
+      'zone',
+      expect.objectContaining({ filter: 'Zone 1' }),
+    );
     expect(harness.location()).toBe('/model/zone?q=Zone+1');
   });
 
   it('filters per column (enumeration and reference), shows status badges, and offers Clear filters on an empty result', async () => {
     const user = userEvent.setup();
-    const { api } = createFakeApi({ thing: things(), thingType: [{ id: 1, name: 'Forklift' }, { id: 2, name: 'Pallet' }] });
+    const { api } = createFakeApi({
+      thing: things(),
+      thingType: [
+        { id: 1, name: 'Forklift' },
+        { id: 2, name: 'Pallet' },
+      ],
+    });
     const harness = renderAt('/things/thing', { api, permissions: ['thing:r', 'thingtype:r'] });
     await screen.findByText('3 total');
     expect(within(screen.getByRole('table')).getByText('In maintenance')).toHaveClass('badge');
@@ -81,7 +127,10 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await screen.findByRole('option', { name: 'Forklift' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Thing type' }), 'Forklift');
     expect(await screen.findByText('0 total')).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith('thing', expect.objectContaining({ filters: { status: 'maintenance', thingTypeId: '1' } }));
+    expect(api.list).toHaveBeenLastCalledWith(
+      'thing',
+      expect.objectContaining({ filters: { status: 'maintenance', thingTypeId: '1' } }),
+    );
     expect(screen.getByText(/Nothing matches the search and filters/)).toBeInTheDocument();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     await user.click(clear[clear.length - 1]!);
@@ -90,18 +139,41 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
   });
 
   it('reads and writes only valid list state (unknown sort, page or filter values fall back)', () => {
-    const state = readListState(thing, new URLSearchParams('sort=nope:desc&page=-2&size=7&status=broken&thingTypeId=abc&q=x'));
-    expect(state).toEqual({ filter: 'x', order: { field: 'name', direction: 'asc' }, pageNumber: 1, pageSize: 25, filters: {} });
-    const good = readListState(thing, new URLSearchParams('sort=serial:desc&page=3&size=50&status=lost&thingTypeId=4'));
-    expect(good).toEqual({ filter: '', order: { field: 'serial', direction: 'desc' }, pageNumber: 3, pageSize: 50, filters: { status: 'lost', thingTypeId: '4' } });
-    expect(writeListState(thing, good)).toBe('sort=serial%3Adesc&thingTypeId=4&status=lost&page=3&size=50');
+    const state = readListState(
+      thing,
+      new URLSearchParams('sort=nope:desc&page=-2&size=7&status=broken&thingTypeId=abc&q=x'),
+    );
+    expect(state).toEqual({
+      filter: 'x',
+      order: { field: 'name', direction: 'asc' },
+      pageNumber: 1,
+      pageSize: 25,
+      filters: {},
+    });
+    const good = readListState(
+      thing,
+      new URLSearchParams('sort=serial:desc&page=3&size=50&status=lost&thingTypeId=4'),
+    );
+    expect(good).toEqual({
+      filter: '',
+      order: { field: 'serial', direction: 'desc' },
+      pageNumber: 3,
+      pageSize: 50,
+      filters: { status: 'lost', thingTypeId: '4' },
+    });
+    expect(writeListState(thing, good)).toBe(
+      'sort=serial%3Adesc&thingTypeId=4&status=lost&page=3&size=50',
+    );
   });
 
   it('shows the New link only with the insert permission', async () => {
     const { api } = createFakeApi({ zone: zones(2) });
     const admin = renderAt('/model/zone', { api, permissions: ['zone:*'] });
     await screen.findByText('2 total');
-    expect(screen.getByRole('link', { name: 'New' })).toHaveAttribute('href', 'http://console.test/#/app/model/zone/new');
+    expect(screen.getByRole('link', { name: 'New' })).toHaveAttribute(
+      'href',
+      'http://console.test/#/app/model/zone/new',
+    );
     admin.unmount();
     renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('2 total');
@@ -114,7 +186,10 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
       api,
       permissions: ['zone:r'],
       language: 'es',
-      groupFields: { vizixVocabularyLabelZones: '{"en":"Areas","es":"Áreas"}', vizixVocabularyLabelZoneType: '{"en":"Area type","es":"Tipo de área"}' },
+      groupFields: {
+        vizixVocabularyLabelZones: '{"en":"Areas","es":"Áreas"}',
+        vizixVocabularyLabelZoneType: '{"en":"Area type","es":"Tipo de área"}',
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Áreas' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Filtrar' })).toBeInTheDocument();
@@ -157,7 +232,9 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
   it('marks the table busy with skeleton rows while loading', async () => {
     const { api } = createFakeApi({ zone: zones(2) });
     let release: () => void = () => undefined;
-    vi.mocked(api.list).mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ total: 0, results: [] }))));
+    vi.mocked(api.list).mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve({ total: 0, results: [] }))),
+    );
     renderAt('/model/zone', { api, permissions: ['zone:r'] });
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByText('Loading the list…')).toBeInTheDocument();
@@ -180,12 +257,19 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     // the address alone opens it (a reload, a shared link, a new tab)
     harness.unmount();
     renderAt('/model/zone/3', { api, permissions: ['zone:r'] });
-    expect(await within(await screen.findByRole('dialog', { name: 'Zone details' })).findByText('Zone 03')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Zone details' })).findByText(
+        'Zone 03',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('creates at /new in a modal dialog (telling the shell), then reloads the list and toasts what was saved', async () => {
     const user = userEvent.setup();
-    const { api } = createFakeApi({ zone: zones(2), zoneType: [{ id: 1, groupId: 2, name: 'Dock' }] });
+    const { api } = createFakeApi({
+      zone: zones(2),
+      zoneType: [{ id: 1, groupId: 2, name: 'Dock' }],
+    });
     const harness = renderAt('/model/zone', { api, permissions: ['zone:*', 'zonetype:r'] });
     await screen.findByText('2 total');
     await user.click(screen.getByRole('link', { name: 'New' }));
@@ -221,8 +305,14 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText('3 total')).toBeInTheDocument();
     expect(tables.zone?.map((row) => row.id)).toEqual([2, 3, 4]);
-    expect(screen.getByRole('alert')).toHaveTextContent('Zone 02 was not deleted: This record is still used by other records.');
-    expect(harness.context.done).toHaveBeenCalledWith('zone.bulkDelete', true, '1 records deleted.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Zone 02 was not deleted: This record is still used by other records.',
+    );
+    expect(harness.context.done).toHaveBeenCalledWith(
+      'zone.bulkDelete',
+      true,
+      '1 records deleted.',
+    );
   });
 
   it('offers no selection without the delete permission, and exports the current filter as CSV', async () => {
@@ -230,13 +320,25 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     const { api } = createFakeApi({ zone: zones(3) });
     const created = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
-    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const clicks = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     const harness = renderAt('/model/zone?q=Zone&sort=code:desc', { api, permissions: ['zone:r'] });
     await screen.findByText('3 total');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(harness.context.done).toHaveBeenCalledWith('zone.export', true, 'The CSV file is downloading.'));
-    expect(api.exportCsv).toHaveBeenCalledWith('zone', { order: 'code:desc', filter: 'Zone', filters: {} });
+    await waitFor(() =>
+      expect(harness.context.done).toHaveBeenCalledWith(
+        'zone.export',
+        true,
+        'The CSV file is downloading.',
+      ),
+    );
+    expect(api.exportCsv).toHaveBeenCalledWith('zone', {
+      order: 'code:desc',
+      filter: 'Zone',
+      filters: {},
+    });
     expect(created).toHaveBeenCalled();
     expect(clicks).toHaveBeenCalled();
     clicks.mockRestore();

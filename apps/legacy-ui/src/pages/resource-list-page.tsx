@@ -29,14 +29,18 @@ export interface ListState {
 
 /** The fields a list can be filtered on: enumerations and references (exact match in the API). */
 export function filterFields(resource: ResourceDef): FieldDef[] {
-  return resource.fields.filter((field) => !field.createOnly && (field.kind === 'select' || field.kind === 'reference'));
+  return resource.fields.filter(
+    (field) => !field.createOnly && (field.kind === 'select' || field.kind === 'reference'),
+  );
 }
 
 /** Reads the list state from a location's query; unknown or bad values fall back to the defaults. */
 export function readListState(resource: ResourceDef, query: URLSearchParams): ListState {
   const sortable = new Set(resource.columns.map((column) => column.field));
   const [field = '', direction = ''] = (query.get('sort') ?? '').split(':');
-  const order: Order = sortable.has(field) ? { field, direction: direction === 'desc' ? 'desc' : 'asc' } : { field: resource.titleField, direction: 'asc' };
+  const order: Order = sortable.has(field)
+    ? { field, direction: direction === 'desc' ? 'desc' : 'asc' }
+    : { field: resource.titleField, direction: 'asc' };
   const page = Number(query.get('page'));
   const size = Number(query.get('size'));
   const filters: Record<string, string> = {};
@@ -60,15 +64,21 @@ export function readListState(resource: ResourceDef, query: URLSearchParams): Li
 export function writeListState(resource: ResourceDef, state: ListState): string {
   const params = new URLSearchParams();
   if (state.filter) params.set('q', state.filter);
-  if (state.order.field !== resource.titleField || state.order.direction !== 'asc') params.set('sort', `${state.order.field}:${state.order.direction}`);
-  for (const [field, value] of Object.entries(state.filters)) if (value !== '') params.set(field, value);
+  if (state.order.field !== resource.titleField || state.order.direction !== 'asc')
+    params.set('sort', `${state.order.field}:${state.order.direction}`);
+  for (const [field, value] of Object.entries(state.filters))
+    if (value !== '') params.set(field, value);
   if (state.pageNumber > 1) params.set('page', String(state.pageNumber));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
   return params.toString();
 }
 
 /** The text of one cell. */
-export function cellText(row: ApiRow, column: ColumnDef, format: (value: unknown) => string): string {
+export function cellText(
+  row: ApiRow,
+  column: ColumnDef,
+  format: (value: unknown) => string,
+): string {
   const value = row[column.field];
   if (column.kind === 'datetime') return format(value);
   if (column.kind === 'reference' && column.object) {
@@ -82,7 +92,15 @@ export function cellText(row: ApiRow, column: ColumnDef, format: (value: unknown
 }
 
 /** One filter select of the toolbar: an enumeration's values or a reference's rows. */
-function FilterSelect({ field, value, onChange }: { field: FieldDef; value: string; onChange: (value: string) => void }) {
+function FilterSelect({
+  field,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t, fieldLabel, enumLabel } = useLegacy();
   const id = useId();
   const choices = useReferenceRows(field.kind === 'reference' ? field.reference : undefined);
@@ -90,23 +108,28 @@ function FilterSelect({ field, value, onChange }: { field: FieldDef; value: stri
   return (
     <span className="filter">
       <label htmlFor={id}>{fieldLabel(field)}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-busy={choices.status === 'loading' ? true : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-busy={choices.status === 'loading' ? true : undefined}
+      >
         <option value="">{t('list.all')}</option>
-        {field.kind === 'select'
-          ? (field.options ?? []).map((option) => (
-              <option key={option} value={option}>
-                {enumLabel(option)}
-              </option>
-            ))
-          : choices.status === 'ready'
-            ? choices.rows.map((row) => (
-                <option key={row.id} value={String(row.id)}>
-                  {rowName(field.reference, row)}
-                </option>
-              ))
-            : value !== ''
-              ? <option value={value}>{t('form.loadingOptions')}</option>
-              : null}
+        {field.kind === 'select' ? (
+          (field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {enumLabel(option)}
+            </option>
+          ))
+        ) : choices.status === 'ready' ? (
+          choices.rows.map((row) => (
+            <option key={row.id} value={String(row.id)}>
+              {rowName(field.reference, row)}
+            </option>
+          ))
+        ) : value !== '' ? (
+          <option value={value}>{t('form.loadingOptions')}</option>
+        ) : null}
       </select>
     </span>
   );
@@ -119,13 +142,35 @@ type Bulk = { phase: 'confirm' } | { phase: 'deleting' } | null;
  * record's address, bulk delete and CSV export when allowed, and the record dialog over the list
  * when the address names one.
  */
-export function ResourceListPage({ resource, open = null, query = '' }: { resource: ResourceDef; open?: number | 'new' | null; query?: string }) {
-  const { api, t, permissions, preferences, resourceLabel, fieldLabel, enumLabel, navigate, consoleHref, done } = useLegacy();
+export function ResourceListPage({
+  resource,
+  open = null,
+  query = '',
+}: {
+  resource: ResourceDef;
+  open?: number | 'new' | null;
+  query?: string;
+}) {
+  const {
+    api,
+    t,
+    permissions,
+    preferences,
+    resourceLabel,
+    fieldLabel,
+    enumLabel,
+    navigate,
+    consoleHref,
+    done,
+  } = useLegacy();
   const title = resourceLabel(resource);
   const searchId = useId();
   const sizeId = useId();
   const bulkTitleId = useId();
-  const state = useMemo(() => readListState(resource, new URLSearchParams(query)), [resource, query]);
+  const state = useMemo(
+    () => readListState(resource, new URLSearchParams(query)),
+    [resource, query],
+  );
   const listQuery = writeListState(resource, state);
   const listLocation = `${resource.listPath}${listQuery ? `?${listQuery}` : ''}`;
   const [filterInput, setFilterInput] = useState(state.filter);
@@ -177,7 +222,10 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
         setPage(result);
         setError(null);
         setLoading(false);
-        setSelected((current) => new Set([...current].filter((id) => result.results.some((row) => row.id === id))));
+        setSelected(
+          (current) =>
+            new Set([...current].filter((id) => result.results.some((row) => row.id === id))),
+        );
       })
       .catch((caught: unknown) => {
         if (!active) return;
@@ -187,7 +235,18 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
     return () => {
       active = false;
     };
-  }, [api, resource.api, state.pageSize, state.pageNumber, order, state.filter, filtersKey, canRead, t, reloads]);
+  }, [
+    api,
+    resource.api,
+    state.pageSize,
+    state.pageNumber,
+    order,
+    state.filter,
+    filtersKey,
+    canRead,
+    t,
+    reloads,
+  ]);
 
   const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
   const format = (value: unknown) => formatDateTime(value, preferences);
@@ -195,7 +254,12 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   function sortBy(field: string) {
-    update({ order: { field, direction: state.order.field === field && state.order.direction === 'asc' ? 'desc' : 'asc' } });
+    update({
+      order: {
+        field,
+        direction: state.order.field === field && state.order.direction === 'asc' ? 'desc' : 'asc',
+      },
+    });
   }
 
   function recordLocation(id: number | 'new'): string {
@@ -204,7 +268,8 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
 
   function openRecord(event: MouseEvent<HTMLAnchorElement>, id: number | 'new') {
     // A plain click stays in the frame (the shell follows); a modified click opens the console URL.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     navigate(recordLocation(id));
   }
@@ -218,7 +283,11 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
     setExporting(true);
     setNotice([]);
     try {
-      const blob = await api.exportCsv(resource.api, { order, ...(state.filter ? { filter: state.filter } : {}), filters: state.filters });
+      const blob = await api.exportCsv(resource.api, {
+        order,
+        ...(state.filter ? { filter: state.filter } : {}),
+        filters: state.filters,
+      });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -244,13 +313,21 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
         await api.remove(resource.api, row.id);
         deleted += 1;
       } catch (caught) {
-        failures.push(t('list.bulkFailed', { name: cellText(row, { field: resource.titleField, label: 'field.name' }, format) || `#${row.id}`, reason: describeError(t, caught) }));
+        failures.push(
+          t('list.bulkFailed', {
+            name:
+              cellText(row, { field: resource.titleField, label: 'field.name' }, format) ||
+              `#${row.id}`,
+            reason: describeError(t, caught),
+          }),
+        );
       }
     }
     setBulk(null);
     setSelected(new Set());
     setNotice(failures);
-    if (deleted > 0) done(`${resource.api}.bulkDelete`, true, t('list.bulkDone', { count: deleted }));
+    if (deleted > 0)
+      done(`${resource.api}.bulkDelete`, true, t('list.bulkDone', { count: deleted }));
     setReloads((n) => n + 1);
   }
 
@@ -262,12 +339,22 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
         <h1 id="page-title">{title}</h1>
         <span className="heading-actions">
           {canRead ? (
-            <button type="button" className="secondary" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting || undefined}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              aria-busy={exporting || undefined}
+            >
               {exporting ? t('list.exporting') : t('list.export')}
             </button>
           ) : null}
           {canInsert ? (
-            <a className="button-like" href={consoleHref(recordLocation('new'))} onClick={(event) => openRecord(event, 'new')}>
+            <a
+              className="button-like"
+              href={consoleHref(recordLocation('new'))}
+              onClick={(event) => openRecord(event, 'new')}
+            >
               {t('list.new')}
             </a>
           ) : null}
@@ -280,7 +367,13 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
           <div className="toolbar" role="search">
             <span className="filter filter-search">
               <label htmlFor={searchId}>{t('list.filter')}</label>
-              <input id={searchId} type="search" value={filterInput} onChange={(event) => setFilterInput(event.target.value)} autoComplete="off" />
+              <input
+                id={searchId}
+                type="search"
+                value={filterInput}
+                onChange={(event) => setFilterInput(event.target.value)}
+                autoComplete="off"
+              />
             </span>
             {filters.map((field) => (
               <FilterSelect
@@ -303,7 +396,11 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
             {canDelete && selectedCount > 0 ? (
               <span className="bulk-bar">
                 <span>{t('list.selected', { count: selectedCount })}</span>
-                <button type="button" className="danger" onClick={() => setBulk({ phase: 'confirm' })}>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setBulk({ phase: 'confirm' })}
+                >
                   {t('list.deleteSelected')}
                 </button>
                 <button type="button" className="secondary" onClick={() => setSelected(new Set())}>
@@ -312,7 +409,13 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
               </span>
             ) : null}
           </div>
-          {error ? <ErrorPanel title={t('list.loadFailed')} message={error} onRetry={() => setReloads((n) => n + 1)} /> : null}
+          {error ? (
+            <ErrorPanel
+              title={t('list.loadFailed')}
+              message={error}
+              onRetry={() => setReloads((n) => n + 1)}
+            />
+          ) : null}
           {notice.length > 0 ? (
             <div className="form-error" role="alert">
               {notice.map((line) => (
@@ -333,17 +436,31 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
                         aria-label={t('list.selectAll')}
                         checked={allSelected}
                         disabled={rows.length === 0}
-                        onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                        onChange={() =>
+                          setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))
+                        }
                       />
                     </th>
                   ) : null}
                   {resource.columns.map((column) => {
                     const sorted = state.order.field === column.field;
                     return (
-                      <th key={column.field} scope="col" aria-sort={sorted ? (state.order.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                      <th
+                        key={column.field}
+                        scope="col"
+                        aria-sort={
+                          sorted
+                            ? state.order.direction === 'asc'
+                              ? 'ascending'
+                              : 'descending'
+                            : 'none'
+                        }
+                      >
                         <button type="button" className="sort" onClick={() => sortBy(column.field)}>
                           {fieldLabel(column)}
-                          <span aria-hidden="true">{sorted ? (state.order.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                          <span aria-hidden="true">
+                            {sorted ? (state.order.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                          </span>
                         </button>
                       </th>
                     );
@@ -364,7 +481,9 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
                     ))
                   : null}
                 {rows.map((row) => {
-                  const name = cellText(row, { field: resource.titleField, label: 'field.name' }, format) || `#${row.id}`;
+                  const name =
+                    cellText(row, { field: resource.titleField, label: 'field.name' }, format) ||
+                    `#${row.id}`;
                   return (
                     <tr key={row.id} aria-selected={canDelete ? selected.has(row.id) : undefined}>
                       {canDelete ? (
@@ -389,12 +508,19 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
                         let cell;
                         if (column.field === resource.titleField) {
                           cell = (
-                            <a href={consoleHref(recordLocation(row.id))} onClick={(event) => openRecord(event, row.id)}>
+                            <a
+                              href={consoleHref(recordLocation(row.id))}
+                              onClick={(event) => openRecord(event, row.id)}
+                            >
                               {name}
                             </a>
                           );
                         } else if (column.kind === 'enum' && text !== '') {
-                          cell = <span className={`badge badge-${text.toLowerCase()}`}>{enumLabel(text)}</span>;
+                          cell = (
+                            <span className={`badge badge-${text.toLowerCase()}`}>
+                              {enumLabel(text)}
+                            </span>
+                          );
                         } else {
                           cell = text;
                         }
@@ -421,16 +547,30 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
             </div>
           ) : null}
           <div className="pager">
-            <button type="button" className="secondary" disabled={state.pageNumber <= 1} onClick={() => update({ pageNumber: state.pageNumber - 1 })}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={state.pageNumber <= 1}
+              onClick={() => update({ pageNumber: state.pageNumber - 1 })}
+            >
               {t('list.previous')}
             </button>
             <span>{t('list.page', { page: state.pageNumber, pages })}</span>
-            <button type="button" className="secondary" disabled={state.pageNumber >= pages} onClick={() => update({ pageNumber: state.pageNumber + 1 })}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={state.pageNumber >= pages}
+              onClick={() => update({ pageNumber: state.pageNumber + 1 })}
+            >
               {t('list.next')}
             </button>
             <span className="filter">
               <label htmlFor={sizeId}>{t('list.pageSize')}</label>
-              <select id={sizeId} value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value) })}>
+              <select
+                id={sizeId}
+                value={state.pageSize}
+                onChange={(event) => update({ pageSize: Number(event.target.value) })}
+              >
                 {PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size}
@@ -453,13 +593,28 @@ export function ResourceListPage({ resource, open = null, query = '' }: { resour
         />
       ) : null}
       {bulk ? (
-        <ModalDialog title={t('list.bulkTitle', { count: selectedCount })} titleId={bulkTitleId} onDismiss={() => bulk.phase === 'confirm' && setBulk(null)}>
+        <ModalDialog
+          title={t('list.bulkTitle', { count: selectedCount })}
+          titleId={bulkTitleId}
+          onDismiss={() => bulk.phase === 'confirm' && setBulk(null)}
+        >
           <p>{t('list.bulkBody')}</p>
           <div className="actions">
-            <button type="button" className="secondary" onClick={() => setBulk(null)} disabled={bulk.phase === 'deleting'}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setBulk(null)}
+              disabled={bulk.phase === 'deleting'}
+            >
               {t('confirm.cancel')}
             </button>
-            <button type="button" className="danger" onClick={() => void deleteSelected()} disabled={bulk.phase === 'deleting'} aria-busy={bulk.phase === 'deleting' || undefined}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void deleteSelected()}
+              disabled={bulk.phase === 'deleting'}
+              aria-busy={bulk.phase === 'deleting' || undefined}
+            >
               {t('confirm.confirm')}
             </button>
           </div>

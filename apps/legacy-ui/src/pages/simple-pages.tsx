@@ -19,7 +19,8 @@ function ShellLink({ to, children }: { to: string; children: string }) {
     <a
       href={consoleHref(to)}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+          return;
         event.preventDefault();
         navigateShell(to);
       }}
@@ -33,7 +34,9 @@ function ShellLink({ to, children }: { to: string; children: string }) {
 export function WelcomePage() {
   const { t, user, conceptLabel, permissions } = useLegacy();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-  const modules = MODULES.filter((module) => module.key !== 'home' && permissions.has(`${module.key}:x`));
+  const modules = MODULES.filter(
+    (module) => module.key !== 'home' && permissions.has(`${module.key}:x`),
+  );
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('app.welcome', { name })}</h1>
@@ -45,7 +48,9 @@ export function WelcomePage() {
             <ul className="link-list">
               {modules.map((module) => (
                 <li key={module.key}>
-                  <ShellLink to={`/${module.key}`}>{conceptLabel(module.concept, module.label)}</ShellLink>
+                  <ShellLink to={`/${module.key}`}>
+                    {conceptLabel(module.concept, module.label)}
+                  </ShellLink>
                 </li>
               ))}
             </ul>
@@ -56,7 +61,11 @@ export function WelcomePage() {
           <p>
             <strong>{t('app.noModules')}</strong>
           </p>
-          <p>{t('app.noModulesDetail', { tenant: user.tenantName || conceptLabel('Platform', 'app.title') })}</p>
+          <p>
+            {t('app.noModulesDetail', {
+              tenant: user.tenantName || conceptLabel('Platform', 'app.title'),
+            })}
+          </p>
         </div>
       )}
     </section>
@@ -81,7 +90,13 @@ export function LandingPage({ module }: { module: ModuleDef }) {
             return (
               <li key={page.path}>
                 <RouteLink to={page.path}>
-                  {resource ? resourceLabel(resource) : page.title ? (page.concept ? conceptLabel(page.concept, page.title) : t(page.title)) : page.path}
+                  {resource
+                    ? resourceLabel(resource)
+                    : page.title
+                      ? page.concept
+                        ? conceptLabel(page.concept, page.title)
+                        : t(page.title)
+                      : page.path}
                 </RouteLink>
               </li>
             );
@@ -93,11 +108,17 @@ export function LandingPage({ module }: { module: ModuleDef }) {
 }
 
 /** A page the reference UI does not implement: said in plain words, with the pages that work and the way back. */
-export function PlaceholderPage({ match }: { match: Extract<RouteMatch, { kind: 'placeholder' }> }) {
+export function PlaceholderPage({
+  match,
+}: {
+  match: Extract<RouteMatch, { kind: 'placeholder' }>;
+}) {
   const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
   const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title);
   const module = match.module;
-  const working = module ? module.pages.filter((page) => worksFor(page, (term) => permissions.has(term))) : [];
+  const working = module
+    ? module.pages.filter((page) => worksFor(page, (term) => permissions.has(term)))
+    : [];
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">
@@ -117,7 +138,11 @@ export function PlaceholderPage({ match }: { match: Extract<RouteMatch, { kind: 
               const resource = page.resource ? RESOURCES[page.resource] : undefined;
               return (
                 <li key={page.path}>
-                  <RouteLink to={page.path}>{resource ? resourceLabel(resource) : conceptLabel(page.concept ?? '', page.title ?? 'app.notFound')}</RouteLink>
+                  <RouteLink to={page.path}>
+                    {resource
+                      ? resourceLabel(resource)
+                      : conceptLabel(page.concept ?? '', page.title ?? 'app.notFound')}
+                  </RouteLink>
                 </li>
               );
             })}
@@ -126,7 +151,9 @@ export function PlaceholderPage({ match }: { match: Extract<RouteMatch, { kind: 
       ) : null}
       <p>
         {module ? (
-          <RouteLink to={`/${module.key}`}>{t('app.backTo', { page: conceptLabel(module.concept, module.label) })}</RouteLink>
+          <RouteLink to={`/${module.key}`}>
+            {t('app.backTo', { page: conceptLabel(module.concept, module.label) })}
+          </RouteLink>
         ) : (
           <ShellLink to="/home/welcome">{t('app.goHome')}</ShellLink>
         )}

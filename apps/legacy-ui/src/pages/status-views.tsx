@@ -8,7 +8,15 @@ export function Spinner() {
 }
 
 /** A failure with what happened and a way to try again. */
-export function ErrorPanel({ title, message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+export function ErrorPanel({
+  title,
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   const { t } = useLegacy();
   return (
     <div className="error-panel" role="alert">

@@ -4,7 +4,8 @@ import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 
 /** The choices of a reference field: loading, the rows, or unavailable (no permission, API down). */
-export type ReferenceRows = { status: 'loading' } | { status: 'ready'; rows: ApiRow[] } | { status: 'unavailable' };
+export type ReferenceRows =
+  { status: 'loading' } | { status: 'ready'; rows: ApiRow[] } | { status: 'unavailable' };
 
 const MAX_CHOICES = 1000;
 
@@ -13,7 +14,9 @@ export function useReferenceRows(resource: string | undefined): ReferenceRows {
   const { api, permissions } = useLegacy();
   const def = resource ? RESOURCES[resource] : undefined;
   const readable = def !== undefined && permissions.has(`${def.permission}:r`);
-  const [state, setState] = useState<ReferenceRows>(readable ? { status: 'loading' } : { status: 'unavailable' });
+  const [state, setState] = useState<ReferenceRows>(
+    readable ? { status: 'loading' } : { status: 'unavailable' },
+  );
   useEffect(() => {
     if (!def || !readable) return;
     let active = true;

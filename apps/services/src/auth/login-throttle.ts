@@ -50,7 +50,8 @@ export interface Reservation {
   readonly address: string;
 }
 
-export type ReserveResult = { allowed: true; reservation: Reservation } | { allowed: false; retryAfterSeconds: number };
+export type ReserveResult =
+  { allowed: true; reservation: Reservation } | { allowed: false; retryAfterSeconds: number };
 
 type Db = Kysely<Database>;
 
@@ -58,12 +59,17 @@ function normalise(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }
 
-const bigint = (value: number): RawBuilder<number> => sql<number>`cast(${Math.round(value)} as bigint)`;
+const bigint = (value: number): RawBuilder<number> =>
+  sql<number>`cast(${Math.round(value)} as bigint)`;
 
 /** The wait after attempt number `k` (SQL), given the rule: 0 while k < free. */
 function delayAfter(k: RawBuilder<number>, rule: CounterRule): RawBuilder<number> {
   const steps: Array<RawBuilder<unknown>> = [];
-  for (let step = 0, delay = rule.firstDelayMs; delay < rule.maxDelayMs && step < 20; step += 1, delay *= 2) {
+  for (
+    let step = 0, delay = rule.firstDelayMs;
+    delay < rule.maxDelayMs && step < 20;
+    step += 1, delay *= 2
+  ) {
     steps.push(sql`when ${k} = ${rule.free + step} then ${bigint(delay)}`);
   }
   return sql<number>`case when ${k} < ${rule.free} then ${bigint(0)} ${sql.join(steps, sql` `)} else ${bigint(rule.maxDelayMs)} end`;
@@ -81,7 +87,11 @@ export class LoginThrottle {
    * Counts one attempt of `key` if it is allowed now, atomically. Answers whether it was counted
    * and, when not, the milliseconds until it would be.
    */
-  private async take(key: string, rule: CounterRule, now: number): Promise<{ counted: boolean; waitMs: number }> {
+  private async take(
+    key: string,
+    rule: CounterRule,
+    now: number,
+  ): Promise<{ counted: boolean; waitMs: number }> {
     const nonce = randomUUID();
     const row = sql.ref('loginAttempts');
     const stale = sql`${row}."lastAt" < ${bigint(now - this.rules.resetAfterMs)}`;
@@ -100,7 +110,10 @@ export class LoginThrottle {
       returning "attempts", "blockedUntil", "nonce"`.execute(this.db);
     const stored = result.rows[0];
     if (!stored) return { counted: false, waitMs: rule.maxDelayMs };
-    return { counted: stored.nonce === nonce, waitMs: Math.max(0, Number(stored.blockedUntil) - now) };
+    return {
+      counted: stored.nonce === nonce,
+      waitMs: Math.max(0, Number(stored.blockedUntil) - now),
+    };
   }
 
   /** Gives back one counted attempt of `key` (its wait is lifted once below the free attempts). */
@@ -114,7 +127,12 @@ export class LoginThrottle {
 
   private keys(username: string, address: string) {
     const user = normalise(username);
-    return { pair: `pair:${user}|${address}`, user: `user:${user}`, address: `addr:${address}`, known: `ok:${user}|${address}` };
+    return {
+      pair: `pair:${user}|${address}`,
+      user: `user:${user}`,
+      address: `addr:${address}`,
+      known: `ok:${user}|${address}`,
+    };
   }
 
   /** Reserves one attempt for (username, address), or says how long to wait. */
@@ -156,7 +174,11 @@ export class LoginThrottle {
   }
 
   private async isKnownAddress(key: string, now: number): Promise<boolean> {
-    const row = await this.db.selectFrom('loginAttempts').select('lastAt').where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('loginAttempts')
+      .select('lastAt')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row !== undefined && now - Number(row.lastAt) < this.rules.knownAddressMs;
   }
 

@@ -32,9 +32,11 @@ export function isCommonPassword(password: string): boolean {
 
 /** Why `password` cannot be a new password of `username`, or null when it can. */
 export function checkNewPassword(password: string, username: string | undefined): string | null {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `at least ${MIN_PASSWORD_LENGTH} characters`;
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `at most ${MAX_PASSWORD_LENGTH} characters`;
   if (isCommonPassword(password)) return 'one of the most common passwords: choose another';
-  if (username !== undefined && password.trim().toLowerCase() === username.trim().toLowerCase()) return 'must not be the username';
+  if (username !== undefined && password.trim().toLowerCase() === username.trim().toLowerCase())
+    return 'must not be the username';
   return null;
 }

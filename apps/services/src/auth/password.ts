@@ -8,8 +8,12 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }
@@ -26,7 +30,10 @@ export async function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** Constant-time check of `password` against `stored`; `stored` undefined still spends the scrypt time. */
-export async function verifyPassword(password: string, stored: string | undefined | null): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | undefined | null,
+): Promise<boolean> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const target = stored ?? (await dummyHash);
   const parts = target.split('$');
@@ -36,7 +43,13 @@ export async function verifyPassword(password: string, stored: string | undefine
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
   const same = expected.length === actual.length && timingSafeEqual(expected, actual);
   return same && stored !== undefined && stored !== null;
 }

@@ -36,7 +36,8 @@ export interface CacheBus {
 export function isCacheEvent(value: unknown): value is CacheEvent {
   if (typeof value !== 'object' || value === null) return false;
   const event = value as Record<string, unknown>;
-  const text = (key: string) => typeof event[key] === 'string' && (event[key] as string).length <= 1024;
+  const text = (key: string) =>
+    typeof event[key] === 'string' && (event[key] as string).length <= 1024;
   switch (event.type) {
     case 'directory':
       return true;
@@ -188,7 +189,10 @@ export interface WorkerChannel {
 export class CacheRelay {
   private sequence = 0;
   /** relay id → the publisher's request and the workers still to answer. */
-  private readonly waits = new Map<number, { from: WorkerChannel; requestId: number; waiting: Set<number>; timer: NodeJS.Timeout }>();
+  private readonly waits = new Map<
+    number,
+    { from: WorkerChannel; requestId: number; waiting: Set<number>; timer: NodeJS.Timeout }
+  >();
 
   constructor(
     private readonly workers: () => Iterable<WorkerChannel>,
@@ -220,7 +224,12 @@ export class CacheRelay {
       this.finish(id);
     }, this.timeoutMs);
     timer.unref();
-    this.waits.set(id, { from, requestId, waiting: new Set(others.map((worker) => worker.id)), timer });
+    this.waits.set(id, {
+      from,
+      requestId,
+      waiting: new Set(others.map((worker) => worker.id)),
+      timer,
+    });
     for (const worker of others) {
       try {
         worker.send({ portico: 'cache-relay', id, event });

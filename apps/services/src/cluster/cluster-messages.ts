@@ -29,7 +29,8 @@ export type WorkerMessage =
   /** A worker serving /metrics asks for the whole instance's. */
   | { portico: 'metrics-request'; id: number };
 
-export type PrimaryMessage = { portico: 'shutdown' } | { portico: 'metrics-text'; id: number; text: string };
+export type PrimaryMessage =
+  { portico: 'shutdown' } | { portico: 'metrics-text'; id: number; text: string };
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
   if (typeof value !== 'object' || value === null) return false;
@@ -52,23 +53,51 @@ export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
   if (message.portico === 'shutdown') return true;
-  return message.portico === 'metrics-text' && typeof message.id === 'number' && typeof message.text === 'string';
+  return (
+    message.portico === 'metrics-text' &&
+    typeof message.id === 'number' &&
+    typeof message.text === 'string'
+  );
 }
 
 /** Parses and checks a worker's configuration; throws with the reason when it is unusable. */
 export function parseWorkerConfig(text: string | undefined): WorkerConfig {
-  if (!text) throw new Error(`${WORKER_CONFIG_ENV} is not set: this file is started by the services' cluster primary`);
+  if (!text)
+    throw new Error(
+      `${WORKER_CONFIG_ENV} is not set: this file is started by the services' cluster primary`,
+    );
   const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null) throw new Error(`${WORKER_CONFIG_ENV} is not an object`);
+  if (typeof value !== 'object' || value === null)
+    throw new Error(`${WORKER_CONFIG_ENV} is not an object`);
   const config = value as Record<string, unknown>;
   for (const key of ['host', 'dataDir', 'consoleDir', 'legacyUiDir'] as const) {
-    if (typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
+    if (typeof config[key] !== 'string')
+      throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
   }
-  if (typeof config.port !== 'number' || !Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`${WORKER_CONFIG_ENV}.port must be a port number`);
-  for (const key of ['databaseUrl', 'analyticsHost', 'instanceId', 'logLevel', 'metricsToken'] as const) {
-    if (config[key] !== undefined && typeof config[key] !== 'string') throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
+  if (
+    typeof config.port !== 'number' ||
+    !Number.isInteger(config.port) ||
+    config.port < 0 ||
+    config.port > 65535
+  )
+    throw new Error(`${WORKER_CONFIG_ENV}.port must be a port number`);
+  for (const key of [
+    'databaseUrl',
+    'analyticsHost',
+    'instanceId',
+    'logLevel',
+    'metricsToken',
+  ] as const) {
+    if (config[key] !== undefined && typeof config[key] !== 'string')
+      throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);
   }
-  if (config.trustProxy !== undefined && !(Array.isArray(config.trustProxy) && config.trustProxy.every((entry) => typeof entry === 'string'))) {
+  if (
+    config.trustProxy !== undefined &&
+    !(
+      Array.isArray(config.trustProxy) &&
+      config.trustProxy.every((entry) => typeof entry === 'string')
+    )
+  ) {
     throw new Error(`${WORKER_CONFIG_ENV}.trustProxy must be a list of addresses`);
   }
   return config as unknown as WorkerConfig;

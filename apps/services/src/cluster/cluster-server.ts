@@ -25,7 +25,11 @@ function channel(worker: Worker): WorkerChannel {
   return { id: worker.id, send: (message: BusMessage) => worker.send(message) };
 }
 
-export async function startClusterServer(config: WorkerConfig, count: number, log: (line: string) => void): Promise<ClusterServer> {
+export async function startClusterServer(
+  config: WorkerConfig,
+  count: number,
+  log: (line: string) => void,
+): Promise<ClusterServer> {
   if (!cluster.isPrimary) throw new Error('startClusterServer runs in the primary process only');
   // The workers accept connections themselves from the shared socket (SCHED_NONE). With node's
   // default round robin the primary accepts each connection and hands it over IPC: a connection
@@ -34,7 +38,10 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
   // the living workers.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Workers run the same Node with the same loader flags (tsx in development and tests).
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker-main.ts', import.meta.url)), execArgv: process.execArgv });
+  cluster.setupPrimary({
+    exec: fileURLToPath(new URL('./worker-main.ts', import.meta.url)),
+    execArgv: process.execArgv,
+  });
   const ready = new Map<number, Worker>();
   const relay = new CacheRelay(
     () => [...ready.values()].map(channel),
@@ -53,13 +60,23 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
           if (message.portico === 'log') log(message.line);
           else if (message.portico === 'metrics-request') {
             const answer = (text: string) => {
-              if (worker.isConnected()) worker.send({ portico: 'metrics-text', id: message.id, text } satisfies PrimaryMessage);
+              if (worker.isConnected())
+                worker.send({
+                  portico: 'metrics-text',
+                  id: message.id,
+                  text,
+                } satisfies PrimaryMessage);
             };
-            clusterMetricsText().then(answer, (error: unknown) => answer(`# metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`));
+            clusterMetricsText().then(answer, (error: unknown) =>
+              answer(
+                `# metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`,
+              ),
+            );
           } else if (message.portico === 'listening') {
             started = true;
             ready.set(worker.id, worker);
-            if (replacing !== undefined) log(`services: worker ${worker.id} started, replacing worker ${replacing}`);
+            if (replacing !== undefined)
+              log(`services: worker ${worker.id} started, replacing worker ${replacing}`);
             resolve(message.url);
           } else reject(new Error(`a services worker failed to start: ${message.message}`));
           return;
@@ -69,7 +86,10 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
       worker.on('exit', (code, signal) => {
         ready.delete(worker.id);
         relay.workerGone(worker.id);
-        if (!started) reject(new Error(`a services worker exited while starting (${signal ?? `code ${code}`})`));
+        if (!started)
+          reject(
+            new Error(`a services worker exited while starting (${signal ?? `code ${code}`})`),
+          );
         // A first worker failing to start fails the start; a replacement that dies while starting is
         // one more exit of the loop below (else the server could end up with no worker, silently).
         if ((!started && replacing === undefined) || closing) return;
@@ -80,19 +100,25 @@ export async function startClusterServer(config: WorkerConfig, count: number, lo
           // A crash loop: replacing workers only repeats it. Say so and stop with a non-zero exit,
           // so a supervisor (systemd, a container runtime) sees the failure (issue 13 finding 13).
           log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`})`);
-          log(`services: crash loop: ${exits.length} worker exits within ${RESTART_WINDOW_MS / 1000} s; stopping the server (exit code 1)`);
+          log(
+            `services: crash loop: ${exits.length} worker exits within ${RESTART_WINDOW_MS / 1000} s; stopping the server (exit code 1)`,
+          );
           void stop().finally(() => process.exit(1));
           return;
         }
         log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`}); starting another`);
         processMetrics().workerRestarts.inc();
-        fork(worker.id).catch((error: unknown) => log(`services: ${error instanceof Error ? error.message : String(error)}`));
+        fork(worker.id).catch((error: unknown) =>
+          log(`services: ${error instanceof Error ? error.message : String(error)}`),
+        );
       });
     });
 
   const stop = async () => {
     closing = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const workers = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined,
+    );
     await Promise.all(
       workers.map(
         (worker) =>

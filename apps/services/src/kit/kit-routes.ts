@@ -25,21 +25,43 @@ export const LEGACY_PLAIN_PREFIX = '/legacy-plain/';
 const KIT_FILE = /^(portico-frame(\.[0-9a-f]{12})?\.js(\.map)?|portico-frame\.d\.ts|kit\.json)$/;
 const VERSIONED = /^portico-frame\.[0-9a-f]{12}\.js(\.map)?$/;
 
-export function registerKitRoutes<E extends Env>(app: Hono<E>, dirs: { kitDir?: string | undefined; legacyPlainDir?: string | undefined }, htmlHeaders: Record<string, string>): void {
+export function registerKitRoutes<E extends Env>(
+  app: Hono<E>,
+  dirs: { kitDir?: string | undefined; legacyPlainDir?: string | undefined },
+  htmlHeaders: Record<string, string>,
+): void {
   const kit = createStaticHandler({
     name: 'frame kit',
     dir: dirs.kitDir ?? repositoryDir('../../../../packages/bridge/dist'),
     htmlHeaders: {},
-    cacheControl: (path) => (VERSIONED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate'),
-    extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' },
+    cacheControl: (path) =>
+      VERSIONED.test(path)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300, must-revalidate',
+    extraHeaders: {
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    },
   });
   app.on(['GET', 'HEAD'], `${KIT_PREFIX}*`, (c) => {
     const name = c.req.path.slice(KIT_PREFIX.length);
-    if (!KIT_FILE.test(name)) return c.json({ error: `Not found: the frame kit serves ${KIT_PREFIX}portico-frame.js` }, 404);
+    if (!KIT_FILE.test(name))
+      return c.json(
+        { error: `Not found: the frame kit serves ${KIT_PREFIX}portico-frame.js` },
+        404,
+      );
     return kit(c, name);
   });
 
-  const plain = createStaticHandler({ name: 'plain legacy UI', dir: dirs.legacyPlainDir ?? repositoryDir('../../../legacy-plain/www'), htmlHeaders });
-  app.on(['GET', 'HEAD'], LEGACY_PLAIN_PREFIX.slice(0, -1), (c) => c.redirect(LEGACY_PLAIN_PREFIX, 301));
-  app.on(['GET', 'HEAD'], `${LEGACY_PLAIN_PREFIX}*`, (c) => plain(c, c.req.path.slice(LEGACY_PLAIN_PREFIX.length)));
+  const plain = createStaticHandler({
+    name: 'plain legacy UI',
+    dir: dirs.legacyPlainDir ?? repositoryDir('../../../legacy-plain/www'),
+    htmlHeaders,
+  });
+  app.on(['GET', 'HEAD'], LEGACY_PLAIN_PREFIX.slice(0, -1), (c) =>
+    c.redirect(LEGACY_PLAIN_PREFIX, 301),
+  );
+  app.on(['GET', 'HEAD'], `${LEGACY_PLAIN_PREFIX}*`, (c) =>
+    plain(c, c.req.path.slice(LEGACY_PLAIN_PREFIX.length)),
+  );
 }

@@ -17,7 +17,14 @@ import { HttpError } from '../http/http-error.ts';
 type Reader = Kysely<Database>;
 
 /** User fields whose change moves authority (the target must hold nothing the caller lacks). */
-export const AUTHORITY_FIELDS = ['password', 'passwordHash', 'roleIds', 'archived', 'passwordExpirationTime', 'groupId'] as const;
+export const AUTHORITY_FIELDS = [
+  'password',
+  'passwordHash',
+  'roleIds',
+  'archived',
+  'passwordExpirationTime',
+  'groupId',
+] as const;
 
 /**
  * The permission a caller needs to grant `permission`: itself, except that a folder-instance grant
@@ -33,13 +40,17 @@ export function missingPermissions(caller: Caller, permissions: Iterable<string>
   const missing: string[] = [];
   for (const permission of permissions) {
     if (parsePermission(permission) === null) continue;
-    if (!caller.permissions.has(grantedBy(permission)) && !missing.includes(permission)) missing.push(permission);
+    if (!caller.permissions.has(grantedBy(permission)) && !missing.includes(permission))
+      missing.push(permission);
   }
   return missing;
 }
 
 function listed(permissions: string[]): string {
-  return permissions.slice(0, 5).join(', ') + (permissions.length > 5 ? `, … (${permissions.length} in all)` : '');
+  return (
+    permissions.slice(0, 5).join(', ') +
+    (permissions.length > 5 ? `, … (${permissions.length} in all)` : '')
+  );
 }
 
 interface RoleRow {
@@ -51,7 +62,11 @@ interface RoleRow {
 
 async function rolesById(reader: Reader, ids: readonly number[]): Promise<Map<number, RoleRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await reader.selectFrom('roles').select(['id', 'name', 'permissions', 'archived']).where('id', 'in', [...ids]).execute();
+  const rows = await reader
+    .selectFrom('roles')
+    .select(['id', 'name', 'permissions', 'archived'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -59,7 +74,9 @@ async function rolesById(reader: Reader, ids: readonly number[]): Promise<Map<nu
 export async function authorityOf(reader: Reader, roleIdsText: string): Promise<string[]> {
   const roles = await rolesById(reader, parseIdList(roleIdsText));
   const permissions = new Set<string>();
-  for (const role of roles.values()) if (!role.archived) for (const permission of parseStringList(role.permissions)) permissions.add(permission);
+  for (const role of roles.values())
+    if (!role.archived)
+      for (const permission of parseStringList(role.permissions)) permissions.add(permission);
   return [...permissions];
 }
 
@@ -104,65 +121,117 @@ function movesAuthority(values: Record<string, unknown>, existing: UserLike): bo
 }
 
 /** Refuses (403) when `target` holds a permission the caller lacks. */
-async function requireHoldsAuthorityOf(reader: Reader, caller: Caller, target: UserLike, doing: string): Promise<void> {
+async function requireHoldsAuthorityOf(
+  reader: Reader,
+  caller: Caller,
+  target: UserLike,
+  doing: string,
+): Promise<void> {
   if (target.id === caller.user.id) return;
   const missing = missingPermissions(caller, await authorityOf(reader, target.roleIds));
   if (missing.length > 0) {
-    throw new HttpError(403, `You cannot ${doing} ${target.username}: they hold permissions you do not hold (${listed(missing)})`);
+    throw new HttpError(
+      403,
+      `You cannot ${doing} ${target.username}: they hold permissions you do not hold (${listed(missing)})`,
+    );
   }
 }
 
 /** Refuses (403) assigning roles whose permissions the caller does not all hold, or without role:r. */
-async function requireMayAssign(reader: Reader, caller: Caller, roleIds: readonly number[], already: readonly number[]): Promise<void> {
+async function requireMayAssign(
+  reader: Reader,
+  caller: Caller,
+  roleIds: readonly number[],
+  already: readonly number[],
+): Promise<void> {
   const added = [...new Set(roleIds)].filter((id) => !already.includes(id));
   if (added.length === 0) return;
-  if (!caller.permissions.has('role:r')) throw new HttpError(403, 'Assigning roles needs permission role:r');
+  if (!caller.permissions.has('role:r'))
+    throw new HttpError(403, 'Assigning roles needs permission role:r');
   const roles = await rolesById(reader, added);
   for (const id of added) {
     const role = roles.get(id);
     if (!role) continue; // the reference check answers 400 for a role that does not exist
     const missing = missingPermissions(caller, parseStringList(role.permissions));
-    if (missing.length > 0) throw new HttpError(403, `You cannot assign role ${role.name}: you need every permission of role ${role.name} (missing ${listed(missing)})`);
+    if (missing.length > 0)
+      throw new HttpError(
+        403,
+        `You cannot assign role ${role.name}: you need every permission of role ${role.name} (missing ${listed(missing)})`,
+      );
   }
 }
 
 /** May the caller create a user with these values? (user:i is checked by the resource layer.) */
-export async function authorizeUserCreate(reader: Reader, caller: Caller, values: Record<string, unknown>): Promise<void> {
+export async function authorizeUserCreate(
+  reader: Reader,
+  caller: Caller,
+  values: Record<string, unknown>,
+): Promise<void> {
   const roleIds = (values.roleIds as number[] | undefined) ?? [];
   await requireMayAssign(reader, caller, roleIds, []);
 }
 
 /** May the caller apply `values` (a validated PATCH/PUT body) to `existing`? */
-export async function authorizeUserUpdate(reader: Reader, caller: Caller, existing: UserLike, values: Record<string, unknown>): Promise<void> {
+export async function authorizeUserUpdate(
+  reader: Reader,
+  caller: Caller,
+  existing: UserLike,
+  values: Record<string, unknown>,
+): Promise<void> {
   const current = parseIdList(existing.roleIds);
   const roleIds = values.roleIds as number[] | undefined;
   if (roleIds !== undefined && !sameIds(roleIds, current) && existing.id === caller.user.id) {
     throw new HttpError(403, 'You cannot change your own roles: ask another administrator');
   }
   if (!movesAuthority(values, existing)) return;
-  await requireHoldsAuthorityOf(reader, caller, existing, 'change the password, roles, archived flag, password expiry or group of');
+  await requireHoldsAuthorityOf(
+    reader,
+    caller,
+    existing,
+    'change the password, roles, archived flag, password expiry or group of',
+  );
   if (roleIds !== undefined) await requireMayAssign(reader, caller, roleIds, current);
 }
 
 /** May the caller delete `existing`? (Deleting oneself is refused by the user resource: 409.) */
-export async function authorizeUserDelete(reader: Reader, caller: Caller, existing: UserLike): Promise<void> {
+export async function authorizeUserDelete(
+  reader: Reader,
+  caller: Caller,
+  existing: UserLike,
+): Promise<void> {
   await requireHoldsAuthorityOf(reader, caller, existing, 'delete');
 }
 
 /** May the caller write a role with these permissions, over `existing` (the role before, when editing)? */
-export function authorizeRoleWrite(caller: Caller, existing: { name: string; permissions: string } | undefined, permissions: string[] | undefined): void {
+export function authorizeRoleWrite(
+  caller: Caller,
+  existing: { name: string; permissions: string } | undefined,
+  permissions: string[] | undefined,
+): void {
   if (existing) {
     const held = missingPermissions(caller, parseStringList(existing.permissions));
-    if (held.length > 0) throw new HttpError(403, `You cannot edit role ${existing.name}: it carries permissions you do not hold (${listed(held)})`);
+    if (held.length > 0)
+      throw new HttpError(
+        403,
+        `You cannot edit role ${existing.name}: it carries permissions you do not hold (${listed(held)})`,
+      );
   }
   const extra = missingPermissions(caller, permissions ?? []);
-  if (extra.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${listed(extra)}`);
+  if (extra.length > 0)
+    throw new HttpError(403, `You cannot grant permissions you do not hold: ${listed(extra)}`);
 }
 
 /** May the caller delete this role? */
-export function authorizeRoleDelete(caller: Caller, existing: { name: string; permissions: string }): void {
+export function authorizeRoleDelete(
+  caller: Caller,
+  existing: { name: string; permissions: string },
+): void {
   const held = missingPermissions(caller, parseStringList(existing.permissions));
-  if (held.length > 0) throw new HttpError(403, `You cannot delete role ${existing.name}: it carries permissions you do not hold (${listed(held)})`);
+  if (held.length > 0)
+    throw new HttpError(
+      403,
+      `You cannot delete role ${existing.name}: it carries permissions you do not hold (${listed(held)})`,
+    );
 }
 
 // ---- the last tenant administrator ------------------------------------------------------------
@@ -174,15 +243,28 @@ export type AdministratorCensus = Map<number, { group: GroupRow; usernames: stri
  * Who holds every administrator permission of their scope (a tenant's users: the Tenant
  * Administrator role's permissions; root users: the Root Administrator's), among active users.
  */
-export async function administratorCensus(reader: Reader, groupsById: ReadonlyMap<number, GroupRow>): Promise<AdministratorCensus> {
-  const users = await reader.selectFrom('users').select(['username', 'groupId', 'roleIds']).where('archived', '=', 0).execute();
-  const roles = await reader.selectFrom('roles').select(['id', 'permissions']).where('archived', '=', 0).execute();
+export async function administratorCensus(
+  reader: Reader,
+  groupsById: ReadonlyMap<number, GroupRow>,
+): Promise<AdministratorCensus> {
+  const users = await reader
+    .selectFrom('users')
+    .select(['username', 'groupId', 'roleIds'])
+    .where('archived', '=', 0)
+    .execute();
+  const roles = await reader
+    .selectFrom('roles')
+    .select(['id', 'permissions'])
+    .where('archived', '=', 0)
+    .execute();
   const byRole = new Map(roles.map((role) => [role.id, parseStringList(role.permissions)]));
   const census: AdministratorCensus = new Map();
   for (const user of users) {
     const scope = scopeOf(user.groupId, groupsById);
     if (!scope) continue;
-    const held = createPermissionSet(parseIdList(user.roleIds).flatMap((id) => byRole.get(id) ?? []));
+    const held = createPermissionSet(
+      parseIdList(user.roleIds).flatMap((id) => byRole.get(id) ?? []),
+    );
     const required = scope.treeLevel === 1 ? ROOT_PERMISSIONS : TENANT_ADMIN_PERMISSIONS;
     if (!required.every((permission) => held.has(permission))) continue;
     const entry = census.get(scope.id) ?? { group: scope, usernames: [] };
@@ -206,18 +288,31 @@ function scopeOf(groupId: number, groupsById: ReadonlyMap<number, GroupRow>): Gr
  * Refuses (409) a write after which a scope that had an active administrator has none. `before` is
  * the census taken before the write, `after` the one taken inside the same transaction after it.
  */
-export function requireAdministratorsRemain(before: AdministratorCensus, after: AdministratorCensus): void {
+export function requireAdministratorsRemain(
+  before: AdministratorCensus,
+  after: AdministratorCensus,
+): void {
   for (const [scopeId, { group, usernames }] of before) {
     if ((after.get(scopeId)?.usernames.length ?? 0) > 0) continue;
     const what = group.treeLevel === 1 ? 'root administrator' : 'tenant-administrator';
-    const who = usernames.length === 1 ? `${usernames[0]} is the last active user of ${group.name} holding every ${what} permission` : `no active user of ${group.name} would hold every ${what} permission any more`;
-    throw new HttpError(409, `Refused: ${who}. Give another user of ${group.name} those permissions first.`);
+    const who =
+      usernames.length === 1
+        ? `${usernames[0]} is the last active user of ${group.name} holding every ${what} permission`
+        : `no active user of ${group.name} would hold every ${what} permission any more`;
+    throw new HttpError(
+      409,
+      `Refused: ${who}. Give another user of ${group.name} those permissions first.`,
+    );
   }
 }
 
 /** The census once `username` is gone. */
 export function withoutUser(census: AdministratorCensus, username: string): AdministratorCensus {
   const result: AdministratorCensus = new Map();
-  for (const [scopeId, entry] of census) result.set(scopeId, { group: entry.group, usernames: entry.usernames.filter((name) => name !== username) });
+  for (const [scopeId, entry] of census)
+    result.set(scopeId, {
+      group: entry.group,
+      usernames: entry.usernames.filter((name) => name !== username),
+    });
   return result;
 }

@@ -60,7 +60,12 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 10,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     : gzipSync(body, { level: 9 });
 }
 
@@ -105,7 +110,9 @@ export function createStaticHandler(site: StaticSite) {
   }
 
   function unavailable(c: Context): Response {
-    return c.text(`The ${site.name} has not been built: run npm start`, 503, { 'Cache-Control': 'no-store' });
+    return c.text(`The ${site.name} has not been built: run npm start`, 503, {
+      'Cache-Control': 'no-store',
+    });
   }
 
   /** Serves `relative` (already stripped of the site's prefix; '' means index.html). */
@@ -117,7 +124,8 @@ export function createStaticHandler(site: StaticSite) {
     } catch {
       return c.text('Not found', 404);
     }
-    if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part === '..')) return c.text('Not found', 404);
+    if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part === '..'))
+      return c.text('Not found', 404);
     const path = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : decoded;
     const file = resolve(root, path);
     if (file !== root && !file.startsWith(root + sep)) return c.text('Not found', 404);
@@ -128,14 +136,21 @@ export function createStaticHandler(site: StaticSite) {
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // compressible files over 1 KiB go out brotli- or gzip-encoded (the login bundle is ~230 KB raw)
-    const encoding = COMPRESSIBLE.test(type) && entry.size > 1024 ? negotiateEncoding(c.req.header('accept-encoding')) : undefined;
+    const encoding =
+      COMPRESSIBLE.test(type) && entry.size > 1024
+        ? negotiateEncoding(c.req.header('accept-encoding'))
+        : undefined;
     const body = encoding ? (entry.encoded[encoding] ??= encode(entry.body, encoding)) : entry.body;
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     const headers: Record<string, string> = {
       'Content-Type': type,
       ETag: etag,
       'Last-Modified': entry.lastModified,
-      'Cache-Control': site.cacheControl ? site.cacheControl(path) : path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': site.cacheControl
+        ? site.cacheControl(path)
+        : path.startsWith('assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       ...site.extraHeaders,
     };
     if (COMPRESSIBLE.test(type)) headers.Vary = 'Accept-Encoding';
@@ -144,11 +159,17 @@ export function createStaticHandler(site: StaticSite) {
     if (path === 'sw.js') headers['Service-Worker-Allowed'] = '/';
     const ifNoneMatch = c.req.header('if-none-match');
     const ifModifiedSince = c.req.header('if-modified-since');
-    const notModified = ifNoneMatch !== undefined
-      ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
-      : ifModifiedSince !== undefined && !Number.isNaN(Date.parse(ifModifiedSince)) && Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified);
+    const notModified =
+      ifNoneMatch !== undefined
+        ? ifNoneMatch
+            .split(',')
+            .some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
+        : ifModifiedSince !== undefined &&
+          !Number.isNaN(Date.parse(ifModifiedSince)) &&
+          Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified);
     if (notModified) return c.body(null, 304, headers);
-    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(body.length) });
+    if (c.req.method === 'HEAD')
+      return c.body(null, 200, { ...headers, 'Content-Length': String(body.length) });
     return c.body(new Uint8Array(body), 200, headers);
   };
 }

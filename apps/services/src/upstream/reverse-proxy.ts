@@ -55,7 +55,8 @@ function forwardedHeaders(c: Context, original: URL): Record<string, string | st
   const peer = env?.incoming?.socket?.remoteAddress;
   const previous = c.req.header('x-forwarded-for');
   if (peer) headers['x-forwarded-for'] = previous ? `${previous}, ${peer}` : peer;
-  headers['x-forwarded-proto'] = c.req.header('x-forwarded-proto') ?? original.protocol.replace(':', '');
+  headers['x-forwarded-proto'] =
+    c.req.header('x-forwarded-proto') ?? original.protocol.replace(':', '');
   headers['x-forwarded-host'] = c.req.header('x-forwarded-host') ?? original.host;
   return headers;
 }
@@ -68,7 +69,8 @@ function responseHeaders(incoming: IncomingHttpHeaders, base: URL): Headers {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     if (name === 'set-cookie') {
       // A Domain attribute names the platform's host, which the browser would refuse on this one.
-      for (const cookie of Array.isArray(value) ? value : [value]) headers.append('set-cookie', cookie.replace(/;\s*domain=[^;]*/gi, ''));
+      for (const cookie of Array.isArray(value) ? value : [value])
+        headers.append('set-cookie', cookie.replace(/;\s*domain=[^;]*/gi, ''));
     } else if (name === 'location' && typeof value === 'string' && value.startsWith(platformRoot)) {
       headers.set('location', value.slice(platformRoot.length) || '/');
     } else {
@@ -79,7 +81,11 @@ function responseHeaders(incoming: IncomingHttpHeaders, base: URL): Headers {
 }
 
 /** Forwards the request in `c` to `target` + `pathAndQuery` and streams the answer back. */
-export function proxyRequest(c: Context, target: ProxyTarget, pathAndQuery: string): Promise<Response> {
+export function proxyRequest(
+  c: Context,
+  target: ProxyTarget,
+  pathAndQuery: string,
+): Promise<Response> {
   const original = new URL(c.req.url);
   const url = targetUrl(target.base, pathAndQuery);
   const method = c.req.method;
@@ -92,26 +98,49 @@ export function proxyRequest(c: Context, target: ProxyTarget, pathAndQuery: stri
       settled = true;
       resolve(response);
     };
-    const outgoing = send(url, { method, headers: forwardedHeaders(c, original), timeout: target.timeoutMs }, (incoming: IncomingMessage) => {
-      // Any later silence longer than the timeout ends the stream instead of holding it open.
-      incoming.setTimeout(target.timeoutMs, () => incoming.destroy(new Error(`${target.name} went silent for ${seconds}`)));
-      const status = incoming.statusCode ?? 502;
-      const nullBody = method === 'HEAD' || status === 204 || status === 304;
-      if (nullBody) incoming.resume();
-      finish(new Response(nullBody ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, headers: responseHeaders(incoming.headers, target.base) }));
-    });
+    const outgoing = send(
+      url,
+      { method, headers: forwardedHeaders(c, original), timeout: target.timeoutMs },
+      (incoming: IncomingMessage) => {
+        // Any later silence longer than the timeout ends the stream instead of holding it open.
+        incoming.setTimeout(target.timeoutMs, () =>
+          incoming.destroy(new Error(`${target.name} went silent for ${seconds}`)),
+        );
+        const status = incoming.statusCode ?? 502;
+        const nullBody = method === 'HEAD' || status === 204 || status === 304;
+        if (nullBody) incoming.resume();
+        finish(
+          new Response(nullBody ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
+            status,
+            headers: responseHeaders(incoming.headers, target.base),
+          }),
+        );
+      },
+    );
     outgoing.on('timeout', () => {
       outgoing.destroy();
-      target.log(`upstream: ${method} ${url.pathname}: ${target.name} did not answer within ${seconds}`);
+      target.log(
+        `upstream: ${method} ${url.pathname}: ${target.name} did not answer within ${seconds}`,
+      );
       finish(error(504, `${target.name} (${target.base.origin}) did not answer within ${seconds}`));
     });
     outgoing.on('error', (failure: NodeJS.ErrnoException) => {
       if (settled) return;
-      target.log(`upstream: ${method} ${url.pathname}: ${target.name} unreachable (${failure.code ?? failure.message})`);
-      finish(error(502, `${target.name} (${target.base.origin}) could not be reached (${failure.code ?? failure.message})`));
+      target.log(
+        `upstream: ${method} ${url.pathname}: ${target.name} unreachable (${failure.code ?? failure.message})`,
+      );
+      finish(
+        error(
+          502,
+          `${target.name} (${target.base.origin}) could not be reached (${failure.code ?? failure.message})`,
+        ),
+      );
     });
     const body = method === 'GET' || method === 'HEAD' ? null : c.req.raw.body;
-    if (body) Readable.fromWeb(body as WebReadableStream).on('error', (failure) => outgoing.destroy(failure)).pipe(outgoing);
+    if (body)
+      Readable.fromWeb(body as WebReadableStream)
+        .on('error', (failure) => outgoing.destroy(failure))
+        .pipe(outgoing);
     else outgoing.end();
   });
 }

@@ -17,17 +17,34 @@ describe('spec §3 "The user identifier is username plus the tenant\'s group nam
   const acme = { name: 'Acme Logistics', treeLevel: 2 };
   it.each([
     ['tenant administrator (level 2)', { username: 'admin', group: acme }, 'Acme Logistics'],
-    ['operator below the tenant (level 3)', { username: 'operator', group: { name: 'North DC', treeLevel: 3, parentLevel2: { name: 'Acme Logistics' } } }, 'Acme Logistics'],
-    ['active group wins over group', { username: 'op', group: acme, activeGroup: { name: 'Globex', treeLevel: 2 } }, 'Globex'],
+    [
+      'operator below the tenant (level 3)',
+      {
+        username: 'operator',
+        group: { name: 'North DC', treeLevel: 3, parentLevel2: { name: 'Acme Logistics' } },
+      },
+      'Acme Logistics',
+    ],
+    [
+      'active group wins over group',
+      { username: 'op', group: acme, activeGroup: { name: 'Globex', treeLevel: 2 } },
+      'Globex',
+    ],
     ['root (level 1)', { username: 'root', group: { name: 'Root', treeLevel: 1 } }, 'Root'],
     ['level unknown, no ancestor', { username: 'x', group: { name: 'Solo' } }, 'Solo'],
-    ['deep group without ancestor', { username: 'x', group: { name: 'Deep', treeLevel: 4, parentLevel2: null } }, 'Deep'],
+    [
+      'deep group without ancestor',
+      { username: 'x', group: { name: 'Deep', treeLevel: 4, parentLevel2: null } },
+      'Deep',
+    ],
     ['ancestor without a name', { username: 'x', group: { treeLevel: 4, parentLevel2: {} } }, ''],
     ['no group', { username: 'x' }, ''],
   ])('%s', (_case, user, tenant) => {
     expect(getTenantGroupName(user)).toBe(tenant);
     expect(getAnalyticsUserData(user)).toEqual({ username: user.username, tenant });
-    expect(getAnalyticsDistinctId(user)).toBe(tenant === '' ? user.username : `${user.username}@${tenant}`);
+    expect(getAnalyticsDistinctId(user)).toBe(
+      tenant === '' ? user.username : `${user.username}@${tenant}`,
+    );
   });
 });
 
@@ -55,7 +72,11 @@ describe('spec §3 "a numeric hash of the token (a 32-bit hash)": Java String.ha
   });
 
   it('builds the constant event data without the token itself', () => {
-    const data = getAnalyticsEventData({ origin: ANALYTICS_LOGIN_ORIGIN, clientId: 'fp-1', token: 'hello' });
+    const data = getAnalyticsEventData({
+      origin: ANALYTICS_LOGIN_ORIGIN,
+      clientId: 'fp-1',
+      token: 'hello',
+    });
     expect(data).toEqual({ origin: 'legacy', clientId: 'fp-1', tokenHash: 99162322 });
     expect(getAnalyticsEventData({ origin: 'x', clientId: 'c', token: null }).tokenHash).toBe(0);
     expect(PORTAL_LOAD_EVENT).toBe('Portal Load');
@@ -83,10 +104,30 @@ describe('spec §9 "session idle timeout 1800 s (bounds 60 to 1800)"; §4 "renew
 
   const start = 1_000_000;
   it.each([
-    ['active and young', { now: start + 1000, sessionStart: start, lastActivity: start + 500 }, false],
-    ['idle longer than 30 min', { now: start + 1801_000, sessionStart: start, lastActivity: start }, true],
-    ['idle 2 min with a 60 s timeout', { now: start + 120_000, sessionStart: start, lastActivity: start, idleTimeoutSeconds: 60 }, true],
-    ['active but older than 24 h', { now: start + ANALYTICS_DEFAULTS.maxSessionLengthMs + 1, sessionStart: start, lastActivity: start + ANALYTICS_DEFAULTS.maxSessionLengthMs }, true],
+    [
+      'active and young',
+      { now: start + 1000, sessionStart: start, lastActivity: start + 500 },
+      false,
+    ],
+    [
+      'idle longer than 30 min',
+      { now: start + 1801_000, sessionStart: start, lastActivity: start },
+      true,
+    ],
+    [
+      'idle 2 min with a 60 s timeout',
+      { now: start + 120_000, sessionStart: start, lastActivity: start, idleTimeoutSeconds: 60 },
+      true,
+    ],
+    [
+      'active but older than 24 h',
+      {
+        now: start + ANALYTICS_DEFAULTS.maxSessionLengthMs + 1,
+        sessionStart: start,
+        lastActivity: start + ANALYTICS_DEFAULTS.maxSessionLengthMs,
+      },
+      true,
+    ],
   ])('%s -> %s', (_case, input, expected) => {
     expect(shouldRenewAnalyticsSession(input)).toBe(expected);
   });

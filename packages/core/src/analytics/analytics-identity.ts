@@ -58,7 +58,10 @@ export function getAnalyticsDistinctId(user: AnalyticsUserLike): string {
 }
 
 /** Spec §3: "The user data is username and tenant." */
-export function getAnalyticsUserData(user: AnalyticsUserLike): { username: string; tenant: string } {
+export function getAnalyticsUserData(user: AnalyticsUserLike): {
+  username: string;
+  tenant: string;
+} {
   return { username: user.username, tenant: getTenantGroupName(user) };
 }
 
@@ -84,8 +87,16 @@ export interface AnalyticsEventData {
 }
 
 /** Builds the constant event data sent with every event (the token itself is never sent). */
-export function getAnalyticsEventData(input: { origin: string; clientId: string; token: string | null | undefined }): AnalyticsEventData {
-  return { origin: input.origin, clientId: input.clientId, tokenHash: hashString32(input.token ?? '') };
+export function getAnalyticsEventData(input: {
+  origin: string;
+  clientId: string;
+  token: string | null | undefined;
+}): AnalyticsEventData {
+  return {
+    origin: input.origin,
+    clientId: input.clientId,
+    tokenHash: hashString32(input.token ?? ''),
+  };
 }
 
 /**
@@ -93,17 +104,29 @@ export function getAnalyticsEventData(input: { origin: string; clientId: string;
  * is not a finite number gets the default.
  */
 export function clampSessionIdleTimeout(seconds: unknown): number {
-  const { sessionIdleTimeoutSeconds, minSessionIdleTimeoutSeconds, maxSessionIdleTimeoutSeconds } = ANALYTICS_DEFAULTS;
+  const { sessionIdleTimeoutSeconds, minSessionIdleTimeoutSeconds, maxSessionIdleTimeoutSeconds } =
+    ANALYTICS_DEFAULTS;
   const value = typeof seconds === 'string' && seconds.trim() !== '' ? Number(seconds) : seconds;
   if (typeof value !== 'number' || !Number.isFinite(value)) return sessionIdleTimeoutSeconds;
-  return Math.min(maxSessionIdleTimeoutSeconds, Math.max(minSessionIdleTimeoutSeconds, Math.round(value)));
+  return Math.min(
+    maxSessionIdleTimeoutSeconds,
+    Math.max(minSessionIdleTimeoutSeconds, Math.round(value)),
+  );
 }
 
 /**
  * Spec §4: the analytics session renews after the idle timeout or after 24 hours of total length.
  * Times in milliseconds; `idleTimeoutSeconds` is clamped like {@link clampSessionIdleTimeout}.
  */
-export function shouldRenewAnalyticsSession(input: { now: number; sessionStart: number; lastActivity: number; idleTimeoutSeconds?: unknown }): boolean {
+export function shouldRenewAnalyticsSession(input: {
+  now: number;
+  sessionStart: number;
+  lastActivity: number;
+  idleTimeoutSeconds?: unknown;
+}): boolean {
   const idleMs = clampSessionIdleTimeout(input.idleTimeoutSeconds) * 1000;
-  return input.now - input.lastActivity > idleMs || input.now - input.sessionStart > ANALYTICS_DEFAULTS.maxSessionLengthMs;
+  return (
+    input.now - input.lastActivity > idleMs ||
+    input.now - input.sessionStart > ANALYTICS_DEFAULTS.maxSessionLengthMs
+  );
 }

@@ -44,9 +44,12 @@ describe('theme preference', () => {
     ['light', false, 'light'],
     ['dark', false, 'dark'],
     ['dark', true, 'dark'],
-  ] as const)('%s with the system preferring dark = %s shows %s', (preference, systemDark, scheme) => {
-    expect(resolveColorScheme(preference, systemDark)).toBe(scheme);
-  });
+  ] as const)(
+    '%s with the system preferring dark = %s shows %s',
+    (preference, systemDark, scheme) => {
+      expect(resolveColorScheme(preference, systemDark)).toBe(scheme);
+    },
+  );
 });
 
 describe('pickSignInLanguage', () => {

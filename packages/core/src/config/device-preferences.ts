@@ -27,11 +27,16 @@ export type ColorScheme = 'light' | 'dark';
 
 /** A stored value as a preference; anything unknown (or nothing) is `system`. */
 export function parseThemePreference(value: unknown): ThemePreference {
-  return (THEME_PREFERENCES as readonly unknown[]).includes(value) ? (value as ThemePreference) : 'system';
+  return (THEME_PREFERENCES as readonly unknown[]).includes(value)
+    ? (value as ThemePreference)
+    : 'system';
 }
 
 /** The scheme to show: the forced one, else the system's (`prefers-color-scheme`). */
-export function resolveColorScheme(preference: ThemePreference, systemPrefersDark: boolean): ColorScheme {
+export function resolveColorScheme(
+  preference: ThemePreference,
+  systemPrefersDark: boolean,
+): ColorScheme {
   if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
   return preference;
 }
@@ -41,7 +46,10 @@ export function resolveColorScheme(preference: ThemePreference, systemPrefersDar
  * first of the browser's languages we have (exact tag, then its base: `pt` and `pt-PT` → `pt-BR`,
  * `fr-CA` → `fr`), else English.
  */
-export function pickSignInLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
+export function pickSignInLanguage(
+  stored: string | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
   const supported = SUPPORTED_LANGUAGES as readonly string[];
   if (stored && supported.includes(stored)) return stored as Language;
   for (const tag of browserLanguages) {

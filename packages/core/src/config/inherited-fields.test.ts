@@ -23,7 +23,7 @@ describe('inherited field values (spec §3: values may be JSON strings and are p
   ])('%j -> %j', (value, expected) => {
     expect(parseFieldValue(value)).toEqual(expected);
   });
-  it('takes each field\'s own value, else its parent value, and drops empty ones', () => {
+  it("takes each field's own value, else its parent value, and drops empty ones", () => {
     expect(
       parseInheritedFields({
         a: { value: 'own', parentValue: 'parent' },

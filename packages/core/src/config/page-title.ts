@@ -10,7 +10,10 @@ export const TITLE_SEPARATOR = ' · ';
  * `Assets · Acme Track`; the platform title alone when there is no page name (sign-in, loading) or
  * when the page is named like the platform. Blank parts are ignored.
  */
-export function composePageTitle(pageLabel: string | null | undefined, platformTitle: string): string {
+export function composePageTitle(
+  pageLabel: string | null | undefined,
+  platformTitle: string,
+): string {
   const page = (pageLabel ?? '').trim();
   const platform = platformTitle.trim();
   if (page === '' || page === platform) return platform;

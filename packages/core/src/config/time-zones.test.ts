@@ -60,8 +60,25 @@ describe('formatUtcOffset', () => {
 
 describe('groupTimeZones', () => {
   it('groups by region (Other last), sorts by offset then place, drops unknown ids and repeats', () => {
-    const groups = groupTimeZones(['UTC', 'Europe/Madrid', 'America/New_York', 'Europe/London', 'Nope/Nowhere', 'Europe/Madrid', 'America/Los_Angeles', 'EST5EDT'], JANUARY);
-    expect(groups.map((group) => [group.region, group.zones.map((zone) => `${zone.offset} ${zone.place}`)])).toEqual([
+    const groups = groupTimeZones(
+      [
+        'UTC',
+        'Europe/Madrid',
+        'America/New_York',
+        'Europe/London',
+        'Nope/Nowhere',
+        'Europe/Madrid',
+        'America/Los_Angeles',
+        'EST5EDT',
+      ],
+      JANUARY,
+    );
+    expect(
+      groups.map((group) => [
+        group.region,
+        group.zones.map((zone) => `${zone.offset} ${zone.place}`),
+      ]),
+    ).toEqual([
       ['America', ['UTC-08:00 Los Angeles', 'UTC-05:00 New York']],
       ['Europe', ['UTC London', 'UTC+01:00 Madrid']],
       ['Other', ['UTC-05:00 EST5EDT', 'UTC UTC']],
@@ -70,7 +87,12 @@ describe('groupTimeZones', () => {
 
   it('names nested places with a slash and spaces', () => {
     const [group] = groupTimeZones(['America/Argentina/Buenos_Aires'], JANUARY);
-    expect(group?.zones[0]).toEqual({ id: 'America/Argentina/Buenos_Aires', offsetMinutes: -180, offset: 'UTC-03:00', place: 'Argentina / Buenos Aires' });
+    expect(group?.zones[0]).toEqual({
+      id: 'America/Argentina/Buenos_Aires',
+      offsetMinutes: -180,
+      offset: 'UTC-03:00',
+      place: 'Argentina / Buenos Aires',
+    });
   });
 
   it('keeps every known zone of the engine exactly once, each in its region', () => {
@@ -78,7 +100,8 @@ describe('groupTimeZones', () => {
     const groups = groupTimeZones(all, JULY);
     const ids = groups.flatMap((group) => group.zones.map((zone) => zone.id));
     expect(ids.sort()).toEqual([...new Set(all)].sort());
-    for (const group of groups) for (const zone of group.zones) expect(timeZoneRegion(zone.id)).toBe(group.region);
+    for (const group of groups)
+      for (const zone of group.zones) expect(timeZoneRegion(zone.id)).toBe(group.region);
     expect(groups.map((group) => group.region).filter((region) => region !== 'Other')).toEqual(
       TIME_ZONE_REGIONS.filter((region) => groups.some((group) => group.region === region)),
     );
@@ -86,12 +109,22 @@ describe('groupTimeZones', () => {
 });
 
 describe('filterTimeZoneGroups', () => {
-  const groups = groupTimeZones(['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC'], JANUARY);
-  const ids = (query: string) => filterTimeZoneGroups(groups, query).flatMap((group) => group.zones.map((zone) => zone.id));
+  const groups = groupTimeZones(
+    ['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC'],
+    JANUARY,
+  );
+  const ids = (query: string) =>
+    filterTimeZoneGroups(groups, query).flatMap((group) => group.zones.map((zone) => zone.id));
 
   it.each([
-    ['', ['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC']],
-    ['   ', ['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC']],
+    [
+      '',
+      ['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC'],
+    ],
+    [
+      '   ',
+      ['America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Europe/Madrid', 'Europe/Paris', 'UTC'],
+    ],
     ['buenos aires', ['America/Argentina/Buenos_Aires']],
     ['Buenos_Aires', ['America/Argentina/Buenos_Aires']],
     ['europe mad', ['Europe/Madrid']],
@@ -121,10 +154,22 @@ describe('formatDateTime', () => {
   it.each([
     [{ timeZone: 'UTC', dateFormat: 'MM/DD/YYYY', calendarFormat: '12h' }, '01/15/2024 1:05 PM'],
     [{ timeZone: 'UTC', dateFormat: 'DD/MM/YYYY', calendarFormat: '24h' }, '15/01/2024 13:05'],
-    [{ timeZone: 'Asia/Tokyo', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' }, '2024-01-15 22:05'],
-    [{ timeZone: 'Europe/Berlin', dateFormat: 'DD.MM.YYYY', calendarFormat: '24h' }, '15.01.2024 14:05'],
-    [{ timeZone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', calendarFormat: '12h' }, '01/15/2024 7:05 AM'],
-    [{ timeZone: 'Not/AZone', dateFormat: 'MM/DD/YYYY', calendarFormat: '24h' }, '01/15/2024 13:05'],
+    [
+      { timeZone: 'Asia/Tokyo', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' },
+      '2024-01-15 22:05',
+    ],
+    [
+      { timeZone: 'Europe/Berlin', dateFormat: 'DD.MM.YYYY', calendarFormat: '24h' },
+      '15.01.2024 14:05',
+    ],
+    [
+      { timeZone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', calendarFormat: '12h' },
+      '01/15/2024 7:05 AM',
+    ],
+    [
+      { timeZone: 'Not/AZone', dateFormat: 'MM/DD/YYYY', calendarFormat: '24h' },
+      '01/15/2024 13:05',
+    ],
     [{ timeZone: 'UTC', dateFormat: 'whatever', calendarFormat: '24h' }, '01/15/2024 13:05'],
   ])('%j → %s', (preferences, text) => {
     expect(formatDateTime(JANUARY, preferences)).toBe(text);

@@ -5,7 +5,18 @@
  */
 
 /** The IANA areas a zone id may start with; anything else (UTC, EST5EDT, Etc/…) is "Other". */
-export const TIME_ZONE_REGIONS = ['Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific'] as const;
+export const TIME_ZONE_REGIONS = [
+  'Africa',
+  'America',
+  'Antarctica',
+  'Arctic',
+  'Asia',
+  'Atlantic',
+  'Australia',
+  'Europe',
+  'Indian',
+  'Pacific',
+] as const;
 
 /** A region of {@link TIME_ZONE_REGIONS}, or `Other`. */
 export type TimeZoneRegion = (typeof TIME_ZONE_REGIONS)[number] | 'Other';
@@ -31,7 +42,9 @@ export interface TimeZoneGroup {
 /** The region a zone id belongs to (`Europe/Madrid` → `Europe`, `UTC` → `Other`). */
 export function timeZoneRegion(zone: string): TimeZoneRegion {
   const head = zone.slice(0, zone.indexOf('/'));
-  return (TIME_ZONE_REGIONS as readonly string[]).includes(head) ? (head as TimeZoneRegion) : 'Other';
+  return (TIME_ZONE_REGIONS as readonly string[]).includes(head)
+    ? (head as TimeZoneRegion)
+    : 'Other';
 }
 
 /**
@@ -42,7 +55,9 @@ export function timeZoneOffsetMinutes(zone: string, date: Date): number | null {
   let text: string;
   try {
     // "1/15/2024, GMT+05:30" (or "GMT" for a zero offset)
-    text = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).format(date);
+    text = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).format(
+      date,
+    );
   } catch {
     return null;
   }
@@ -75,7 +90,12 @@ export function groupTimeZones(zones: Iterable<string>, date: Date): TimeZoneGro
     if (offsetMinutes === null) continue;
     const region = timeZoneRegion(id);
     const list = byRegion.get(region) ?? [];
-    list.push({ id, offsetMinutes, offset: formatUtcOffset(offsetMinutes), place: placeOf(id, region) });
+    list.push({
+      id,
+      offsetMinutes,
+      offset: formatUtcOffset(offsetMinutes),
+      place: placeOf(id, region),
+    });
     byRegion.set(region, list);
   }
   const order = (region: TimeZoneRegion) => (region === 'Other' ? '\uffff' : region);
@@ -83,7 +103,9 @@ export function groupTimeZones(zones: Iterable<string>, date: Date): TimeZoneGro
     .sort(([a], [b]) => order(a).localeCompare(order(b)))
     .map(([region, list]) => ({
       region,
-      zones: list.sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.place.localeCompare(b.place)),
+      zones: list.sort(
+        (a, b) => a.offsetMinutes - b.offsetMinutes || a.place.localeCompare(b.place),
+      ),
     }));
 }
 
@@ -102,7 +124,10 @@ function fold(text: string): string {
  * (case-, accent- and underscore-insensitive: "buenos aires", "utc+05:30", "europe mad"); a group
  * left empty is dropped. An empty query keeps everything.
  */
-export function filterTimeZoneGroups(groups: readonly TimeZoneGroup[], query: string): TimeZoneGroup[] {
+export function filterTimeZoneGroups(
+  groups: readonly TimeZoneGroup[],
+  query: string,
+): TimeZoneGroup[] {
   const words = fold(query).split(' ').filter(Boolean);
   if (words.length === 0) return [...groups];
   return groups
@@ -131,7 +156,14 @@ export interface DateTimePreferences {
  */
 export function formatDateTime(date: Date, preferences: DateTimePreferences): string {
   const hour12 = preferences.calendarFormat === '12h';
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: hour12 ? 'h12' : 'h23' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: hour12 ? 'h12' : 'h23',
+  };
   let formatter: Intl.DateTimeFormat;
   try {
     formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: preferences.timeZone });
@@ -142,7 +174,9 @@ export function formatDateTime(date: Date, preferences: DateTimePreferences): st
   for (const part of formatter.formatToParts(date)) p[part.type] = part.value;
   const known = /^(YYYY|MM|DD)([-/.])(YYYY|MM|DD)\2(YYYY|MM|DD)$/.test(preferences.dateFormat);
   const tokens: Record<string, unknown> = { YYYY: p.year, MM: p.month, DD: p.day };
-  const dateText = (known ? preferences.dateFormat : 'MM/DD/YYYY').replace(/YYYY|MM|DD/g, (token) => String(tokens[token]));
+  const dateText = (known ? preferences.dateFormat : 'MM/DD/YYYY').replace(/YYYY|MM|DD/g, (token) =>
+    String(tokens[token]),
+  );
   const hour = hour12 ? String(Number(p.hour)) : String(p.hour);
   return `${dateText} ${hour}:${String(p.minute)}${hour12 ? ` ${String(p.dayPeriod)}` : ''}`;
 }

@@ -13,8 +13,10 @@ import {
 } from './vocabulary.ts';
 
 const acme = {
-  vizixVocabularyLabelPlatform: '{"en":"Acme Track","es":"Acme Rastreo","pt-BR":"Acme Rastreio","fr":"Acme Suivi","it":"Acme Traccia"}',
-  vizixVocabularyLabelThings: '{"en":"Assets","es":"Activos","pt-BR":"Ativos","fr":"Actifs","it":"Beni"}',
+  vizixVocabularyLabelPlatform:
+    '{"en":"Acme Track","es":"Acme Rastreo","pt-BR":"Acme Rastreio","fr":"Acme Suivi","it":"Acme Traccia"}',
+  vizixVocabularyLabelThings:
+    '{"en":"Assets","es":"Activos","pt-BR":"Ativos","fr":"Actifs","it":"Beni"}',
   vizixVocabularyLabelZones: { en: 'Areas', es: '  ' },
   vizixVocabularyLabelRoles: 'Profiles',
   vizixVocabularyLabelUsers: '{broken json',
@@ -25,10 +27,23 @@ const acme = {
 };
 
 describe('spec §3 "Vocabulary label fields start with vizixVocabularyLabel and hold a JSON map from language to label"', () => {
-  it('has about 65 concepts, the spec\'s examples among them, with a field name each', () => {
+  it("has about 65 concepts, the spec's examples among them, with a field name each", () => {
     expect(VOCABULARY_CONCEPTS.length).toBeGreaterThanOrEqual(60);
     expect(VOCABULARY_CONCEPTS.length).toBeLessThanOrEqual(70);
-    for (const concept of ['Things', 'ThingTypes', 'Zones', 'Groups', 'Roles', 'Users', 'Reports', 'Workflows', 'Shifts', 'SmartContracts', 'TrainedModels', 'Platform']) {
+    for (const concept of [
+      'Things',
+      'ThingTypes',
+      'Zones',
+      'Groups',
+      'Roles',
+      'Users',
+      'Reports',
+      'Workflows',
+      'Shifts',
+      'SmartContracts',
+      'TrainedModels',
+      'Platform',
+    ]) {
       expect(VOCABULARY_CONCEPTS).toContain(concept);
     }
     expect(vocabularyFieldName('ThingTypes')).toBe('vizixVocabularyLabelThingTypes');

@@ -150,7 +150,8 @@ function labelIn(map: Record<string, unknown>, language: string): string | null 
   if (typeof exact === 'string' && exact.trim() !== '') return exact.trim();
   const lower = language.toLowerCase();
   for (const [key, value] of Object.entries(map)) {
-    if (key.toLowerCase() === lower && typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (key.toLowerCase() === lower && typeof value === 'string' && value.trim() !== '')
+      return value.trim();
   }
   return null;
 }
@@ -160,11 +161,20 @@ function labelIn(map: Record<string, unknown>, language: string): string | null 
  * tenant sets none. The field may hold the JSON text or the parsed map; a plain text value is the
  * label in every language. Never throws.
  */
-export function resolveTenantLabel(concept: string, language: string, groupFields: Readonly<Record<string, unknown>> | null | undefined): string | null {
+export function resolveTenantLabel(
+  concept: string,
+  language: string,
+  groupFields: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
   if (typeof groupFields !== 'object' || groupFields === null) return null;
-  const raw = parseFieldValue(Object.hasOwn(groupFields, vocabularyFieldName(concept)) ? groupFields[vocabularyFieldName(concept)] : undefined);
+  const raw = parseFieldValue(
+    Object.hasOwn(groupFields, vocabularyFieldName(concept))
+      ? groupFields[vocabularyFieldName(concept)]
+      : undefined,
+  );
   // Text that still looks like JSON after parsing is malformed JSON, not a label.
-  if (typeof raw === 'string') return raw.trim() === '' || /^[[{]/.test(raw.trim()) ? null : raw.trim();
+  if (typeof raw === 'string')
+    return raw.trim() === '' || /^[[{]/.test(raw.trim()) ? null : raw.trim();
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const map = raw as Record<string, unknown>;
   return labelIn(map, String(language)) ?? labelIn(map, 'en');
@@ -174,13 +184,23 @@ export function resolveTenantLabel(concept: string, language: string, groupField
  * Spec §3 vocabulary: the tenant's label in `language`, else its English label, else the built-in
  * default (the concept key itself for a concept outside {@link VOCABULARY_DEFAULTS}).
  */
-export function resolveVocabularyLabel(concept: string, language: string, groupFields: Readonly<Record<string, unknown>> | null | undefined): string {
-  const builtIn = Object.hasOwn(VOCABULARY_DEFAULTS, concept) ? VOCABULARY_DEFAULTS[concept as VocabularyConcept] : concept;
+export function resolveVocabularyLabel(
+  concept: string,
+  language: string,
+  groupFields: Readonly<Record<string, unknown>> | null | undefined,
+): string {
+  const builtIn = Object.hasOwn(VOCABULARY_DEFAULTS, concept)
+    ? VOCABULARY_DEFAULTS[concept as VocabularyConcept]
+    : concept;
   return resolveTenantLabel(concept, language, groupFields) ?? builtIn;
 }
 
 /** A tab's (or page's) label as the tenant renamed it; null when the tenant did not (use the i18n label). */
-export function resolveTabLabel(tab: string, language: string, groupFields: Readonly<Record<string, unknown>> | null | undefined): string | null {
+export function resolveTabLabel(
+  tab: string,
+  language: string,
+  groupFields: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
   const concept = Object.hasOwn(TAB_VOCABULARY, tab) ? TAB_VOCABULARY[tab] : undefined;
   return concept === undefined ? null : resolveTenantLabel(concept, language, groupFields);
 }

@@ -1,10 +1,33 @@
 import { bench, describe } from 'vitest';
-import { FOLDER_EDIT_PERMISSION_TEMPLATE, buildFolderPermissionExpressions } from './folder-permissions.ts';
-import { compilePermissionAst, createPermissionExpressionEvaluator, evaluatePermissionAst, parsePermissionExpression } from './permission-expression.ts';
+import {
+  FOLDER_EDIT_PERMISSION_TEMPLATE,
+  buildFolderPermissionExpressions,
+} from './folder-permissions.ts';
+import {
+  compilePermissionAst,
+  createPermissionExpressionEvaluator,
+  evaluatePermissionAst,
+  parsePermissionExpression,
+} from './permission-expression.ts';
 import { createPermissionSet } from './permission-string.ts';
 
 // A realistic user: ~120 permission strings, a few folder grants among them.
-const resources = ['thing', 'thingtype', 'group', 'grouptype', 'user', 'role', 'resource', 'zone', 'zonetype', 'zonegroup', 'logicalreader', 'connection', 'edgebox', 'report_definition'];
+const resources = [
+  'thing',
+  'thingtype',
+  'group',
+  'grouptype',
+  'user',
+  'role',
+  'resource',
+  'zone',
+  'zonetype',
+  'zonegroup',
+  'logicalreader',
+  'connection',
+  'edgebox',
+  'report_definition',
+];
 const list = [
   ...resources.flatMap((resource) => ['r', 'i', 'u', 'd'].map((letter) => `${resource}:${letter}`)),
   ...Array.from({ length: 60 }, (_, id) => `_folderinstance_${id}:r`),

@@ -47,7 +47,9 @@ export interface FolderAccessSubject {
 }
 
 /** The variables of the folder templates for one folder. */
-export function folderPermissionVariables(folder: FolderAccessSubject): Record<string, string | number | boolean> {
+export function folderPermissionVariables(
+  folder: FolderAccessSubject,
+): Record<string, string | number | boolean> {
   return { type: folder.type ?? REPORT_FOLDER_TYPE, id: folder.id, isOwner: folder.isOwner };
 }
 
@@ -67,15 +69,18 @@ export function buildFolderPermissionExpressions(folder: Omit<FolderAccessSubjec
   hasDeletePermission: string;
 } {
   const fill = (template: string) =>
-    template.replaceAll('{type}', folder.type ?? REPORT_FOLDER_TYPE).replaceAll('{id}', String(folder.id));
+    template
+      .replaceAll('{type}', folder.type ?? REPORT_FOLDER_TYPE)
+      .replaceAll('{id}', String(folder.id));
   return {
     hasEditPermission: fill(FOLDER_EDIT_PERMISSION_TEMPLATE),
     hasDeletePermission: fill(FOLDER_DELETE_PERMISSION_TEMPLATE),
   };
 }
 
-const evaluateWith = (evaluator: PermissionExpressionEvaluator | undefined): PermissionExpressionEvaluator =>
-  evaluator ?? evaluatePermissionExpression;
+const evaluateWith = (
+  evaluator: PermissionExpressionEvaluator | undefined,
+): PermissionExpressionEvaluator => evaluator ?? evaluatePermissionExpression;
 
 /** True when the user may rename or change the folder (spec §6 folder edit rule). */
 export function canEditFolder(
@@ -83,7 +88,11 @@ export function canEditFolder(
   permissions: Iterable<string>,
   evaluator?: PermissionExpressionEvaluator,
 ): boolean {
-  return evaluateWith(evaluator)(FOLDER_EDIT_PERMISSION_TEMPLATE, permissions, folderPermissionVariables(folder));
+  return evaluateWith(evaluator)(
+    FOLDER_EDIT_PERMISSION_TEMPLATE,
+    permissions,
+    folderPermissionVariables(folder),
+  );
 }
 
 /** True when the user may delete the folder (spec §6 folder delete rule). */
@@ -92,7 +101,11 @@ export function canDeleteFolder(
   permissions: Iterable<string>,
   evaluator?: PermissionExpressionEvaluator,
 ): boolean {
-  return evaluateWith(evaluator)(FOLDER_DELETE_PERMISSION_TEMPLATE, permissions, folderPermissionVariables(folder));
+  return evaluateWith(evaluator)(
+    FOLDER_DELETE_PERMISSION_TEMPLATE,
+    permissions,
+    folderPermissionVariables(folder),
+  );
 }
 
 /** True when the user may open the folder (our read rule). */
@@ -101,5 +114,9 @@ export function canReadFolder(
   permissions: Iterable<string>,
   evaluator?: PermissionExpressionEvaluator,
 ): boolean {
-  return evaluateWith(evaluator)(FOLDER_READ_PERMISSION_TEMPLATE, permissions, folderPermissionVariables(folder));
+  return evaluateWith(evaluator)(
+    FOLDER_READ_PERMISSION_TEMPLATE,
+    permissions,
+    folderPermissionVariables(folder),
+  );
 }

@@ -114,10 +114,18 @@ describe('spec §5: "evaluated only when, after substitution, it contains only 0
   it('refuses over-long and over-deep expressions with a warning', () => {
     const { logger, evaluate } = quiet();
     expect(evaluate('1'.padEnd(MAX_PERMISSION_EXPRESSION_LENGTH + 1, ' '), [])).toBe(false);
-    const deep = '('.repeat(MAX_PERMISSION_EXPRESSION_DEPTH + 1) + '1' + ')'.repeat(MAX_PERMISSION_EXPRESSION_DEPTH + 1);
+    const deep =
+      '('.repeat(MAX_PERMISSION_EXPRESSION_DEPTH + 1) +
+      '1' +
+      ')'.repeat(MAX_PERMISSION_EXPRESSION_DEPTH + 1);
     expect(evaluate(deep, [])).toBe(false);
     expect(evaluate('!'.repeat(MAX_PERMISSION_EXPRESSION_DEPTH + 1) + '0', [])).toBe(false);
-    expect(evaluate(Array.from({ length: MAX_PERMISSION_EXPRESSION_DEPTH + 2 }, () => '1').join(' ** '), [])).toBe(false);
+    expect(
+      evaluate(
+        Array.from({ length: MAX_PERMISSION_EXPRESSION_DEPTH + 2 }, () => '1').join(' ** '),
+        [],
+      ),
+    ).toBe(false);
     expect(logger.warn).toHaveBeenCalledTimes(4);
     const shallow = '('.repeat(50) + '1' + ')'.repeat(50);
     expect(evaluate(shallow, [])).toBe(true);
@@ -161,7 +169,10 @@ describe('spec §5: "Template placeholders are replaced by a variable\'s value a
 
   it('interpolatePermissionExpression leaves placeholder-free text alone', () => {
     expect(interpolatePermissionExpression('zone:r')).toEqual({ ok: true, text: 'zone:r' });
-    expect(interpolatePermissionExpression('_x_{id}:r && {f}', { id: 3, f: true })).toEqual({ ok: true, text: '_x_3:r && 1' });
+    expect(interpolatePermissionExpression('_x_{id}:r && {f}', { id: 3, f: true })).toEqual({
+      ok: true,
+      text: '_x_3:r && 1',
+    });
   });
 });
 
@@ -208,7 +219,12 @@ describe('engine behaviour', () => {
   });
 
   it('the default evaluator and explainer warn through console.warn', () => {
-    const spy = vi.spyOn((globalThis as unknown as { console: { warn(...args: unknown[]): void } }).console, 'warn').mockImplementation(() => undefined);
+    const spy = vi
+      .spyOn(
+        (globalThis as unknown as { console: { warn(...args: unknown[]): void } }).console,
+        'warn',
+      )
+      .mockImplementation(() => undefined);
     try {
       expect(evaluatePermissionExpression('zone:r', ['zone:r'])).toBe(true);
       expect(evaluatePermissionExpression('zone:r;', ['zone:r'])).toBe(false);
@@ -221,7 +237,9 @@ describe('engine behaviour', () => {
 
   it('caches parses (bounded, first in first out) and works with the cache disabled', () => {
     for (const cacheSize of [0, 2]) {
-      const { evaluate } = { evaluate: createPermissionExpressionEvaluator({ cacheSize, logger: { warn: vi.fn() } }) };
+      const { evaluate } = {
+        evaluate: createPermissionExpressionEvaluator({ cacheSize, logger: { warn: vi.fn() } }),
+      };
       for (const round of [1, 2]) {
         expect(evaluate('zone:r', ['zone:r']), `round ${round}`).toBe(true);
         expect(evaluate('zone:u', ['zone:r'])).toBe(false);
@@ -262,8 +280,14 @@ describe('AST evaluation: compiled closures and the plain walk agree', () => {
   });
 
   it('interpolatePermissionExpression reports a missing variable itself', () => {
-    expect(interpolatePermissionExpression('{a} && {b}', { a: true })).toEqual({ ok: false, error: 'no value for placeholder {b}' });
-    expect(interpolatePermissionExpression('{a}', { a: [] as unknown as string })).toEqual({ ok: false, error: 'no value for placeholder {a}' });
+    expect(interpolatePermissionExpression('{a} && {b}', { a: true })).toEqual({
+      ok: false,
+      error: 'no value for placeholder {b}',
+    });
+    expect(interpolatePermissionExpression('{a}', { a: [] as unknown as string })).toEqual({
+      ok: false,
+      error: 'no value for placeholder {a}',
+    });
   });
 
   it('evaluate reports a non-Error failure', () => {
@@ -279,14 +303,21 @@ describe('AST evaluation: compiled closures and the plain walk agree', () => {
 
   it('keeps per-template resolutions bounded and correct', () => {
     const { evaluate } = quiet();
-    for (let id = 0; id < 300; id += 1) expect(evaluate('_folderinstance_{id}:u', ['_folderinstance_5:u'], { id })).toBe(id === 5);
+    for (let id = 0; id < 300; id += 1)
+      expect(evaluate('_folderinstance_{id}:u', ['_folderinstance_5:u'], { id })).toBe(id === 5);
     expect(evaluate('_folderinstance_{id}:u', ['_folderinstance_5:u'], { id: 5 })).toBe(true);
   });
 
   it('keeps the template cache bounded and correct', () => {
-    const evaluate = createPermissionExpressionEvaluator({ cacheSize: 3, logger: { warn: vi.fn() } });
+    const evaluate = createPermissionExpressionEvaluator({
+      cacheSize: 3,
+      logger: { warn: vi.fn() },
+    });
     for (const round of [1, 2]) {
-      for (const letter of ['r', 'i', 'u', 'd', 'a']) expect(evaluate(`zone:${letter} || {f}`, ['zone:u'], { f: false }), `round ${round}`).toBe(letter === 'u');
+      for (const letter of ['r', 'i', 'u', 'd', 'a'])
+        expect(evaluate(`zone:${letter} || {f}`, ['zone:u'], { f: false }), `round ${round}`).toBe(
+          letter === 'u',
+        );
     }
   });
 });
@@ -300,13 +331,24 @@ describe('parse / print', () => {
         left: {
           kind: 'or',
           left: { kind: 'not', operand: { kind: 'term', key: 'a:r' } },
-          right: { kind: 'and', left: { kind: 'term', key: 'b:u' }, right: { kind: 'term', key: 'c:d' } },
+          right: {
+            kind: 'and',
+            left: { kind: 'term', key: 'b:u' },
+            right: { kind: 'term', key: 'c:d' },
+          },
         },
-        right: { kind: 'power', left: { kind: 'number', text: '1' }, right: { kind: 'number', text: '0' } },
+        right: {
+          kind: 'power',
+          left: { kind: 'number', text: '1' },
+          right: { kind: 'number', text: '0' },
+        },
       },
     });
     expect(parsePermissionExpression('')).toEqual({ ok: true, ast: null });
-    expect(parsePermissionExpression(null as unknown as string)).toEqual({ ok: false, error: 'expression is not a string' });
+    expect(parsePermissionExpression(null as unknown as string)).toEqual({
+      ok: false,
+      error: 'expression is not a string',
+    });
   });
 
   it('prints canonical text', () => {
@@ -333,7 +375,11 @@ const boolAst = fc.letrec<{ node: BoolAst }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom(...TERMS).map((key) => ({ kind: 'term' as const, key })),
     tie('node').map((operand) => ({ kind: 'not' as const, operand })),
-    fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), left: tie('node'), right: tie('node') }),
+    fc.record({
+      kind: fc.constantFrom('and' as const, 'or' as const),
+      left: tie('node'),
+      right: tie('node'),
+    }),
   ),
 })).node;
 
@@ -350,7 +396,9 @@ function render(node: BoolAst, random: () => boolean): string {
       const side = (child: BoolAst) => {
         const needs = child.kind === 'or' && node.kind === 'and';
         const text = render(child, random);
-        return needs || (child.kind !== 'term' && random()) ? `(${space()}${text}${space()})` : text;
+        return needs || (child.kind !== 'term' && random())
+          ? `(${space()}${text}${space()})`
+          : text;
       };
       // `||` is left-associative, `&&` too; a right child of the same kind needs no parentheses
       // in boolean logic either, so both renderings are equivalent.
@@ -372,10 +420,20 @@ function reference(node: BoolAst, held: ReadonlySet<string>): boolean {
   }
 }
 
-const alphabet = fc.constantFrom(...'01 ()&*+!|:_{}zone:rudx'.split(''), 'zone:r', 'a:u', '&&', '||', '{f}', '{id}');
+const alphabet = fc.constantFrom(
+  ...'01 ()&*+!|:_{}zone:rudx'.split(''),
+  'zone:r',
+  'a:u',
+  '&&',
+  '||',
+  '{f}',
+  '{id}',
+);
 const expressionLike = fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join(''));
 
-const anyAst: fc.Arbitrary<PermissionExpressionNode> = fc.letrec<{ node: PermissionExpressionNode }>((tie) => ({
+const anyAst: fc.Arbitrary<PermissionExpressionNode> = fc.letrec<{
+  node: PermissionExpressionNode;
+}>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom(...TERMS).map((key) => ({ kind: 'term' as const, key })),
@@ -396,7 +454,10 @@ describe('properties', () => {
       fc.property(
         fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), expressionLike),
         fc.array(fc.constantFrom(...TERMS, 'zone:*', 'garbage')),
-        fc.dictionary(fc.constantFrom('f', 'id', 'type'), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
+        fc.dictionary(
+          fc.constantFrom('f', 'id', 'type'),
+          fc.oneof(fc.string(), fc.integer(), fc.boolean()),
+        ),
         (expression, permissions, variables) => {
           expect(typeof evaluate(expression, permissions, variables)).toBe('boolean');
         },
@@ -414,7 +475,9 @@ describe('properties', () => {
         // every subset of the five terms: the whole truth table
         for (let mask = 0; mask < 1 << TERMS.length; mask += 1) {
           const held = new Set(TERMS.filter((_, bit) => (mask & (1 << bit)) !== 0));
-          expect(evaluate(text, held), `${text} with ${[...held].join(',')}`).toBe(reference(ast, held));
+          expect(evaluate(text, held), `${text} with ${[...held].join(',')}`).toBe(
+            reference(ast, held),
+          );
         }
       }),
       { numRuns: 300 },
@@ -443,7 +506,10 @@ describe('properties', () => {
     );
     fc.assert(
       fc.property(anyAst, (ast) => {
-        expect(parsePermissionExpression(printPermissionExpression(ast))).toEqual({ ok: true, ast });
+        expect(parsePermissionExpression(printPermissionExpression(ast))).toEqual({
+          ok: true,
+          ast,
+        });
       }),
     );
   });

@@ -99,7 +99,8 @@ const DIGITS = /^[01]+$/;
 const WORD_CHAR = /[A-Za-z0-9_.:-]/;
 const JOINS_NEXT = /[A-Za-z_:]/;
 
-type InterpolationResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+type InterpolationResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
 
 /**
  * Replaces the `{name}` placeholders of `expression` (rules in the module comment).
@@ -112,7 +113,8 @@ export function interpolatePermissionExpression(
   if (!expression.includes('{')) return { ok: true, text: expression };
   let error: string | undefined;
   const text = expression.replace(PLACEHOLDER, (match: string, name: string, offset: number) => {
-    const value = variables !== undefined && Object.hasOwn(variables, name) ? variables[name] : undefined;
+    const value =
+      variables !== undefined && Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (value === undefined || !['string', 'number', 'boolean'].includes(typeof value)) {
       error ??= `no value for placeholder {${name}}`;
       return match;
@@ -147,7 +149,10 @@ function compileHoles(expression: string): Hole[] {
   if (!expression.includes('{')) return [];
   const holes = new Map<string, Hole>();
   for (const match of expression.matchAll(PLACEHOLDER)) {
-    const hole = { name: match[1] as string, asValue: joinsTerm(expression, match.index, match[0].length) };
+    const hole = {
+      name: match[1] as string,
+      asValue: joinsTerm(expression, match.index, match[0].length),
+    };
     holes.set(`${hole.name}:${hole.asValue}`, hole);
   }
   return [...holes.values()];
@@ -171,7 +176,9 @@ type Reduced =
   | { readonly type: 'number'; readonly text: string }
   | { readonly type: 'op'; readonly char: '*' | '+' | '&' | '!' | '(' | ')' };
 
-type TokenizeResult = { readonly ok: true; readonly tokens: readonly Token[] } | { readonly ok: false; readonly error: string };
+type TokenizeResult =
+  | { readonly ok: true; readonly tokens: readonly Token[] }
+  | { readonly ok: false; readonly error: string };
 
 function reduce(text: string): { ok: true; items: Reduced[] } | { ok: false; error: string } {
   const items: Reduced[] = [];
@@ -316,7 +323,8 @@ class Parser {
 
   private nested(build: () => PermissionExpressionNode): PermissionExpressionNode {
     this.depth += 1;
-    if (this.depth > MAX_PERMISSION_EXPRESSION_DEPTH) throw new ExpressionSyntaxError('expression nested too deeply');
+    if (this.depth > MAX_PERMISSION_EXPRESSION_DEPTH)
+      throw new ExpressionSyntaxError('expression nested too deeply');
     const node = build();
     this.depth -= 1;
     return node;
@@ -335,7 +343,8 @@ function describe(token: Token): string {
  */
 export function parsePermissionExpression(expression: string): PermissionExpressionParseResult {
   if (typeof expression !== 'string') return { ok: false, error: 'expression is not a string' };
-  if (expression.length > MAX_PERMISSION_EXPRESSION_LENGTH) return { ok: false, error: 'expression too long' };
+  if (expression.length > MAX_PERMISSION_EXPRESSION_LENGTH)
+    return { ok: false, error: 'expression too long' };
   const tokenized = tokenize(expression);
   if (!tokenized.ok) return tokenized;
   try {
@@ -401,7 +410,10 @@ export function collectPermissionTerms(node: PermissionExpressionNode | null): s
  * legacy pipeline did; the answer is the truthiness of the value. One evaluator (issue 17 item 6):
  * this compiles and runs once; the engine keeps compiled expressions for repeated use.
  */
-export function evaluatePermissionAst(node: PermissionExpressionNode | null, permissions: PermissionSet): boolean {
+export function evaluatePermissionAst(
+  node: PermissionExpressionNode | null,
+  permissions: PermissionSet,
+): boolean {
   return compilePermissionAst(node)(permissions);
 }
 
@@ -414,7 +426,9 @@ type Run = (permissions: PermissionSet) => number;
  * Compiles an AST into nested closures (JavaScript's number semantics, see {@link evaluatePermissionAst})
  * (no code is generated from text); the engine runs these for cached expressions.
  */
-export function compilePermissionAst(node: PermissionExpressionNode | null): CompiledPermissionExpression {
+export function compilePermissionAst(
+  node: PermissionExpressionNode | null,
+): CompiledPermissionExpression {
   if (node === null) return () => false;
   const run = compileNode(node);
   return (permissions) => truthy(run(permissions));
@@ -457,10 +471,12 @@ function truthy(value: number): boolean {
   return value !== 0 && !Number.isNaN(value);
 }
 
-
 const defaultLogger: PermissionExpressionLogger = {
   warn(message: string, ...details: unknown[]): void {
-    (globalThis as unknown as { console: PermissionExpressionLogger }).console.warn(message, ...details);
+    (globalThis as unknown as { console: PermissionExpressionLogger }).console.warn(
+      message,
+      ...details,
+    );
   },
 };
 
@@ -469,20 +485,29 @@ export interface PermissionExpressionEngine {
   /** Same contract as {@link evaluatePermissionExpression}. */
   readonly evaluate: PermissionExpressionEvaluator;
   /** The value plus the terms the user lacks; warns like `evaluate`. */
-  explain(expression: string, permissions: Iterable<string>, variables?: PermissionVariables): PermissionExpressionExplanation;
+  explain(
+    expression: string,
+    permissions: Iterable<string>,
+    variables?: PermissionVariables,
+  ): PermissionExpressionExplanation;
 }
 
 /**
  * Builds an engine with an injected logger and a bounded parse cache keyed by the interpolated text.
  * Both `evaluate` and `explain` never throw, whatever they are given.
  */
-export function createPermissionExpressionEngine(options: PermissionExpressionEvaluatorOptions = {}): PermissionExpressionEngine {
+export function createPermissionExpressionEngine(
+  options: PermissionExpressionEvaluatorOptions = {},
+): PermissionExpressionEngine {
   const logger = options.logger ?? defaultLogger;
   const cacheSize = Math.max(0, options.cacheSize ?? 1000);
   const parses = new Map<string, PermissionExpressionParseResult>();
   // Per template: its placeholders, and the resolution of each combination of variable values seen,
   // keyed by those values, so a cached call never rebuilds the interpolated text.
-  const templates = new Map<string, { holes: readonly Hole[]; resolved: Map<string, Resolution> }>();
+  const templates = new Map<
+    string,
+    { holes: readonly Hole[]; resolved: Map<string, Resolution> }
+  >();
 
   const remember = <T>(map: Map<string, T>, key: string, value: T, limit: number): void => {
     if (cacheSize === 0) return;
@@ -507,13 +532,20 @@ export function createPermissionExpressionEngine(options: PermissionExpressionEv
     if (template.holes.length === 0) return toResolution(expression, parseCached(expression));
     let key = '';
     for (const hole of template.holes) {
-      const value = variables !== undefined && Object.hasOwn(variables, hole.name) ? variables[hole.name] : undefined;
+      const value =
+        variables !== undefined && Object.hasOwn(variables, hole.name)
+          ? variables[hole.name]
+          : undefined;
       const type = typeof value;
       if (type !== 'string' && type !== 'number' && type !== 'boolean') {
         return { ok: false, text: expression, error: `no value for placeholder {${hole.name}}` };
       }
       const scalar = value as string | number | boolean;
-      key += hole.asValue ? `${String(scalar)}\u0001` : isTruthyFlag(scalar) ? '1\u0001' : '0\u0001';
+      key += hole.asValue
+        ? `${String(scalar)}\u0001`
+        : isTruthyFlag(scalar)
+          ? '1\u0001'
+          : '0\u0001';
     }
     const known = template.resolved.get(key);
     if (known !== undefined) return known;
@@ -547,7 +579,10 @@ export function createPermissionExpressionEngine(options: PermissionExpressionEv
       const missingTerms = result ? [] : terms.filter((term) => !set.has(term));
       return { result, expression: resolution.text, terms, missingTerms };
     } catch (error) {
-      return refused(expression, `evaluation failed: ${error instanceof Error ? error.message : String(error)}`);
+      return refused(
+        expression,
+        `evaluation failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
@@ -562,7 +597,10 @@ export function createPermissionExpressionEngine(options: PermissionExpressionEv
       refuse(resolution.text, resolution.error);
       return false;
     } catch (error) {
-      refuse(expression, `evaluation failed: ${error instanceof Error ? error.message : String(error)}`);
+      refuse(
+        expression,
+        `evaluation failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   };
@@ -571,7 +609,12 @@ export function createPermissionExpressionEngine(options: PermissionExpressionEv
 }
 
 type Resolution =
-  | { readonly ok: true; readonly text: string; readonly ast: PermissionExpressionNode | null; readonly run: CompiledPermissionExpression }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly ast: PermissionExpressionNode | null;
+      readonly run: CompiledPermissionExpression;
+    }
   | { readonly ok: false; readonly text: string; readonly error: string };
 
 const compiledAsts = new WeakMap<PermissionExpressionNode, CompiledPermissionExpression>();
@@ -593,7 +636,9 @@ function toResolution(text: string, parsed: PermissionExpressionParseResult): Re
  * Builds an evaluator with an injected logger and its own parse cache; the call signature is that of
  * {@link evaluatePermissionExpression}.
  */
-export function createPermissionExpressionEvaluator(options: PermissionExpressionEvaluatorOptions = {}): PermissionExpressionEvaluator {
+export function createPermissionExpressionEvaluator(
+  options: PermissionExpressionEvaluatorOptions = {},
+): PermissionExpressionEvaluator {
   return createPermissionExpressionEngine(options).evaluate;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createPermissionSet, hasPermission, isPermissionSet, parsePermission, toPermissionSet } from './permission-string.ts';
+import {
+  createPermissionSet,
+  hasPermission,
+  isPermissionSet,
+  parsePermission,
+  toPermissionSet,
+} from './permission-string.ts';
 
 describe('parsePermission (spec §3: resource:letters, letters from r,i,u,d,a,x)', () => {
   it.each([
@@ -22,7 +28,14 @@ describe('parsePermission (spec §3: resource:letters, letters from r,i,u,d,a,x)
 });
 
 describe('createPermissionSet (DESIGN §4: zone:r is held by zone:r or zone:*)', () => {
-  const set = createPermissionSet(['zone:r', 'thing:*', 'user:u:42', 'garbage', 'zone:r', 'Group:ri']);
+  const set = createPermissionSet([
+    'zone:r',
+    'thing:*',
+    'user:u:42',
+    'garbage',
+    'zone:r',
+    'Group:ri',
+  ]);
   it.each([
     ['zone:r', true],
     ['zone:u', false],

@@ -126,8 +126,11 @@ export function createPermissionSet(permissions: Iterable<string>): PermissionSe
     if (!parsed) return false;
     const key = parsed.resource.toLowerCase();
     const granted = global.get(key);
-    const instanceGranted = parsed.instance === undefined ? undefined : perInstance.get(`${key}:${parsed.instance}`);
-    return parsed.letters.every((letter) => granted?.has(letter) === true || instanceGranted?.has(letter) === true);
+    const instanceGranted =
+      parsed.instance === undefined ? undefined : perInstance.get(`${key}:${parsed.instance}`);
+    return parsed.letters.every(
+      (letter) => granted?.has(letter) === true || instanceGranted?.has(letter) === true,
+    );
   }
 }
 

@@ -20,7 +20,10 @@
  * - The settings menu item (user menu) follows the tenants permission `tenants:x` only; hiding the
  *   tenants tab does not remove it (it is not a tab).
  */
-import { evaluatePermissionExpression, explainPermissionExpression } from './permission-expression.ts';
+import {
+  evaluatePermissionExpression,
+  explainPermissionExpression,
+} from './permission-expression.ts';
 
 /** Every tab of spec §6, in the spec's order. */
 export const TAB_NAMES = [
@@ -123,11 +126,17 @@ export function toTabName(value: unknown): TabName | null {
 }
 
 const SINGLE_TERM = new Map<TabName, string>(
-  TAB_NAMES.filter((tab) => /^[a-z_]+:[riudax]$/.test(TAB_PERMISSION_RULES[tab])).map((tab) => [tab, TAB_PERMISSION_RULES[tab]]),
+  TAB_NAMES.filter((tab) => /^[a-z_]+:[riudax]$/.test(TAB_PERMISSION_RULES[tab])).map((tab) => [
+    tab,
+    TAB_PERMISSION_RULES[tab],
+  ]),
 );
 
 /** True when the user hid `tab` with hiddenTabs (home can never be hidden). */
-export function isTabHiddenByUser(tab: TabName, hiddenTabs: readonly string[] | null | undefined): boolean {
+export function isTabHiddenByUser(
+  tab: TabName,
+  hiddenTabs: readonly string[] | null | undefined,
+): boolean {
   if (tab === 'home' || !Array.isArray(hiddenTabs)) return false;
   const name = tab.toLowerCase();
   const term = SINGLE_TERM.get(tab);
@@ -147,14 +156,21 @@ export function hasTabPermission(tab: TabName, permissions: Iterable<string>): b
  * Spec §6: a tab is shown when the user's permissions satisfy its rule and the user has not hidden
  * it; home is always shown. Unknown tab names are never shown.
  */
-export function isTabVisible(tab: TabName, permissions: Iterable<string>, hiddenTabs?: readonly string[]): boolean {
+export function isTabVisible(
+  tab: TabName,
+  permissions: Iterable<string>,
+  hiddenTabs?: readonly string[],
+): boolean {
   if (tab === 'home') return true;
   if (!isTabName(tab)) return false;
   return !isTabHiddenByUser(tab, hiddenTabs) && hasTabPermission(tab, permissions);
 }
 
 /** The visible tabs, in the order of {@link TAB_NAMES}. */
-export function getVisibleTabs(permissions: Iterable<string>, hiddenTabs?: readonly string[]): TabName[] {
+export function getVisibleTabs(
+  permissions: Iterable<string>,
+  hiddenTabs?: readonly string[],
+): TabName[] {
   const list = [...permissions];
   return TAB_NAMES.filter((tab) => isTabVisible(tab, list, hiddenTabs));
 }
@@ -181,7 +197,8 @@ export function explainTabVisibility(
   permissions: Iterable<string>,
   hiddenTabs?: readonly string[],
 ): TabVisibilityExplanation {
-  if (!isTabName(tab)) return { visible: false, expression: '0', missingTerms: [], hiddenByUser: false };
+  if (!isTabName(tab))
+    return { visible: false, expression: '0', missingTerms: [], hiddenByUser: false };
   const expression = TAB_PERMISSION_RULES[tab];
   const explained = explainPermissionExpression(expression, permissions);
   const hiddenByUser = isTabHiddenByUser(tab, hiddenTabs);

@@ -3,7 +3,13 @@
  */
 
 /** Every authentication state, NO_AUTH first (the initial state). */
-export const AUTH_STATES = ['NO_AUTH', 'AUTHENTICATING', 'AUTHENTICATED', 'LOGGING_OUT', 'SESSION_EXPIRED'] as const;
+export const AUTH_STATES = [
+  'NO_AUTH',
+  'AUTHENTICATING',
+  'AUTHENTICATED',
+  'LOGGING_OUT',
+  'SESSION_EXPIRED',
+] as const;
 /** An authentication state. */
 export type AuthState = (typeof AUTH_STATES)[number];
 
@@ -33,12 +39,22 @@ export function authenticateTransition(outcome: 'start' | 'success' | 'failure')
  * Spec §4: "Authenticate with an existing token and a defined session returns immediately with
  * the default path" — true when no call is needed.
  */
-export function canSkipAuthenticate(input: { hasToken: boolean; hasSession: boolean; state: AuthState }): boolean {
+export function canSkipAuthenticate(input: {
+  hasToken: boolean;
+  hasSession: boolean;
+  state: AuthState;
+}): boolean {
   return input.hasToken && input.hasSession && input.state === 'AUTHENTICATED';
 }
 
 /** What happens to the authentication state (spec §4 "Authentication state", "Logout"). */
-export type AuthEvent = 'AUTHENTICATE' | 'AUTHENTICATE_SUCCESS' | 'AUTHENTICATE_FAILURE' | 'LOGOUT' | 'LOGOUT_DONE' | 'SESSION_EXPIRED';
+export type AuthEvent =
+  | 'AUTHENTICATE'
+  | 'AUTHENTICATE_SUCCESS'
+  | 'AUTHENTICATE_FAILURE'
+  | 'LOGOUT'
+  | 'LOGOUT_DONE'
+  | 'SESSION_EXPIRED';
 
 /** The state after an event and the session-expired flag to store with it. */
 export interface AuthTransition {
@@ -65,7 +81,8 @@ const AUTH_EVENT_TARGET: Readonly<Record<AuthEvent, AuthState>> = {
  */
 export function transitionAuthState(current: AuthState, event: AuthEvent): AuthTransition {
   const stale =
-    ((event === 'AUTHENTICATE_SUCCESS' || event === 'AUTHENTICATE_FAILURE') && current !== 'AUTHENTICATING') ||
+    ((event === 'AUTHENTICATE_SUCCESS' || event === 'AUTHENTICATE_FAILURE') &&
+      current !== 'AUTHENTICATING') ||
     (event === 'LOGOUT_DONE' && current !== 'LOGGING_OUT');
   const state = stale ? current : AUTH_EVENT_TARGET[event];
   return { state, expiredFlag: expiredFlagAfter(state) };
@@ -114,7 +131,8 @@ export type UnauthorizedDecision = 'EXPIRE_SESSION' | 'IGNORE';
  * no longer the session's (a late answer of an earlier session) is silent.
  */
 export function decideUnauthorized(input: UnauthorizedInput): UnauthorizedDecision {
-  if (input.state !== 'AUTHENTICATED' || !input.currentToken || input.alreadyHandled) return 'IGNORE';
+  if (input.state !== 'AUTHENTICATED' || !input.currentToken || input.alreadyHandled)
+    return 'IGNORE';
   if (input.requestToken && input.requestToken !== input.currentToken) return 'IGNORE';
   return 'EXPIRE_SESSION';
 }

@@ -43,8 +43,10 @@ export const MIN_OAUTH_STATE_LENGTH = 16;
 export function decideOAuthReturn(input: OAuthReturnInput): OAuthReturnDecision {
   if (input.status === undefined) return { kind: 'none' };
   const expected = input.expectedState ?? '';
-  if (expected.length < MIN_OAUTH_STATE_LENGTH) return { kind: 'refused', reason: 'this tab did not start an OAuth sign-in' };
+  if (expected.length < MIN_OAUTH_STATE_LENGTH)
+    return { kind: 'refused', reason: 'this tab did not start an OAuth sign-in' };
   // the platform may not echo the state back; when it does, the echo must be this tab's
-  if (input.returnedState !== undefined && input.returnedState !== expected) return { kind: 'refused', reason: 'the OAuth state does not match' };
+  if (input.returnedState !== undefined && input.returnedState !== expected)
+    return { kind: 'refused', reason: 'the OAuth state does not match' };
   return input.token ? { kind: 'token', token: input.token } : { kind: 'no-token' };
 }

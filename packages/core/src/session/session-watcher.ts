@@ -17,7 +17,8 @@ export interface WatcherDecision {
   action: WatcherAction;
   /** `/app` for a token that appeared on /login; `/login` for a token that vanished elsewhere. */
   navigateTo?: '/app' | '/login';
-  reason: 'BUSY' | 'TOKEN_APPEARED' | 'TOKEN_VANISHED' | 'TOKEN_CHANGED' | 'NOT_AUTHENTICATED' | 'STEADY';
+  reason:
+    'BUSY' | 'TOKEN_APPEARED' | 'TOKEN_VANISHED' | 'TOKEN_CHANGED' | 'NOT_AUTHENTICATED' | 'STEADY';
 }
 
 /**
@@ -31,7 +32,8 @@ export interface WatcherDecision {
  */
 export function decideWatcherAction(input: WatcherInput): WatcherDecision {
   const { authState, onLoginRoute } = input;
-  if (authState === 'AUTHENTICATING' || authState === 'LOGGING_OUT') return { action: 'NO_ACTION', reason: 'BUSY' };
+  if (authState === 'AUTHENTICATING' || authState === 'LOGGING_OUT')
+    return { action: 'NO_ACTION', reason: 'BUSY' };
   const previous = input.previousToken || undefined;
   const current = input.currentToken || undefined;
   if (!previous && current) {
@@ -40,7 +42,9 @@ export function decideWatcherAction(input: WatcherInput): WatcherDecision {
       : { action: 'SHOULD_LOGIN', reason: 'TOKEN_APPEARED' };
   }
   if (previous && !current) {
-    return onLoginRoute ? { action: 'NO_ACTION', reason: 'STEADY' } : { action: 'SHOULD_LOGOUT', navigateTo: '/login', reason: 'TOKEN_VANISHED' };
+    return onLoginRoute
+      ? { action: 'NO_ACTION', reason: 'STEADY' }
+      : { action: 'SHOULD_LOGOUT', navigateTo: '/login', reason: 'TOKEN_VANISHED' };
   }
   if (previous && current && previous !== current) {
     return onLoginRoute

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STATES, authenticateTransition, canSkipAuthenticate, displayedAuthState, expiredFlagAfter } from './auth-state.ts';
+import {
+  AUTH_STATES,
+  authenticateTransition,
+  canSkipAuthenticate,
+  displayedAuthState,
+  expiredFlagAfter,
+} from './auth-state.ts';
 import { resolveRedirectAfterLogin, shouldRememberRedirect } from './redirect.ts';
 import {
   SESSION_INFO_ERROR,
@@ -22,10 +28,13 @@ describe('authentication state (spec §4)', () => {
   it('NO_AUTH is the initial state', () => {
     expect(AUTH_STATES[0]).toBe('NO_AUTH');
   });
-  it.each(AUTH_STATES.map((state) => [state]))('the expired flag overrides %s for display', (state) => {
-    expect(displayedAuthState(state, true)).toBe('SESSION_EXPIRED');
-    expect(displayedAuthState(state, false)).toBe(state);
-  });
+  it.each(AUTH_STATES.map((state) => [state]))(
+    'the expired flag overrides %s for display',
+    (state) => {
+      expect(displayedAuthState(state, true)).toBe('SESSION_EXPIRED');
+      expect(displayedAuthState(state, false)).toBe(state);
+    },
+  );
   it.each([
     ['SESSION_EXPIRED', true],
     ['NO_AUTH', false],
@@ -47,31 +56,94 @@ describe('authentication state (spec §4)', () => {
     [false, true, 'AUTHENTICATED', false],
     [true, false, 'AUTHENTICATED', false],
     [true, true, 'NO_AUTH', false],
-  ] as const)('"existing token and a defined session returns immediately": token=%s session=%s %s -> %s', (hasToken, hasSession, state, skip) => {
-    expect(canSkipAuthenticate({ hasToken, hasSession, state })).toBe(skip);
-  });
+  ] as const)(
+    '"existing token and a defined session returns immediately": token=%s session=%s %s -> %s',
+    (hasToken, hasSession, state, skip) => {
+      expect(canSkipAuthenticate({ hasToken, hasSession, state })).toBe(skip);
+    },
+  );
 });
 
 describe('session watcher (spec §2)', () => {
-  const row = (previousToken: string | undefined, currentToken: string | undefined, authState: WatcherInput['authState'], onLoginRoute: boolean): WatcherInput => ({
+  const row = (
+    previousToken: string | undefined,
+    currentToken: string | undefined,
+    authState: WatcherInput['authState'],
+    onLoginRoute: boolean,
+  ): WatcherInput => ({
     previousToken,
     currentToken,
     authState,
     onLoginRoute,
   });
   it.each([
-    ['token appeared on /login: go to /app', row(undefined, 't', 'NO_AUTH', true), 'SHOULD_LOGIN', '/app'],
-    ['token appeared elsewhere: log in', row(undefined, 't', 'NO_AUTH', false), 'SHOULD_LOGIN', undefined],
-    ['token vanished off /login: log out, /login', row('t', undefined, 'AUTHENTICATED', false), 'SHOULD_LOGOUT', '/login'],
-    ['token vanished on /login: nothing', row('t', undefined, 'NO_AUTH', true), 'NO_ACTION', undefined],
-    ['unchanged, not authenticated: trigger a login', row('t', 't', 'NO_AUTH', false), 'SHOULD_LOGIN', undefined],
-    ['unchanged, not authenticated, on /login: log in and go to /app', row('t', 't', 'NO_AUTH', true), 'SHOULD_LOGIN', '/app'],
-    ['unchanged and authenticated: nothing', row('t', 't', 'AUTHENTICATED', false), 'NO_ACTION', undefined],
-    ['no token at all: nothing', row(undefined, undefined, 'NO_AUTH', true), 'NO_ACTION', undefined],
-    ['changed token (another sign-in): log in again', row('a', 'b', 'AUTHENTICATED', false), 'SHOULD_LOGIN', undefined],
+    [
+      'token appeared on /login: go to /app',
+      row(undefined, 't', 'NO_AUTH', true),
+      'SHOULD_LOGIN',
+      '/app',
+    ],
+    [
+      'token appeared elsewhere: log in',
+      row(undefined, 't', 'NO_AUTH', false),
+      'SHOULD_LOGIN',
+      undefined,
+    ],
+    [
+      'token vanished off /login: log out, /login',
+      row('t', undefined, 'AUTHENTICATED', false),
+      'SHOULD_LOGOUT',
+      '/login',
+    ],
+    [
+      'token vanished on /login: nothing',
+      row('t', undefined, 'NO_AUTH', true),
+      'NO_ACTION',
+      undefined,
+    ],
+    [
+      'unchanged, not authenticated: trigger a login',
+      row('t', 't', 'NO_AUTH', false),
+      'SHOULD_LOGIN',
+      undefined,
+    ],
+    [
+      'unchanged, not authenticated, on /login: log in and go to /app',
+      row('t', 't', 'NO_AUTH', true),
+      'SHOULD_LOGIN',
+      '/app',
+    ],
+    [
+      'unchanged and authenticated: nothing',
+      row('t', 't', 'AUTHENTICATED', false),
+      'NO_ACTION',
+      undefined,
+    ],
+    [
+      'no token at all: nothing',
+      row(undefined, undefined, 'NO_AUTH', true),
+      'NO_ACTION',
+      undefined,
+    ],
+    [
+      'changed token (another sign-in): log in again',
+      row('a', 'b', 'AUTHENTICATED', false),
+      'SHOULD_LOGIN',
+      undefined,
+    ],
     ['changed token on /login: go to /app', row('a', 'b', 'NO_AUTH', true), 'SHOULD_LOGIN', '/app'],
-    ['nothing while authenticating', row(undefined, 't', 'AUTHENTICATING', true), 'NO_ACTION', undefined],
-    ['nothing while logging out', row('t', undefined, 'LOGGING_OUT', false), 'NO_ACTION', undefined],
+    [
+      'nothing while authenticating',
+      row(undefined, 't', 'AUTHENTICATING', true),
+      'NO_ACTION',
+      undefined,
+    ],
+    [
+      'nothing while logging out',
+      row('t', undefined, 'LOGGING_OUT', false),
+      'NO_ACTION',
+      undefined,
+    ],
   ] as const)('%s', (_rule, input, action, navigateTo) => {
     const decision = decideWatcherAction(input);
     expect(decision.action).toBe(action);
@@ -94,13 +166,25 @@ describe('redirect after login (spec §2 guard (a), §4 login success)', () => {
   });
   const base = { userId: '7', defaultUrl: '/app/things' };
   it.each([
-    ['no last id: redirect used', { redirectUrl: '/app/model/zone', lastId: null }, '/app/model/zone'],
-    ['same user: redirect used', { redirectUrl: '/app/model/zone', lastId: '7' }, '/app/model/zone'],
+    [
+      'no last id: redirect used',
+      { redirectUrl: '/app/model/zone', lastId: null },
+      '/app/model/zone',
+    ],
+    [
+      'same user: redirect used',
+      { redirectUrl: '/app/model/zone', lastId: '7' },
+      '/app/model/zone',
+    ],
     ['another user: default URL', { redirectUrl: '/app/model/zone', lastId: '8' }, '/app/things'],
     ['redirect is /app: default URL', { redirectUrl: '/app', lastId: null }, '/app/things'],
     ['redirect outside /app: default URL', { redirectUrl: '/login', lastId: null }, '/app/things'],
     ['no redirect: default URL', { redirectUrl: undefined, lastId: null }, '/app/things'],
-    ['custom session root', { redirectUrl: '/console/x', lastId: null, sessionRoot: '/console' }, '/console/x'],
+    [
+      'custom session root',
+      { redirectUrl: '/console/x', lastId: null, sessionRoot: '/console' },
+      '/console/x',
+    ],
   ])('%s', (_rule, input, expected) => {
     expect(resolveRedirectAfterLogin({ ...base, ...input })).toBe(expected);
   });
@@ -109,13 +193,24 @@ describe('redirect after login (spec §2 guard (a), §4 login success)', () => {
 describe('stored keys (spec §4 logout, §9)', () => {
   it('preserves exactly the expired flag, redirect URL, last id, last modified, last etag and last refresh', () => {
     expect([...PRESERVED_KEYS].sort()).toEqual(
-      [STORAGE_KEYS.sessionExpired, STORAGE_KEYS.redirectUrl, STORAGE_KEYS.lastId, STORAGE_KEYS.lastModified, STORAGE_KEYS.lastEtag, STORAGE_KEYS.lastRefresh].sort(),
+      [
+        STORAGE_KEYS.sessionExpired,
+        STORAGE_KEYS.redirectUrl,
+        STORAGE_KEYS.lastId,
+        STORAGE_KEYS.lastModified,
+        STORAGE_KEYS.lastEtag,
+        STORAGE_KEYS.lastRefresh,
+      ].sort(),
     );
     expect(PRESERVED_KEYS).not.toContain(STORAGE_KEYS.accessToken);
     expect(PRESERVED_KEYS).not.toContain(STORAGE_KEYS.currentId);
   });
   it('names REDIRECT_URL, CURRENT_ID and LAST_ID as the spec does', () => {
-    expect([STORAGE_KEYS.redirectUrl, STORAGE_KEYS.currentId, STORAGE_KEYS.lastId]).toEqual(['REDIRECT_URL', 'CURRENT_ID', 'LAST_ID']);
+    expect([STORAGE_KEYS.redirectUrl, STORAGE_KEYS.currentId, STORAGE_KEYS.lastId]).toEqual([
+      'REDIRECT_URL',
+      'CURRENT_ID',
+      'LAST_ID',
+    ]);
   });
 });
 
@@ -132,21 +227,50 @@ describe('root user and the user request (spec §3, §6, §7)', () => {
     expect(isRootUser({ group })).toBe(expected);
   });
   it('root omits the activeGroup parentLevel2 details; non-root asks for them', () => {
-    expect(buildUserRequestQuery(true).extra).toEqual(['group', 'group.groupType', 'group.parentLevel2', 'activeGroup', 'activeGroup.groupType']);
+    expect(buildUserRequestQuery(true).extra).toEqual([
+      'group',
+      'group.groupType',
+      'group.parentLevel2',
+      'activeGroup',
+      'activeGroup.groupType',
+    ]);
     expect(buildUserRequestQuery(false).extra).toEqual(USER_EXTRA);
     expect(USER_EXTRA).toContain('activeGroup.parentLevel2');
     expect(USER_EXTRA).toContain('activeGroup.parentLevel2.groupType');
     expect(buildUserRequestQuery(true).only).toEqual(USER_ONLY);
-    expect(USER_ONLY).toEqual(['id', 'archived', 'username', 'firstName', 'lastName', 'email', 'timeZone', 'calendarFormat', 'dateFormat', 'hiddenTabs']);
+    expect(USER_ONLY).toEqual([
+      'id',
+      'archived',
+      'username',
+      'firstName',
+      'lastName',
+      'email',
+      'timeZone',
+      'calendarFormat',
+      'dateFormat',
+      'hiddenTabs',
+    ]);
   });
   it('the session summary holds id, password expiry fields and isRoot', () => {
-    expect(toSessionSummary({ id: 4, group: { treeLevel: 2 }, passwordExpirationTime: 99, displayPasswordExpirationTime: true })).toEqual({
+    expect(
+      toSessionSummary({
+        id: 4,
+        group: { treeLevel: 2 },
+        passwordExpirationTime: 99,
+        displayPasswordExpirationTime: true,
+      }),
+    ).toEqual({
       id: 4,
       passwordExpirationTime: 99,
       displayPasswordExpirationTime: true,
       isRoot: false,
     });
-    expect(toSessionSummary({ id: 1, group: { treeLevel: 1 } })).toEqual({ id: 1, passwordExpirationTime: null, displayPasswordExpirationTime: null, isRoot: true });
+    expect(toSessionSummary({ id: 1, group: { treeLevel: 1 } })).toEqual({
+      id: 1,
+      passwordExpirationTime: null,
+      displayPasswordExpirationTime: null,
+      isRoot: true,
+    });
   });
   it('names the missing-session error as the spec does', () => {
     expect(SESSION_INFO_ERROR).toBe('unable to fetch session information');
@@ -157,7 +281,10 @@ describe('cookie payloads RIOT_TK and RIOT_UD (spec §9)', () => {
   it('RIOT_TK round-trips, also URI-encoded', () => {
     const encoded = encodeTokenCookie('abcDEF123456', 1700000000000);
     expect(decodeTokenCookie(encoded)).toEqual({ token: 'abcDEF123456', timestamp: 1700000000000 });
-    expect(decodeTokenCookie(encodeURIComponent(encoded))).toEqual({ token: 'abcDEF123456', timestamp: 1700000000000 });
+    expect(decodeTokenCookie(encodeURIComponent(encoded))).toEqual({
+      token: 'abcDEF123456',
+      timestamp: 1700000000000,
+    });
   });
   it.each([
     ['bare token', 'abcdefgh12345678', { token: 'abcdefgh12345678', timestamp: 0 }],
@@ -171,9 +298,19 @@ describe('cookie payloads RIOT_TK and RIOT_UD (spec §9)', () => {
     expect(decodeTokenCookie(value)).toEqual(expected);
   });
   it('RIOT_UD round-trips and refuses garbage', () => {
-    const summary = { id: 3, passwordExpirationTime: null, displayPasswordExpirationTime: false, isRoot: true };
+    const summary = {
+      id: 3,
+      passwordExpirationTime: null,
+      displayPasswordExpirationTime: false,
+      isRoot: true,
+    };
     expect(decodeUserDetailCookie(encodeUserDetailCookie(summary))).toEqual(summary);
-    expect(decodeUserDetailCookie('{"id":"x"}')).toEqual({ id: 'x', passwordExpirationTime: null, displayPasswordExpirationTime: null, isRoot: false });
+    expect(decodeUserDetailCookie('{"id":"x"}')).toEqual({
+      id: 'x',
+      passwordExpirationTime: null,
+      displayPasswordExpirationTime: null,
+      isRoot: false,
+    });
     expect(decodeUserDetailCookie('{"name":1}')).toBeNull();
     expect(decodeUserDetailCookie('nope')).toBeNull();
     expect(decodeUserDetailCookie(null)).toBeNull();

@@ -13,11 +13,31 @@ describe('spec §1/§9: exactly one "Portal Load" per login', () => {
   const first = 'token-1';
   const second = 'token-2';
   it.each([
-    ['a new login (nothing counted yet)', { token: first, marker: null }, { capture: true, marker: portalLoadMarker(first) }],
-    ['a reload with the same token', { token: first, marker: portalLoadMarker(first) }, { capture: false, marker: null }],
-    ['a second tab / re-render / re-authentication with the same token', { token: first, marker: portalLoadMarker(first) }, { capture: false, marker: null }],
-    ['a second login (new token) without logout', { token: second, marker: portalLoadMarker(first) }, { capture: true, marker: portalLoadMarker(second) }],
-    ['after logout (marker cleared)', { token: second, marker: undefined }, { capture: true, marker: portalLoadMarker(second) }],
+    [
+      'a new login (nothing counted yet)',
+      { token: first, marker: null },
+      { capture: true, marker: portalLoadMarker(first) },
+    ],
+    [
+      'a reload with the same token',
+      { token: first, marker: portalLoadMarker(first) },
+      { capture: false, marker: null },
+    ],
+    [
+      'a second tab / re-render / re-authentication with the same token',
+      { token: first, marker: portalLoadMarker(first) },
+      { capture: false, marker: null },
+    ],
+    [
+      'a second login (new token) without logout',
+      { token: second, marker: portalLoadMarker(first) },
+      { capture: true, marker: portalLoadMarker(second) },
+    ],
+    [
+      'after logout (marker cleared)',
+      { token: second, marker: undefined },
+      { capture: true, marker: portalLoadMarker(second) },
+    ],
     ['no token', { token: null, marker: null }, { capture: false, marker: null }],
     ['empty token', { token: '', marker: 'x' }, { capture: false, marker: null }],
   ])('%s', (_case, input, expected) => {

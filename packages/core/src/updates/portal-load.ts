@@ -26,7 +26,10 @@ export interface PortalLoadDecision {
  * A token not yet counted is a new login: capture and store its marker. The same token again (a
  * reload, a second tab, a re-render, a re-authentication) captures nothing. No token: nothing.
  */
-export function decidePortalLoad(input: { token: string | null | undefined; marker: string | null | undefined }): PortalLoadDecision {
+export function decidePortalLoad(input: {
+  token: string | null | undefined;
+  marker: string | null | undefined;
+}): PortalLoadDecision {
   if (!input.token) return { capture: false, marker: null };
   const marker = portalLoadMarker(input.token);
   return marker === input.marker ? { capture: false, marker: null } : { capture: true, marker };

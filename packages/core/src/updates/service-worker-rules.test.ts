@@ -23,7 +23,9 @@ describe('spec §7/§9 constants', () => {
     expect(SERVICE_WORKER_SCRIPT).toBe('ngsw-worker.js');
     expect(SERVICE_WORKER_REGISTRATION_DELAY_MS).toBe(30_000);
     expect(UPDATE_CHECK_INTERVAL_MS).toBe(21_600_000);
-    expect(SERVICE_WORKER_UNSUPPORTED_MESSAGE).toBe('Service workers are disabled or not supported by this browser');
+    expect(SERVICE_WORKER_UNSUPPORTED_MESSAGE).toBe(
+      'Service workers are disabled or not supported by this browser',
+    );
   });
 });
 
@@ -52,27 +54,44 @@ describe('precache versions and cache names', () => {
     const version = precacheVersion(entries);
     expect(version).toMatch(/^[0-9a-f]{8}$/);
     expect(precacheVersion([...entries].reverse())).toBe(version);
-    expect(precacheVersion([{ url: 'index.html', revision: 'r2' }, ...entries.slice(1)])).not.toBe(version);
+    expect(precacheVersion([{ url: 'index.html', revision: 'r2' }, ...entries.slice(1)])).not.toBe(
+      version,
+    );
     expect(precacheName(version)).toBe(`${PRECACHE_PREFIX}${version}`);
   });
 
   it('spec §4 "Startup: every browser cache is deleted", except the worker\'s precaches', () => {
-    expect(cachesToDeleteAtStartup(['portico-precache-1', 'other', 'workbox-runtime', 'portico-precache-2'])).toEqual(['other', 'workbox-runtime']);
+    expect(
+      cachesToDeleteAtStartup([
+        'portico-precache-1',
+        'other',
+        'workbox-runtime',
+        'portico-precache-2',
+      ]),
+    ).toEqual(['other', 'workbox-runtime']);
     expect(cachesToDeleteAtStartup([])).toEqual([]);
   });
 
-  it('an activated worker deletes the other versions\' precaches only', () => {
-    expect(cachesToDeleteOnActivate(['portico-precache-1', 'portico-precache-2', 'other'], 'portico-precache-2')).toEqual(['portico-precache-1']);
+  it("an activated worker deletes the other versions' precaches only", () => {
+    expect(
+      cachesToDeleteOnActivate(
+        ['portico-precache-1', 'portico-precache-2', 'other'],
+        'portico-precache-2',
+      ),
+    ).toEqual(['portico-precache-1']);
   });
 });
 
 describe('what the worker serves (never /riot-core-services/, /analytics/, /legacy-ui/, /git.json)', () => {
   const origin = 'https://console.example.com';
-  const precached = (path: string) => ['/index.html', '/assets/index-abc.js', '/favicon.svg'].includes(path);
-  const route = (url: string, mode = 'cors', method = 'GET') => routeServiceWorkerRequest({ url: parse(url), origin, mode, method, precached });
+  const precached = (path: string) =>
+    ['/index.html', '/assets/index-abc.js', '/favicon.svg'].includes(path);
+  const route = (url: string, mode = 'cors', method = 'GET') =>
+    routeServiceWorkerRequest({ url: parse(url), origin, mode, method, precached });
   // core has no DOM typings: split the URL the way `new URL()` would for these absolute URLs
   function parse(url: string) {
-    const [, urlOrigin = '', pathname = '/', search = ''] = /^(https?:\/\/[^/]+)([^?#]*)(\?[^#]*)?/.exec(url) ?? [];
+    const [, urlOrigin = '', pathname = '/', search = ''] =
+      /^(https?:\/\/[^/]+)([^?#]*)(\?[^#]*)?/.exec(url) ?? [];
     return { origin: urlOrigin, pathname: pathname || '/', search };
   }
 
@@ -82,7 +101,13 @@ describe('what the worker serves (never /riot-core-services/, /analytics/, /lega
     ['a page load', `${origin}/`, 'navigate', 'GET', 'navigation'],
     ['a page load with a hash route', `${origin}/index.html?x=1`, 'navigate', 'GET', 'navigation'],
     ['the run-time configuration', `${origin}/portico.config.json`, 'cors', 'GET', 'config'],
-    ['the version check of index.html (precached, yet never from the cache)', `${origin}/index.html`, 'cors', 'GET', 'network'],
+    [
+      'the version check of index.html (precached, yet never from the cache)',
+      `${origin}/index.html`,
+      'cors',
+      'GET',
+      'network',
+    ],
     ['a precached file with a query', `${origin}/index.html?check=1`, 'cors', 'GET', 'network'],
     ['an unknown asset (newer build)', `${origin}/assets/index-new.js`, 'cors', 'GET', 'network'],
     ['the API', `${origin}/riot-core-services/api/user/whoami`, 'cors', 'GET', 'network'],
@@ -100,9 +125,15 @@ describe('what the worker serves (never /riot-core-services/, /analytics/, /lega
 describe('spec §4 service-worker events', () => {
   it('logs downloading, ready with both hashes, and an installation failure', () => {
     expect(SERVICE_WORKER_EVENTS.downloading('abcd1234')).toContain('abcd1234');
-    expect(SERVICE_WORKER_EVENTS.downloading(null)).toBe('A new version of the console is being downloaded.');
-    expect(SERVICE_WORKER_EVENTS.ready('aaaa0000', 'bbbb1111')).toBe('A new version of the console is ready: current version aaaa0000, new version bbbb1111.');
-    expect(SERVICE_WORKER_EVENTS.ready(null, null)).toContain('current version unknown, new version unknown');
+    expect(SERVICE_WORKER_EVENTS.downloading(null)).toBe(
+      'A new version of the console is being downloaded.',
+    );
+    expect(SERVICE_WORKER_EVENTS.ready('aaaa0000', 'bbbb1111')).toBe(
+      'A new version of the console is ready: current version aaaa0000, new version bbbb1111.',
+    );
+    expect(SERVICE_WORKER_EVENTS.ready(null, null)).toContain(
+      'current version unknown, new version unknown',
+    );
     expect(SERVICE_WORKER_EVENTS.installationFailed('quota')).toContain('quota');
   });
 });

@@ -15,7 +15,8 @@ export const SERVICE_WORKER_REGISTRATION_DELAY_MS = 30_000;
 export const UPDATE_CHECK_INTERVAL_MS = 21_600_000;
 
 /** Spec §8: logged when service workers are disabled or unsupported. */
-export const SERVICE_WORKER_UNSUPPORTED_MESSAGE = 'Service workers are disabled or not supported by this browser';
+export const SERVICE_WORKER_UNSUPPORTED_MESSAGE =
+  'Service workers are disabled or not supported by this browser';
 
 /** Spec §8: the console warning of an unrecoverable service-worker state. */
 export const SERVICE_WORKER_UNRECOVERABLE_MESSAGE =
@@ -28,7 +29,13 @@ export const PRECACHE_PREFIX = 'portico-precache-';
  * Paths the worker never serves nor caches: the platform API, the analytics host, the legacy UI and
  * the version files (always read from the network).
  */
-export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = ['/riot-core-services/', '/analytics/', '/legacy-ui/', '/git.json', '/extra/'];
+export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = [
+  '/riot-core-services/',
+  '/analytics/',
+  '/legacy-ui/',
+  '/git.json',
+  '/extra/',
+];
 
 /** The shell page: always from the network (the version check reads it), the precached copy only offline. */
 export const SHELL_PATH = '/index.html';
@@ -104,21 +111,25 @@ export function routeServiceWorkerRequest(request: ServiceWorkerRequest): Servic
   const { url } = request;
   if (request.method !== 'GET') return 'network';
   if (url.origin !== request.origin) return 'network';
-  if (SERVICE_WORKER_BYPASS_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return 'network';
+  if (SERVICE_WORKER_BYPASS_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)))
+    return 'network';
   if (request.mode === 'navigate') return 'navigation';
   if (url.pathname === RUNTIME_CONFIG_PATH) return 'config';
   // the version check's conditional GET of index.html must reach the server; a query means "this
   // exact resource", never a cached copy
-  if (url.pathname !== SHELL_PATH && url.search === '' && request.precached(url.pathname)) return 'precache';
+  if (url.pathname !== SHELL_PATH && url.search === '' && request.precached(url.pathname))
+    return 'precache';
   return 'network';
 }
 
 /** The console messages of the three service-worker events of spec §4. */
 export const SERVICE_WORKER_EVENTS = {
-  downloading: (version: string | null) => `A new version of the console is being downloaded${version ? ` (${version})` : ''}.`,
+  downloading: (version: string | null) =>
+    `A new version of the console is being downloaded${version ? ` (${version})` : ''}.`,
   ready: (current: string | null, next: string | null) =>
     `A new version of the console is ready: current version ${current ?? 'unknown'}, new version ${next ?? 'unknown'}.`,
-  installationFailed: (reason: string) => `A new version of the console could not be installed: ${reason}`,
+  installationFailed: (reason: string) =>
+    `A new version of the console could not be installed: ${reason}`,
 } as const;
 
 /** How long after a stale-chunk reload another one is refused (no reload loop). */

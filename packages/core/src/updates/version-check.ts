@@ -71,11 +71,16 @@ export function decideVersionCheck(input: VersionCheckInput): VersionCheckDecisi
     const reload = stored !== null && stored !== running;
     return { outcome: reload ? 'new-version' : 'latest', reload, store: null, running };
   }
-  if (input.status < 200 || input.status > 299) return { outcome: 'failed', reload: false, store: null, running };
+  if (input.status < 200 || input.status > 299)
+    return { outcome: 'failed', reload: false, store: null, running };
   const current = versionIdentity(input.etag, input.lastModified);
   if (current === null) return { outcome: 'unknown', reload: false, store: null, running };
-  const store = current === stored ? null : { etag: present(input.etag), lastModified: present(input.lastModified) };
-  if (running === null || stored === null) return { outcome: 'first', reload: false, store, running: running ?? current };
+  const store =
+    current === stored
+      ? null
+      : { etag: present(input.etag), lastModified: present(input.lastModified) };
+  if (running === null || stored === null)
+    return { outcome: 'first', reload: false, store, running: running ?? current };
   if (current !== running) return { outcome: 'new-version', reload: true, store, running };
   return { outcome: 'latest', reload: false, store, running };
 }
@@ -91,7 +96,11 @@ export function parseTimestamp(value: string | null | undefined): number | null 
  * {@link VERSION_RELOAD_THROTTLE_MS} ago. A last refresh in the future (clock changed) throttles
  * for at most the same span.
  */
-export function isReloadThrottled(lastRefresh: number | null, now: number, throttleMs: number = VERSION_RELOAD_THROTTLE_MS): boolean {
+export function isReloadThrottled(
+  lastRefresh: number | null,
+  now: number,
+  throttleMs: number = VERSION_RELOAD_THROTTLE_MS,
+): boolean {
   return lastRefresh !== null && Math.abs(now - lastRefresh) < throttleMs;
 }
 
@@ -107,12 +116,20 @@ export type ReloadDecision =
  * Decides whether a wanted reload happens now: never while something is open that a reload would
  * lose (`safe` false → defer), at most once per throttle span (→ wait), otherwise at once.
  */
-export function decideReload(input: { now: number; lastRefresh: number | null; safe: boolean; throttleMs?: number }): ReloadDecision {
+export function decideReload(input: {
+  now: number;
+  lastRefresh: number | null;
+  safe: boolean;
+  throttleMs?: number;
+}): ReloadDecision {
   if (!input.safe) return { action: 'defer' };
   const throttleMs = input.throttleMs ?? VERSION_RELOAD_THROTTLE_MS;
   const last = input.lastRefresh;
   if (last !== null && isReloadThrottled(last, input.now, throttleMs)) {
-    return { action: 'wait', retryInMs: last > input.now ? throttleMs : throttleMs - (input.now - last) };
+    return {
+      action: 'wait',
+      retryInMs: last > input.now ? throttleMs : throttleMs - (input.now - last),
+    };
   }
   return { action: 'reload' };
 }
@@ -132,7 +149,9 @@ export function createVersionSignal(version: string): VersionSignal {
 export function parseVersionSignal(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as { type?: unknown; version?: unknown };
-  return message.type === 'portico-version' ? present(typeof message.version === 'string' ? message.version : null) : null;
+  return message.type === 'portico-version'
+    ? present(typeof message.version === 'string' ? message.version : null)
+    : null;
 }
 
 /**
