@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { API, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
 
 test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)', () => {
+  // a sign-in and several round trips each, also through nginx or an upstream proxy (environments
+  // nginx, upstream): on a loaded two-core machine they passed every step yet went past 30 s
+  test.describe.configure({ timeout: 60_000 });
+
   test('a token removed in another tab signs this tab out within 1.5 s', async ({ page, context }) => {
     await signIn(page, 'admin');
     const other = await context.newPage();
