@@ -92,7 +92,8 @@ test.describe('settings, languages, About and accessibility', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('demo');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    // the same wait as signIn(): sign-in loads the shell chunk and six API answers
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 30_000 });
     const model = page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' });
     for (let i = 0; i < 12 && !(await model.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     await expect(model).toBeFocused();
