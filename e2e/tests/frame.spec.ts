@@ -57,6 +57,9 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
     await signIn(page, 'operator');
     const frame = legacyFrame(page);
     await expect(frame.getByRole('table')).toBeVisible();
+    // the list and its filters have loaded (aria-busy meanwhile): the 401 must come from the filter
+    // below, not from a list request still in flight when the session ends
+    await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
     expect((await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok()).toBe(true);
     await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
