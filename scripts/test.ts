@@ -102,7 +102,11 @@ if (!unitOnly) {
       const playwrightJson = join(cacheDir, `playwright-${environment.name}.json`);
       rmSync(playwrightJson, { force: true });
       try {
-        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...(environment.playwrightArgs ?? []), ...playwrightFilters], {
+        // Playwright empties its output directory when it starts: each environment keeps its own
+        // (e2e/test-results for the default one, e2e/test-results/<name> for the others), so the
+        // screenshots and traces of an earlier environment's failures survive the later runs.
+        const outputDir = join(ROOT, 'e2e', 'test-results', ...(environment.name === 'default' ? [] : [environment.name]));
+        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', `--output=${outputDir}`, ...(environment.playwrightArgs ?? []), ...playwrightFilters], {
           ...started.env,
           CHROMIUM_PATH: chromium,
           PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
