@@ -23,8 +23,13 @@ export interface E2eEnvironmentHandle {
 
 export interface E2eEnvironment {
   name: string;
-  /** Extra Playwright arguments, e.g. `--project=nginx` or a list of spec files. */
+  /** Extra Playwright arguments, e.g. `--grep @tag`. */
   playwrightArgs?: string[];
+  /**
+   * The spec files this environment runs (all when unset). A spec filter given on the command line
+   * narrows them (`--env=nginx session.spec.ts` runs session.spec.ts only).
+   */
+  specs?: string[];
   /** Why this environment cannot run on this machine (then it is reported as skipped). */
   unavailableReason?: () => string | undefined;
   start(context: E2eEnvironmentContext): Promise<E2eEnvironmentHandle>;
