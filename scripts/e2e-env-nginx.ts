@@ -144,7 +144,7 @@ export async function startNginx(instances: string[]): Promise<RunningNginx> {
 
 export const nginxEnvironment: E2eEnvironment = {
   name: 'nginx',
-  playwrightArgs: ['session.spec.ts', 'settings.spec.ts', 'frame.spec.ts'],
+  specs: ['session.spec.ts', 'settings.spec.ts', 'frame.spec.ts'],
   unavailableReason() {
     if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
       return 'PostgreSQL 15 binaries not found in /usr/lib/postgresql/15/bin';

@@ -82,6 +82,19 @@ if (!unitOnly) {
     for (const environment of chosenEnvironments.length ? ALL_E2E_ENVIRONMENTS : E2E_ENVIRONMENTS) {
       // --env=NAME (repeatable) picks environments; with spec filters and no --env, only the default runs
       if (chosenEnvironments.length ? !chosenEnvironments.includes(environment.name) : playwrightFilters.length > 0 && environment.name !== 'default') continue;
+      // Playwright runs the union of the file filters it is given, so a command-line filter is
+      // intersected with the environment's own spec list here rather than appended to it.
+      const specs = environment.specs ?? [];
+      // A filter naming one of them (`settings.spec.ts:34`) is kept; one that several files match
+      // (`session`) becomes the environment's files it matches.
+      const filters =
+        specs.length && playwrightFilters.length
+          ? [...new Set(playwrightFilters.flatMap((filter) => specs.flatMap((spec) => (filter.includes(spec) ? [filter] : spec.includes(filter) ? [spec] : []))))]
+          : [...specs, ...playwrightFilters];
+      if (specs.length && playwrightFilters.length && !filters.length) {
+        console.log(`\n- e2e ${environment.name}: skipped (it runs none of ${playwrightFilters.join(', ')}; it runs ${specs.join(', ')})`);
+        continue;
+      }
       const skip = environment.unavailableReason?.();
       if (skip) {
         console.log(`\n- e2e ${environment.name}: skipped (${skip})`);
@@ -100,7 +113,11 @@ if (!unitOnly) {
       const playwrightJson = join(cacheDir, `playwright-${environment.name}.json`);
       rmSync(playwrightJson, { force: true });
       try {
-        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', ...(environment.playwrightArgs ?? []), ...playwrightFilters], {
+        // Playwright empties its output directory when it starts: each environment keeps its own
+        // (e2e/test-results for the default one, e2e/test-results/<name> for the others), so the
+        // screenshots and traces of an earlier environment's failures survive the later runs.
+        const outputDir = join(ROOT, 'e2e', 'test-results', ...(environment.name === 'default' ? [] : [environment.name]));
+        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', `--output=${outputDir}`, ...(environment.playwrightArgs ?? []), ...filters], {
           ...started.env,
           CHROMIUM_PATH: chromium,
           PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,

@@ -76,7 +76,7 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     await expect(frame.getByRole('searchbox', { name: 'Filter' })).toBeVisible();
     await openUserMenuItem(page, 'Settings');
     const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await dialog.getByLabel('Time zone', { exact: true }).selectOption('Asia/Tokyo');
     await dialog.getByLabel('Language').selectOption('fr');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(frame.getByTestId('legacy-timezone')).toHaveText('Asia/Tokyo');

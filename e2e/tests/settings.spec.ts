@@ -8,6 +8,10 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 test.describe('settings, languages, About and accessibility', () => {
+  // a sign-in and several round trips each, also through nginx or an upstream proxy (environments
+  // nginx, upstream): on a loaded two-core machine they passed every step yet went past 30 s
+  test.describe.configure({ timeout: 60_000 });
+
   test('saving a time zone persists it and reaches the frame', async ({ page }) => {
     // viewer holds tenants:x: the menu offers Settings (spec §6; operator does not see it)
     await signIn(page, 'viewer');
@@ -88,7 +92,8 @@ test.describe('settings, languages, About and accessibility', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('demo');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    // the same wait as signIn(): sign-in loads the shell chunk and six API answers
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 30_000 });
     const model = page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' });
     for (let i = 0; i < 12 && !(await model.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     await expect(model).toBeFocused();
