@@ -20,17 +20,50 @@ async function deadPort(): Promise<number> {
 
 export const upstreamEnvironment: E2eEnvironment = {
   name: 'upstream',
-  specs: ['session.spec.ts', 'settings.spec.ts', 'frame.spec.ts', 'frame-contract.spec.ts', 'upstream.spec.ts'],
+  specs: [
+    'session.spec.ts',
+    'settings.spec.ts',
+    'frame.spec.ts',
+    'frame-contract.spec.ts',
+    'upstream.spec.ts',
+  ],
   async start({ root, log }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-platform-'));
     const { startServer, startUpstreamServer } = await import('@portico/services');
     const consoleDir = join(root, 'apps/console/dist');
-    const platform = await startServer({ host: '127.0.0.1', port: 0, dataDir, consoleDir, legacyUiDir: join(root, 'apps/legacy-ui/dist'), workers: 1, log });
-    const front = await startUpstreamServer({ host: '127.0.0.1', port: 0, platformUrl: platform.url, consoleDir, log });
-    const down = await startUpstreamServer({ host: '127.0.0.1', port: 0, platformUrl: `http://127.0.0.1:${await deadPort()}`, consoleDir, log: () => undefined });
-    log(`\ne2e upstream: console ${front.url} → platform ${platform.url} (data in ${dataDir}); platform down: ${down.url}`);
+    const platform = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      consoleDir,
+      legacyUiDir: join(root, 'apps/legacy-ui/dist'),
+      workers: 1,
+      log,
+    });
+    const front = await startUpstreamServer({
+      host: '127.0.0.1',
+      port: 0,
+      platformUrl: platform.url,
+      consoleDir,
+      log,
+    });
+    const down = await startUpstreamServer({
+      host: '127.0.0.1',
+      port: 0,
+      platformUrl: `http://127.0.0.1:${await deadPort()}`,
+      consoleDir,
+      log: () => undefined,
+    });
+    log(
+      `\ne2e upstream: console ${front.url} → platform ${platform.url} (data in ${dataDir}); platform down: ${down.url}`,
+    );
     return {
-      env: { PORTICO_BASE_URL: front.url, PORTICO_DATA_DIR: dataDir, PORTICO_PLATFORM_URL: platform.url, PORTICO_DOWN_URL: down.url },
+      env: {
+        PORTICO_BASE_URL: front.url,
+        PORTICO_DATA_DIR: dataDir,
+        PORTICO_PLATFORM_URL: platform.url,
+        PORTICO_DOWN_URL: down.url,
+      },
       async close() {
         await Promise.all([front.close(), down.close()]);
         await platform.close();

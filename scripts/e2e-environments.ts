@@ -71,7 +71,12 @@ const defaultEnvironment: E2eEnvironment = {
  * a Portico in upstream mode, plus frame-contract and upstream.spec). nginx reports itself skipped
  * where nginx or PostgreSQL 15 is missing (`.ci/run` installs both).
  */
-export const E2E_ENVIRONMENTS: E2eEnvironment[] = [defaultEnvironment, nginxEnvironment, legacyPlainEnvironment, upstreamEnvironment];
+export const E2E_ENVIRONMENTS: E2eEnvironment[] = [
+  defaultEnvironment,
+  nginxEnvironment,
+  legacyPlainEnvironment,
+  upstreamEnvironment,
+];
 
 /** Every environment, for `--env=NAME`. */
 export const ALL_E2E_ENVIRONMENTS: E2eEnvironment[] = [...E2E_ENVIRONMENTS];

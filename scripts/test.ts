@@ -6,13 +6,19 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
 import { findChromium } from './chromium.ts';
-import { ALL_E2E_ENVIRONMENTS, E2E_ENVIRONMENTS, type E2eEnvironmentHandle } from './e2e-environments.ts';
+import {
+  ALL_E2E_ENVIRONMENTS,
+  E2E_ENVIRONMENTS,
+  type E2eEnvironmentHandle,
+} from './e2e-environments.ts';
 
 const args = new Set(process.argv.slice(2));
 // anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`
 const playwrightFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const e2eOnly = args.has('--e2e-only');
-const chosenEnvironments = [...args].filter((arg) => arg.startsWith('--env=')).map((arg) => arg.slice('--env='.length));
+const chosenEnvironments = [...args]
+  .filter((arg) => arg.startsWith('--env='))
+  .map((arg) => arg.slice('--env='.length));
 const unitOnly = args.has('--unit-only');
 const cacheDir = join(ROOT, '.cache');
 mkdirSync(cacheDir, { recursive: true });
@@ -22,13 +28,24 @@ let failed = 0;
 let skipped = 0;
 const failures: string[] = [];
 
-function run(label: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+function run(
+  label: string,
+  command: string,
+  commandArgs: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<boolean> {
   const started = Date.now();
   console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('close', (code) => {
-      console.log(`${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      console.log(
+        `${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
       if (code !== 0) failures.push(label);
       resolve(code === 0);
     });
@@ -39,10 +56,20 @@ const node = process.execPath;
 const bin = (path: string) => join(ROOT, 'node_modules', path);
 
 if (!e2eOnly) {
-  if (!(await run('typecheck', node, [bin('tsx/dist/cli.mjs'), 'scripts/typecheck.ts']))) failed += 1;
-  if (!(await run('lint', node, [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']))) failed += 1;
+  if (!(await run('typecheck', node, [bin('tsx/dist/cli.mjs'), 'scripts/typecheck.ts'])))
+    failed += 1;
+  if (!(await run('lint', node, [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'])))
+    failed += 1;
   // issue 17 item 7: the code is formatted as .prettierrc says (`npm run format` fixes it)
-  if (!(await run('formatting (prettier --check)', node, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']))) failed += 1;
+  if (
+    !(await run('formatting (prettier --check)', node, [
+      bin('prettier/bin/prettier.cjs'),
+      '--check',
+      '--log-level=warn',
+      '.',
+    ]))
+  )
+    failed += 1;
   const vitestJson = join(cacheDir, 'vitest.json');
   rmSync(vitestJson, { force: true });
   await run('unit tests (vitest)', node, [
@@ -54,7 +81,12 @@ if (!e2eOnly) {
     `--outputFile.json=${vitestJson}`,
   ]);
   if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
@@ -69,7 +101,7 @@ if (!unitOnly) {
   const chromium = findChromium();
   if (!chromium) {
     console.error(
-      '\n✘ e2e: Chromium was not found. Install Debian\'s package: apt-get install -y --no-install-recommends chromium\n' +
+      "\n✘ e2e: Chromium was not found. Install Debian's package: apt-get install -y --no-install-recommends chromium\n" +
         '  (or set CHROMIUM_PATH to a Chromium binary).',
     );
     failed += 1;
@@ -81,7 +113,12 @@ if (!unitOnly) {
     // the deployed shapes: behind a proxy, in front of another platform, around another legacy UI.
     for (const environment of chosenEnvironments.length ? ALL_E2E_ENVIRONMENTS : E2E_ENVIRONMENTS) {
       // --env=NAME (repeatable) picks environments; with spec filters and no --env, only the default runs
-      if (chosenEnvironments.length ? !chosenEnvironments.includes(environment.name) : playwrightFilters.length > 0 && environment.name !== 'default') continue;
+      if (
+        chosenEnvironments.length
+          ? !chosenEnvironments.includes(environment.name)
+          : playwrightFilters.length > 0 && environment.name !== 'default'
+      )
+        continue;
       // Playwright runs the union of the file filters it is given, so a command-line filter is
       // intersected with the environment's own spec list here rather than appended to it.
       const specs = environment.specs ?? [];
@@ -89,10 +126,20 @@ if (!unitOnly) {
       // (`session`) becomes the environment's files it matches.
       const filters =
         specs.length && playwrightFilters.length
-          ? [...new Set(playwrightFilters.flatMap((filter) => specs.flatMap((spec) => (filter.includes(spec) ? [filter] : spec.includes(filter) ? [spec] : []))))]
+          ? [
+              ...new Set(
+                playwrightFilters.flatMap((filter) =>
+                  specs.flatMap((spec) =>
+                    filter.includes(spec) ? [filter] : spec.includes(filter) ? [spec] : [],
+                  ),
+                ),
+              ),
+            ]
           : [...specs, ...playwrightFilters];
       if (specs.length && playwrightFilters.length && !filters.length) {
-        console.log(`\n- e2e ${environment.name}: skipped (it runs none of ${playwrightFilters.join(', ')}; it runs ${specs.join(', ')})`);
+        console.log(
+          `\n- e2e ${environment.name}: skipped (it runs none of ${playwrightFilters.join(', ')}; it runs ${specs.join(', ')})`,
+        );
         continue;
       }
       const skip = environment.unavailableReason?.();
@@ -102,7 +149,11 @@ if (!unitOnly) {
       }
       let started: E2eEnvironmentHandle;
       try {
-        started = await environment.start({ root: ROOT, chromium, log: (line) => console.log(line) });
+        started = await environment.start({
+          root: ROOT,
+          chromium,
+          log: (line) => console.log(line),
+        });
       } catch (error) {
         console.error(`\n✘ e2e ${environment.name}: could not start (${String(error)})`);
         failures.push(`e2e ${environment.name} (start)`);
@@ -116,17 +167,37 @@ if (!unitOnly) {
         // Playwright empties its output directory when it starts: each environment keeps its own
         // (e2e/test-results for the default one, e2e/test-results/<name> for the others), so the
         // screenshots and traces of an earlier environment's failures survive the later runs.
-        const outputDir = join(ROOT, 'e2e', 'test-results', ...(environment.name === 'default' ? [] : [environment.name]));
-        await run(label, node, [bin('@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', `--output=${outputDir}`, ...(environment.playwrightArgs ?? []), ...filters], {
-          ...started.env,
-          CHROMIUM_PATH: chromium,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-        });
+        const outputDir = join(
+          ROOT,
+          'e2e',
+          'test-results',
+          ...(environment.name === 'default' ? [] : [environment.name]),
+        );
+        await run(
+          label,
+          node,
+          [
+            bin('@playwright/test/cli.js'),
+            'test',
+            '--config',
+            'e2e/playwright.config.ts',
+            `--output=${outputDir}`,
+            ...(environment.playwrightArgs ?? []),
+            ...filters,
+          ],
+          {
+            ...started.env,
+            CHROMIUM_PATH: chromium,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+          },
+        );
       } finally {
         await started.close();
       }
       if (existsSync(playwrightJson)) {
-        const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+        const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as {
+          stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+        };
         passed += report.stats.expected + report.stats.flaky;
         failed += report.stats.unexpected;
         skipped += report.stats.skipped;

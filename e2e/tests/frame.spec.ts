@@ -7,7 +7,10 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
   // passed every step yet went past 30 s
   test.describe.configure({ timeout: 60_000 });
 
-  test('a deep link from a cold start shows the things list in the frame', async ({ page, context }) => {
+  test('a deep link from a cold start shows the things list in the frame', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'admin');
     const cold = await context.newPage();
     await cold.goto('/#/app/things/thingType');
@@ -15,13 +18,21 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
     await expect(frame.getByTestId('legacy-route')).toHaveText('/things/thingType');
     await expect(frame.getByRole('heading', { level: 1, name: 'Asset Types' })).toBeVisible();
     await expect(frame.getByRole('table')).toBeVisible();
-    await expect(cold.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute('data-route-url', '/app/things/thingType');
+    await expect(cold.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute(
+      'data-route-url',
+      '/app/things/thingType',
+    );
   });
 
-  test('a click inside the frame moves the shell URL; back and forward move both, one step per press', async ({ page }) => {
+  test('a click inside the frame moves the shell URL; back and forward move both, one step per press', async ({
+    page,
+  }) => {
     // root's group does not auto-load the first menu item, so the Model landing page is shown
     await signIn(page, 'root');
-    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' }).click();
+    await page
+      .getByRole('navigation', { name: 'Modules' })
+      .getByRole('link', { name: 'Model' })
+      .click();
     await expect(page).toHaveURL(/#\/app\/model$/);
     const frame = legacyFrame(page);
     await expect(frame.getByTestId('legacy-route')).toHaveText('/model');
@@ -42,7 +53,11 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
 
   test('a frame that never answers shows a clear timeout message after 10 s', async ({ page }) => {
     await page.route('**/legacy-ui/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>',
+      }),
     );
     await signIn(page, 'operator');
     const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
@@ -61,7 +76,9 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
     // below, not from a list request still in flight when the session ends
     await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
-    expect((await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok()).toBe(true);
+    expect(
+      (await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok(),
+    ).toBe(true);
     await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
     await expect(page).toHaveURL(/#\/login$/);
   });
@@ -69,7 +86,9 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
   // FIXME(issue 15): after the merge of the session, shell and work-area branches the New dialog
   // opens, then closes before its Name field can be filled (the frame's `/model/zone/new` address
   // round trip through the shell is the suspect). Quarantined so the rest lands; first thing to fix.
-  test.fixme('admin creates, edits and deletes a zone in the frame; the modal dims the shell meanwhile', async ({ page }) => {
+  test.fixme('admin creates, edits and deletes a zone in the frame; the modal dims the shell meanwhile', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/model/zone');
     const frame = legacyFrame(page);

@@ -4,13 +4,18 @@ import { API, landed, legacyFrame, openUserMenuItem, signIn } from './helpers.ts
 // The plain legacy example (apps/legacy-plain: hand-written pages, no build, only portico-frame.js)
 // does the whole protocol (issue 16). Runs in the legacy-plain environment, where the console's
 // legacyUiBase is /legacy-plain; elsewhere the console frames another legacy UI.
-test.skip(process.env.PORTICO_LEGACY_BASE !== '/legacy-plain', 'the console is pointed at another legacy UI (run with --env=legacy-plain)');
+test.skip(
+  process.env.PORTICO_LEGACY_BASE !== '/legacy-plain',
+  'the console is pointed at another legacy UI (run with --env=legacy-plain)',
+);
 
 test.describe('the plain legacy example over portico-frame.js @legacy-plain', () => {
   // several round trips each, on a shared two-core machine
   test.describe.configure({ timeout: 60_000 });
 
-  test('admin creates, edits and deletes a zone; the editor dims the shell; each save is a toast', async ({ page }) => {
+  test('admin creates, edits and deletes a zone; the editor dims the shell; each save is a toast', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await landed(page);
     await page.goto('/#/app/model/zone');
@@ -44,10 +49,14 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     await frame.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
     await expect(frame.getByRole('dialog')).toBeHidden();
     await expect(frame.getByText('No results.')).toBeVisible();
-    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Zone deleted' })).toBeVisible();
+    await expect(
+      page.locator('.Toastify__toast').filter({ hasText: 'Zone deleted' }),
+    ).toBeVisible();
   });
 
-  test('operator (zone:r, zone:u) may edit but gets no New and no Delete (permissions from the session data)', async ({ page }) => {
+  test('operator (zone:r, zone:u) may edit but gets no New and no Delete (permissions from the session data)', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await landed(page);
     await page.goto('/#/app/model/zone');
@@ -66,7 +75,9 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     await expect(page.locator('header')).not.toHaveAttribute('data-blocked', 'true');
   });
 
-  test('language and time-zone pushes re-label and re-format the frame at once', async ({ page }) => {
+  test('language and time-zone pushes re-label and re-format the frame at once', async ({
+    page,
+  }) => {
     // globex: no other plain spec changes its settings
     await signIn(page, 'globex');
     await landed(page);
@@ -84,7 +95,9 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     await expect(frame.locator('html')).toHaveAttribute('lang', 'fr');
   });
 
-  test('internal links become routerUpdate; navigateToEvent and handleAboutSection reach the shell', async ({ page }) => {
+  test('internal links become routerUpdate; navigateToEvent and handleAboutSection reach the shell', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await landed(page);
     await page.goto('/#/app/home/support');
@@ -111,16 +124,22 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     const frame = legacyFrame(page);
     await expect(frame.getByRole('table')).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
-    expect((await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok()).toBe(true);
+    expect(
+      (await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok(),
+    ).toBe(true);
     await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('opened outside the console, the page says so (BRIDGE_NO_PEER) and calls nothing', async ({ page }) => {
+  test('opened outside the console, the page says so (BRIDGE_NO_PEER) and calls nothing', async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto('/legacy-plain/#/model/zone');
-    await expect(page.getByRole('status').first()).toHaveText('Open this page inside the Portico console.');
+    await expect(page.getByRole('status').first()).toHaveText(
+      'Open this page inside the Portico console.',
+    );
     expect(requests.filter((path) => path.startsWith(API))).toEqual([]);
   });
 });

@@ -6,7 +6,10 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
   // nginx, upstream): on a loaded two-core machine they passed every step yet went past 30 s
   test.describe.configure({ timeout: 60_000 });
 
-  test('a token removed in another tab signs this tab out within 1.5 s', async ({ page, context }) => {
+  test('a token removed in another tab signs this tab out within 1.5 s', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'admin');
     const other = await context.newPage();
     await other.goto('/#/app/things/thing');
@@ -15,7 +18,10 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     await expect(page).toHaveURL(/#\/login$/, { timeout: 1_500 });
   });
 
-  test('signing out in one tab reaches the other tab at once, and its data is gone', async ({ page, context }) => {
+  test('signing out in one tab reaches the other tab at once, and its data is gone', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'admin');
     const other = await context.newPage();
     await other.goto('/#/app/model/zone');
@@ -25,7 +31,10 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     await expect(other.locator('iframe[title="Legacy interface"]')).toHaveCount(0);
   });
 
-  test('signing in in one tab takes the other tab off the login page', async ({ page, context }) => {
+  test('signing in in one tab takes the other tab off the login page', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/#/login');
     const other = await context.newPage();
     await other.goto('/#/login');
@@ -53,13 +62,20 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     }));
     // the preserved keys, plus the device's own preferences (language, theme), which are not session data
     const devicePreferences = ['PORTICO_LANGUAGE', 'PORTICO_THEME'];
-    expect(state.local.filter((key) => !devicePreferences.includes(key))).toEqual(['LAST_ETAG', 'LAST_MODIFIED', 'LAST_REFRESH']);
+    expect(state.local.filter((key) => !devicePreferences.includes(key))).toEqual([
+      'LAST_ETAG',
+      'LAST_MODIFIED',
+      'LAST_REFRESH',
+    ]);
     expect(state.session).toEqual(['LAST_ID']);
     expect(state.cookies).not.toContain('RIOT_TK');
     expect(state.cookies).not.toContain('RIOT_UD');
   });
 
-  test('a 401 logs out once with one notice, and the login page says the session expired', async ({ page, request }) => {
+  test('a 401 logs out once with one notice, and the login page says the session expired', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'admin');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
     // the list and its filters have loaded (aria-busy meanwhile): a list request still in flight
@@ -67,14 +83,21 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     await expect(legacyFrame(page).locator('[aria-busy="true"]')).toHaveCount(0);
     const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
     // the session ends on the server (as after its timeout)
-    const logout = await request.post(`${API}/user/logout`, { headers: { token: token! }, data: { token } });
+    const logout = await request.post(`${API}/user/logout`, {
+      headers: { token: token! },
+      data: { token },
+    });
     expect(logout.ok()).toBe(true);
     // several calls fail together: the frame's list, then a shell navigation
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/#\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your session has expired' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your session has expired' }),
+    ).toBeVisible();
     // one notice however many calls failed
-    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Your session has expired' })).toHaveCount(1);
+    await expect(
+      page.locator('.Toastify__toast').filter({ hasText: 'Your session has expired' }),
+    ).toHaveCount(1);
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBe('true');
     await signIn(page, 'admin');
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBeNull();

@@ -3,8 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test.describe('settings, languages, About and accessibility', () => {
@@ -23,12 +27,25 @@ test.describe('settings, languages, About and accessibility', () => {
     await dialog.getByRole('radio', { name: '24-hour' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).' })).toBeVisible();
+    await expect(
+      page
+        .locator('.Toastify__toast')
+        .filter({
+          hasText:
+            'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).',
+        }),
+    ).toBeVisible();
     // the frame re-formats its times: ISO dates in 24-hour Tokyo time
-    await expect(legacyFrame(page).getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ }).first()).toBeVisible();
+    await expect(
+      legacyFrame(page)
+        .getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ })
+        .first(),
+    ).toBeVisible();
     await page.reload();
     await openUserMenuItem(page, 'Settings');
-    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Time zone', { exact: true })).toHaveValue('Asia/Tokyo');
+    await expect(
+      page.getByRole('dialog', { name: 'Settings' }).getByLabel('Time zone', { exact: true }),
+    ).toHaveValue('Asia/Tokyo');
   });
 
   test('switching the language re-labels the shell and the frame', async ({ page }) => {
@@ -46,7 +63,9 @@ test.describe('settings, languages, About and accessibility', () => {
     // the frame's own title and labels follow (the iframe's title is translated too)
     await expect(page.locator('main iframe')).toHaveAttribute('title', /.+/);
     await expect(page.frameLocator('main iframe').locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.frameLocator('main iframe').getByRole('searchbox', { name: 'Filtrar' })).toBeVisible();
+    await expect(
+      page.frameLocator('main iframe').getByRole('searchbox', { name: 'Filtrar' }),
+    ).toBeVisible();
     // it is the user's setting: a reload keeps Spanish
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Módulos' })).toBeVisible();
@@ -58,7 +77,9 @@ test.describe('settings, languages, About and accessibility', () => {
     const dialog = page.getByRole('dialog', { name: 'About' });
     await expect(dialog.getByText('v11.3.0')).toBeVisible();
     for (const part of ['services', 'legacyUi', 'newUi']) {
-      await expect(dialog.getByTestId(`version-${part}`)).toHaveText(/^v\d+\.\d+\.\d+ · Commit \S+ · Built /);
+      await expect(dialog.getByTestId(`version-${part}`)).toHaveText(
+        /^v\d+\.\d+\.\d+ · Commit \S+ · Built /,
+      );
     }
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
@@ -71,7 +92,9 @@ test.describe('settings, languages, About and accessibility', () => {
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect(dialog.getByTestId('access-things')).toContainText('Visible');
     // viewer lacks license_generator:u; Acme calls the things "Assets"
-    await expect(dialog.getByTestId('access-licenseGenerator')).toContainText('Not available to you. Ask an administrator for the License generator permission.');
+    await expect(dialog.getByTestId('access-licenseGenerator')).toContainText(
+      'Not available to you. Ask an administrator for the License generator permission.',
+    );
     await expect(dialog.getByTestId('access-licenseGenerator')).not.toContainText(':u');
     // viewer hid Gateway and Services themselves
     await expect(dialog.getByTestId('access-gateway')).toContainText('Hidden by your settings');
@@ -93,9 +116,18 @@ test.describe('settings, languages, About and accessibility', () => {
     await page.keyboard.type('demo');
     await page.keyboard.press('Enter');
     // the same wait as signIn(): sign-in loads the shell chunk and six API answers
-    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 30_000 });
-    const model = page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Model' });
-    for (let i = 0; i < 12 && !(await model.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const model = page
+      .getByRole('navigation', { name: 'Modules' })
+      .getByRole('link', { name: 'Model' });
+    for (
+      let i = 0;
+      i < 12 && !(await model.evaluate((el) => el === document.activeElement));
+      i += 1
+    )
+      await page.keyboard.press('Tab');
     await expect(model).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#\/app\/model\//);
@@ -106,7 +138,9 @@ test.describe('settings, languages, About and accessibility', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('axe finds no violation on the login page, the shell and the settings dialog', async ({ page }) => {
+  test('axe finds no violation on the login page, the shell and the settings dialog', async ({
+    page,
+  }) => {
     // axe walks the frame too: slow on a shared two-core machine
     test.setTimeout(120_000);
     await page.goto('/#/login');
