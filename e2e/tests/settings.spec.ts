@@ -28,12 +28,10 @@ test.describe('settings, languages, About and accessibility', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(
-      page
-        .locator('.Toastify__toast')
-        .filter({
-          hasText:
-            'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).',
-        }),
+      page.locator('.Toastify__toast').filter({
+        hasText:
+          'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).',
+      }),
     ).toBeVisible();
     // the frame re-formats its times: ISO dates in 24-hour Tokyo time
     await expect(
