@@ -242,6 +242,24 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy'));
   });
 
+  it('a record clicked while the filter is still being typed opens and stays open (the pending filter write goes with it)', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(30) });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    await screen.findByText('30 total');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'Zone 0');
+    // clicked before the filter's pause has written it to the address
+    await user.click(screen.getByRole('link', { name: 'Zone 03' }));
+    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone/3?q=Zone+0');
+    const dialog = await screen.findByRole('dialog', { name: 'Zone details' });
+    // well past the pause: no late write navigates back to the list
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(dialog).toBeInTheDocument();
+    expect(harness.location()).toBe('/model/zone/3?q=Zone+0');
+    await user.keyboard('{Escape}');
+    expect(harness.location()).toBe('/model/zone?q=Zone+0');
+  });
+
   it('opens a record at its address, over the list; closing goes back to the list with its state', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(30) });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import type { ApiRow, ListPage } from '../api-client.ts';
 import { formatDateTime } from '../format-date-time.ts';
@@ -197,11 +197,21 @@ export function ResourceListPage({
 
   // The search box follows the address (Back, a shared link) and writes to it after a pause.
   useEffect(() => setFilterInput(state.filter), [state.filter]);
+  // A write still waiting when a record opens is cancelled: the record's address carries the typed
+  // filter instead, so a late write can never navigate back to the list and close the dialog.
+  const pendingFilterWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     const text = filterInput.trim();
     if (text === state.filter) return;
-    const timer = setTimeout(() => update({ filter: text }), FILTER_DELAY_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      pendingFilterWrite.current = null;
+      update({ filter: text });
+    }, FILTER_DELAY_MS);
+    pendingFilterWrite.current = timer;
+    return () => {
+      clearTimeout(timer);
+      if (pendingFilterWrite.current === timer) pendingFilterWrite.current = null;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update() reads the current state
   }, [filterInput]);
 
@@ -262,8 +272,12 @@ export function ResourceListPage({
     });
   }
 
-  function recordLocation(id: number | 'new'): string {
-    return `${detailPathOf(resource, id)}${resource.editor === 'dialog' && listQuery ? `?${listQuery}` : ''}`;
+  function recordLocation(id: number | 'new', filter: string = state.filter): string {
+    const query =
+      filter === state.filter
+        ? listQuery
+        : writeListState(resource, { ...state, pageNumber: 1, filter });
+    return `${detailPathOf(resource, id)}${resource.editor === 'dialog' && query ? `?${query}` : ''}`;
   }
 
   function openRecord(event: MouseEvent<HTMLAnchorElement>, id: number | 'new') {
@@ -271,7 +285,11 @@ export function ResourceListPage({
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
-    navigate(recordLocation(id));
+    if (pendingFilterWrite.current !== null) {
+      clearTimeout(pendingFilterWrite.current);
+      pendingFilterWrite.current = null;
+    }
+    navigate(recordLocation(id, filterInput.trim()));
   }
 
   function clearFilters() {
