@@ -1,7 +1,7 @@
 // Generated bad input never reaches the 500 handler: every answer is a deliberate 2xx/4xx.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestClient } from './helpers.ts';
+import { API, createTestClient, RESOURCE_PATHS } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 let client: TestClient;
@@ -15,23 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => client.services.close());
 
-const PATHS = [
-  'group',
-  'groupType',
-  'user',
-  'role',
-  'resource',
-  'thing',
-  'thingType',
-  'zone',
-  'zoneType',
-  'zoneGroup',
-  'logicalReader',
-  'connection',
-  'edgebox',
-  'folder',
-  'reportDefinition',
-];
+const PATHS = RESOURCE_PATHS;
 const FIELDS = [
   'name',
   'code',

@@ -4,6 +4,25 @@ import type { InMemoryServices } from '../src/index.ts';
 
 export const API = 'http://portico.test/riot-core-services/api';
 
+/** The resource paths the HTTP tests walk (list, bad input), one list for every test file. */
+export const RESOURCE_PATHS = [
+  'group',
+  'groupType',
+  'user',
+  'role',
+  'resource',
+  'thing',
+  'thingType',
+  'zone',
+  'zoneType',
+  'zoneGroup',
+  'logicalReader',
+  'connection',
+  'edgebox',
+  'folder',
+  'reportDefinition',
+];
+
 export interface TestClient {
   services: InMemoryServices;
   call(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
+import { createTestClient, RESOURCE_PATHS } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 let client: TestClient;
@@ -18,23 +18,7 @@ const list = async (user: string, path: string) => {
   return (await response.json()) as Page;
 };
 
-const PATHS = [
-  'group',
-  'groupType',
-  'user',
-  'role',
-  'resource',
-  'thing',
-  'thingType',
-  'zone',
-  'zoneType',
-  'zoneGroup',
-  'logicalReader',
-  'connection',
-  'edgebox',
-  'folder',
-  'reportDefinition',
-];
+const PATHS = RESOURCE_PATHS;
 
 describe('listing', () => {
   it.each(PATHS)('%s lists with total and results for admin', async (path) => {
