@@ -75,6 +75,30 @@ describe('signing in', () => {
     await waitForRoute(app, '/app/home/welcome');
   });
 
+  it('the configuration calls go out beside the user call, not after it (issue 17 item 9)', async () => {
+    const token = await apiLogin(harness, 'admin');
+    const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
+    const id = me.body.id;
+    const userCall = harness.hold(`GET /user/${id}?`);
+    const seen = harness.calls.length;
+    const ui = await renderConsole('/login');
+    await signInThroughForm(ui, 'admin');
+    await userCall.arrived;
+    // the user call is held: the other calls must not wait for its answer
+    try {
+      await waitFor(() => {
+        const later = harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
+        expect(later).toContain(`POST /user/${id}/visibilityGroups`);
+        expect(later).toContain(`POST /user/${id}/inheritedFields?format=map`);
+        expect(later.some((call) => /^GET \/group\/\d+\/inheritedFields/.test(call))).toBe(true);
+        expect(later.some((call) => call.startsWith(`GET /user/${id}/permissions`))).toBe(true);
+      });
+    } finally {
+      userCall.release();
+    }
+    await waitForRoute(ui.app, '/app/things/thing');
+  });
+
   it('a wrong password shows an alert, stores nothing and stays on /login', async () => {
     const ui = await renderConsole('/login');
     await signInThroughForm(ui, 'admin', 'not-the-password');

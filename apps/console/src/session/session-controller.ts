@@ -121,6 +121,20 @@ function fieldValue(
   return { value: field?.value ?? null, parentValue: field?.parentValue ?? null };
 }
 
+/** Configuration calls started early (beside the user and permissions calls). */
+interface EarlyConfiguration {
+  visibility: Promise<VisibilityGroup[]>;
+  userFields: Promise<InheritedFieldMap>;
+  /** The active group's fields, asked for the group that whoami or the user named. */
+  groupFields: { groupId: number; map: Promise<InheritedFieldMap> } | undefined;
+}
+
+/** The active group id a user object gives (spec §7: activeGroup, else group, else groupId). */
+function activeGroupIdOf(user: Partial<PlatformUser>): number | undefined {
+  const id = user.activeGroup?.id ?? user.group?.id ?? user.groupId;
+  return typeof id === 'number' ? id : undefined;
+}
+
 export class SessionController {
   /** The machine's state (spec §4); the store mirrors it. */
   private state: AuthState = 'NO_AUTH';
@@ -242,6 +256,10 @@ export class SessionController {
       check();
       if (!me || typeof me.id !== 'number') throw new SessionInfoError();
       const query = buildUserRequestQuery(isRootUser(me));
+      // Everything that needs only the user id starts now, beside the user and permissions calls
+      // (issue 17 item 9): one round trip after whoami instead of two. The group fields start too
+      // when whoami names the active group; loadConfiguration checks that guess against the user.
+      const early = this.startConfiguration(me.id, activeGroupIdOf(me));
       const [fetched, permissions] = await Promise.all([
         this.api.getUser(me.id, query),
         this.api.getPermissions(me.id),
@@ -256,11 +274,7 @@ export class SessionController {
         displayPasswordExpirationTime:
           me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
       };
-      const config = await this.loadConfiguration(
-        user,
-        permissions,
-        this.api.getVisibilityGroups(user.id),
-      );
+      const config = await this.loadConfiguration(user, permissions, early);
       check();
       return this.sessionStarted(id, token, user, config);
     } catch (error) {
@@ -321,17 +335,41 @@ export class SessionController {
    * Loads group and user fields and visibility groups (spec §3, §5). Nothing is stored until
    * `apply()`, so a dropped attempt leaves the store as it was.
    */
+  /**
+   * Starts the configuration calls that need only the user id (and the group's, when known), so
+   * they run beside the user and permissions calls. A failure is handled where it is awaited.
+   */
+  private startConfiguration(userId: number, groupId: number | undefined): EarlyConfiguration {
+    const quiet = <T>(promise: Promise<T>) => {
+      promise.catch(() => undefined); // awaited (and its failure handled) in loadConfiguration
+      return promise;
+    };
+    return {
+      visibility: quiet(this.api.getVisibilityGroups(userId)),
+      userFields: quiet(this.api.getUserFields(userId)),
+      groupFields:
+        groupId === undefined
+          ? undefined
+          : { groupId, map: quiet(this.api.getGroupFields(groupId)) },
+    };
+  }
+
   private async loadConfiguration(
     user: PlatformUser,
     permissions: string[],
-    visibility: Promise<VisibilityGroup[]>,
+    early: EarlyConfiguration,
   ): Promise<{ defaultUrl: string | null; apply(): void }> {
-    const activeGroupId = user.activeGroup?.id ?? user.group?.id ?? user.groupId;
-    if (typeof activeGroupId !== 'number') throw new SessionInfoError();
+    const activeGroupId = activeGroupIdOf(user);
+    if (activeGroupId === undefined) throw new SessionInfoError();
+    // the early group call is used only when it asked for the user's active group
+    const groupFieldsCall =
+      early.groupFields?.groupId === activeGroupId
+        ? early.groupFields.map
+        : this.api.getGroupFields(activeGroupId);
     const [groupFieldMap, userFieldMap, visibilityGroups] = await Promise.all([
-      this.api.getGroupFields(activeGroupId),
-      this.api.getUserFields(user.id),
-      visibility,
+      groupFieldsCall,
+      early.userFields,
+      early.visibility,
     ]);
     const groupFields = parseInheritedFields(groupFieldMap);
     const userFields = Object.fromEntries(
@@ -421,7 +459,7 @@ export class SessionController {
     const config = await this.loadConfiguration(
       fresh,
       permissions,
-      this.api.getVisibilityGroups(user.id),
+      this.startConfiguration(user.id, activeGroupIdOf(fresh)),
     );
     if (this.sessionToken !== token || this.state !== 'AUTHENTICATED') return;
     config.apply();
