@@ -97,3 +97,50 @@ test.describe('"Forgot password?"', () => {
     );
   });
 });
+
+test.describe('the signed-in screen is fetched while the user types (issue 17 item 9)', () => {
+  test('the shell, the frame protocol and the legacy interface’s files are asked for before the form is sent; the frame then takes them from the cache', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    const ahead = [/\/assets\/shell-layout-.*\.js$/, /\/assets\/frame-connection-.*\.js$/];
+    await expect
+      .poll(() => ahead.filter((pattern) => requested.some((path) => pattern.test(path))).length)
+      .toBe(ahead.length);
+    // the legacy interface's own script, named by its start page, is prefetched
+    await expect(page.locator('link[rel="prefetch"][as="script"]')).not.toHaveCount(0);
+    const legacyScript = await page
+      .locator('link[rel="prefetch"][as="script"]')
+      .first()
+      .getAttribute('href');
+    expect(legacyScript).toMatch(/\/legacy-ui\/assets\/.*\.js$/);
+
+    // the frame's request for that script is answered from the cache, not the network (Chromium's
+    // own record of where an answer came from)
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sources = new Map<string, string>();
+    cdp.on('Network.responseReceived', (event) => {
+      const { url, fromPrefetchCache, fromDiskCache } = event.response;
+      sources.set(
+        new URL(url).pathname,
+        fromPrefetchCache ? 'prefetch' : fromDiskCache ? 'disk' : 'network',
+      );
+    });
+    const sent = requested.length;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('[data-route-phase="navigateSuccess"]')).toBeAttached({
+      timeout: 30_000,
+    });
+    // nothing fetched ahead is fetched again after sign-in, but for the frame's own cached copy
+    const after = requested.slice(sent);
+    expect(after.filter((path) => ahead.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(['prefetch', 'disk']).toContain(
+      sources.get(new URL(legacyScript!, page.url()).pathname),
+    );
+  });
+});

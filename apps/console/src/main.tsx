@@ -47,7 +47,10 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
       forgotPasswordUrl={configLoad.then((config) => config.forgotPasswordUrl)}
       onIntent={() => {
         // not part of the page's initial load: fetched once the user starts typing or clicking
-        void prepare().catch(() => (full = null));
+        void prepare().then(
+          (app) => app.warmUp(),
+          () => (full = null),
+        );
         void getClientId();
       }}
     />,

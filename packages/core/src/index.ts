@@ -84,6 +84,7 @@ export {
 // SidebarState is named by DESIGN.md's core API (getSidebarState's answer), used or not.
 export type { AppRoute, RouteModule, SidebarState } from './navigation/app-routes.ts';
 export { decodeUriLenient } from './navigation/uri.ts';
+export { selectPrefetchTargets, type PrefetchCandidate } from './navigation/prefetch.ts';
 export {
   diffRoutingState,
   getAutoLoadTarget,

@@ -161,3 +161,60 @@ describe('posthog options (spec §9)', () => {
     expect(beforeSend(null)).toBeNull();
   });
 });
+
+describe('analytics waits for a quiet moment (issue 17 item 9)', () => {
+  function deferredTab() {
+    const store = createAppStore();
+    const calls: string[] = [];
+    const client: AnalyticsClient = {
+      identify: ({ capture }) => void calls.push(capture ? 'identify+capture' : 'identify'),
+      reset: () => void calls.push('reset'),
+    };
+    const load = vi.fn(() => Promise.resolve(client));
+    let quiet = () => {};
+    const whenQuiet = vi.fn(() => new Promise<void>((resolve) => (quiet = resolve)));
+    startAnalytics({
+      store,
+      config: enabled,
+      getClientId: () => Promise.resolve('fp-1'),
+      load,
+      whenQuiet,
+    });
+    const signIn = () => {
+      store.dispatch(
+        sessionSlice.actions.loaded({
+          user: ADMIN,
+          isRoot: false,
+          defaultUrl: '/app/home/welcome',
+        }),
+      );
+      store.dispatch(
+        authnSlice.actions.statusChanged({ status: 'AUTHENTICATED', expiredFlag: false }),
+      );
+    };
+    return { store, calls, load, whenQuiet, signIn, quiet: () => quiet() };
+  }
+
+  it('the library loads only once the first screen is quiet', async () => {
+    writeToken('token-1');
+    const page = deferredTab();
+    page.signIn();
+    await Promise.resolve();
+    expect(page.whenQuiet).toHaveBeenCalledOnce();
+    expect(page.load).not.toHaveBeenCalled();
+    page.quiet();
+    await vi.waitFor(() => expect(page.calls).toEqual(['identify+capture']));
+    expect(page.load).toHaveBeenCalledOnce();
+  });
+
+  it('a logout during the wait still sends that login’s one event, then ends the identity', async () => {
+    writeToken('token-1');
+    const page = deferredTab();
+    page.signIn();
+    page.store.dispatch(
+      authnSlice.actions.statusChanged({ status: 'LOGGING_OUT', expiredFlag: false }),
+    );
+    page.quiet();
+    await vi.waitFor(() => expect(page.calls).toEqual(['identify+capture', 'reset']));
+  });
+});

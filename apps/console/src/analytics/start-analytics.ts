@@ -15,6 +15,11 @@ export interface StartAnalyticsDeps {
   load?: () => Promise<AnalyticsClient>;
   /** The session's token store (the composition root's); a store over the same browser storage by default. */
   tokens?: Pick<TokenStore, 'read'>;
+  /**
+   * Resolves when the library may load without slowing the first screen (the frame answered);
+   * at once by default. The identity and the one event wait for it, nothing else does.
+   */
+  whenQuiet?: () => Promise<void>;
 }
 
 export function startAnalytics(deps: StartAnalyticsDeps): () => void {
@@ -27,9 +32,20 @@ export function startAnalytics(deps: StartAnalyticsDeps): () => void {
         createAnalyticsClient({ key: analytics.key, host: analytics.host }),
       ));
   let client: Promise<AnalyticsClient | null> | null = null;
-  const getClient = () => (client ??= load().catch(() => null)); // a blocked chunk: no analytics, nothing else
+  const whenQuiet = deps.whenQuiet ?? (() => Promise.resolve());
+  const getClient = () =>
+    (client ??= whenQuiet()
+      .catch(() => undefined)
+      .then(load)
+      .catch(() => null)); // a blocked chunk: no analytics, nothing else
   let identifiedToken: string | null = null;
   const tokens = deps.tokens ?? createTokenStore();
+  // Identify and reset run one after the other, in the order the session asked for them: a logout
+  // during the wait for a quiet moment still sends that login's one event first, then ends it.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (step: () => Promise<void>) => {
+    queue = queue.then(step).catch(() => undefined);
+  };
 
   const handleChange = () => {
     const { authn, session } = deps.store.getState();
@@ -40,14 +56,21 @@ export function startAnalytics(deps: StartAnalyticsDeps): () => void {
       const user = session.user;
       const decision = decidePortalLoad({ token, marker: getLocal(PORTAL_LOAD_MARKER_KEY) });
       if (decision.marker) setLocal(PORTAL_LOAD_MARKER_KEY, decision.marker);
-      void Promise.all([getClient(), deps.getClientId().catch(() => undefined)]).then(
-        ([analyticsClient, clientId]) =>
-          analyticsClient?.identify({ user, token, clientId, capture: decision.capture }),
-      );
+      const clientId = deps.getClientId().catch(() => undefined);
+      const analyticsClient = getClient();
+      enqueue(async () => {
+        (await analyticsClient)?.identify({
+          user,
+          token,
+          clientId: await clientId,
+          capture: decision.capture,
+        });
+      });
     } else if (authn.status === 'LOGGING_OUT' && identifiedToken !== null) {
       // spec §4 "Logout: … end the analytics identity"
       identifiedToken = null;
-      if (client) void client.then((analyticsClient) => analyticsClient?.reset());
+      const analyticsClient = client;
+      if (analyticsClient) enqueue(async () => (await analyticsClient)?.reset());
     }
   };
   handleChange();

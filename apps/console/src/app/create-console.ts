@@ -4,7 +4,8 @@ import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
 import { createFrameBridge, type ShellNavigation } from '../frame/frame-bridge.ts';
-import { createAppRouter, type AppRouter } from './router.tsx';
+import { createAppRouter, loadShellLayout, type AppRouter } from './router.tsx';
+import { prefetchLegacyUi } from '../frame/legacy-prefetch.ts';
 import { readXsrfToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
@@ -17,6 +18,9 @@ import { getClientId } from '../lib/client-id.ts';
 import { notify } from '../lib/notifications.ts';
 import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
+
+/** Analytics waits at most this long after sign-in for the first frame to answer. */
+const ANALYTICS_START_LIMIT_MS = 5000;
 
 export function createConsole(config: RuntimeConfig) {
   const store = createAppStore();
@@ -123,7 +127,17 @@ export function createConsole(config: RuntimeConfig) {
 
   // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in
   connectUpdates({ router: appRouter, isFrameModalOpen: () => frame.getUi().modalOpen });
-  startAnalytics({ store, config, getClientId, tokens });
+  // The analytics library (the biggest chunk) loads once the first frame has answered, so it does
+  // not compete with the shell and the frame for the network and the main thread (issue 17 item 9).
+  startAnalytics({
+    store,
+    config,
+    getClientId,
+    tokens,
+    whenQuiet: () => frame.whenSettled(ANALYTICS_START_LIMIT_MS),
+  });
+
+  let warmed = false;
 
   const services: AppServices = { config, api, session, navigate, frame };
   return {
@@ -132,6 +146,18 @@ export function createConsole(config: RuntimeConfig) {
     services,
     start() {
       session?.startWatcher(1000);
+    },
+    /**
+     * Fetches what the signed-in console needs first (the shell chunk, the frame protocol, the
+     * legacy interface's files) while the user is still typing on the sign-in page. Once.
+     */
+    warmUp() {
+      if (warmed) return;
+      warmed = true;
+      const ignore = () => undefined; // a failed warm-up only means the real load does the work
+      void loadShellLayout().catch(ignore);
+      void frame.preload().catch(ignore);
+      void prefetchLegacyUi(config.legacyUiBase);
     },
   };
 }

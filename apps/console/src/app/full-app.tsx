@@ -48,6 +48,8 @@ export async function createFullApp(config: RuntimeConfig) {
   return {
     session: app.services.session,
     router: app.router,
+    /** Fetches ahead what the first signed-in screen needs (called while the user types). */
+    warmUp: () => app.warmUp(),
     /** Renders the console into `root` (once) and starts the session watcher. */
     render(root: Root) {
       if (rendered) return;

@@ -6,8 +6,10 @@ import { createGuards } from '../router/guards.ts';
 import { LoginRoute } from '../login/login-route.tsx';
 import { RouteError } from './route-error.tsx';
 
-// The shell (chrome, frame, menus, dialogs) is loaded after sign-in only.
-const ShellLayout = lazy(() => import('../shell/shell-layout.tsx'));
+// The shell (chrome, frame, menus, dialogs) is loaded after sign-in only, or ahead while the user
+// types on the sign-in page (createConsole's warmUp).
+export const loadShellLayout = () => import('../shell/shell-layout.tsx');
+const ShellLayout = lazy(loadShellLayout);
 
 function Empty() {
   return null;

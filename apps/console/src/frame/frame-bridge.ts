@@ -177,10 +177,32 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     }
   }
 
+  /** Resolves once the first frame has answered (ready or timed out), or after `limitMs`. */
+  function whenSettled(limitMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        uiListeners.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (ui.status !== 'connecting') done();
+      };
+      const timer = setTimeout(done, limitMs);
+      uiListeners.add(check);
+      check();
+    });
+  }
+
   return {
     attach,
     detach,
     retry,
+    whenSettled,
+    /** Loads the protocol ahead (while the user signs in), so the first frame connects at once. */
+    preload(): Promise<void> {
+      return loadConnection().then(() => undefined);
+    },
     /** The shell's session ended: the frame stops calling the API (spec §7 sessionExpired). */
     notifySessionEnded(reason: string): void {
       connection?.notifySessionEnded(reason);
