@@ -1,9 +1,61 @@
 // Browser timings (DESIGN §6): login submit → legacy frame ready, tab click → frame route
 // confirmed, JS heap growth over 500 navigations. Medians of several runs.
-import type { Browser, Page } from '@playwright/test';
+//
+// The two latencies are read inside the page (issue 17 items 8–9): from the event's own time stamp
+// (the form's submit, the link's click) to the moment the shell marks the frame's answer
+// (data-route-phase="navigateSuccess" for that URL), seen by a MutationObserver. Playwright's own
+// steps (actionability checks before the click, polling after it) are not the product's time; the
+// wall-clock time around them is printed beside, for comparison with the figures landed before.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { median, type BenchRow } from './table.ts';
 
-async function signIn(page: Page, baseUrl: string): Promise<number> {
+// A string, not a function: tsx would wrap a function in helpers the page does not have.
+const MARKS_SCRIPT = `(() => {
+  if (window !== window.top) return;
+  const marks = { submit: [], click: [], success: [] };
+  Object.defineProperty(window, '__porticoBench', { value: marks });
+  addEventListener('submit', (event) => marks.submit.push(event.timeStamp), true);
+  addEventListener('click', (event) => marks.click.push(event.timeStamp), true);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target;
+      if (element.dataset && element.dataset.routePhase === 'navigateSuccess')
+        marks.success.push([element.dataset.routeUrl, performance.now()]);
+    }
+  }).observe(document, {
+    attributes: true,
+    subtree: true,
+    attributeFilter: ['data-route-phase', 'data-route-url'],
+  });
+})();`;
+
+interface Marks {
+  submit: number[];
+  click: number[];
+  success: Array<[string, number]>;
+}
+
+const readMarks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __porticoBench: Marks }).__porticoBench);
+
+/** In-page milliseconds from the last `kind` event to the first navigateSuccess after it. */
+function latency(marks: Marks, kind: 'submit' | 'click', url?: string): number {
+  const start = marks[kind].at(-1);
+  if (start === undefined) throw new Error(`no ${kind} event was seen`);
+  const end = marks.success.find(
+    ([at, time]) => time >= start && (url === undefined || at === url),
+  );
+  if (!end) throw new Error(`no navigateSuccess after the ${kind}`);
+  return end[1] - start;
+}
+
+async function newMarkedContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript({ content: MARKS_SCRIPT });
+  return context;
+}
+
+async function signIn(page: Page, baseUrl: string): Promise<{ inPage: number; wall: number }> {
   await page.goto(`${baseUrl}/#/login`);
   await page.getByRole('textbox', { name: 'Username' }).fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('demo');
@@ -11,10 +63,15 @@ async function signIn(page: Page, baseUrl: string): Promise<number> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // the frame answered its first route: the legacy interface is ready
   await page.locator('[data-route-phase="navigateSuccess"]').waitFor({ timeout: 30_000 });
-  return Date.now() - started;
+  const wall = Date.now() - started;
+  return { inPage: latency(await readMarks(page), 'submit'), wall };
 }
 
-async function confirmedNavigation(page: Page, linkName: string, url: string): Promise<number> {
+async function confirmedNavigation(
+  page: Page,
+  linkName: string,
+  url: string,
+): Promise<{ inPage: number; wall: number }> {
   const started = Date.now();
   await page
     .getByRole('navigation', { name: 'Sidebar' })
@@ -23,7 +80,8 @@ async function confirmedNavigation(page: Page, linkName: string, url: string): P
   await page
     .locator(`[data-route-url="${url}"][data-route-phase="navigateSuccess"]`)
     .waitFor({ timeout: 30_000 });
-  return Date.now() - started;
+  const wall = Date.now() - started;
+  return { inPage: latency(await readMarks(page), 'click', url), wall };
 }
 
 async function heapUsed(page: Page): Promise<number> {
@@ -40,15 +98,15 @@ export async function runNavigationBench(
   baseUrl: string,
   navigations = 500,
 ): Promise<BenchRow[]> {
-  const loginTimes: number[] = [];
+  const logins: Array<{ inPage: number; wall: number }> = [];
   for (let run = 0; run < 5; run += 1) {
-    const context = await browser.newContext();
+    const context = await newMarkedContext(browser);
     const page = await context.newPage();
-    loginTimes.push(await signIn(page, baseUrl));
+    logins.push(await signIn(page, baseUrl));
     await context.close();
   }
 
-  const context = await browser.newContext();
+  const context = await newMarkedContext(browser);
   const page = await context.newPage();
   await signIn(page, baseUrl);
   // Things module: two sidebar pages (Acme's vocabulary: Assets / Asset Types)
@@ -56,10 +114,10 @@ export async function runNavigationBench(
     ['Asset Types', '/app/things/thingType'],
     ['Assets', '/app/things/thing'],
   ];
-  const clickTimes: number[] = [];
+  const clicks: Array<{ inPage: number; wall: number }> = [];
   for (let i = 0; i < 20; i += 1) {
     const [name, url] = pages[i % 2]!;
-    clickTimes.push(await confirmedNavigation(page, name, url));
+    clicks.push(await confirmedNavigation(page, name, url));
   }
   const before = await heapUsed(page);
   for (let i = 0; i < navigations; i += 1) {
@@ -72,12 +130,16 @@ export async function runNavigationBench(
   const growth = (after - before) / (1024 * 1024);
   return [
     {
-      name: 'login submit → legacy frame ready (median of 5)',
-      value: `${median(loginTimes).toFixed(0)} ms`,
+      name: 'login submit → legacy frame ready, cold context (in page, median of 5)',
+      value: `${median(logins.map((run) => run.inPage)).toFixed(0)} ms (driver wall clock ${median(logins.map((run) => run.wall)).toFixed(0)} ms)`,
+      target: '≤ 500 ms',
+      ok: median(logins.map((run) => run.inPage)) <= 500,
     },
     {
-      name: 'tab click → frame route confirmed (routerSuccess, median of 20)',
-      value: `${median(clickTimes).toFixed(0)} ms`,
+      name: 'tab click → frame route confirmed (in page, median of 20)',
+      value: `${median(clicks.map((run) => run.inPage)).toFixed(0)} ms (driver wall clock ${median(clicks.map((run) => run.wall)).toFixed(0)} ms)`,
+      target: '≤ 50 ms',
+      ok: median(clicks.map((run) => run.inPage)) <= 50,
     },
     {
       name: `console JS heap growth over ${navigations} navigations`,

@@ -1,6 +1,7 @@
 // npm run bench: builds if needed, starts a server on a temp dir, measures, prints one table.
 // Figures are medians; the machine is shared, so compare ratios across runs, not single numbers.
 //   --quick    bundle sizes and the login page only
+//   --browser  bundle sizes, the login page and the browser timings (sign-in, tab click, heap)
 //   --no-load  skip the autocannon load tests (services)
 //   --services the autocannon load tests only
 //   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
@@ -21,6 +22,7 @@ import { printTable, recordFigures, type BenchRow, type LandedFigures } from './
 import { runUpdatesBench } from './updates-bench.ts';
 
 const quick = process.argv.includes('--quick');
+const browserOnly = process.argv.includes('--browser');
 const instancesOnly = process.argv.includes('--instances');
 const servicesOnly = process.argv.includes('--services') || instancesOnly;
 const rows: BenchRow[] = [];
@@ -73,8 +75,10 @@ if (!servicesOnly) {
     });
     if (!quick) {
       await section('navigation', () => runNavigationBench(browser, server.url));
-      await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
-      await section('updates', () => runUpdatesBench());
+      if (!browserOnly) {
+        await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
+        await section('updates', () => runUpdatesBench());
+      }
     }
   } finally {
     await browser.close();
@@ -82,7 +86,7 @@ if (!servicesOnly) {
   }
 }
 
-if (!quick) {
+if (!quick && !browserOnly) {
   if (!servicesOnly) {
     await section('bridge', () => runBridgeBench());
     await section('core', () => runCoreBench(ROOT));

@@ -52,4 +52,27 @@ describe('vocabularyLabel', () => {
     expect(vocabularyLabel(fields, 'Roles', 'en')).toBeNull();
     expect(vocabularyLabel({ vizixVocabularyLabelThings: '{not json' }, 'Things', 'en')).toBeNull();
   });
+
+  it('builds one formatter per zone and hour cycle, and interleaved zones stay right', () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    try {
+      const at = (timeZone: string, calendarFormat: string) =>
+        formatDateTime(instant, { timeZone, dateFormat: 'YYYY-MM-DD', calendarFormat });
+      const rows = Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? at('Pacific/Auckland', '24h') : at('America/Lima', '12h'),
+      );
+      expect(new Set(rows)).toEqual(new Set(['2024-11-22 08:05', '2024-11-21 2:05 PM']));
+      expect(built).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
 });

@@ -7,8 +7,15 @@ export interface DateTimePreferences {
   calendarFormat: string;
 }
 
-function parts(date: Date, timeZone: string, hour12: boolean): Record<string, string> {
-  let formatter: Intl.DateTimeFormat;
+// Building an Intl.DateTimeFormat costs far more than using one (it was most of a list page's
+// render: one per date cell), so each (zone, hour cycle) gets one, kept for the page's life.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTER_LIMIT = 64; // zones a page can meet are few; this only bounds a hostile stream
+
+function formatterFor(timeZone: string, hour12: boolean): Intl.DateTimeFormat {
+  const key = `${hour12 ? 'h12' : 'h23'} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (formatter) return formatter;
   const options: Intl.DateTimeFormatOptions = {
     year: 'numeric',
     month: '2-digit',
@@ -23,8 +30,15 @@ function parts(date: Date, timeZone: string, hour12: boolean): Record<string, st
     // An unknown zone from a real platform must not break the page; UTC is at least unambiguous.
     formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
   }
+  if (formatters.size >= FORMATTER_LIMIT) formatters.clear();
+  formatters.set(key, formatter);
+  return formatter;
+}
+
+function parts(date: Date, timeZone: string, hour12: boolean): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const part of formatter.formatToParts(date)) result[part.type] = part.value;
+  for (const part of formatterFor(timeZone, hour12).formatToParts(date))
+    result[part.type] = part.value;
   return result;
 }
 
