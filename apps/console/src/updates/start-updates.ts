@@ -10,6 +10,9 @@ import {
 import type { UpdateService } from './update-service.ts';
 import { browserSessionStorage } from '../session/browser-storage.ts';
 
+/** A navigation's version and worker checks wait for an idle moment at most this long. */
+const NAVIGATION_CHECK_LIMIT_MS = 1000;
+
 /** Session-storage key of the last stale-chunk reload (one reload, never a loop). */
 export const CHUNK_RELOAD_KEY = 'PORTICO_CHUNK_RELOAD';
 
@@ -95,9 +98,20 @@ export function connectUpdates(app: {
   isFrameModalOpen = app.isFrameModalOpen;
   // every finished navigation yields a new location object (hash changes keep the key 'default')
   let lastLocation = app.router.state.location;
+  // The checks start two requests (index.html, the worker script): they wait until the browser is
+  // idle, so the frame gets the new route first (issue 17 item 8). Quick navigations share one.
+  let pending = false;
+  const check = () => {
+    pending = false;
+    service?.onNavigationEnd();
+  };
   return app.router.subscribe((state) => {
     if (state.navigation.state !== 'idle' || state.location === lastLocation) return;
     lastLocation = state.location;
-    service?.onNavigationEnd();
+    if (pending) return;
+    pending = true;
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(check, { timeout: NAVIGATION_CHECK_LIMIT_MS });
+    else setTimeout(check, 50);
   });
 }
