@@ -33,6 +33,8 @@ test.describe('settings, languages, About and accessibility', () => {
           'Settings saved: Time zone (Asia/Tokyo), Date format (YYYY-MM-DD), Clock (24-hour).',
       }),
     ).toBeVisible();
+    // the library's style sheet arrived with the toast host (a CSS file, not a string in its script)
+    await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
     // the frame re-formats its times: ISO dates in 24-hour Tokyo time
     await expect(
       legacyFrame(page)

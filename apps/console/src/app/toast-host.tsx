@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContainer, cssTransition } from 'react-toastify';
+import { ToastContainer, cssTransition } from 'react-toastify/unstyled';
+// the library's style sheet as a style sheet, not as a string inside its script
+import 'react-toastify/ReactToastify.css';
 import { toastTimers } from '../lib/notifications.ts';
 import './toast-host.css';
 

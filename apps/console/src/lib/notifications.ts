@@ -6,7 +6,7 @@
 //   the palette button (issue 15 item 11);
 // - duplicates allowed, no limit; one kind is de-duplicated: "session expired" (id
 //   'session-expired'), which a burst of 401s would otherwise show once per request.
-import type * as ReactToastify from 'react-toastify';
+import type * as ReactToastify from 'react-toastify/unstyled';
 import { createToastTimers } from './toast-timing.ts';
 
 type Toastify = typeof ReactToastify;
@@ -25,7 +25,7 @@ export function onToastMountRequested(listener: Listener): () => void {
 }
 
 let library: Promise<Toastify> | null = null;
-const load = () => (library ??= import('react-toastify'));
+const load = () => (library ??= import('react-toastify/unstyled'));
 
 export const toastTimers = createToastTimers(
   (id) => void load().then(({ toast }) => toast.dismiss(id)),
