@@ -19,6 +19,7 @@ import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/ana
 import { createStaticHandler } from './static/static-files.ts';
 import { installOperations } from './ops/operations.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
+import { CachedRouter } from './http/cached-router.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
@@ -50,7 +51,7 @@ function errorResponse(c: Context, thrown: unknown, log: (line: string) => void)
 }
 
 export function createApp(ctx: ServicesContext): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const htmlHeaders = {
     'Content-Security-Policy': contentSecurityPolicy(ctx.analyticsHost),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
