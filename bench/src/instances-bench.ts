@@ -1,8 +1,9 @@
 // Many instances (issue 14): two instances on PostgreSQL behind nginx vs one on SQLite, measured in
 // the same run at SEED_SCALE 100 (the PostgreSQL data is the SQLite data copied by db:copy, timed);
 // the cross-instance invalidation lag over 200 trials; whoami against a bare Hono hello-world (one
-// process each, interleaved). autocannon runs in its own process; every server too. Figures are medians of three
-// 5-second runs, with the machine's steal; the machine is shared, so read the ratios.
+// process each, interleaved). autocannon runs in its own process; every server too. Figures are
+// medians of three 5-second runs, with the machine's steal and load average; the machine is
+// shared, so read the ratios.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
