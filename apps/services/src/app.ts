@@ -19,6 +19,7 @@ import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/ana
 import { createStaticHandler } from './static/static-files.ts';
 import { installOperations } from './ops/operations.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
+import { CachedRouter } from './http/cached-router.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
@@ -50,7 +51,7 @@ function errorResponse(c: Context, thrown: unknown, log: (line: string) => void)
 }
 
 export function createApp(ctx: ServicesContext): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const htmlHeaders = {
     'Content-Security-Policy': contentSecurityPolicy(ctx.analyticsHost),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -89,12 +90,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
   const api = new Hono<AppEnv>();
-  api.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
-  api.use('*', limitBody);
-  api.use('*', async (c, next) => {
+  /** The caller of every API request but the login: token (header or cookie), CSRF, session. */
+  const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
@@ -108,6 +105,14 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     c.set('caller', await ctx.sessions.authenticate(token));
     c.set('token', token);
     return next();
+  };
+  // One middleware in place of three (no-store, the body limit, the caller), in that order: each
+  // layer of Hono's compose costs an async call and a promise on every request.
+  api.use('*', (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    return limitBody(c, async () => {
+      await authenticate(c, next);
+    });
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);

@@ -39,17 +39,63 @@ export interface OpenDatabaseOptions {
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
 /**
+ * A prepared statement as Kysely's SQLite driver uses it (`reader`, `all`, `run`, `iterate`), whose
+ * rows are read as arrays and made objects here: better-sqlite3 builds each row object through the
+ * V8 API one property at a time, which cost a third of a 50-row list page's query (issue 14); a plain
+ * JavaScript loop over the column names does the same in a fraction of that.
+ */
+class ArrayRowStatement {
+  readonly reader: boolean;
+  private names: string[] | undefined;
+
+  constructor(private readonly statement: BetterSqlite3.Statement) {
+    this.reader = statement.reader;
+    if (this.reader) statement.raw(true);
+  }
+
+  /** The result's column names (read again when SQLite re-prepared the statement with other columns). */
+  private columnNames(width: number): string[] {
+    if (this.names?.length !== width)
+      this.names = this.statement.columns().map((column) => column.name);
+    return this.names;
+  }
+
+  private toObject(values: unknown[]): Record<string, unknown> {
+    const names = this.columnNames(values.length);
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < values.length; i += 1) row[names[i]!] = values[i];
+    return row;
+  }
+
+  all(parameters: readonly unknown[]): Array<Record<string, unknown>> {
+    const rows = this.statement.all(parameters) as unknown[][];
+    const objects = new Array<Record<string, unknown>>(rows.length);
+    for (let i = 0; i < rows.length; i += 1) objects[i] = this.toObject(rows[i]!);
+    return objects;
+  }
+
+  run(parameters: readonly unknown[]): BetterSqlite3.RunResult {
+    return this.statement.run(parameters);
+  }
+
+  *iterate(parameters: readonly unknown[]): IterableIterator<Record<string, unknown>> {
+    for (const values of this.statement.iterate(parameters) as Iterable<unknown[]>)
+      yield this.toObject(values);
+  }
+}
+
+/**
  * Kysely's SQLite driver prepares each statement on every call; caching the prepared statements by
  * SQL text removes that cost from the hot paths (whoami, list pages).
  */
 function withStatementCache(raw: BetterSqlite3.Database) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  const cache = new Map<string, ArrayRowStatement>();
   return {
     close: () => raw.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = raw.prepare(sql);
+        statement = new ArrayRowStatement(raw.prepare(sql));
         if (cache.size > 2000) cache.clear();
         cache.set(sql, statement);
       }

@@ -143,6 +143,10 @@ async function readiness(ctx: ServicesContext, migrations: readonly string[]): P
  */
 export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void {
   const { logger, metrics, metricsToken, trustedProxies } = ctx.ops;
+  // The request line is built below from a fixed list of fields, none of them a secret, so it skips
+  // the redaction every other line goes through: with wildcard paths that doubled the cost of a
+  // line (~6 µs of ~12 µs per request at LOG_LEVEL=info, issue 14). Same stream, level and format.
+  const requestLog = logger.child({}, { redact: [] });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -169,7 +173,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     metrics.httpDuration.observe(labels, seconds);
     if (status === 429 && route === LOGIN_ROUTE) metrics.throttled.inc();
     if (
-      !logger.isLevelEnabled('debug') &&
+      !requestLog.isLevelEnabled('debug') &&
       (route === '/healthz' || route === '/readyz') &&
       status < 500
     )
@@ -186,9 +190,9 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
       tenantId: caller ? (caller.tenant?.id ?? null) : undefined,
       address: c.get('clientAddress'),
     };
-    if (route === '/healthz' || route === '/readyz') logger.debug(entry, 'request');
-    else if (status >= 500) logger.error(entry, 'request');
-    else logger.info(entry, 'request');
+    if (route === '/healthz' || route === '/readyz') requestLog.debug(entry, 'request');
+    else if (status >= 500) requestLog.error(entry, 'request');
+    else requestLog.info(entry, 'request');
   });
 
   const plain = (c: Context, status: 200 | 503, text: string) =>
