@@ -37,9 +37,6 @@ for (const size of VIEWPORTS) {
     test('sign-in, modules, pages, menus and dialogs fit the screen', async ({
       page,
     }, testInfo) => {
-      // FIXME(issue 15): after the merge the phone's Pages drawer stays open once a page is chosen
-      // (the frame's sidebar state is the suspect); quarantined on the phone so the rest lands.
-      test.fixme(phone, 'the Pages drawer stays open after choosing a page (issue 15)');
       const shot = (name: string) =>
         attachScreenshot(page, testInfo, `${size.viewport.width}-${name}`);
       await page.goto('/#/login');
@@ -71,6 +68,17 @@ for (const size of VIEWPORTS) {
         await expect(drawer).toBeVisible();
         await expectInViewport(page, drawer);
         await shot('pages-drawer');
+        // the focus moves into the drawer, on the page shown
+        await expect(drawer.locator('a[aria-current="page"]')).toBeFocused();
+        // choosing a page closes the drawer; the focus goes to the page it opened
+        await drawer.getByRole('link', { name: 'Area Types' }).click();
+        await expect(drawer).toBeHidden();
+        await expect(page.getByRole('main')).toBeFocused();
+        await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
+        // so does choosing the page already shown (no navigation happens)
+        await pages.click();
+        await expect(drawer).toBeVisible();
+        await expect(drawer.getByRole('link', { name: 'Area Types' })).toBeFocused();
         await drawer.getByRole('link', { name: 'Area Types' }).click();
         await expect(drawer).toBeHidden();
         // Escape closes it too, and gives the focus back to the button
