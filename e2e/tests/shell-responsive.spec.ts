@@ -3,7 +3,12 @@
 // open on-screen, and the page never scrolls sideways. Screenshots of the main screens are attached.
 import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
-import { attachScreenshot, expectInViewport, expectNoHorizontalOverflow } from './shell-helpers.ts';
+import {
+  attachScreenshot,
+  expectInViewport,
+  expectNoHorizontalOverflow,
+  expectNothingOverflows,
+} from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -46,6 +51,7 @@ for (const size of VIEWPORTS) {
       await signIn(page, 'admin');
       await expect(legacyFrame(page).getByRole('table')).toBeVisible();
       await expectNoHorizontalOverflow(page);
+      await expectNothingOverflows(page.getByRole('banner'), 'the top bar');
       await shot('shell');
 
       const modules = page.getByRole('navigation', { name: 'Modules' });
@@ -139,3 +145,29 @@ for (const size of VIEWPORTS) {
     });
   });
 }
+
+test.describe('between a phone and a laptop (800×1000)', () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test('module tabs that do not fit fold into the Modules menu; nothing in the bar overflows', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const modules = page.getByRole('navigation', { name: 'Modules' });
+    const toggle = modules.getByRole('button', { name: /^Modules: / });
+    await expect(toggle).toBeVisible();
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 800 px');
+    await expectNoHorizontalOverflow(page);
+    await goToModule(page, true, 'Model');
+    await expect(page).toHaveURL(/#\/app\/model\//);
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+    // a sidebar, not a drawer, at this width
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+    // a wider window has room for the tabs again
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
+    await expect(toggle).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1366 px');
+  });
+});

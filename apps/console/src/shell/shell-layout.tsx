@@ -19,6 +19,7 @@ import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.ts
 import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useTabsFit } from './use-tabs-fit.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
 
@@ -118,6 +119,11 @@ export default function ShellLayout() {
   const currentModule = moduleLabel
     ? label(moduleLabel.tab, moduleLabel.labelKey)
     : t('shell.modulesMenu');
+  const modulesNav = useRef<HTMLElement>(null);
+  const tabsFit = useTabsFit(
+    modulesNav,
+    modules.map((entry) => label(entry.tab, entry.labelKey)).join('\n'),
+  );
   const noModules = modules.every((entry) => entry.name === 'home');
   const showNoModulesPage =
     noModules &&
@@ -186,8 +192,10 @@ export default function ShellLayout() {
         <span className={styles.brand}>{title}</span>
         <nav
           aria-label={t('shell.modules')}
+          ref={modulesNav}
           className={styles.modules}
           data-open={modulesOpen || undefined}
+          data-collapsed={!tabsFit || undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && modulesOpen) {
               setModulesOpen(false);
