@@ -18,6 +18,7 @@ import {
   type ServicesHarness,
 } from './console-harness.tsx';
 import { onTestEnd } from './disposables.ts';
+import { authzSlice } from '../src/store/slices.ts';
 
 let harness: ServicesHarness;
 beforeAll(async () => {
@@ -110,6 +111,24 @@ describe('settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitForRoute(app, '/login');
     expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+  });
+
+  it("the explainer names a missing permission in the tenant's vocabulary (Acme's zones are Areas)", async () => {
+    const { app, user } = await openSignedIn(harness, 'viewer', '/app/things/thing');
+    const { authz } = app.store.getState();
+    app.store.dispatch(
+      authzSlice.actions.loaded({
+        ...authz,
+        permissions: authz.permissions.filter((term) => !term.startsWith('zone:')),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    const zones = within(dialog).getByTestId('access-zone');
+    expect(zones).toHaveTextContent(
+      'Areas Not available to you. Ask an administrator for the Areas permission.',
+    );
   });
 });
 
