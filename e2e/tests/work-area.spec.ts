@@ -339,6 +339,45 @@ test.describe('the work area (issue 15) at desktop size', () => {
     ).toBe(200);
   });
 
+  test('item 10: deleting your own account, or the last administrator, is refused with the reason', async ({
+    page,
+  }) => {
+    const refusedDelete = async (id: number, reason: string) => {
+      await page.goto(`/#/app/tenants/user/${id}`);
+      const edit = legacyFrame(page).getByRole('dialog', { name: /^Edit / });
+      await expect(edit).toBeVisible();
+      await edit.getByRole('button', { name: 'Delete' }).click();
+      await edit.getByRole('button', { name: 'Yes, delete' }).click();
+      // the dialog stays open and says why, in words; the account is still there
+      await expect(edit.getByText(reason)).toBeVisible();
+      await expect(edit).toBeVisible();
+      expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
+      const left = await page.request.get(`${API}/user/${id}`, {
+        headers: { token: await token(page) },
+      });
+      expect(left.status()).toBe(200);
+    };
+    await signIn(page, 'admin');
+    const me = await apiGet<Row>(page, '/user/whoami');
+    await refusedDelete(
+      me.id,
+      "You can't delete your own account. Ask another administrator if it must go.",
+    );
+    // Globex has one administrator: root may not delete it
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    // a fresh page load (a hash-only goto would keep the signed-in app)
+    await page.goto('about:blank');
+    await signIn(page, 'root');
+    const globex = (await apiGet<{ results: Row[] }>(page, '/user?filter=globex')).results.find(
+      (user) => user.username === 'globex',
+    )!;
+    await refusedDelete(
+      globex.id,
+      'This is the last administrator. Give another account administrator rights first.',
+    );
+  });
+
   test('item 9: a dead API or a 500 shows a translated message with Retry, not endless loading', async ({
     page,
   }, testInfo) => {
