@@ -17,6 +17,22 @@ export async function expectNoShellAxeViolations(page: Page, label = ''): Promis
   expect(found).toEqual([]);
 }
 
+/** axe on the legacy UI in the frame only (what the frame shows follows the shell's scheme). */
+export async function expectNoFrameAxeViolations(page: Page, label = ''): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('iframe[title="Legacy interface"]')
+    .withTags(AXE_TAGS)
+    .analyze();
+  const found = results.violations
+    .map((v) => ({
+      id: v.id,
+      nodes: v.nodes.filter((n) => n.target.length > 1).map((n) => n.target.join(' ')),
+    }))
+    .filter((v) => v.nodes.length > 0)
+    .map((v) => `${label}${v.id}: ${v.nodes.join(', ')}`);
+  expect(found).toEqual([]);
+}
+
 /** Issue 15 item 7: nothing wider than the window (the page never scrolls sideways). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const sizes = await page.evaluate(() => ({
