@@ -1,9 +1,13 @@
 // Issue 15 item 8: dark mode follows prefers-color-scheme, a per-device setting (user menu → Theme)
 // overrides it, the legacy UI in the frame follows the shell (bridge `theme`), and axe finds no
-// violation (contrast AA among them) on the shell's screens in light and in dark.
+// violation (contrast AA among them) on the shell's screens and the frame's in light and in dark.
 import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, openUserMenuItem, signIn, signOut } from './helpers.ts';
-import { attachScreenshot, expectNoShellAxeViolations } from './shell-helpers.ts';
+import {
+  attachScreenshot,
+  expectNoFrameAxeViolations,
+  expectNoShellAxeViolations,
+} from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -31,6 +35,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(legacyFrame(page).locator('html')).toHaveAttribute('data-theme', scheme);
     await expectNoShellAxeViolations(page, 'shell ');
     await shot('shell');
+    // and the frame's own screens in this scheme: a list, and a record's editor over it
+    await expectNoFrameAxeViolations(page, 'frame list ');
+    await legacyFrame(page).getByRole('table').getByRole('link').first().click();
+    const editor = legacyFrame(page).getByRole('dialog');
+    await expect(editor).toBeVisible();
+    await expectNoFrameAxeViolations(page, 'frame editor ');
+    await shot('frame-editor');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toBeHidden();
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoShellAxeViolations(page, 'user menu ');

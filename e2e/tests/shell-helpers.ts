@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** The WCAG 2.2 AA tags plus best practices (issue 15 "Tests"). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -17,6 +17,22 @@ export async function expectNoShellAxeViolations(page: Page, label = ''): Promis
   expect(found).toEqual([]);
 }
 
+/** axe on the legacy UI in the frame only (what the frame shows follows the shell's scheme). */
+export async function expectNoFrameAxeViolations(page: Page, label = ''): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('iframe[title="Legacy interface"]')
+    .withTags(AXE_TAGS)
+    .analyze();
+  const found = results.violations
+    .map((v) => ({
+      id: v.id,
+      nodes: v.nodes.filter((n) => n.target.length > 1).map((n) => n.target.join(' ')),
+    }))
+    .filter((v) => v.nodes.length > 0)
+    .map((v) => `${label}${v.id}: ${v.nodes.join(', ')}`);
+  expect(found).toEqual([]);
+}
+
 /** Issue 15 item 7: nothing wider than the window (the page never scrolls sideways). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const sizes = await page.evaluate(() => ({
@@ -27,6 +43,35 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     sizes.scroll,
     `scrollWidth ${sizes.scroll} > innerWidth ${sizes.inner}`,
   ).toBeLessThanOrEqual(sizes.inner);
+}
+
+/**
+ * Issue 15 item 7, "at 1024 px nothing overflows": no element inside `root` is wider than its box
+ * (content cut off, or scrolled sideways inside it — a top bar whose tabs scroll overflows too),
+ * and none reaches past the window's edges. Text shortened with an ellipsis counts as cut off.
+ */
+export async function expectNothingOverflows(root: Locator, where = ''): Promise<void> {
+  const found = await root.evaluate((top) => {
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+        element.className && typeof element.className === 'string'
+          ? `.${element.className.split(' ')[0]}`
+          : ''
+      } "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+    const out: string[] = [];
+    for (const element of [top, ...top.querySelectorAll('*')]) {
+      if (!(element instanceof HTMLElement) || element.getClientRects().length === 0) continue;
+      const box = element.getBoundingClientRect();
+      // visually hidden text for screen readers (one pixel, clipped) is not shown
+      if (box.width <= 1 && box.height <= 1) continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        out.push(`${name(element)}: scrollWidth ${element.scrollWidth} > ${element.clientWidth}`);
+      if (box.right > window.innerWidth + 0.5 || box.left < -0.5)
+        out.push(`${name(element)}: ${box.left}..${box.right} outside 0..${window.innerWidth}`);
+    }
+    return out;
+  });
+  expect(found, `overflow in ${where}`).toEqual([]);
 }
 
 /** A box fully inside the viewport (menus, dialogs, toasts "open on-screen"). */

@@ -3,7 +3,12 @@
 // open on-screen, and the page never scrolls sideways. Screenshots of the main screens are attached.
 import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
-import { attachScreenshot, expectInViewport, expectNoHorizontalOverflow } from './shell-helpers.ts';
+import {
+  attachScreenshot,
+  expectInViewport,
+  expectNoHorizontalOverflow,
+  expectNothingOverflows,
+} from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -37,9 +42,6 @@ for (const size of VIEWPORTS) {
     test('sign-in, modules, pages, menus and dialogs fit the screen', async ({
       page,
     }, testInfo) => {
-      // FIXME(issue 15): after the merge the phone's Pages drawer stays open once a page is chosen
-      // (the frame's sidebar state is the suspect); quarantined on the phone so the rest lands.
-      test.fixme(phone, 'the Pages drawer stays open after choosing a page (issue 15)');
       const shot = (name: string) =>
         attachScreenshot(page, testInfo, `${size.viewport.width}-${name}`);
       await page.goto('/#/login');
@@ -49,6 +51,7 @@ for (const size of VIEWPORTS) {
       await signIn(page, 'admin');
       await expect(legacyFrame(page).getByRole('table')).toBeVisible();
       await expectNoHorizontalOverflow(page);
+      await expectNothingOverflows(page.getByRole('banner'), 'the top bar');
       await shot('shell');
 
       const modules = page.getByRole('navigation', { name: 'Modules' });
@@ -71,6 +74,17 @@ for (const size of VIEWPORTS) {
         await expect(drawer).toBeVisible();
         await expectInViewport(page, drawer);
         await shot('pages-drawer');
+        // the focus moves into the drawer, on the page shown
+        await expect(drawer.locator('a[aria-current="page"]')).toBeFocused();
+        // choosing a page closes the drawer; the focus goes to the page it opened
+        await drawer.getByRole('link', { name: 'Area Types' }).click();
+        await expect(drawer).toBeHidden();
+        await expect(page.getByRole('main')).toBeFocused();
+        await expect(page).toHaveURL(/#\/app\/model\/zoneType$/);
+        // so does choosing the page already shown (no navigation happens)
+        await pages.click();
+        await expect(drawer).toBeVisible();
+        await expect(drawer.getByRole('link', { name: 'Area Types' })).toBeFocused();
         await drawer.getByRole('link', { name: 'Area Types' }).click();
         await expect(drawer).toBeHidden();
         // Escape closes it too, and gives the focus back to the button
@@ -131,3 +145,29 @@ for (const size of VIEWPORTS) {
     });
   });
 }
+
+test.describe('between a phone and a laptop (800×1000)', () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test('module tabs that do not fit fold into the Modules menu; nothing in the bar overflows', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const modules = page.getByRole('navigation', { name: 'Modules' });
+    const toggle = modules.getByRole('button', { name: /^Modules: / });
+    await expect(toggle).toBeVisible();
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 800 px');
+    await expectNoHorizontalOverflow(page);
+    await goToModule(page, true, 'Model');
+    await expect(page).toHaveURL(/#\/app\/model\//);
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+    // a sidebar, not a drawer, at this width
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+    // a wider window has room for the tabs again
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
+    await expect(toggle).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1366 px');
+  });
+});

@@ -61,6 +61,16 @@ describe('guards', () => {
     );
   });
 
+  it("the notice names the page in the tenant's vocabulary (Acme calls zones Areas)", async () => {
+    vi.mocked(notify).mockClear();
+    const { app } = await openSignedIn(harness, 'nobody', '/app/model/zone');
+    await waitForRoute(app, '/app/home/welcome');
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      'warning',
+      'You cannot open Areas: your account does not have that permission. Ask an administrator for it.',
+    );
+  });
+
   it('a user with no module permission is sent to the welcome page from any module', async () => {
     const { app } = await openSignedIn(harness, 'nobody', '/app/things/thing');
     await waitForRoute(app, '/app/home/welcome');

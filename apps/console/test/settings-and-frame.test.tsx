@@ -18,6 +18,7 @@ import {
   type ServicesHarness,
 } from './console-harness.tsx';
 import { onTestEnd } from './disposables.ts';
+import { authzSlice, configSlice } from '../src/store/slices.ts';
 
 let harness: ServicesHarness;
 beforeAll(async () => {
@@ -110,6 +111,44 @@ describe('settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitForRoute(app, '/login');
     expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
+  });
+
+  it('a tab the tenant hides is not described as hidden by your settings (issue 15 item 13)', async () => {
+    const { app, user } = await openSignedIn(harness, 'viewer', '/app/things/thing');
+    const { config } = app.store.getState();
+    // viewer hid Gateway and Services itself; the tenant also hides Analytics for everyone
+    expect(config.hiddenTabs).not.toContain('analytics');
+    const { loaded: _loaded, ...rest } = config;
+    app.store.dispatch(
+      configSlice.actions.loaded({ ...rest, hiddenTabs: [...config.hiddenTabs, 'analytics'] }),
+    );
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByTestId('access-analytics')).toHaveTextContent(
+      'Hidden for everyone in Acme Logistics by an administrator',
+    );
+    expect(within(dialog).getByTestId('access-gateway')).toHaveTextContent(
+      'Hidden by your settings',
+    );
+  });
+
+  it("the explainer names a missing permission in the tenant's vocabulary (Acme's zones are Areas)", async () => {
+    const { app, user } = await openSignedIn(harness, 'viewer', '/app/things/thing');
+    const { authz } = app.store.getState();
+    app.store.dispatch(
+      authzSlice.actions.loaded({
+        ...authz,
+        permissions: authz.permissions.filter((term) => !term.startsWith('zone:')),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    const zones = within(dialog).getByTestId('access-zone');
+    expect(zones).toHaveTextContent(
+      'Areas Not available to you. Ask an administrator for the Areas permission.',
+    );
   });
 });
 

@@ -9,6 +9,11 @@ import type { FieldDef } from './resources.ts';
 const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
   [/still used by/i, 'error.inUse'],
   [/last (remaining )?administrator/i, 'error.lastAdmin'],
+  // the services' wording (policies/authority-policy.ts, requireAdministratorsRemain)
+  [
+    /is the last active user of .+ holding every|would hold every .+ permission any more/i,
+    'error.lastAdmin',
+  ],
   [/(delete|remove) (yourself|your own account)/i, 'error.deleteSelf'],
   [/archive yourself|archive your own/i, 'error.archiveSelf'],
   [/your own group/i, 'error.ownGroup'],

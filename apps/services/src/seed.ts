@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
+import { fillUniqueScopes } from './db/unique-fields.ts';
 import { hashPassword } from './auth/password.ts';
 import {
   OPERATOR_PERMISSIONS,
@@ -564,6 +565,8 @@ export async function seedDemoData(db: Kysely<Database>, scale = 1): Promise<boo
         await insertMany(trx, 'things', thingRows);
       }
     }
+    // the tenant each row's unique values are unique in (the index on them counts from here)
+    await fillUniqueScopes(trx as unknown as Kysely<unknown>);
     await trx
       .insertInto('meta')
       .values({ key: 'seededAt', value: new Date().toISOString() })

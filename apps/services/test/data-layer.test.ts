@@ -128,6 +128,82 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       }
     }, 30_000);
 
+    it('concurrent creates of one serial: exactly one 201, the rest the 409 naming the field (issue 15)', async () => {
+      // PostgreSQL: two instances on one database, as behind a load balancer, each with its own
+      // pool. SQLite is one instance's embedded database: one instance.
+      const first = await openDatabase(target());
+      const second = target().databaseUrl ? await openDatabase(target()) : first;
+      const apps = [
+        createApp(createContext(first, { log: () => undefined })),
+        createApp(createContext(second, { log: () => undefined })),
+      ];
+      const call = (i: number, method: string, path: string, token?: string, body?: unknown) =>
+        apps[i % 2]!.fetch(
+          new Request(`http://db.test/riot-core-services/api${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+      try {
+        const login = await call(0, 'POST', '/user/login', undefined, {
+          username: 'admin',
+          password: 'demo',
+        });
+        const { token } = (await login.json()) as { token: string };
+        const serial = `RACE-${Date.now()}`;
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            call(i, 'POST', '/thing', token, {
+              name: `Racer ${i}`,
+              serial,
+              thingTypeId: 1,
+              // the tenant's own group and its sites: one tenant, so one serial
+              groupId: [2, 3, 4][i % 3],
+            }),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+        expect(statuses.filter((status) => status === 409)).toHaveLength(11);
+        for (const answer of answers.filter((one) => one.status === 409))
+          expect(await answer.json()).toMatchObject({
+            field: 'serial',
+            fields: { serial: 'duplicate' },
+            error: 'A thing with this serial already exists: serial must be unique',
+          });
+        const stored = (await (await call(0, 'GET', `/thing?filter=${serial}`, token)).json()) as {
+          total: number;
+        };
+        expect(stored.total).toBe(1);
+        // the same on a rename: one of two concurrent renames onto a new code wins
+        const code = `race-${Date.now()}`;
+        const renames = await Promise.all(
+          [1, 2].map((id, i) => call(i, 'PATCH', `/zone/${id}`, token, { code })),
+        );
+        expect(renames.map((answer) => answer.status).sort()).toEqual([200, 409]);
+        // another tenant may use the serial: Globex is not Acme
+        const globex = (await (
+          await call(1, 'POST', '/user/login', undefined, { username: 'globex', password: 'demo' })
+        ).json()) as { token: string };
+        const types = (await (await call(1, 'GET', '/thingType', globex.token)).json()) as {
+          results: Array<{ id: number }>;
+        };
+        expect(
+          (
+            await call(1, 'POST', '/thing', globex.token, {
+              name: 'Globex racer',
+              serial,
+              thingTypeId: types.results[0]?.id,
+            })
+          ).status,
+        ).toBe(201);
+      } finally {
+        await first.close();
+        if (second !== first) await second.close();
+      }
+    }, 60_000);
+
     it('two instances on one database share the sign-in throttle exactly', async () => {
       const first = await openDatabase(target());
       const second = await openDatabase(target());

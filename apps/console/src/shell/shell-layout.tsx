@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.ts
 import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useTabsFit } from './use-tabs-fit.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
 
@@ -118,6 +119,11 @@ export default function ShellLayout() {
   const currentModule = moduleLabel
     ? label(moduleLabel.tab, moduleLabel.labelKey)
     : t('shell.modulesMenu');
+  const modulesNav = useRef<HTMLElement>(null);
+  const tabsFit = useTabsFit(
+    modulesNav,
+    modules.map((entry) => label(entry.tab, entry.labelKey)).join('\n'),
+  );
   const noModules = modules.every((entry) => entry.name === 'home');
   const showNoModulesPage =
     noModules &&
@@ -134,6 +140,34 @@ export default function ShellLayout() {
     setDrawerOpen(false);
   }, [path]);
 
+  // The phone's Pages drawer is a modal panel: opening it moves the focus to the current page's
+  // link (or the first), Escape closes it wherever the focus is and gives the focus back to the
+  // Pages button. Choosing a page closes it too — the current page included, which changes no path.
+  const sidebarRef = useRef<HTMLElement>(null);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    pagesToggle.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const links = sidebarRef.current?.querySelectorAll<HTMLAnchorElement>('a');
+    const current = sidebarRef.current?.querySelector<HTMLAnchorElement>('a[aria-current="page"]');
+    (current ?? links?.[0])?.focus();
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closeDrawer();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [drawerOpen, closeDrawer]);
+  const handleChoosePage = () => {
+    if (!drawerOpen) return;
+    setDrawerOpen(false);
+    // the link is gone with the drawer: the focus goes to the page it opened
+    document.getElementById('main-content')?.focus();
+  };
+
   async function handleSignOut() {
     await session.logout();
     navigate(LOGIN_ROUTE);
@@ -141,10 +175,6 @@ export default function ShellLayout() {
 
   if (!user) return null;
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-  const closeDrawer = () => {
-    setDrawerOpen(false);
-    pagesToggle.current?.focus();
-  };
 
   return (
     <div className={styles.shell}>
@@ -162,8 +192,10 @@ export default function ShellLayout() {
         <span className={styles.brand}>{title}</span>
         <nav
           aria-label={t('shell.modules')}
+          ref={modulesNav}
           className={styles.modules}
           data-open={modulesOpen || undefined}
+          data-collapsed={!tabsFit || undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && modulesOpen) {
               setModulesOpen(false);
@@ -225,11 +257,9 @@ export default function ShellLayout() {
               aria-label={t('shell.sidebar')}
               className={styles.sidebar}
               data-open={drawerOpen || undefined}
+              ref={sidebarRef}
               inert={blocked}
               data-blocked={blocked || undefined}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' && drawerOpen) closeDrawer();
-              }}
             >
               <div className={styles.sidebarHeader}>
                 <span>{moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : ''}</span>
@@ -243,6 +273,7 @@ export default function ShellLayout() {
                     <NavLink
                       to={page.path}
                       className={({ isActive }) => (isActive ? styles.active : undefined)}
+                      onClick={handleChoosePage}
                     >
                       {label(page.tab, page.labelKey)}
                     </NavLink>

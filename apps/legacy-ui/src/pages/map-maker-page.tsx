@@ -16,7 +16,7 @@ const MAX_ZONES = 1000;
  * their colours, each a link to its record.
  */
 export function MapMakerPage() {
-  const { api, t, permissions, conceptLabel } = useLegacy();
+  const { api, t, permissions, conceptLabel, resourceLabel } = useLegacy();
   const zone = RESOURCES.zone!;
   const [zones, setZones] = useState<ApiRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +51,8 @@ export function MapMakerPage() {
         <span className="badge badge-beta">{t('app.beta')}</span>
       </h1>
       {!canRead ? (
-        <ErrorPanel message={t('error.forbidden')} />
+        // the map is made of zones: the missing permission is theirs ("… to see Areas")
+        <ErrorPanel message={t('app.noPermissionPage', { page: resourceLabel(zone) })} />
       ) : error ? (
         <ErrorPanel
           title={t('list.loadFailed')}

@@ -362,3 +362,37 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     clicks.mockRestore();
   });
 });
+
+describe('a list the user may not read (issue 15 item 3)', () => {
+  it("says so with the tenant's word for it, in the user's language", async () => {
+    const groupFields = { vizixVocabularyLabelThings: '{"en":"Assets","fr":"Actifs"}' };
+    const { api } = createFakeApi({ thing: things() });
+    const english = renderAt('/things/thing', { api, permissions: [], groupFields });
+    expect(
+      await screen.findByText(
+        "You don't have permission to see Assets. Ask an administrator for access.",
+      ),
+    ).toBeInTheDocument();
+    english.unmount();
+    renderAt('/things/thing', { api, permissions: [], groupFields, language: 'fr' });
+    expect(
+      await screen.findByText(
+        "Vous n'avez pas l'autorisation de voir Actifs. Demandez l'accès à un administrateur.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the map maker names the areas it cannot show', async () => {
+    const { api } = createFakeApi({});
+    renderAt('/model/mapmaker', {
+      api,
+      permissions: ['mapmaker:x'],
+      groupFields: { vizixVocabularyLabelZones: '{"en":"Areas"}' },
+    });
+    expect(
+      await screen.findByText(
+        "You don't have permission to see Areas. Ask an administrator for access.",
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -379,7 +379,8 @@ export function ResourceListPage({
         </span>
       </div>
       {!canRead ? (
-        <ErrorPanel message={t('error.forbidden')} />
+        // named in the tenant's vocabulary ("You don't have permission to see Assets")
+        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
       ) : (
         <>
           <div className="toolbar" role="search">

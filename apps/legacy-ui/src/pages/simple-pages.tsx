@@ -30,7 +30,11 @@ function ShellLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** /home/welcome: the modules this user may open, or what to do when there are none. */
+/**
+ * /home/welcome: the modules this user may open. A user with none never sees this page: the shell
+ * shows its own page for them (what they can do, whom to ask) and hides the frame, so the frame
+ * says nothing of its own there — two such notices were one too many (issue 15 item 5).
+ */
 export function WelcomePage() {
   const { t, user, conceptLabel, permissions } = useLegacy();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
@@ -41,7 +45,7 @@ export function WelcomePage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('app.welcome', { name })}</h1>
       <p>{conceptLabel('Platform', 'app.title')}</p>
-      {modules.length > 0 ? (
+      {modules.length > 0 && (
         <>
           <p>{t('app.welcomeDetail')}</p>
           <nav aria-label={t('app.quickLinks')}>
@@ -56,17 +60,6 @@ export function WelcomePage() {
             </ul>
           </nav>
         </>
-      ) : (
-        <div className="notice-box" role="note">
-          <p>
-            <strong>{t('app.noModules')}</strong>
-          </p>
-          <p>
-            {t('app.noModulesDetail', {
-              tenant: user.tenantName || conceptLabel('Platform', 'app.title'),
-            })}
-          </p>
-        </div>
       )}
     </section>
   );

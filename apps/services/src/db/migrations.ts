@@ -2,6 +2,7 @@
 import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect.ts';
+import { UNIQUE_SCOPE_TABLES, indexUniqueFields } from './unique-fields.ts';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -320,6 +321,20 @@ const analyticsGroups: Migration = {
   },
 };
 
+/**
+ * Unique fields held unique by the database, not only by the check before a write (issue 15 item
+ * 10): each row records the tenant its values are unique in (`uniqueScope`), and a partial unique
+ * index covers (uniqueScope, column) for the non-empty values. Duplicates already stored are renamed
+ * first (indexUniqueFields).
+ */
+const uniqueFields: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    for (const table of UNIQUE_SCOPE_TABLES)
+      await db.schema.alterTable(table).addColumn('uniqueScope', 'integer').execute();
+    await indexUniqueFields(db);
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -331,6 +346,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0004_login_attempts': loginAttempts,
         '0005_usernames_ignoring_case': usernamesIgnoringCase,
         '0006_analytics_groups': analyticsGroups,
+        '0007_unique_fields': uniqueFields,
       }),
   };
   const { error } = await new Migrator({

@@ -92,6 +92,8 @@ export interface ThingTypeTable {
   description: string;
   archived: Flag;
   creationTime: number;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface ThingTable {
@@ -104,6 +106,8 @@ export interface ThingTable {
   status: string;
   creationTime: number;
   modifiedTime: number;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface ZoneTypeTable {
@@ -112,6 +116,8 @@ export interface ZoneTypeTable {
   name: string;
   code: string;
   description: string;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface ZoneGroupTable {
@@ -130,6 +136,8 @@ export interface ZoneTable {
   code: string;
   description: string;
   color: string;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface LogicalReaderTable {
@@ -139,6 +147,8 @@ export interface LogicalReaderTable {
   name: string;
   code: string;
   description: string;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface ConnectionTable {
@@ -148,6 +158,8 @@ export interface ConnectionTable {
   code: string;
   type: string;
   properties: string;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface EdgeboxTable {
@@ -158,6 +170,8 @@ export interface EdgeboxTable {
   type: string;
   description: string;
   status: string;
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
 }
 
 export interface FolderTable {

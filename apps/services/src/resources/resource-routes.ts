@@ -21,7 +21,13 @@ import { requireUnreferenced } from './references.ts';
 import { RESOURCES } from './resource-definitions.ts';
 import type { ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from './serialize.ts';
-import { checkUnique, parseWriteBody, storage } from './write-body.ts';
+import {
+  checkUnique,
+  parseWriteBody,
+  storage,
+  uniqueScopeOf,
+  uniqueViolationAsHttp,
+} from './write-body.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;
 
@@ -125,32 +131,40 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       values.groupId ??= caller.group.id;
       requireWritableGroup(caller, values.groupId as number);
     }
-    const json = await db.transaction().execute(async (trx) => {
-      const write: WriteContext = { ctx, caller, trx };
-      await spec.beforeWrite?.(values, write);
-      const groupId = spec.ownerColumn === 'id' ? undefined : (values.groupId as number);
-      await checkReferences(spec, values, groupId, write);
-      await checkUnique(spec, values, groupId, write);
-      const stored = storage(spec, values);
-      for (const key of COMPUTED_ON_CREATE) if (key in values) stored[key] = values[key];
-      const now = Date.now();
-      if (spec.createdAt) stored[spec.createdAt] = now;
-      if (spec.modifiedAt) stored[spec.modifiedAt] = now;
-      const inserted = await trx
-        .insertInto(spec.table)
-        .values(stored)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = Number(inserted.id);
-      await spec.afterInsert?.(id, values, write);
-      await spec.afterWrite?.(id, values, write);
-      const row = await trx
-        .selectFrom(spec.table)
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return (await toJson(ctx, spec, [row], caller, trx))[0];
-    });
+    const json = await db
+      .transaction()
+      .execute(async (trx) => {
+        const write: WriteContext = { ctx, caller, trx };
+        await spec.beforeWrite?.(values, write);
+        const groupId = spec.ownerColumn === 'id' ? undefined : (values.groupId as number);
+        await checkReferences(spec, values, groupId, write);
+        await checkUnique(spec, values, groupId, write);
+        const stored = storage(spec, values);
+        for (const key of COMPUTED_ON_CREATE) if (key in values) stored[key] = values[key];
+        const scope = await uniqueScopeOf(spec, groupId, write);
+        if (scope !== undefined) stored.uniqueScope = scope;
+        const now = Date.now();
+        if (spec.createdAt) stored[spec.createdAt] = now;
+        if (spec.modifiedAt) stored[spec.modifiedAt] = now;
+        const inserted = await trx
+          .insertInto(spec.table)
+          .values(stored)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(inserted.id);
+        await spec.afterInsert?.(id, values, write);
+        await spec.afterWrite?.(id, values, write);
+        const row = await trx
+          .selectFrom(spec.table)
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return (await toJson(ctx, spec, [row], caller, trx))[0];
+      })
+      .catch((error: unknown) => {
+        // two concurrent creates of one value: the unique index refused the second (issue 15)
+        throw uniqueViolationAsHttp(spec, error);
+      });
     await afterCommit(spec);
     return c.json(json ?? {}, 201);
   }
@@ -164,30 +178,39 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     requirePermission(caller, spec, 'u');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const values = parseWriteBody(spec, await readJson(c.req), mode);
-    const json = await db.transaction().execute(async (trx) => {
-      const existing = await findReadableRow(trx, spec, id, caller);
-      requireWritable(spec, existing, caller);
-      if (spec.ownerColumn !== 'id' && values.groupId !== undefined)
-        requireWritableGroup(caller, values.groupId as number);
-      const write: WriteContext = { ctx, caller, trx, existing };
-      await spec.beforeWrite?.(values, write);
-      const groupId =
-        spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
-      await checkReferences(spec, values, groupId, write);
-      await checkUnique(spec, values, groupId, write, id);
-      const stored = storage(spec, values);
-      if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
-      if (spec.modifiedAt) stored[spec.modifiedAt] = Date.now();
-      if (Object.keys(stored).length > 0)
-        await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
-      await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
-      const row = await trx
-        .selectFrom(spec.table)
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return (await toJson(ctx, spec, [row], caller, trx))[0];
-    });
+    const json = await db
+      .transaction()
+      .execute(async (trx) => {
+        const existing = await findReadableRow(trx, spec, id, caller);
+        requireWritable(spec, existing, caller);
+        if (spec.ownerColumn !== 'id' && values.groupId !== undefined)
+          requireWritableGroup(caller, values.groupId as number);
+        const write: WriteContext = { ctx, caller, trx, existing };
+        await spec.beforeWrite?.(values, write);
+        const groupId =
+          spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
+        await checkReferences(spec, values, groupId, write);
+        await checkUnique(spec, values, groupId, write, id);
+        const stored = storage(spec, values);
+        if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
+        if (values.groupId !== undefined) {
+          const scope = await uniqueScopeOf(spec, groupId, write);
+          if (scope !== undefined) stored.uniqueScope = scope;
+        }
+        if (spec.modifiedAt) stored[spec.modifiedAt] = Date.now();
+        if (Object.keys(stored).length > 0)
+          await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
+        await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
+        const row = await trx
+          .selectFrom(spec.table)
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return (await toJson(ctx, spec, [row], caller, trx))[0];
+      })
+      .catch((error: unknown) => {
+        throw uniqueViolationAsHttp(spec, error);
+      });
     await afterCommit(spec);
     return c.json(json ?? {});
   }

@@ -2,6 +2,8 @@
 import type { Kysely } from 'kysely';
 import { isRecord } from '@portico/core';
 import type { Database } from '../db/schema.ts';
+import { UNIQUE_SCOPE_TABLES, violatedUniqueKey } from '../db/unique-fields.ts';
+import { AuthError, USERNAME_TAKEN } from '../auth/auth-error.ts';
 import { HttpError } from '../http/http-error.ts';
 import { allFields, resolvedKey } from './resource-fields.ts';
 import type { FieldSpec, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
@@ -84,10 +86,35 @@ export function storage(spec: ResourceSpec, values: Row): Row {
   return stored;
 }
 
+/** The 409 of a value already taken, naming the field (the check below and the unique index alike). */
+function duplicateError(spec: ResourceSpec, name: string): HttpError {
+  return new HttpError(
+    409,
+    `A ${spec.path} with this ${name} already exists: ${name} must be unique`,
+    { [name]: 'duplicate' },
+  );
+}
+
+/** The groups whose rows a tenant-unique value of a row of `rowGroupId` is compared with, and its scope. */
+async function tenantOfRow(
+  rowGroupId: number,
+  write: WriteContext,
+): Promise<{ scope: number; groups: number[] }> {
+  const { ctx } = write;
+  const inTransaction = write.trx as unknown as Kysely<Database>;
+  const tenant = await ctx.directory.tenantOf(rowGroupId, inTransaction);
+  if (!tenant) return { scope: rowGroupId, groups: [rowGroupId] };
+  const groups = [...(await ctx.directory.groupsById(inTransaction)).values()]
+    .filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode))
+    .map((group) => group.id);
+  return { scope: tenant.id, groups };
+}
+
 /**
  * Refuses a value already taken where it must be unique (issue 15): 409 `{error, field}` naming the
- * field, checked inside the write's transaction (SQLite writes are serialized; on PostgreSQL two
- * concurrent writers can still both pass, a unique index would be the stricter guard).
+ * field, checked inside the write's transaction. On PostgreSQL two concurrent writers can both pass
+ * this check: the unique index (db/unique-fields.ts) refuses the second, and uniqueViolationAsHttp
+ * turns that failure into this same answer.
  */
 export async function checkUnique(
   spec: ResourceSpec,
@@ -96,28 +123,36 @@ export async function checkUnique(
   write: WriteContext,
   selfId?: number,
 ): Promise<void> {
-  const { ctx } = write;
   for (const [name, field] of Object.entries(allFields(spec))) {
     const value = values[name];
     if (!field.unique || typeof value !== 'string' || value.trim() === '') continue;
     let query = write.trx.selectFrom(spec.table).select('id').where(name, '=', value);
     if (selfId !== undefined) query = query.where('id', '!=', selfId);
-    if (field.unique === 'tenant' && rowGroupId !== undefined && spec.ownerColumn !== 'id') {
-      const inTransaction = write.trx as unknown as Kysely<Database>;
-      const tenant = await ctx.directory.tenantOf(rowGroupId, inTransaction);
-      const groups = tenant
-        ? [...(await ctx.directory.groupsById(inTransaction)).values()]
-            .filter((group) => group.hierarchyCode.startsWith(tenant.hierarchyCode))
-            .map((group) => group.id)
-        : [rowGroupId];
-      query = query.where('groupId', 'in', groups);
-    }
-    if (await query.limit(1).executeTakeFirst()) {
-      throw new HttpError(
-        409,
-        `A ${spec.path} with this ${name} already exists: ${name} must be unique`,
-        { [name]: 'duplicate' },
-      );
-    }
+    if (field.unique === 'tenant' && rowGroupId !== undefined && spec.ownerColumn !== 'id')
+      query = query.where('groupId', 'in', (await tenantOfRow(rowGroupId, write)).groups);
+    if (await query.limit(1).executeTakeFirst()) throw duplicateError(spec, name);
   }
+}
+
+/**
+ * The stored `uniqueScope` of a row of `rowGroupId` (the tenant its unique values are unique in),
+ * for the tables that hold one; undefined otherwise.
+ */
+export async function uniqueScopeOf(
+  spec: ResourceSpec,
+  rowGroupId: number | undefined,
+  write: WriteContext,
+): Promise<number | undefined> {
+  if (rowGroupId === undefined || !UNIQUE_SCOPE_TABLES.has(spec.table)) return undefined;
+  return (await tenantOfRow(rowGroupId, write)).scope;
+}
+
+/** A write refused by a unique index of one of `spec`'s fields, as the check's 409; else `error`. */
+export function uniqueViolationAsHttp(spec: ResourceSpec, error: unknown): unknown {
+  const key = violatedUniqueKey(error);
+  if (!key || key.table !== spec.table || !(key.column in allFields(spec))) return error;
+  // usernames are checked without regard to case before the write (auth/usernames.ts): same answer
+  if (key.table === 'users' && key.column === 'username')
+    return new AuthError('USERNAME_TAKEN', USERNAME_TAKEN);
+  return duplicateError(spec, key.column);
 }
