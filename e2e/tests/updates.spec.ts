@@ -187,6 +187,38 @@ test('after the first visit the shell starts with the network off', async ({ sit
   await context.setOffline(false);
 });
 
+test('the API, the legacy interface and the version files reach the network without waking the worker (static routes)', async ({
+  site,
+}) => {
+  const context = await site.newContext();
+  const page = await context.newPage();
+  await page.goto('/#/login');
+  await serviceWorkerControls(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const routed = new Map<string, string>();
+  cdp.on('Network.responseReceived', (event) => {
+    const info = event.response.serviceWorkerRouterInfo;
+    routed.set(
+      new URL(event.response.url).pathname,
+      info?.matchedSourceType
+        ? `${info.matchedSourceType}/${info.actualSourceType ?? '?'}`
+        : 'fetch handler',
+    );
+  });
+  await signIn(page, 'admin', DEMO_PASSWORD);
+  await expect(page.locator('[data-route-phase="navigateSuccess"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect
+    .poll(() => routed.get('/riot-core-services/api/user/whoami'))
+    .toBe('network/network');
+  expect(routed.get('/legacy-ui/')).toBe('network/network');
+  // the console's own files still go through the worker (precache, offline start)
+  const consoleScript = [...routed.keys()].find((path) => /^\/assets\/.*\.js$/.test(path));
+  if (consoleScript) expect(routed.get(consoleScript)).toBe('fetch handler');
+});
+
 test("startup deletes every browser cache but the worker's precache", async ({ site }) => {
   const context = await site.newContext();
   const page = await context.newPage();

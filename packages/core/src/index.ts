@@ -142,6 +142,7 @@ export {
   precacheName,
   precacheVersion,
   routeServiceWorkerRequest,
+  serviceWorkerNetworkPathnames,
   serviceWorkerScope,
   shouldReloadForStaleChunk,
 } from './updates/service-worker-rules.ts';

@@ -15,12 +15,19 @@ import {
   precacheName,
   precacheVersion,
   routeServiceWorkerRequest,
+  serviceWorkerNetworkPathnames,
   type PrecacheEntry,
 } from '@portico/core';
 
 // The console's TypeScript program has the DOM library, not WebWorker: the few worker types used.
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
+}
+/** The ServiceWorker Static Routing API's part of the install event (Chromium 123 and later). */
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?(
+    rules: Array<{ condition: { urlPattern: unknown }; source: 'network' }>,
+  ): Promise<void>;
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
@@ -40,7 +47,8 @@ interface WorkerScope {
     matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<WorkerClient[]>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
   __WB_MANIFEST: PrecacheEntry[];
@@ -70,7 +78,27 @@ async function precacheOne(cache: Cache, path: string, entry: PrecacheEntry): Pr
   await cache.put(keyOf(path), response);
 }
 
+/**
+ * The paths the worker never serves (the API, the legacy UI, analytics, version files) go to the
+ * network without waking the worker, where the browser can (issue 17 item 9); elsewhere the fetch
+ * handler below passes them as before.
+ */
+function addNetworkRoutes(event: InstallEvent): void {
+  const Pattern = (globalThis as { URLPattern?: new (init: object) => unknown }).URLPattern;
+  if (typeof event.addRoutes !== 'function' || !Pattern) return;
+  const { protocol, hostname, port } = self.location;
+  const rules = serviceWorkerNetworkPathnames().map((pathname) => ({
+    condition: {
+      urlPattern: new Pattern({ protocol: protocol.replace(/:$/, ''), hostname, port, pathname }),
+    },
+    source: 'network' as const,
+  }));
+  // a browser that refuses the rules still has the fetch handler: never fail the install for it
+  event.waitUntil(event.addRoutes(rules).catch(() => undefined));
+}
+
 self.addEventListener('install', (event) => {
+  addNetworkRoutes(event);
   event.waitUntil(
     caches
       .open(CACHE)

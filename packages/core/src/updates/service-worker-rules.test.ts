@@ -14,6 +14,7 @@ import {
   precacheName,
   precacheVersion,
   routeServiceWorkerRequest,
+  serviceWorkerNetworkPathnames,
   serviceWorkerScope,
   shouldReloadForStaleChunk,
 } from './service-worker-rules.ts';
@@ -162,5 +163,40 @@ describe('stale lazy chunk after a deploy: reload once, never in a loop', () => 
         expect(shouldReloadForStaleChunk(now, now + elapsed)).toBe(false);
       }),
     );
+  });
+});
+
+describe('serviceWorkerNetworkPathnames (static routes, issue 17 item 9)', () => {
+  it.each([
+    ['/riot-core-services/api/user/whoami', true],
+    ['/riot-core-services/api/thing', true],
+    ['/legacy-ui/', true],
+    ['/legacy-ui/assets/index-1.js', true],
+    ['/analytics/capture', true],
+    ['/git.json', true],
+    ['/extra/git.json', true],
+    ['/', false],
+    ['/index.html', false],
+    ['/assets/index-1.js', false],
+    ['/portico.config.json', false],
+    ['/legacy-uix/', false],
+    ['/git.json.bak', false],
+  ])('%s goes straight to the network: %s', (pathname, expected) => {
+    // the URL-pattern pathname syntax used here: a trailing * is any rest, the rest is literal
+    const matches = serviceWorkerNetworkPathnames().some((pattern) =>
+      pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
+    );
+    expect(matches).toBe(expected);
+    // and the fetch handler agrees: every path routed straight to the network is one it passes
+    if (expected)
+      expect(
+        routeServiceWorkerRequest({
+          method: 'GET',
+          url: { origin: 'https://console.example.com', pathname, search: '' },
+          origin: 'https://console.example.com',
+          mode: 'navigate',
+          precached: () => true,
+        }),
+      ).toBe('network');
   });
 });

@@ -37,6 +37,18 @@ export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = [
   '/extra/',
 ];
 
+/**
+ * The bypassed paths as URL-pattern pathnames, for the worker's static routes (the ServiceWorker
+ * Static Routing API): the browser sends these requests to the network without starting the
+ * worker or dispatching a fetch event — the frame's page, its files and every API call (issue 17
+ * item 9). A browser without the API dispatches them as before, and the fetch handler passes them.
+ */
+export function serviceWorkerNetworkPathnames(): string[] {
+  return SERVICE_WORKER_BYPASS_PREFIXES.map((prefix) =>
+    prefix.endsWith('/') ? `${prefix}*` : prefix,
+  );
+}
+
 /** The shell page: always from the network (the version check reads it), the precached copy only offline. */
 export const SHELL_PATH = '/index.html';
 
