@@ -6,6 +6,13 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppEnv } from './services-context.ts';
 
+/**
+ * How long an idle keep-alive connection stays open. A reverse proxy that keeps connections to the
+ * instances must drop idle ones sooner (deploy/nginx: `keepalive_timeout` in the upstream), or it
+ * may send a request into a connection this server is closing at that moment (a 502).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5000;
+
 export interface Listening {
   url: string;
   /** Stops accepting, lets requests in flight finish, closes idle keep-alive connections. */
@@ -15,6 +22,7 @@ export interface Listening {
 export async function listen(app: Hono<AppEnv>, host: string, port: number): Promise<Listening> {
   const server = await new Promise<Server>((resolve, reject) => {
     const instance = serve({ fetch: app.fetch, hostname: host, port }) as Server;
+    instance.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     instance.once('listening', () => resolve(instance));
     instance.once('error', reject);
   });

@@ -1,6 +1,8 @@
 // The operators' nginx configuration (deploy/nginx/portico.conf), run by Debian's nginx in front of
 // two instances on one PostgreSQL: round robin, sessions coherent through it, X-Forwarded-For
 // believed only as far as the proxy wrote it, request ids shared, metrics never public.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +11,7 @@ import {
   startNginx,
 } from '../../../scripts/e2e-env-nginx.ts';
 import type { RunningNginx } from '../../../scripts/e2e-env-nginx.ts';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/listen.ts';
 import { pgUnavailableReason } from './pg-cluster.ts';
 import { call, startTwoInstances } from './two-instances.ts';
 import type { TwoInstances } from './two-instances.ts';
@@ -26,6 +29,20 @@ function capture() {
   });
   return { entries, stream };
 }
+
+describe('the deploy file and the instances agree on idle connections', () => {
+  it('nginx drops an idle upstream connection before an instance closes it', () => {
+    const site = readFileSync(
+      join(import.meta.dirname, '../../../deploy/nginx/portico.conf'),
+      'utf8',
+    );
+    const upstream = /upstream\s+portico_instances\s*\{([^}]*)\}/.exec(site)?.[1] ?? '';
+    const timeout = /keepalive_timeout\s+(\d+)(ms|s)?;/.exec(upstream);
+    expect(timeout, 'the upstream block sets keepalive_timeout').not.toBeNull();
+    const ms = Number(timeout![1]) * (timeout![2] === 'ms' ? 1 : 1000);
+    expect(ms).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+  });
+});
 
 describe('deriveNginxConfig', () => {
   it('replaces only the marked instance and listen lines of the deploy file', () => {
