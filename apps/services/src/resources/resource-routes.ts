@@ -123,6 +123,21 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json(json ?? {});
   }
 
+  /** The row a write just made, read back inside its transaction and shaped for the answer. */
+  async function readBack(
+    trx: WriteContext['trx'],
+    spec: ResourceSpec,
+    id: number,
+    caller: WriteContext['caller'],
+  ) {
+    const row = await trx
+      .selectFrom(spec.table)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return (await toJson(ctx, spec, [row], caller, trx))[0];
+  }
+
   async function handleCreate(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
     const caller = c.get('caller');
     requirePermission(caller, spec, 'i');
@@ -154,15 +169,10 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         const id = Number(inserted.id);
         await spec.afterInsert?.(id, values, write);
         await spec.afterWrite?.(id, values, write);
-        const row = await trx
-          .selectFrom(spec.table)
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        return (await toJson(ctx, spec, [row], caller, trx))[0];
+        return readBack(trx, spec, id, caller);
       })
       .catch((error: unknown) => {
-        // two concurrent creates of one value: the unique index refused the second (issue 15)
+        // two concurrent writes of one value: the unique index refused the second (issue 15)
         throw uniqueViolationAsHttp(spec, error);
       });
     await afterCommit(spec);
@@ -201,12 +211,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         if (Object.keys(stored).length > 0)
           await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
         await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
-        const row = await trx
-          .selectFrom(spec.table)
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        return (await toJson(ctx, spec, [row], caller, trx))[0];
+        return readBack(trx, spec, id, caller);
       })
       .catch((error: unknown) => {
         throw uniqueViolationAsHttp(spec, error);
