@@ -4,10 +4,9 @@
 // process each, interleaved). autocannon runs in its own process; every server too. Figures are
 // medians of three 5-second runs, with the machine's steal and load average; the machine is
 // shared, so read the ratios.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,10 +15,10 @@ import { LocalCacheBus } from '../../apps/services/src/cluster/cache-bus.ts';
 import { NOTIFY_SQL, PgCacheBus } from '../../apps/services/src/cluster/pg-bus.ts';
 import { startPgCluster } from '../../apps/services/test/pg-cluster.ts';
 import { nginxUnavailableReason, startNginx } from '../../scripts/e2e-env-nginx.ts';
+import { autocannon, cpuJiffies, stealBetween } from './load-runner.ts';
 import { median } from './table.ts';
 import type { BenchRow } from './table.ts';
 
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const RUNS = 3;
 const SECONDS = 5;
 const THING_PAGE = '/riot-core-services/api/thing?pageSize=50&pageNumber=3&order=name:asc';
@@ -34,54 +33,20 @@ interface Load {
   load: number;
 }
 
-function cpuJiffies(): { total: number; steal: number } | undefined {
-  try {
-    const text = readFileSync('/proc/stat', 'utf8');
-    const fields = text.split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return {
-      total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0),
-      steal: fields[7] ?? 0,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Load> {
-  const args = [
-    AUTOCANNON,
-    '-c',
-    '50',
-    '-d',
-    String(seconds),
-    '-j',
-    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
-    url,
-  ];
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds = SECONDS,
+): Promise<Load> {
   const before = cpuJiffies();
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(error);
-      const after = cpuJiffies();
-      const result = JSON.parse(stdout) as {
-        requests: { average: number };
-        latency: { p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      const steal =
-        before && after && after.total > before.total
-          ? (after.steal - before.steal) / (after.total - before.total)
-          : Number.NaN;
-      resolve({
-        rps: result.requests.average,
-        p99: result.latency.p99,
-        failures: result.non2xx + result.errors,
-        steal,
-        load: loadavg()[0] ?? Number.NaN,
-      });
-    });
-  });
+  const result = await autocannon(url, headers, seconds);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors,
+    steal: stealBetween(before, cpuJiffies()),
+    load: loadavg()[0] ?? Number.NaN,
+  };
 }
 
 async function measure(url: string, headers: Record<string, string>): Promise<Load> {

@@ -4,21 +4,13 @@
 // the CPU time the hypervisor took from this VM meanwhile (steal), since these machines are shared,
 // and the serving processes' own CPU time per request (/proc), which steal disturbs far less.
 // One single-process pass gives the ratio the workers bring.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@portico/services';
+import { autocannon, cpuJiffies, stealBetween } from './load-runner.ts';
 import { median } from './table.ts';
 import type { BenchRow } from './table.ts';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  non2xx: number;
-  errors: number;
-}
 
 interface Measured {
   rps: number;
@@ -32,28 +24,7 @@ interface Measured {
   load: number;
 }
 
-// autocannon runs as its own process (its CLI, JSON output) so the load generator does not share the
-// server's event loop; only the fields read below are typed.
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const RUNS = 3;
-
-/** Total and steal jiffies of all CPUs (Linux /proc/stat), or undefined elsewhere. */
-function cpuJiffies(): { total: number; steal: number } | undefined {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]!
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    return {
-      total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0),
-      steal: fields[7] ?? 0,
-    };
-  } catch {
-    return undefined;
-  }
-}
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -86,29 +57,6 @@ function childPids(): number[] {
   }
 }
 
-function autocannon(
-  url: string,
-  headers: Record<string, string>,
-  seconds = 10,
-): Promise<AutocannonResult> {
-  const args = [
-    AUTOCANNON,
-    '-c',
-    '50',
-    '-d',
-    String(seconds),
-    '-j',
-    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
-    url,
-  ];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout) as AutocannonResult);
-    });
-  });
-}
-
 async function measure(
   url: string,
   headers: Record<string, string>,
@@ -116,13 +64,10 @@ async function measure(
 ): Promise<Measured> {
   const before = cpuJiffies();
   const ticksBefore = processTicks(servers);
-  const result = await autocannon(url, headers);
+  const result = await autocannon(url, headers, 10);
   const ticksAfter = processTicks(servers);
   const after = cpuJiffies();
-  const steal =
-    before && after && after.total > before.total
-      ? (after.steal - before.steal) / (after.total - before.total)
-      : Number.NaN;
+  const steal = stealBetween(before, after);
   const cpuPerRequest =
     ((ticksAfter - ticksBefore) * (1e6 / CLOCK_TICKS_PER_SECOND)) /
     Math.max(1, result.requests.total);
