@@ -4,7 +4,8 @@
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { API, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
 import { privateSite, type PrivateSite } from './private-site.ts';
-// posthog-js drops events of automated and headless browsers (its bot list, navigator.webdriver):
+// the analytics client drops events of automated and headless browsers (PostHog's bot list,
+// navigator.webdriver):
 // the visitor here is a person's Chrome
 const PERSON_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

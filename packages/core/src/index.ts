@@ -117,6 +117,19 @@ export {
 } from './analytics/analytics-identity.ts';
 export type { AnalyticsUserLike } from './analytics/analytics-identity.ts';
 export {
+  analyticsCookieName,
+  anonymousAnalyticsState,
+  captureRequestBody,
+  cookieDomainCandidates,
+  isLikelyBot,
+  nextCaptureStep,
+  parseAnalyticsState,
+  serializeAnalyticsState,
+  touchAnalyticsSession,
+  uuidv7,
+} from './analytics/capture-rules.ts';
+export type { AnalyticsState, CaptureOutcome } from './analytics/capture-rules.ts';
+export {
   UPDATE_CHECK_FAILED_MESSAGE,
   VERSION_CHANNEL_NAME,
   createVersionSignal,

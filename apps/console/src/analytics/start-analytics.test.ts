@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ANALYTICS_DEFAULTS,
-  PORTAL_LOAD_EVENT,
-  PORTAL_LOAD_MARKER_KEY,
-  portalLoadMarker,
-} from '@portico/core';
+import { PORTAL_LOAD_MARKER_KEY, portalLoadMarker } from '@portico/core';
 import type { PlatformUser } from '../api/platform-api.ts';
 import { clearSessionStorage } from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';
@@ -13,7 +8,7 @@ const writeToken = (token: string) => createTokenStore().write(token);
 import { authnSlice, sessionSlice } from '../store/slices.ts';
 import { createAppStore } from '../store/store.ts';
 import type { AnalyticsClient } from './analytics-client.ts';
-import { analyticsOptions } from './analytics-options.ts';
+import { analyticsHost, captureUrl } from './analytics-options.ts';
 import { startAnalytics } from './start-analytics.ts';
 
 const ADMIN: PlatformUser = {
@@ -125,40 +120,19 @@ describe('exactly one "Portal Load" per login (spec §1, §9)', () => {
   });
 });
 
-describe('posthog options (spec §9)', () => {
-  const options = analyticsOptions({ key: 'k', host: '' }, 'https://console.example.com');
-
+describe('the capture endpoint (spec §7)', () => {
   it("posts to the configured host, or this origin's /analytics", () => {
-    expect(options.api_host).toBe('https://console.example.com/analytics');
-    expect(
-      analyticsOptions({ key: 'k', host: 'https://ph.example.com' }, 'https://x').api_host,
-    ).toBe('https://ph.example.com');
+    expect(analyticsHost({ key: 'k', host: '' }, 'https://console.example.com')).toBe(
+      'https://console.example.com/analytics',
+    );
+    expect(analyticsHost({ key: 'k', host: 'https://ph.example.com/' }, 'https://x')).toBe(
+      'https://ph.example.com',
+    );
   });
-
-  it('no autocapture, pageviews, page leaves, recording, surveys or flags; cookie across subdomains', () => {
-    expect(options).toMatchObject({
-      autocapture: false,
-      capture_pageview: false,
-      capture_pageleave: false,
-      disable_session_recording: true,
-      disable_surveys: true,
-      advanced_disable_flags: true,
-      persistence: 'cookie',
-      cross_subdomain_cookie: true,
-      cookie_expiration: 365,
-      session_idle_timeout_seconds: 1800,
-      feature_flag_request_timeout_ms: ANALYTICS_DEFAULTS.featureFlagTimeoutMs,
-      properties_string_max_length: 65_535,
-    });
-  });
-
-  it('only "Portal Load" ever leaves the browser', () => {
-    const beforeSend = options.before_send as (event: { event: string } | null) => unknown;
-    const portalLoad = { event: PORTAL_LOAD_EVENT, uuid: 'u', properties: {} };
-    expect(beforeSend(portalLoad)).toBe(portalLoad);
-    expect(beforeSend({ event: '$identify' })).toBeNull();
-    expect(beforeSend({ event: '$pageview' })).toBeNull();
-    expect(beforeSend(null)).toBeNull();
+  it("addresses PostHog's /e/ endpoint as posthog-js does", () => {
+    expect(captureUrl({ key: 'k', host: '' }, 'https://c.example.com', 1_700, '1.0.0')).toBe(
+      'https://c.example.com/analytics/e/?ip=0&_=1700&ver=1.0.0',
+    );
   });
 });
 

@@ -52,6 +52,52 @@ export function removeCookie(name: string): void {
   Cookies.remove(name);
 }
 
+/** Where and how long a long-lived cookie (the analytics identity) is kept. */
+export interface LongCookieOptions {
+  /** A parent domain (cross-subdomain); the page's host when absent. */
+  domain?: string;
+  expiresDays: number;
+}
+
+/** Sets a long-lived cookie: path `/`, SameSite lax (kept across subdomains), Secure on https. */
+export function setLongCookie(name: string, value: string, options: LongCookieOptions): void {
+  Cookies.set(name, value, {
+    path: '/',
+    sameSite: 'lax',
+    secure: location.protocol === 'https:',
+    expires: options.expiresDays,
+    ...(options.domain ? { domain: options.domain } : {}),
+  });
+}
+
+/** Removes a cookie set by {@link setLongCookie}. */
+export function removeLongCookie(name: string, domain?: string): void {
+  Cookies.remove(name, { path: '/', ...(domain ? { domain } : {}) });
+  if (domain) Cookies.remove(name, { path: '/' });
+}
+
+/**
+ * The first of `candidates` (shortest first) on which the browser accepts a cookie: the site's
+ * registrable domain, since browsers refuse public suffixes. A short-lived probe cookie is set and
+ * removed at once. Undefined when none is accepted.
+ */
+export function firstAcceptedCookieDomain(candidates: readonly string[]): string | undefined {
+  const probe = `dmn_chk_${Math.random().toString(36).slice(2)}`;
+  for (const domain of candidates) {
+    try {
+      Cookies.set(probe, '1', { domain, path: '/', expires: new Date(Date.now() + 3000) });
+      if (Cookies.get(probe) !== undefined) {
+        Cookies.remove(probe, { domain, path: '/' });
+        return domain;
+      }
+    } catch {
+      // cookies disabled: no domain
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 export function writeSessionDetail(detail: unknown, summary: SessionSummary): void {
   safeSet(localStorage, STORAGE_KEYS.sessionDetail, JSON.stringify(detail));
   Cookies.set(USER_DETAIL_COOKIE, encodeUserDetailCookie(summary), cookieOptions());
