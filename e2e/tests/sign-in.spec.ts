@@ -99,9 +99,68 @@ test.describe('"Forgot password?"', () => {
 });
 
 test.describe('the signed-in screen is fetched while the user types (issue 17 item 9)', () => {
-  test('the shell, the frame protocol and the legacy interface’s files are asked for before the form is sent; the frame then takes them from the cache', async ({
+  test('the legacy interface boots out of sight while the user types; the shell then takes that very frame, nothing is fetched twice', async ({
     page,
   }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    const ahead = [
+      /\/assets\/shell-layout-.*\.js$/,
+      /\/assets\/frame-connection-.*\.js$/,
+      /\/legacy-ui\/$/,
+      /\/legacy-ui\/assets\/.*\.js$/,
+    ];
+    await expect
+      .poll(() => ahead.filter((pattern) => requested.some((path) => pattern.test(path))).length)
+      .toBe(ahead.length);
+    // out of sight and out of reach: hidden from assistive technology, inert, not a tab stop
+    const parking = page.locator('[data-prebooted-frame]');
+    await expect(parking).toHaveAttribute('aria-hidden', 'true');
+    await expect(parking).toHaveJSProperty('inert', true);
+    await expect(parking).not.toBeVisible();
+    await expect(page.getByTitle('Legacy interface')).toHaveCount(0);
+    // mark the booted document, to recognise it after the sign-in
+    const booted = page.frames().find((frame) => frame.url().includes('/legacy-ui/'));
+    expect(booted).toBeDefined();
+    await booted!.waitForFunction(() => document.readyState === 'complete');
+    await booted!.evaluate(() => {
+      (window as unknown as { bootedWhileTyping: boolean }).bootedWhileTyping = true;
+    });
+
+    const sent = requested.length;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('[data-route-phase="navigateSuccess"]')).toBeAttached({
+      timeout: 30_000,
+    });
+    const shown = page.locator('iframe[title="Legacy interface"]');
+    await expect(shown).toBeVisible();
+    const shownFrame = await (await shown.elementHandle())!.contentFrame();
+    // the same document: moved into the shell, not loaded again
+    expect(
+      await shownFrame!.evaluate(
+        () => (window as unknown as { bootedWhileTyping?: boolean }).bootedWhileTyping === true,
+      ),
+    ).toBe(true);
+    // signed in through the session it waited for (not refused on the sign-in page)
+    await expect(shown.contentFrame().getByTestId('legacy-route')).toHaveText('/things/thing');
+    await expect(
+      shown.contentFrame().getByRole('heading', { level: 1, name: 'Assets' }),
+    ).toBeVisible();
+    await expect(shown.contentFrame().getByRole('table')).toBeVisible();
+    await expect(page.locator('[data-prebooted-frame]')).toHaveCount(0);
+    // nothing fetched ahead is fetched again after sign-in
+    const after = requested.slice(sent);
+    expect(after.filter((path) => ahead.some((pattern) => pattern.test(path)))).toEqual([]);
+  });
+
+  test('where a frame cannot be moved without reloading it, the legacy files are prefetched and the frame takes them from the cache', async ({
+    page,
+  }) => {
+    // a browser without Element.moveBefore
+    await page.addInitScript({ content: 'delete Element.prototype.moveBefore;' });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/#/login');
@@ -113,6 +172,7 @@ test.describe('the signed-in screen is fetched while the user types (issue 17 it
       .toBe(ahead.length);
     // the legacy interface's own script, named by its start page, is prefetched
     await expect(page.locator('link[rel="prefetch"][as="script"]')).not.toHaveCount(0);
+    await expect(page.locator('[data-prebooted-frame]')).toHaveCount(0);
     const legacyScript = await page
       .locator('link[rel="prefetch"][as="script"]')
       .first()
@@ -142,5 +202,32 @@ test.describe('the signed-in screen is fetched while the user types (issue 17 it
     expect(['prefetch', 'disk']).toContain(
       sources.get(new URL(legacyScript!, page.url()).pathname),
     );
+  });
+
+  test('a refused password keeps the frame booting; the next sign-in takes it, signed in as that user', async ({
+    page,
+  }) => {
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await expect(page.locator('[data-prebooted-frame] iframe')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.locator('[data-prebooted-frame] iframe')).toHaveCount(1);
+    const booted = page.frames().find((frame) => frame.url().includes('/legacy-ui/'));
+    await booted!.waitForFunction(() => document.readyState === 'complete');
+    await booted!.evaluate(() => {
+      (window as unknown as { bootedWhileTyping: boolean }).bootedWhileTyping = true;
+    });
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const shown = page.locator('iframe[title="Legacy interface"]');
+    await expect(shown.contentFrame().getByRole('table')).toBeVisible({ timeout: 30_000 });
+    const shownFrame = await (await shown.elementHandle())!.contentFrame();
+    expect(
+      await shownFrame!.evaluate(
+        () => (window as unknown as { bootedWhileTyping?: boolean }).bootedWhileTyping === true,
+      ),
+    ).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
         phase = 'signing-in';
         try {
           const app = await prepare();
+          app.prebootFrame();
           const target = await app.session.login(username, password);
           phase = 'done';
           await app.router.navigate(target, { replace: true });

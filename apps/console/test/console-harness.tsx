@@ -6,6 +6,12 @@ import { http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { expect, vi } from 'vitest';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
+import {
+  createFrameEndpoint,
+  type BridgeIncomingEvent,
+  type BridgeTransport,
+  type FrameEndpoint,
+} from '@portico/bridge';
 import { createConsole } from '../src/app/create-console.ts';
 import { ConsoleTree, type ConsoleApp } from '../src/app/full-app.tsx';
 import type { RuntimeConfig } from '../src/lib/runtime-config.ts';
@@ -229,4 +235,47 @@ export function cookie(name: string): string | undefined {
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return undefined;
+}
+
+/**
+ * A stand-in for the legacy UI inside the console's real iframe: jsdom's postMessage carries no
+ * origin or source, so this transport adds what a browser would (the console's checks still run).
+ */
+export function connectFakeFrame(iframe: HTMLIFrameElement): FrameEndpoint {
+  const frameWindow = iframe.contentWindow;
+  if (!frameWindow) throw new Error('the iframe has no window');
+  const listeners = new Set<(event: BridgeIncomingEvent) => void>();
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation(
+    (data: unknown, targetOrigin?: unknown) => {
+      if (targetOrigin !== ORIGIN) return;
+      const event = { data: structuredClone(data), origin: ORIGIN, source: window };
+      queueMicrotask(() => {
+        for (const listener of listeners) listener(event);
+      });
+    },
+  );
+  const transport: BridgeTransport = {
+    post(data) {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: structuredClone(data),
+          origin: ORIGIN,
+          source: frameWindow,
+        }),
+      );
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    peer: () => window,
+  };
+  const frame = createFrameEndpoint({
+    transport,
+    peerOrigin: ORIGIN,
+    currentPath: () => '/things/thing',
+    timeoutMs: 20_000,
+  });
+  onTestEnd(() => frame.close());
+  return frame;
 }

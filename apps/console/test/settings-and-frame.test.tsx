@@ -2,22 +2,15 @@
 // the frame bridge's session answers (PROTOCOL.md fetchSessionData) from the signed-in console.
 import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
-import {
-  createFrameEndpoint,
-  type BridgeIncomingEvent,
-  type BridgeTransport,
-  type FrameEndpoint,
-} from '@portico/bridge';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
-  ORIGIN,
+  connectFakeFrame,
   openSignedIn,
   startServices,
   waitForRoute,
   type ServicesHarness,
 } from './console-harness.tsx';
-import { onTestEnd } from './disposables.ts';
 import { authzSlice, configSlice } from '../src/store/slices.ts';
 
 let harness: ServicesHarness;
@@ -151,49 +144,6 @@ describe('settings', () => {
     );
   });
 });
-
-/**
- * A stand-in for the legacy UI inside the console's real iframe: jsdom's postMessage carries no
- * origin or source, so this transport adds what a browser would (the console's checks still run).
- */
-function connectFakeFrame(iframe: HTMLIFrameElement): FrameEndpoint {
-  const frameWindow = iframe.contentWindow;
-  if (!frameWindow) throw new Error('the iframe has no window');
-  const listeners = new Set<(event: BridgeIncomingEvent) => void>();
-  vi.spyOn(frameWindow, 'postMessage').mockImplementation(
-    (data: unknown, targetOrigin?: unknown) => {
-      if (targetOrigin !== ORIGIN) return;
-      const event = { data: structuredClone(data), origin: ORIGIN, source: window };
-      queueMicrotask(() => {
-        for (const listener of listeners) listener(event);
-      });
-    },
-  );
-  const transport: BridgeTransport = {
-    post(data) {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: structuredClone(data),
-          origin: ORIGIN,
-          source: frameWindow,
-        }),
-      );
-    },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    peer: () => window,
-  };
-  const frame = createFrameEndpoint({
-    transport,
-    peerOrigin: ORIGIN,
-    currentPath: () => '/things/thing',
-    timeoutMs: 20_000,
-  });
-  onTestEnd(() => frame.close());
-  return frame;
-}
 
 describe('the frame bridge', () => {
   it('answers fetchSessionData with the session, and routes the frame to the shell page', async () => {

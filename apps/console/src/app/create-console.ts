@@ -157,7 +157,16 @@ export function createConsole(config: RuntimeConfig) {
       const ignore = () => undefined; // a failed warm-up only means the real load does the work
       void loadShellLayout().catch(ignore);
       void frame.preload().catch(ignore);
-      void prefetchLegacyUi(config.legacyUiBase);
+      // the legacy interface boots out of sight while the user types; where the browser cannot
+      // move a frame without reloading it, its files are only fetched ahead
+      if (!frame.preboot()) void prefetchLegacyUi(config.legacyUiBase);
+    },
+    /**
+     * At the sign-in itself: the frame booted ahead is replaced when it is too old for its own
+     * session request to wait for this sign-in (frame-bridge.ts PREBOOT_FRESH_MS).
+     */
+    prebootFrame() {
+      frame.preboot();
     },
   };
 }

@@ -50,6 +50,8 @@ export async function createFullApp(config: RuntimeConfig) {
     router: app.router,
     /** Fetches ahead what the first signed-in screen needs (called while the user types). */
     warmUp: () => app.warmUp(),
+    /** Boots the legacy interface ahead for the sign-in about to be sent (or keeps the one booting). */
+    prebootFrame: () => app.prebootFrame(),
     /** Renders the console into `root` (once) and starts the session watcher. */
     render(root: Root) {
       if (rendered) return;

@@ -70,6 +70,30 @@ export interface FrameOwner {
   /** The frame reported it shows `url` itself (routerUpdate): following it must not echo `router`. */
   frameShows(url: string): void;
   emitShortcut(command: 'openPalette' | 'escape'): void;
+  /**
+   * True while the frame was booted ahead on the sign-in page and waits, out of sight, for the
+   * session: its session requests are answered once the user is signed in, not refused.
+   */
+  waitsForSignIn(): boolean;
+  /** The frame gave up waiting (its own request timed out): reload it. */
+  reload(): void;
+}
+
+/**
+ * A frame booted ahead (issue 17 item 9) is replaced at sign-in when its session request has
+ * waited longer than this: the legacy interface's own request may time out 10 s after it asked
+ * (spec §9), and the sign-in itself needs some of that time.
+ */
+export const PREBOOT_FRESH_MS = 6_000;
+
+/** Whether this browser can move an iframe without reloading it (`Element.moveBefore`). */
+export function canMoveFrames(): boolean {
+  return typeof Element !== 'undefined' && 'moveBefore' in Element.prototype;
+}
+
+interface ParkedFrame {
+  iframe: HTMLIFrameElement;
+  parking: HTMLElement;
 }
 
 let connectionModule: Promise<{ connectFrame: typeof connectFrame }> | null = null;
@@ -93,6 +117,10 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   let lastRecorded: string | null = null;
   /** The shell URL the frame is known to show: a shell navigation to it sends no `router`. */
   let shownInFrame: string | null = null;
+  /** The frame booted ahead on the sign-in page, until the shell takes it. */
+  let parked: ParkedFrame | null = null;
+  /** The iframe the connection belongs to (attached last). */
+  let attachedFrame: HTMLIFrameElement | null = null;
 
   function setUi(patch: Partial<FrameUiState>): void {
     ui = { ...ui, ...patch };
@@ -127,19 +155,26 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     emitShortcut(command) {
       for (const listener of [...shortcutListeners]) listener(command);
     },
+    waitsForSignIn: () => parked !== null,
+    reload() {
+      const iframe = parked?.iframe ?? attachedFrame;
+      if (iframe) retry(iframe);
+    },
   };
 
   /** Connects to the frame in `iframe` (once the protocol is loaded); returns the detach function. */
   function attach(iframe: HTMLIFrameElement): () => void {
     detach();
     const generation = ++attachGeneration;
+    attachedFrame = iframe;
     shownInFrame = null;
     setUi({ ...INITIAL_UI, aboutRequests: ui.aboutRequests });
     void loadConnection()
       .then((module) => {
         if (generation !== attachGeneration) return;
         connection = module.connectFrame(owner, iframe);
-        show(navigation.current());
+        const url = navigation.current();
+        if (url.startsWith('/app/')) show(url);
       })
       .catch((error: unknown) => {
         deps.logger?.warn('portico: the frame protocol could not be loaded', error);
@@ -150,8 +185,85 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
 
   function detach(): void {
     attachGeneration += 1;
+    attachedFrame = null;
     connection?.close();
     connection = null;
+  }
+
+  function discardParked(): void {
+    if (!parked) return;
+    if (attachedFrame === parked.iframe) detach();
+    parked.parking.remove();
+    parked = null;
+  }
+
+  /**
+   * Boots the legacy interface ahead, while the user signs in (issue 17 item 9): a frame out of
+   * sight and out of the accessibility tree, connected at once, whose session request waits for the
+   * sign-in. The shell later moves it into place with `moveBefore`, which keeps the document; a
+   * browser without it loads the frame the usual way. Returns whether a frame is booting.
+   */
+  function preboot(): boolean {
+    if (!canMoveFrames() || typeof document === 'undefined') return false;
+    const waitingSince = parked ? connection?.waitingSince() : null;
+    if (waitingSince != null && Date.now() - waitingSince > PREBOOT_FRESH_MS) discardParked();
+    if (parked) return true;
+    const parking = document.createElement('div');
+    parking.setAttribute('aria-hidden', 'true');
+    parking.inert = true;
+    parking.dataset.prebootedFrame = '';
+    Object.assign(parking.style, {
+      position: 'fixed',
+      inset: '0',
+      visibility: 'hidden',
+      pointerEvents: 'none',
+      zIndex: '-1',
+    });
+    const iframe = document.createElement('iframe');
+    iframe.tabIndex = -1;
+    iframe.style.cssText = 'width:100%;height:100%;border:0';
+    iframe.src = `${deps.config.legacyUiBase}/#/`;
+    parking.append(iframe);
+    document.body.append(parking);
+    parked = { iframe, parking };
+    attach(iframe);
+    return true;
+  }
+
+  /**
+   * The frame booted ahead, moved into `container` without reloading it, or null when there is
+   * none (or the move fails): the caller then creates its own frame.
+   */
+  function adoptPrebooted(container: HTMLElement): HTMLIFrameElement | null {
+    if (!parked || attachedFrame !== parked.iframe) {
+      discardParked();
+      return null;
+    }
+    const { iframe, parking } = parked;
+    try {
+      (container as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(
+        iframe,
+        null,
+      );
+    } catch (error) {
+      deps.logger?.warn(
+        'portico: the frame booted ahead could not be moved; loading it again',
+        error,
+      );
+      discardParked();
+      return null;
+    }
+    iframe.removeAttribute('tabindex');
+    iframe.removeAttribute('style');
+    parking.remove();
+    parked = null;
+    // the shell's page may have been shown before the move: make sure the frame shows it
+    const url = navigation.current();
+    if (url.startsWith('/app/') && url !== shownInFrame) {
+      record('navigate', url);
+      show(url);
+    }
+    return iframe;
   }
 
   function show(url: string): void {
@@ -171,8 +283,10 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   function retry(iframe: HTMLIFrameElement | null): void {
     setUi({ status: 'connecting' });
     if (iframe) {
+      const url = navigation.current();
+      const location = url.startsWith('/app/') ? toLegacyLocation(url) : '/';
       // a new query makes it a real reload: the same URL with only the fragment changed would not be
-      iframe.src = `${deps.config.legacyUiBase}/?reload=${Date.now()}#${toLegacyLocation(navigation.current())}`;
+      iframe.src = `${deps.config.legacyUiBase}/?reload=${Date.now()}#${location}`;
       attach(iframe);
     }
   }
@@ -198,6 +312,11 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     attach,
     detach,
     retry,
+    preboot,
+    /** Whether a frame booted ahead is waiting to be taken (read at the shell frame's first render). */
+    hasPrebooted: () => parked !== null,
+    adoptPrebooted,
+    discardPrebooted: discardParked,
     whenSettled,
     /** Loads the protocol ahead (while the user signs in), so the first frame connects at once. */
     preload(): Promise<void> {

@@ -24,10 +24,19 @@ import type { RootState } from '../store/store.ts';
 import type { FrameOwner } from './frame-bridge.ts';
 
 export interface FrameConnection {
+  /** Since when the frame's oldest request has waited for the sign-in (ms epoch), or null. */
+  waitingSince(): number | null;
   /** Shows a shell URL in the frame (`router`); the routing state records the confirmation. */
   show(url: string): void;
   notifySessionEnded(reason: string): void;
   close(): void;
+}
+
+/** Under the legacy interface's own 10 s request timeout (spec §9), with room for the answer. */
+const FRAME_REQUEST_PATIENCE_MS = 9_000;
+
+function signedIn(state: RootState): boolean {
+  return state.authn.status === 'AUTHENTICATED' && state.session.user !== null;
 }
 
 function notSignedIn(): Error {
@@ -133,8 +142,37 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
       });
   }
 
-  target.handle('fetchSessionData', () => sessionData());
-  target.handle('fetchUserInfo', () => bridgeUser(store.getState()));
+  /** Answers still waiting for the sign-in: dropped when the connection closes. */
+  const waiting = new Set<() => void>();
+  let oldestWait: number | null = null;
+  /**
+   * A frame booted ahead on the sign-in page asks for the session before there is one: the answer
+   * waits for the sign-in (issue 17 item 9). A frame that had given up by then (its request timed
+   * out, spec §9 10 s) is reloaded so it asks again.
+   */
+  function afterSignIn<T>(answer: () => T): T | Promise<T> {
+    if (signedIn(store.getState()) || !owner.waitsForSignIn()) return answer();
+    const askedAt = Date.now();
+    oldestWait ??= askedAt;
+    return new Promise<T>((resolve, reject) => {
+      const stop = store.subscribe(() => {
+        if (!signedIn(store.getState())) return;
+        stop();
+        waiting.delete(stop);
+        if (waiting.size === 0) oldestWait = null;
+        if (Date.now() - askedAt > FRAME_REQUEST_PATIENCE_MS) owner.reload();
+        try {
+          resolve(answer());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      waiting.add(stop);
+    });
+  }
+
+  target.handle('fetchSessionData', () => afterSignIn(sessionData));
+  target.handle('fetchUserInfo', () => afterSignIn(() => bridgeUser(store.getState())));
   target.on('sessionExpired', () => session.handleUnauthorized());
   target.on('routerUpdate', ({ path, replace }) => {
     const url = frameTarget('routerUpdate', path);
@@ -202,10 +240,13 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
 
   return {
     show,
+    waitingSince: () => oldestWait,
     notifySessionEnded(reason) {
       if (target.ready) target.send('sessionExpired', { reason });
     },
     close() {
+      for (const stop of waiting) stop();
+      waiting.clear();
       stopStore();
       stopConfig();
       detachTheme?.();

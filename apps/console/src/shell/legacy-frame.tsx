@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLegacyPath } from '@portico/core';
 import { useAppServices } from '../lib/app-context.ts';
@@ -8,26 +8,64 @@ import styles from './legacy-frame.module.css';
 
 /**
  * The legacy interface in its frame. The frame is created once, on the deep-linked route; later
- * routes reach it through the bridge (`router`) without a reload.
+ * routes reach it through the bridge (`router`) without a reload. A frame booted ahead while the
+ * user signed in (issue 17 item 9) is moved into place instead, with its document kept.
  */
 export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: boolean }) {
   const { t } = useTranslation();
   const { config, frame } = useAppServices();
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
   const [initialSrc] = useState(() => `${config.legacyUiBase}/#${toLegacyPath(path)}`);
+  // Decided at the first render: the frame booted ahead is taken in the layout effect below, or
+  // this component renders its own (the usual way, and the fallback when the move fails).
+  const [prebooted, setPrebooted] = useState(frame.hasPrebooted);
+  const title = t('shell.legacyFrame');
   const { status } = useFrameUi();
   // exposed for tests and the bench: which shell URL the frame has confirmed (spec §4 routing state)
   const routing = useAppSelector((state) => state.routing);
 
+  const adoptedRef = useRef<HTMLIFrameElement | null>(null);
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!prebooted || !container) return;
+    let iframe = adoptedRef.current;
+    if (!iframe) {
+      iframe = frame.adoptPrebooted(container);
+      if (!iframe) {
+        setPrebooted(false);
+        return;
+      }
+      iframe.className = styles.frame ?? '';
+      adoptedRef.current = iframe;
+    } else {
+      // mounted again after a cleanup (React's StrictMode in development): put back and reconnect
+      container.append(iframe);
+      frame.attach(iframe);
+    }
+    frameRef.current = iframe;
+    return () => {
+      frame.detach();
+      iframe.remove();
+      frameRef.current = null;
+    };
+  }, [frame, prebooted]);
+
   useEffect(() => {
+    if (prebooted && frameRef.current) frameRef.current.title = title;
+  }, [prebooted, title]);
+
+  useEffect(() => {
+    if (prebooted) return;
     const iframe = frameRef.current;
     if (!iframe) return;
     return frame.attach(iframe);
-  }, [frame]);
+  }, [frame, prebooted]);
 
   return (
     // hidden (not unmounted) while the shell shows a page of its own: the bridge stays connected
     <div
+      ref={containerRef}
       className={styles.container}
       hidden={hidden}
       style={hidden ? { display: 'none' } : undefined}
@@ -48,12 +86,9 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
           </button>
         </div>
       )}
-      <iframe
-        ref={frameRef}
-        title={t('shell.legacyFrame')}
-        src={initialSrc}
-        className={styles.frame}
-      />
+      {!prebooted && (
+        <iframe ref={frameRef} title={title} src={initialSrc} className={styles.frame} />
+      )}
     </div>
   );
 }

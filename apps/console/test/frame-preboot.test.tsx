@@ -1,0 +1,118 @@
+// Issue 17 item 9: the legacy interface booted while the user types on the sign-in page. Its
+// session request waits for the sign-in instead of being refused, the shell moves that very frame
+// into place, and a frame that waited too long is replaced at the sign-in.
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BridgeRemoteError } from '@portico/bridge';
+import { PREBOOT_FRESH_MS } from '../src/frame/frame-bridge.ts';
+import {
+  apiLogin,
+  connectFakeFrame,
+  renderConsole,
+  signInThroughForm,
+  startServices,
+  type ServicesHarness,
+} from './console-harness.tsx';
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+type Movable = Element & { moveBefore?: (node: Node, child: Node | null) => void };
+const moves: Array<{ node: Node; into: Element }> = [];
+/** jsdom has no Element.moveBefore: a stand-in that records the move (and moves the node). */
+function withMoveBefore(): void {
+  (Element.prototype as Movable).moveBefore = function (this: Element, node, child) {
+    moves.push({ node, into: this });
+    this.insertBefore(node, child);
+  };
+}
+afterEach(() => {
+  for (const parking of document.querySelectorAll('[data-prebooted-frame]')) parking.remove();
+  delete (Element.prototype as Movable).moveBefore;
+  moves.length = 0;
+  vi.restoreAllMocks();
+});
+
+const parkedFrame = () =>
+  document.querySelector<HTMLIFrameElement>('[data-prebooted-frame] iframe');
+
+describe('a frame booted ahead on the sign-in page (issue 17 item 9)', () => {
+  it('waits for the sign-in, answers the session, and is the frame the shell shows', async () => {
+    withMoveBefore();
+    const rendered = await renderConsole('/login');
+    expect(rendered.app.services.frame.preboot()).toBe(true);
+    const iframe = parkedFrame();
+    expect(iframe).not.toBeNull();
+    const parking = iframe!.parentElement!;
+    expect(parking.getAttribute('aria-hidden')).toBe('true');
+    expect(parking.inert).toBe(true);
+    expect(iframe!.tabIndex).toBe(-1);
+
+    const frame = connectFakeFrame(iframe!);
+    frame.handle('router', ({ path }) => ({ path }));
+    await frame.connect();
+    let answered: unknown = null;
+    const session = frame.request('fetchSessionData', {}).then((data) => (answered = data));
+    // not refused: it waits (a refusal would have answered at once)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBeNull();
+
+    await signInThroughForm(rendered, 'admin');
+    await session;
+    expect(answered).toMatchObject({ user: { username: 'admin' }, token: expect.any(String) });
+
+    // the shell took that iframe: moved (not created again), titled, the parking gone
+    const shown = await screen.findByTitle('Legacy interface');
+    expect(shown).toBe(iframe);
+    expect(moves.map((move) => move.node)).toEqual([iframe]);
+    expect(shown.hasAttribute('tabindex')).toBe(false);
+    expect(document.querySelector('[data-prebooted-frame]')).toBeNull();
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('is replaced at the sign-in when its session request has waited too long', async () => {
+    withMoveBefore();
+    const rendered = await renderConsole('/login');
+    const bridge = rendered.app.services.frame;
+    bridge.preboot();
+    const first = parkedFrame()!;
+    const frame = connectFakeFrame(first);
+    await frame.connect();
+    void frame.request('fetchSessionData', {}).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    bridge.preboot(); // a sign-in soon after: the same frame
+    expect(parkedFrame()).toBe(first);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + PREBOOT_FRESH_MS + 1);
+    bridge.preboot(); // a sign-in long after: a new frame, the old one gone
+    expect(parkedFrame()).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+    expect(document.querySelectorAll('[data-prebooted-frame]')).toHaveLength(1);
+    bridge.discardPrebooted();
+    expect(document.querySelectorAll('[data-prebooted-frame]')).toHaveLength(0);
+  });
+
+  it('without Element.moveBefore nothing boots ahead, and a frame asking before the sign-in is refused', async () => {
+    const token = await apiLogin(harness, 'admin');
+    expect(token).not.toBe('');
+    const rendered = await renderConsole('/login');
+    expect(rendered.app.services.frame.preboot()).toBe(false);
+    expect(parkedFrame()).toBeNull();
+    // a frame attached the usual way before any sign-in (the refusal the frame kit expects)
+    const iframe = document.createElement('iframe');
+    document.body.append(iframe);
+    const detach = rendered.app.services.frame.attach(iframe);
+    const frame = connectFakeFrame(iframe);
+    await frame.connect();
+    await expect(frame.request('fetchSessionData', {})).rejects.toBeInstanceOf(BridgeRemoteError);
+    detach();
+    iframe.remove();
+    await waitFor(() => expect(document.querySelectorAll('iframe')).toHaveLength(0));
+  });
+});
