@@ -196,6 +196,8 @@ test.describe('issue 12: the session is one state machine', () => {
   });
 
   test('bug 6: a 401 that arrives after a sign-out is silent', async ({ page, context }) => {
+    // two tabs, a dialog and a held request: at load 10 it ran 29–33 s against the default 30 s
+    test.setTimeout(60_000);
     // viewer: Settings needs the tenants permission (spec §6), which operator lacks
     await signIn(page, 'viewer');
     const other = await context.newPage();
