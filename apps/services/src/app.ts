@@ -5,12 +5,12 @@ import { API_BASE_PATH } from '@portico/core';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './services-context.ts';
 import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
 import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
+import { requestCookie, requestHeader } from './http/request-headers.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
@@ -24,6 +24,13 @@ import { CachedRouter } from './http/cached-router.ts';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+/**
+ * The XSRF-TOKEN cookie's attributes, as hono's `setCookie` wrote them (`{ path: '/', sameSite:
+ * 'Strict', secure }`); the value is base64url, which needs no encoding. Written once here rather
+ * than serialized and checked on each answer that issues one.
+ */
+const XSRF_ATTRIBUTES = '; Path=/; SameSite=Strict';
+const XSRF_ATTRIBUTES_SECURE = '; Path=/; Secure; SameSite=Strict';
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -69,12 +76,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     c.header('X-Content-Type-Options', 'nosniff');
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
-    if (!CACHEABLE_PATH.test(c.req.path) && !getCookie(c, 'XSRF-TOKEN')) {
-      setCookie(c, 'XSRF-TOKEN', createXsrfToken(), {
-        path: '/',
-        sameSite: 'Strict',
-        secure: c.req.url.startsWith('https:'),
-      });
+    if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
+      const attributes = c.req.url.startsWith('https:') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
+      c.header('Set-Cookie', `XSRF-TOKEN=${createXsrfToken()}${attributes}`, { append: true });
     }
     await next();
   });
@@ -96,8 +100,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const header = c.req.header('x-xsrf-token') ?? '';
-      const cookie = getCookie(c, 'XSRF-TOKEN') ?? '';
+      const header = requestHeader(c, 'x-xsrf-token') ?? '';
+      const cookie = requestCookie(c, 'XSRF-TOKEN') ?? '';
       if (!header || !cookie || !sameSecret(header, cookie)) {
         throw new HttpError(403, 'Missing or invalid X-XSRF-TOKEN header');
       }

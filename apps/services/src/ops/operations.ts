@@ -10,6 +10,7 @@ import { routePath } from 'hono/route';
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { requestHeader } from '../http/request-headers.ts';
 import { resolveClientAddress } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
@@ -150,14 +151,14 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const sent = c.req.header('x-request-id');
+    const sent = requestHeader(c, 'x-request-id');
     const requestId = sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
     c.set('requestId', requestId);
     c.set(
       'clientAddress',
       resolveClientAddress(
         peerAddress(c),
-        trustedProxies.size > 0 ? c.req.header('x-forwarded-for') : undefined,
+        trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-for') : undefined,
         trustedProxies,
       ),
     );
