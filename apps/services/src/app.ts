@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { API_BASE_PATH } from '@portico/core';
 import { Hono } from 'hono';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, ServicesContext } from './services-context.ts';
 import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
@@ -95,7 +95,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   /** The caller of every API request but the login: token (header or cookie), CSRF, session. */
-  const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const authenticate = async (c: Context<AppEnv>, next: Next): Promise<void> => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
@@ -111,12 +111,14 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     return next();
   };
   // One middleware in place of three (no-store, the body limit, the caller), in that order: each
-  // layer of Hono's compose costs an async call and a promise on every request.
+  // layer of Hono's compose costs an async call and a promise on every request, and so would a
+  // wrapper around the next step.
   api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
-    return limitBody(c, async () => {
-      await authenticate(c, next);
-    });
+    const method = c.req.method;
+    return method === 'GET' || method === 'HEAD'
+      ? authenticate(c, next)
+      : limit(c, () => authenticate(c, next));
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);

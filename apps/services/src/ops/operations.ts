@@ -169,16 +169,12 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     if (status >= 400) await withRequestId(c, requestId);
     const seconds = (performance.now() - started) / 1000;
     const route = routePath(c) || '*';
-    const labels = { method: c.req.method, route, status: String(status) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, seconds);
+    metrics.request(c.req.method, route, status, seconds);
     if (status === 429 && route === LOGIN_ROUTE) metrics.throttled.inc();
-    if (
-      !requestLog.isLevelEnabled('debug') &&
-      (route === '/healthz' || route === '/readyz') &&
-      status < 500
-    )
-      return;
+    const level =
+      route === '/healthz' || route === '/readyz' ? 'debug' : status >= 500 ? 'error' : 'info';
+    // The line's fields are gathered only when it will be written.
+    if (!requestLog.isLevelEnabled(level)) return;
     const caller = c.get('caller') as
       { user?: { id: number }; tenant?: { id: number } | null } | undefined;
     const entry = {
@@ -191,9 +187,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
       tenantId: caller ? (caller.tenant?.id ?? null) : undefined,
       address: c.get('clientAddress'),
     };
-    if (route === '/healthz' || route === '/readyz') requestLog.debug(entry, 'request');
-    else if (status >= 500) requestLog.error(entry, 'request');
-    else requestLog.info(entry, 'request');
+    requestLog[level](entry, 'request');
   });
 
   const plain = (c: Context, status: 200 | 503, text: string) =>
