@@ -11,6 +11,7 @@ import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
 import { requestCookie, requestHeader } from './http/request-headers.ts';
+import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
@@ -69,16 +70,16 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
   installOperations(app, ctx);
 
-  // Headers are set before the handler runs, so they travel with the response Hono builds: set after
-  // it, they would force the fast response object of @hono/node-server into a full fetch Response
-  // (streams and all), which cost more than the whole rest of a small request.
+  // Headers are set before the handler runs (http/answer-headers.ts): set after it, they would force
+  // the fast response object of @hono/node-server into a full fetch Response (streams and all),
+  // which cost more than the whole rest of a small request.
   app.use('*', async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
     if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
       const attributes = c.req.url.startsWith('https:') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
-      c.header('Set-Cookie', `XSRF-TOKEN=${createXsrfToken()}${attributes}`, { append: true });
+      addAnswerCookie(c, `XSRF-TOKEN=${createXsrfToken()}${attributes}`);
     }
     await next();
   });
@@ -114,7 +115,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // layer of Hono's compose costs an async call and a promise on every request, and so would a
   // wrapper around the next step.
   api.use('*', (c, next) => {
-    c.header('Cache-Control', 'no-store');
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
     const method = c.req.method;
     return method === 'GET' || method === 'HEAD'
       ? authenticate(c, next)

@@ -11,6 +11,7 @@ import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { requestHeader } from '../http/request-headers.ts';
+import { setAnswerHeader } from '../http/answer-headers.ts';
 import { resolveClientAddress } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
@@ -163,7 +164,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
       ),
     );
     // Before the handler: headers set afterwards would cost the fast response path (app.ts).
-    c.header('X-Request-Id', requestId);
+    setAnswerHeader(c, 'X-Request-Id', requestId);
     await next();
     const status = c.res.status;
     if (status >= 400) await withRequestId(c, requestId);
