@@ -3,14 +3,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { API_BASE_PATH } from '@portico/core';
 import { Hono } from 'hono';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, ServicesContext } from './services-context.ts';
 import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
 import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
+import { requestCookie, requestHeader } from './http/request-headers.ts';
+import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
@@ -24,6 +25,13 @@ import { CachedRouter } from './http/cached-router.ts';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+/**
+ * The XSRF-TOKEN cookie's attributes, as hono's `setCookie` wrote them (`{ path: '/', sameSite:
+ * 'Strict', secure }`); the value is base64url, which needs no encoding. Written once here rather
+ * than serialized and checked on each answer that issues one.
+ */
+const XSRF_ATTRIBUTES = '; Path=/; SameSite=Strict';
+const XSRF_ATTRIBUTES_SECURE = '; Path=/; Secure; SameSite=Strict';
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -62,19 +70,16 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
   installOperations(app, ctx);
 
-  // Headers are set before the handler runs, so they travel with the response Hono builds: set after
-  // it, they would force the fast response object of @hono/node-server into a full fetch Response
-  // (streams and all), which cost more than the whole rest of a small request.
+  // Headers are set before the handler runs (http/answer-headers.ts): set after it, they would force
+  // the fast response object of @hono/node-server into a full fetch Response (streams and all),
+  // which cost more than the whole rest of a small request.
   app.use('*', async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
-    if (!CACHEABLE_PATH.test(c.req.path) && !getCookie(c, 'XSRF-TOKEN')) {
-      setCookie(c, 'XSRF-TOKEN', createXsrfToken(), {
-        path: '/',
-        sameSite: 'Strict',
-        secure: c.req.url.startsWith('https:'),
-      });
+    if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
+      const attributes = c.req.url.startsWith('https:') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
+      addAnswerCookie(c, `XSRF-TOKEN=${createXsrfToken()}${attributes}`);
     }
     await next();
   });
@@ -91,13 +96,13 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   /** The caller of every API request but the login: token (header or cookie), CSRF, session. */
-  const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const authenticate = async (c: Context<AppEnv>, next: Next): Promise<void> => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const header = c.req.header('x-xsrf-token') ?? '';
-      const cookie = getCookie(c, 'XSRF-TOKEN') ?? '';
+      const header = requestHeader(c, 'x-xsrf-token') ?? '';
+      const cookie = requestCookie(c, 'XSRF-TOKEN') ?? '';
       if (!header || !cookie || !sameSecret(header, cookie)) {
         throw new HttpError(403, 'Missing or invalid X-XSRF-TOKEN header');
       }
@@ -107,12 +112,14 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     return next();
   };
   // One middleware in place of three (no-store, the body limit, the caller), in that order: each
-  // layer of Hono's compose costs an async call and a promise on every request.
+  // layer of Hono's compose costs an async call and a promise on every request, and so would a
+  // wrapper around the next step.
   api.use('*', (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    return limitBody(c, async () => {
-      await authenticate(c, next);
-    });
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
+    const method = c.req.method;
+    return method === 'GET' || method === 'HEAD'
+      ? authenticate(c, next)
+      : limit(c, () => authenticate(c, next));
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);

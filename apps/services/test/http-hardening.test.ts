@@ -131,3 +131,46 @@ describe('the XSRF-TOKEN cookie', () => {
     },
   );
 });
+
+// Served over real HTTP, the headers every answer carries go onto Node's response before the
+// handler runs (http/answer-headers.ts); the handler's own value of a name wins, as in-process.
+describe('the headers every answer carries, over HTTP', () => {
+  it.each([
+    ['/riot-core-services/api/user/whoami', 401, 'no-store', true],
+    ['/git.json', 200, 'no-cache', true],
+    ['/', 200, 'no-cache', true],
+    ['/assets/app-abc123.js', 200, 'public', false],
+  ] as const)('%s: %i, cache-control %s, XSRF cookie %s', async (path, status, cache, cookie) => {
+    const agent = new Agent({ keepAlive: false });
+    const answer = await send(agent, 'GET', path);
+    agent.destroy();
+    expect(answer.status).toBe(status);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.headers['cache-control']).toContain(cache);
+    const cookies = answer.headers['set-cookie'] ?? [];
+    expect(cookies).toHaveLength(cookie ? 1 : 0);
+    if (cookie)
+      expect(cookies[0]).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{32}; Path=\/; SameSite=Strict$/);
+  });
+
+  it('sends no cookie to a client that has one, and keeps the request id it sent', async () => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request(
+        `${server.url}/riot-core-services/api/user/whoami`,
+        { headers: { cookie: 'a=1; XSRF-TOKEN=abc', 'x-request-id': 'trace-42' } },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', socket: null }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.headers['x-request-id']).toBe('trace-42');
+  });
+});

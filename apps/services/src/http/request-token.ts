@@ -1,7 +1,7 @@
 // Where a request's session token comes from: the `token` header, else the RIOT_TK cookie.
 import type { Context } from 'hono';
 import { isRecord } from '@portico/core';
-import { getCookie } from 'hono/cookie';
+import { requestCookie, requestHeader } from './request-headers.ts';
 
 export interface RequestToken {
   token: string | undefined;
@@ -9,11 +9,11 @@ export interface RequestToken {
 }
 
 export function readRequestToken(c: Context): RequestToken {
-  const header = c.req.header('token');
+  const header = requestHeader(c, 'token');
   if (header) return { token: header, fromCookie: false };
-  const cookie = getCookie(c, 'RIOT_TK');
+  const cookie = requestCookie(c, 'RIOT_TK');
   if (!cookie) return { token: undefined, fromCookie: false };
-  // hono's getCookie already URI-decodes; the console stores JSON {token, timestamp}.
+  // the cookie is already URI-decoded; the console stores JSON {token, timestamp}.
   if (cookie.startsWith('{')) {
     try {
       const parsed: unknown = JSON.parse(cookie);

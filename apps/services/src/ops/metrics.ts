@@ -20,6 +20,17 @@ export interface PoolStats {
   waiting: number;
 }
 
+interface PendingRequests {
+  readonly labels: { method: string; route: string; status: string };
+  count: number;
+}
+
+interface PendingLookups {
+  readonly cache: string;
+  hits: number;
+  misses: number;
+}
+
 export class Metrics {
   readonly registry = new Registry();
   readonly httpRequests = new Counter({
@@ -27,6 +38,7 @@ export class Metrics {
     help: 'HTTP requests answered, by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: () => this.flushRequests(),
   });
   readonly httpDuration = new Histogram({
     name: 'portico_http_request_duration_seconds',
@@ -47,6 +59,7 @@ export class Metrics {
     help: 'In-memory cache lookups by cache and result (hit, miss); hit ratio = hit / (hit + miss)',
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
+    collect: () => this.flushLookups(),
   });
   readonly busEcho = new Histogram({
     name: 'portico_cache_bus_echo_seconds',
@@ -79,6 +92,12 @@ export class Metrics {
     registers: [this.registry],
     collect: () => this.collectPool(),
   });
+  // The per-request counts (requests, cache lookups) are kept in plain numbers and added to their
+  // counters when these are read (a scrape, or the cluster primary asking): a labelled `inc`
+  // validates and hashes its labels each time, and there are three per request (issue 14). The
+  // entries stay, as prom-client's own series do; their labels object is built once.
+  private readonly pendingRequests = new Map<string, PendingRequests>();
+  private readonly pendingLookups = new Map<string, PendingLookups>();
   // One server per process (tests may start several in turn: the latest is reported).
   private poolSource: (() => PoolStats | undefined) | undefined;
   private listeningSource: (() => boolean) | undefined;
@@ -106,7 +125,43 @@ export class Metrics {
   }
 
   cacheLookup(cache: string, hit: boolean): void {
-    this.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+    let pending = this.pendingLookups.get(cache);
+    if (pending === undefined) {
+      pending = { cache, hits: 0, misses: 0 };
+      this.pendingLookups.set(cache, pending);
+    }
+    if (hit) pending.hits += 1;
+    else pending.misses += 1;
+  }
+
+  private flushLookups(): void {
+    for (const pending of this.pendingLookups.values()) {
+      if (pending.hits > 0)
+        this.cacheLookups.inc({ cache: pending.cache, result: 'hit' }, pending.hits);
+      if (pending.misses > 0)
+        this.cacheLookups.inc({ cache: pending.cache, result: 'miss' }, pending.misses);
+      pending.hits = 0;
+      pending.misses = 0;
+    }
+  }
+
+  /** Counts one answered request and observes its duration. */
+  request(method: string, route: string, status: number, seconds: number): void {
+    const key = `${status} ${method} ${route}`;
+    let pending = this.pendingRequests.get(key);
+    if (pending === undefined) {
+      pending = { labels: { method, route, status: String(status) }, count: 0 };
+      this.pendingRequests.set(key, pending);
+    }
+    pending.count += 1;
+    this.httpDuration.observe(pending.labels, seconds);
+  }
+
+  private flushRequests(): void {
+    for (const pending of this.pendingRequests.values()) {
+      if (pending.count > 0) this.httpRequests.inc(pending.labels, pending.count);
+      pending.count = 0;
+    }
   }
 
   /** Records one statement's duration from its SQL text. */

@@ -10,6 +10,8 @@ import { routePath } from 'hono/route';
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { requestHeader } from '../http/request-headers.ts';
+import { setAnswerHeader } from '../http/answer-headers.ts';
 import { resolveClientAddress } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
@@ -150,34 +152,30 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const sent = c.req.header('x-request-id');
+    const sent = requestHeader(c, 'x-request-id');
     const requestId = sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
     c.set('requestId', requestId);
     c.set(
       'clientAddress',
       resolveClientAddress(
         peerAddress(c),
-        trustedProxies.size > 0 ? c.req.header('x-forwarded-for') : undefined,
+        trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-for') : undefined,
         trustedProxies,
       ),
     );
     // Before the handler: headers set afterwards would cost the fast response path (app.ts).
-    c.header('X-Request-Id', requestId);
+    setAnswerHeader(c, 'X-Request-Id', requestId);
     await next();
     const status = c.res.status;
     if (status >= 400) await withRequestId(c, requestId);
     const seconds = (performance.now() - started) / 1000;
     const route = routePath(c) || '*';
-    const labels = { method: c.req.method, route, status: String(status) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, seconds);
+    metrics.request(c.req.method, route, status, seconds);
     if (status === 429 && route === LOGIN_ROUTE) metrics.throttled.inc();
-    if (
-      !requestLog.isLevelEnabled('debug') &&
-      (route === '/healthz' || route === '/readyz') &&
-      status < 500
-    )
-      return;
+    const level =
+      route === '/healthz' || route === '/readyz' ? 'debug' : status >= 500 ? 'error' : 'info';
+    // The line's fields are gathered only when it will be written.
+    if (!requestLog.isLevelEnabled(level)) return;
     const caller = c.get('caller') as
       { user?: { id: number }; tenant?: { id: number } | null } | undefined;
     const entry = {
@@ -190,9 +188,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
       tenantId: caller ? (caller.tenant?.id ?? null) : undefined,
       address: c.get('clientAddress'),
     };
-    if (route === '/healthz' || route === '/readyz') requestLog.debug(entry, 'request');
-    else if (status >= 500) requestLog.error(entry, 'request');
-    else requestLog.info(entry, 'request');
+    requestLog[level](entry, 'request');
   });
 
   const plain = (c: Context, status: 200 | 503, text: string) =>
