@@ -78,17 +78,21 @@ function dataValues(node: unknown, out: Set<string>): void {
  * The data the page was given: every value of every successful API answer (an error's body is
  * exactly what must not be shown, so it never counts as data).
  */
-function recordApiData(page: Page): Set<string> {
+function recordApiData(page: Page): { data: Set<string>; read(): Promise<unknown> } {
   const data = new Set<string>();
+  const reading = new Set<Promise<void>>();
   page.on('response', (response) => {
     if (!new URL(response.url()).pathname.startsWith(API) || !response.ok()) return;
     if (!(response.headers()['content-type'] ?? '').includes('json')) return;
-    void response
+    const body = response
       .json()
-      .then((body: unknown) => dataValues(body, data))
-      .catch(() => undefined);
+      .then((json: unknown) => dataValues(json, data))
+      .catch(() => undefined)
+      .finally(() => reading.delete(body));
+    reading.add(body);
   });
-  return data;
+  // the answers' bodies are read from the browser after they arrived: wait for those in hand
+  return { data, read: () => Promise.all([...reading]) };
 }
 
 /** What a person sees or hears in `root`'s document: visible text nodes and accessible labels. */
@@ -132,7 +136,8 @@ interface Checker {
   unknown: string[];
 }
 
-function checker(page: Page, language: string, data: Set<string>): Checker {
+function checker(page: Page, language: string, api: ReturnType<typeof recordApiData>): Checker {
+  const { data } = api;
   const patterns = translationPatterns(language);
   // enumeration codes come in the API's answers ("active", "maintenance") but are shown translated
   const enumCodes = new Set(
@@ -149,6 +154,7 @@ function checker(page: Page, language: string, data: Set<string>): Checker {
   return {
     unknown: [] as string[],
     async check(where: string) {
+      await api.read();
       const frame = page.frameLocator('main iframe').locator('body');
       for (const [part, root] of [
         ['shell', page.locator('body')],
@@ -199,14 +205,14 @@ for (const words of LANGUAGES) {
   test(`item 2 (${words.language}): every text the frame and the shell show is a translation or API data`, async ({
     page,
   }) => {
-    const data = recordApiData(page);
+    const api = recordApiData(page);
     const username = await createAcmeAccount(page.request, {
       prefix: `strings-${words.language}`,
       language: words.language,
     });
     await signIn(page, username, NEW_ACCOUNT_PASSWORD);
     const frame = page.frameLocator('main iframe');
-    const strings = checker(page, words.language, data);
+    const strings = checker(page, words.language, api);
     const settled = async () => {
       await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
     };
