@@ -621,4 +621,23 @@ test.describe('the work area (issue 15) at 1024×700', () => {
       await expectNoOverflow(page, path);
     }
   });
+
+  test('item 7: every list whose records open over it (13 resources) fits at 1024 px', async ({
+    page,
+  }) => {
+    // root sees every resource, the platform's own rows too
+    await signIn(page, 'root');
+    const frame = legacyFrame(page);
+    // (report folders have no list page of their own: the reports page shows them)
+    for (const [, path] of EDITORS.filter(([api]) => api !== 'folder')) {
+      await page.goto(`/#/app${path}`);
+      await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute(
+        'data-route-url',
+        `/app${path}`,
+      );
+      await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+      await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoOverflow(page, path);
+    }
+  });
 });
