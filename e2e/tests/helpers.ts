@@ -66,3 +66,46 @@ export async function landed(page: Page): Promise<void> {
     timeout: 15_000,
   });
 }
+
+/** The password of the accounts tests create (long, not a common one, not the username). */
+export const NEW_ACCOUNT_PASSWORD = 'e2e-Portico-passphrase-2026';
+
+/**
+ * Creates an Acme account of its own, signed-in-able with {@link NEW_ACCOUNT_PASSWORD}, for a test
+ * that changes the user's own settings (its language…): the demo accounts stay as the tests
+ * running beside it expect them. `language` is set as the user's own setting. Returns the username.
+ */
+export async function createAcmeAccount(
+  request: APIRequestContext,
+  options: { prefix: string; role?: string; language?: string },
+): Promise<string> {
+  const headers = { token: await apiLogin(request, 'admin') };
+  const roles = await request.get(`${API}/role?pageSize=100`, { headers });
+  expect(roles.status()).toBe(200);
+  const roleName = options.role ?? 'Tenant Administrator';
+  const role = (
+    (await roles.json()) as { results: Array<{ id: number; name: string }> }
+  ).results.find((candidate) => candidate.name === roleName);
+  expect(role, roleName).toBeDefined();
+  const username = `${options.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const created = await request.post(`${API}/user`, {
+    headers,
+    data: {
+      username,
+      firstName: 'Test',
+      lastName: options.prefix,
+      password: NEW_ACCOUNT_PASSWORD,
+      roleIds: [role!.id],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  if (options.language) {
+    const set = await request.put(`${API}/user/${id}/field/language`, {
+      headers,
+      data: { value: options.language },
+    });
+    expect(set.ok(), await set.text()).toBe(true);
+  }
+  return username;
+}

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { API, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
 
 test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)', () => {
@@ -101,5 +101,59 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBe('true');
     await signIn(page, 'admin');
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBeNull();
+  });
+
+  test('issue 15 item 11: a burst of 401s from the shell and the frame together shows "session expired" once', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'admin');
+    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+    await expect(legacyFrame(page).locator('[aria-busy="true"]')).toHaveCount(0);
+    // from now on every API call waits, so that the shell's and the frame's fail together
+    const held: Route[] = [];
+    const api = (url: URL) => url.pathname.startsWith(API);
+    let holding = true;
+    await page.route(api, (route) => (holding ? void held.push(route) : route.continue()));
+    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+    // the session ends on the server (as after its timeout)
+    const logout = await request.post(`${API}/user/logout`, {
+      headers: { token: token! },
+      data: { token },
+    });
+    expect(logout.ok()).toBe(true);
+    // the frame loads another list with its reference filters (several calls)…
+    await page.goto('/#/app/model/zone');
+    // …and the shell saves a setting meanwhile
+    await openUserMenuItem(page, 'Settings');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByLabel('Date format').selectOption('YYYY-MM-DD');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    const fromShell = () => held.filter((route) => route.request().frame() === page.mainFrame());
+    const fromFrame = () => held.filter((route) => route.request().frame() !== page.mainFrame());
+    await expect
+      .poll(() => [fromShell().length > 0, fromFrame().length >= 2])
+      .toEqual([true, true]);
+    // all of them reach the services at once and come back 401
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    await expect(page).toHaveURL(/#\/login$/);
+
+    // one toast, for the whole burst, and it stays one while the late answers come in
+    const expired = page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'Your session has expired. Please sign in again.' });
+    await expect(expired).toHaveCount(1);
+    const counts: number[] = [];
+    for (let sample = 0; sample < 15; sample += 1) {
+      counts.push(await page.locator('.Toastify__toast').count());
+      await page.waitForTimeout(200);
+    }
+    expect(
+      counts.every((count) => count === 1),
+      `toasts seen: ${counts.join(', ')}`,
+    ).toBe(true);
+    // the frame (gone with the session) said nothing of its own
+    await expect(page.locator('iframe[title="Legacy interface"]')).toHaveCount(0);
   });
 });

@@ -1,6 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+import {
+  NEW_ACCOUNT_PASSWORD,
+  createAcmeAccount,
+  legacyFrame,
+  openUserMenuItem,
+  signIn,
+} from './helpers.ts';
+
+/** `UTC+01:00`, `UTC-05:00` or `UTC`: the zone's offset now, as Node's ICU sees it (not core's code). */
+function utcOffsetNow(timeZone: string): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const offset = name.replace('GMT', 'UTC');
+  return offset === 'UTC+00:00' ? 'UTC' : offset;
+}
+
+/** The date and clock now in `timeZone`, as parts (Node's ICU, not core's formatter). */
+function partsNow(timeZone: string, hour12: boolean): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: hour12 ? 'h12' : 'h23',
+  }).formatToParts(new Date()))
+    parts[part.type] = part.value;
+  return parts;
+}
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -69,6 +101,89 @@ test.describe('settings, languages, About and accessibility', () => {
     // it is the user's setting: a reload keeps Spanish
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Módulos' })).toBeVisible();
+  });
+
+  test('issue 15 item 13: the time-zone picker is searchable and grouped by region with the offset; the preview follows the formats; "saved" speaks the new language', async ({
+    page,
+  }) => {
+    // an account of its own: the language it saves must not reach the tests beside it
+    const username = await createAcmeAccount(page.request, { prefix: 'settings-fr' });
+    await signIn(page, username, NEW_ACCOUNT_PASSWORD);
+    await openUserMenuItem(page, 'Settings');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const search = dialog.getByRole('searchbox', { name: 'Search time zones' });
+    const zone = dialog.getByLabel('Time zone', { exact: true });
+    /** The picker's groups as shown: region label → option texts. */
+    const shownGroups = () =>
+      zone.evaluate((select) =>
+        [...select.querySelectorAll('optgroup')].map((group) => ({
+          region: group.label,
+          options: [...group.querySelectorAll('option')].map((option) => option.textContent),
+        })),
+      );
+
+    // a city finds its zone, under its region, with its offset now; typing chose it
+    await search.fill('Paris');
+    await expect(dialog.getByText('Matching time zones: 1', { exact: true })).toBeVisible();
+    await expect(zone).toHaveValue('Europe/Paris');
+    expect(await shownGroups()).toEqual([
+      { region: 'Europe', options: [`Paris (${utcOffsetNow('Europe/Paris')})`] },
+    ]);
+    // a region finds all its zones, and only those, each with an offset
+    await search.fill('Europe');
+    await expect(dialog.getByText(/^Matching time zones: \d+$/)).toBeVisible();
+    const europe = await shownGroups();
+    expect(europe.map((group) => group.region)).toEqual(['Europe']);
+    expect(europe[0]!.options.length).toBeGreaterThan(20);
+    for (const option of europe[0]!.options) expect(option).toMatch(/ \(UTC([+-]\d\d:\d\d)?\)$/);
+    expect(europe[0]!.options).toContain(`London (${utcOffsetNow('Europe/London')})`);
+    // an offset finds the zones of several regions, each under its own
+    await search.fill('UTC+09:00');
+    await expect(zone).not.toHaveValue('Europe/Paris');
+    const nine = await shownGroups();
+    expect(nine.map((group) => group.region)).toEqual(expect.arrayContaining(['Asia', 'Pacific']));
+    expect(nine.flatMap((group) => group.options)).toContain('Tokyo (UTC+09:00)');
+    for (const option of nine.flatMap((group) => group.options))
+      expect(option).toMatch(/ \(UTC\+09:00\)$/);
+    await search.fill('Paris');
+    await expect(zone).toHaveValue('Europe/Paris');
+
+    // the preview uses the chosen zone, date format and clock
+    const preview = dialog.getByTestId('settings-preview');
+    const expectPreview = async (dateFormat: string, hour12: boolean) =>
+      expect(async () => {
+        const p = partsNow('Europe/Paris', hour12);
+        const date = dateFormat
+          .replace('YYYY', p.year!)
+          .replace('MM', p.month!)
+          .replace('DD', p.day!);
+        const time = `${hour12 ? String(Number(p.hour)) : p.hour!}:${p.minute!}${hour12 ? ` ${p.dayPeriod!}` : ''}`;
+        await expect(preview).toHaveText(`Preview with these settings: ${date} ${time}`, {
+          timeout: 1_000,
+        });
+      }).toPass();
+    // (Acme's clock is 12-hour: the account starts with it)
+    await dialog.getByLabel('Date format').selectOption('YYYY-MM-DD');
+    await expect(dialog.getByRole('radio', { name: '12-hour' })).toBeChecked();
+    await expectPreview('YYYY-MM-DD', true);
+    await dialog.getByLabel('Date format').selectOption('DD.MM.YYYY');
+    await expectPreview('DD.MM.YYYY', true);
+    await dialog.getByRole('radio', { name: '24-hour' }).check();
+    await expectPreview('DD.MM.YYYY', false);
+
+    // saved with a new language: the notice speaks French, and says what was saved
+    await dialog.getByLabel('Language').selectOption('fr');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const toasts = page.locator('.Toastify__toast');
+    await expect(
+      toasts.filter({
+        hasText:
+          'Paramètres enregistrés : Fuseau horaire (Europe/Paris), Format de date (DD.MM.YYYY), Horloge (24 heures), Langue (Français).',
+      }),
+    ).toBeVisible();
+    await expect(toasts).toHaveCount(1);
   });
 
   test('About shows the three versions and the override label', async ({ page }) => {

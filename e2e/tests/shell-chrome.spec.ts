@@ -3,7 +3,7 @@
 // pages, toasts that never cover the top bar, and no developer string anywhere in the shell.
 import { expect, test, type Page } from '@playwright/test';
 import { legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
-import { consoleMessages } from './shell-helpers.ts';
+import { consoleMessages, expectInViewport } from './shell-helpers.ts';
 
 // sign-in, the shell chunk and the frame on a shared two-core machine
 test.describe.configure({ timeout: 90_000 });
@@ -140,6 +140,43 @@ test.describe('toasts', () => {
     await page.goto('/#/app/services/connection');
     await expect(page.locator('.Toastify__toast')).toHaveCount(2);
   });
+
+  // issue 15 item 11 at the other sizes where the layout changes (a phone, a small laptop)
+  for (const size of [
+    { width: 390, height: 844, touch: true },
+    { width: 1024, height: 700, touch: false },
+  ]) {
+    test.describe(`at ${size.width}×${size.height}`, () => {
+      test.use({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: size.touch,
+        isMobile: size.touch,
+      });
+
+      test('notices, three at once, stay on-screen and clear of the user menu and the palette button', async ({
+        page,
+      }) => {
+        await signIn(page, 'viewer');
+        for (let shown = 1; shown <= 3; shown += 1) {
+          await page.goto('/#/app/services/connection');
+          await expect(page.locator('.Toastify__toast')).toHaveCount(shown);
+        }
+        const menu = await page.getByRole('button', { name: 'User menu' }).boundingBox();
+        const palette = await page.getByRole('button', { name: 'Go to page' }).boundingBox();
+        expect(menu).not.toBeNull();
+        expect(palette).not.toBeNull();
+        // measured once they have slid in
+        await expect(async () => {
+          for (const toast of await page.locator('.Toastify__toast').all()) {
+            const box = await toast.boundingBox();
+            expect(overlap(box, menu), 'a toast over the user menu').toBe(false);
+            expect(overlap(box, palette), 'a toast over the palette button').toBe(false);
+            await expectInViewport(page, toast);
+          }
+        }).toPass({ timeout: 5_000 });
+      });
+    });
+  }
 
   test('a hovered toast stays; it closes about a second after the pointer leaves (spec §9 extended time)', async ({
     page,

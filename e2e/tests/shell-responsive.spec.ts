@@ -23,15 +23,40 @@ const VIEWPORTS = [
   { name: 'laptop', viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
 ] as const;
 
+/**
+ * Opens a module from the top bar: its tab, or the Modules menu when the tabs are folded into it
+ * (always on a phone; at 1024 px when they do not fit, see {@link expectModuleReachable}).
+ */
 async function goToModule(page: Page, phone: boolean, name: string): Promise<void> {
   const modules = page.getByRole('navigation', { name: 'Modules' });
-  if (phone) {
+  if (phone || !(await modules.getByRole('link', { name }).isVisible())) {
     const toggle = modules.getByRole('button', { name: /^Modules: / });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expectInViewport(page, modules.getByRole('list'));
   }
   await modules.getByRole('link', { name }).click();
+}
+
+/**
+ * A module is a tab in the bar, or, when the tabs do not fit and are folded into the Modules menu,
+ * an entry of that menu. At 1024 px the English tabs fit with about 20 px to spare, so a wider
+ * font may fold them: either is right, as long as the module is reachable and nothing overflows.
+ */
+async function expectModuleReachable(page: Page, name: string): Promise<void> {
+  const modules = page.getByRole('navigation', { name: 'Modules' });
+  const tab = modules.getByRole('link', { name });
+  const toggle = modules.getByRole('button', { name: /^Modules: / });
+  await expect(tab.or(toggle)).toBeVisible();
+  if (await tab.isVisible()) {
+    await expect(toggle).toBeHidden();
+    return;
+  }
+  await toggle.click();
+  await expect(tab).toBeVisible();
+  await expectInViewport(page, modules.getByRole('list'));
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 }
 
 for (const size of VIEWPORTS) {
@@ -60,7 +85,7 @@ for (const size of VIEWPORTS) {
         await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
         await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeHidden();
       } else {
-        await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
+        await expectModuleReachable(page, 'Model');
         await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
       }
       await goToModule(page, phone, 'Model');
@@ -169,5 +194,33 @@ test.describe('between a phone and a laptop (800×1000)', () => {
     await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
     await expect(toggle).toBeHidden();
     await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1366 px');
+  });
+});
+
+test.describe('a small laptop (1024×700) with a wider font', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('tabs that no longer fit fold into the Modules menu; every module stays reachable and nothing overflows', async ({
+    page,
+  }) => {
+    // At 1024 px the English tabs fit with about 20 px to spare: another platform's font (or a
+    // user's text-only zoom) takes that away. A little letter spacing stands in for it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = 'nav[aria-label="Modules"] a { letter-spacing: 0.4em; }';
+        document.head.append(style);
+      });
+    });
+    await signIn(page, 'admin');
+    const modules = page.getByRole('navigation', { name: 'Modules' });
+    await expect(modules.getByRole('button', { name: /^Modules: / })).toBeVisible();
+    for (const name of ['Home', 'Assets', 'Tenants', 'Model', 'Analytics'])
+      await expectModuleReachable(page, name);
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1024 px, wider font');
+    await expectNoHorizontalOverflow(page);
+    await goToModule(page, false, 'Model');
+    await expect(page).toHaveURL(/#\/app\/model\//);
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
   });
 });

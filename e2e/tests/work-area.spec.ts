@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
 import { API, DEMO_PASSWORD, legacyFrame } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNothingOverflows } from './shell-helpers.ts';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -527,5 +528,116 @@ test.describe('the work area (issue 15) at 390×844 with touch', () => {
     await expect(frame.getByRole('heading', { level: 1, name: /Map maker/ })).toBeVisible();
     await expectNoHorizontalOverflow(page, 'map maker');
     await attachScreenshot(page, testInfo, 'map maker (390)');
+  });
+});
+
+test.describe('the work area (issue 15) at 1024×700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  /** Item 7, "at 1024 px nothing overflows": the shell around the frame, and the frame's page. */
+  async function expectNoOverflow(page: Page, where: string): Promise<void> {
+    // toasts and dialogs slide in: measure once they have settled
+    await expect(async () => {
+      await expectNoHorizontalOverflow(page);
+      // the shell's parts (its skip link waits off-screen until it is focused, on purpose)
+      await expectNothingOverflows(page.getByRole('banner'), `the top bar, ${where}`);
+      await expectNothingOverflows(
+        page.getByRole('navigation', { name: 'Sidebar' }),
+        `the sidebar, ${where}`,
+      );
+      await expectNothingOverflows(page.getByRole('main'), `the shell's main area, ${where}`);
+      for (const toast of await page.locator('.Toastify__toast').all())
+        await expectNothingOverflows(toast, `a toast, ${where}`);
+      await expectNothingOverflows(legacyFrame(page).locator('body'), `the frame, ${where}`);
+    }).toPass({ timeout: 10_000 });
+  }
+
+  test('item 7: open a list, open a record, edit and save, delete then cancel: nothing overflows', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'admin');
+    const frame = legacyFrame(page);
+    await page.goto('/#/app/things/thing');
+    const firstLink = frame.getByRole('table').getByRole('link').first();
+    await expect(firstLink).toBeVisible();
+    await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNoOverflow(page, 'the assets list');
+    await attachScreenshot(page, testInfo, 'assets list (1024)');
+
+    // a record of this test's own (the others' records stay as they expect them) opens over the list
+    const type = (await apiGet<{ results: Row[] }>(page, '/thingType?pageSize=1')).results[0]!;
+    const name = `Wide ${Date.now()}`;
+    const created = await page.request.post(`${API}/thing`, {
+      headers: { token: await token(page) },
+      data: { name, serial: name.replace(' ', '-'), thingTypeId: type.id },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`/#/app/things/thing?q=${encodeURIComponent(name)}`);
+    await expect(frame.getByTestId('list-total')).toHaveText('1 total');
+    await frame.getByRole('table').getByRole('link', { name }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Edit asset' });
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
+    await expect(dialog.locator('select[aria-busy]')).toHaveCount(0);
+    await expectNoOverflow(page, 'the edit asset dialog');
+    await attachScreenshot(page, testInfo, 'edit asset dialog (1024)');
+
+    // edited and saved: the toast fits too
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(`${name} (1024)`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Asset ${name} (1024) saved.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectNoOverflow(page, 'the list after a save, with its toast');
+
+    // delete, then think better of it: the record stays
+    await frame
+      .getByRole('table')
+      .getByRole('link', { name: `${name} (1024)` })
+      .click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const cancel = dialog.getByRole('button', { name: 'Cancel' }).last();
+    await expect(cancel).toBeFocused();
+    await expectNoOverflow(page, 'the delete confirmation');
+    await attachScreenshot(page, testInfo, 'delete confirmation (1024)');
+    await cancel.click();
+    await expect(dialog.getByRole('button', { name: 'Yes, delete' })).toBeHidden();
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue(`${name} (1024)`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      frame.getByRole('table').getByRole('link', { name: `${name} (1024)` }),
+    ).toBeVisible();
+
+    // the widest lists of the other modules
+    for (const [path, heading] of [
+      ['/tenants/user', 'Staff'],
+      ['/model/zone', 'Areas'],
+      ['/gateway/edgebox', /^Edge/],
+    ] as const) {
+      await page.goto(`/#/app${path}`);
+      await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+      await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoOverflow(page, path);
+    }
+  });
+
+  test('item 7: every list whose records open over it (13 resources) fits at 1024 px', async ({
+    page,
+  }) => {
+    // root sees every resource, the platform's own rows too
+    await signIn(page, 'root');
+    const frame = legacyFrame(page);
+    // (report folders have no list page of their own: the reports page shows them)
+    for (const [, path] of EDITORS.filter(([api]) => api !== 'folder')) {
+      await page.goto(`/#/app${path}`);
+      await expect(page.locator('[data-route-phase="navigateSuccess"]')).toHaveAttribute(
+        'data-route-url',
+        `/app${path}`,
+      );
+      await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+      await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoOverflow(page, path);
+    }
   });
 });
