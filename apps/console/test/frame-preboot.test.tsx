@@ -33,7 +33,7 @@ function withMoveBefore(): void {
 }
 afterEach(() => {
   for (const parking of document.querySelectorAll('[data-prebooted-frame]')) parking.remove();
-  delete (Element.prototype as Movable).moveBefore;
+  Reflect.deleteProperty(Element.prototype, 'moveBefore');
   moves.length = 0;
   vi.restoreAllMocks();
 });

@@ -128,6 +128,16 @@ describe('the analytics cookie', () => {
   it('round-trips', () => {
     expect(parseAnalyticsState(serializeAnalyticsState(state))).toEqual(state);
   });
+  it('round-trips an anonymous identity without a session', () => {
+    const anonymous = anonymousAnalyticsState(() => 'anon-1');
+    const text = serializeAnalyticsState(anonymous);
+    expect(JSON.parse(text)).toEqual({
+      distinct_id: 'anon-1',
+      $device_id: 'anon-1',
+      $user_state: 'anonymous',
+    });
+    expect(parseAnalyticsState(text)).toEqual(anonymous);
+  });
   it("reads posthog-js's own cookie", () => {
     const posthog = JSON.stringify({
       distinct_id: 'admin@Acme Logistics',
@@ -282,6 +292,19 @@ describe('one capture request (PostHog capture API)', () => {
         $time: Date.UTC(2026, 10, 24, 12) / 1000,
       },
     });
+  });
+  it('leaves $set out when there is none', () => {
+    const body = captureRequestBody({
+      key: 'k',
+      event: 'e',
+      uuid: 'u',
+      now: 0,
+      state,
+      sessionId: 's',
+      properties: {},
+      libVersion: '1',
+    });
+    expect(body).not.toHaveProperty('$set');
   });
   it('cuts long strings in properties and $set', () => {
     const body = captureRequestBody({

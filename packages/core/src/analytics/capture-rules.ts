@@ -267,7 +267,11 @@ const hex = (bytes: ArrayLike<number>) =>
 export function uuidv7(now: number, random: ArrayLike<number>): string {
   if (random.length < 10) throw new RangeError('uuidv7 needs 10 random bytes');
   const time = Math.max(0, Math.floor(now)).toString(16).padStart(12, '0').slice(-12);
-  const rand = hex(Array.from({ length: 10 }, (_, index) => (random[index] ?? 0) & 0xff));
+  const rand = hex(
+    Array.from(random)
+      .slice(0, 10)
+      .map((byte) => byte & 0xff),
+  );
   const variant = ((parseInt(rand.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
   return `${time.slice(0, 8)}-${time.slice(8)}-7${rand.slice(0, 3)}-${variant}${rand.slice(4, 7)}-${rand.slice(8, 20)}`;
 }
