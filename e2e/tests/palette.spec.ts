@@ -15,6 +15,8 @@ test.describe('the command palette (issue 5 "Go beyond")', () => {
   test('Ctrl+K opens it, typing filters by the tenant vocabulary, arrows and Enter land on the page', async ({
     page,
   }) => {
+    // two axe scans: at load 14 they took 9 s each and the test ran out of the default 30 s
+    test.setTimeout(60_000);
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/#\/app\/things\/thing$/);
     await page.keyboard.press('Control+k');
