@@ -149,8 +149,10 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
       counts.push(await page.locator('.Toastify__toast').count());
       await page.waitForTimeout(200);
     }
+    // never a second one; the one toast may end its 5 s display (spec §9) within the samples on a
+    // slow machine (seen at load 14: 1 ×10, then 0 ×5)
     expect(
-      counts.every((count) => count === 1),
+      counts[0] === 1 && counts.every((count) => count <= 1),
       `toasts seen: ${counts.join(', ')}`,
     ).toBe(true);
     // the frame (gone with the session) said nothing of its own
