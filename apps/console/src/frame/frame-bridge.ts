@@ -258,11 +258,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     parking.remove();
     parked = null;
     // the shell's page may have been shown before the move: make sure the frame shows it
-    const url = navigation.current();
-    if (url.startsWith('/app/') && url !== shownInFrame) {
-      record('navigate', url);
-      show(url);
-    }
+    follow(navigation.current());
     return iframe;
   }
 
@@ -273,11 +269,12 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
 
   // Every settled shell navigation is recorded and shown in the frame (spec §4 routing state),
   // unless the frame already shows it (it navigated itself and said so with routerUpdate).
-  navigation.subscribe((url) => {
+  function follow(url: string): void {
     if (!url.startsWith('/app/') || url === shownInFrame) return;
     record('navigate', url);
     show(url);
-  });
+  }
+  navigation.subscribe(follow);
 
   /** Reloads a frame that timed out. */
   function retry(iframe: HTMLIFrameElement | null): void {

@@ -293,30 +293,26 @@ describe('one capture request (PostHog capture API)', () => {
       },
     });
   });
+  /** The smallest input: one event, no properties, no $set. */
+  const minimal = {
+    key: 'k',
+    event: 'e',
+    uuid: 'u',
+    now: 0,
+    state,
+    sessionId: 's',
+    properties: {},
+    libVersion: '1',
+  };
   it('leaves $set out when there is none', () => {
-    const body = captureRequestBody({
-      key: 'k',
-      event: 'e',
-      uuid: 'u',
-      now: 0,
-      state,
-      sessionId: 's',
-      properties: {},
-      libVersion: '1',
-    });
+    const body = captureRequestBody(minimal);
     expect(body).not.toHaveProperty('$set');
   });
   it('cuts long strings in properties and $set', () => {
     const body = captureRequestBody({
-      key: 'k',
-      event: 'e',
-      uuid: 'u',
-      now: 0,
-      state,
-      sessionId: 's',
+      ...minimal,
       properties: { note: 'abcdef' },
       set: { note: 'abcdef' },
-      libVersion: '1',
       maxStringLength: 4,
     });
     expect((body.properties as Record<string, unknown>).note).toBe('abcd');
