@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
+import { createRequestGate } from './request-gate.ts';
 
 function client(status = 200, body: unknown = { total: 0, results: [] }) {
   const fetch = vi.fn(
@@ -21,6 +22,37 @@ function client(status = 200, body: unknown = { total: 0, results: [] }) {
 }
 
 describe('createApiClient', () => {
+  it('requests made while the gate is held start when it opens, in order', async () => {
+    const fetch = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ total: 0, results: [] }), { status: 200 }),
+    );
+    const gate = createRequestGate();
+    const api = createApiClient({
+      apiBase: '/api',
+      token: 'tok',
+      onUnauthorized: vi.fn(),
+      fetch,
+      gate,
+      origin: 'http://127.0.0.1:8080',
+    });
+    const release = gate.hold();
+    const lists = [
+      api.list('zone', { pageSize: 5, pageNumber: 1 }),
+      api.list('group', { pageSize: 5, pageNumber: 1 }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetch).not.toHaveBeenCalled();
+    release();
+    await expect(Promise.all(lists)).resolves.toHaveLength(2);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/zone?pageSize=5&pageNumber=1',
+      '/api/group?pageSize=5&pageNumber=1',
+    ]);
+    await api.list('thing', { pageSize: 5, pageNumber: 1 }); // an open gate: at once
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
   it('lists with paging, order and filter, sending the token header but no CSRF header on GET', async () => {
     const { api, fetch, headersOf } = client(200, { total: 3, results: [{ id: 1 }] });
     await expect(

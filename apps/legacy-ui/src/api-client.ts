@@ -1,4 +1,5 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
+import type { RequestGate } from './request-gate.ts';
 
 /**
  * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
@@ -79,6 +80,8 @@ export interface ApiClientOptions {
   readCookie?: (name: string) => string | undefined;
   /** The page origin, to decide whether a URL is same-origin (default `location.origin`). */
   origin?: string;
+  /** Requests wait at this gate while it is held (the frame answering `router` first). */
+  gate?: RequestGate;
 }
 
 function documentCookie(name: string): string | undefined {
@@ -127,6 +130,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body !== undefined) init.body = JSON.stringify(body);
+    const held = options.gate?.opened();
+    if (held) await held;
     let response: Response;
     try {
       response = await doFetch(url, init);

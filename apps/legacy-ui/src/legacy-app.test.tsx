@@ -103,9 +103,32 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(reply).toEqual({ path: '/model/zone' });
     expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
     expect(screen.getByTestId('legacy-route')).toHaveTextContent('/model/zone');
-    expect(window.location.hash).toBe('#/model/zone');
+    // the frame's own address follows once the answer is out (hash-router.ts writeHashLater)
+    await waitFor(() => expect(window.location.hash).toBe('#/model/zone'));
     expect(window.history.length).toBe(entries);
     expect(await screen.findByRole('link', { name: 'Dock 1' })).toBeInTheDocument();
+  });
+
+  it('answers router before the new page starts its requests, which follow at once (issue 17 item 8)', async () => {
+    const { host, fetch } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    fetch.mockClear();
+    let requestsAtAnswer = -1;
+    await act(async () => {
+      await host.navigate('/model/zone');
+      requestsAtAnswer = fetch.mock.calls.length;
+    });
+    expect(requestsAtAnswer).toBe(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Dock 1' })).toBeInTheDocument();
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url.includes('/zone?'))).toHaveLength(1);
+    // the next answer holds and releases the gate again: no request is lost
+    fetch.mockClear();
+    await act(async () => {
+      await host.navigate('/model/zone?sort=name:desc');
+    });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
   });
 
   it('an internal link navigates inside the frame and reports routerUpdate', async () => {

@@ -10,6 +10,7 @@ import type { HashRouter } from './hash-router.ts';
 import { translator } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
+import { createRequestGate } from './request-gate.ts';
 import type { LegacyContextValue } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute } from './pages/page-for-route.tsx';
@@ -43,6 +44,8 @@ export function LegacyApp({
   const [session, setSession] = useState<SessionData | null>(null);
   const [customTab, setCustomTab] = useState<{ tabId: number | null } | null>(null);
   const expiredSent = useRef(false);
+  // the page's requests wait while the frame answers the shell's `router` (request-gate.ts)
+  const [gate] = useState(createRequestGate);
 
   useEffect(() => {
     if (!frame?.framed) return;
@@ -67,8 +70,16 @@ export function LegacyApp({
       setSession((current) => (current ? { ...current, ...change } : current));
     const stops = [
       frame.handle('router', ({ path: target }) => {
-        // flushSync: the page for `target` is in the DOM before routerSuccess goes back.
-        flushSync(() => router.go(target));
+        // flushSync: the page for `target` is in the DOM before routerSuccess goes back. What can
+        // wait does, so that the answer goes back first (issue 17 item 8): the requests the page
+        // starts are held until the next task, and the frame's own address (read only by a
+        // reload of the frame) is written when the thread is idle.
+        const release = gate.hold();
+        try {
+          flushSync(() => router.go(target, { writeHashLater: true }));
+        } finally {
+          setTimeout(release, 0);
+        }
         return { path: router.current() };
       }),
       frame.on('permissions', ({ permissions }) => update({ permissions })),
@@ -97,7 +108,7 @@ export function LegacyApp({
       active = false;
       for (const stop of stops) stop();
     };
-  }, [frame, router]);
+  }, [frame, router, gate]);
 
   const navigate = useCallback(
     (target: string, options: { replace?: boolean } = {}) => {
@@ -122,6 +133,7 @@ export function LegacyApp({
     const api = createApi({
       apiBase: session.apiBase,
       token: session.token,
+      gate,
       onUnauthorized: () => {
         setStatus('expired');
         if (!expiredSent.current && frame?.framed) {
@@ -160,7 +172,7 @@ export function LegacyApp({
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
     };
-  }, [session, createApi, frame, navigate, setModalOpen, consoleBase]);
+  }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate]);
 
   const language = session?.language ?? 'en';
   const t = translator(language);

@@ -182,12 +182,18 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       answerError(message, 'NO_HANDLER', `No handler for "${message.action}"`);
       return;
     }
-    // The handler runs now, so handlers see requests and events in arrival order; only its answer waits.
+    // The handler runs now, so handlers see requests and events in arrival order. A plain value is
+    // answered at once, in the same task: the reply is queued before anything the handler started
+    // (the peer's next step waits on it); a promise is answered when it settles.
     let result: unknown;
     try {
       result = handler(message.payload);
     } catch (error) {
       result = Promise.reject(error);
+    }
+    if (!isThenable(result)) {
+      if (!closed) answer(message, result);
+      return;
     }
     Promise.resolve(result).then(
       (result) => {
@@ -367,4 +373,13 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       requestHandlers.clear();
     },
   };
+}
+
+function isThenable(value: unknown): boolean {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return true; // a throwing `then` getter: Promise.resolve turns it into a rejection
+  }
 }

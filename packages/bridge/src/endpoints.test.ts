@@ -273,6 +273,49 @@ describe('requests', () => {
     expect(await chosen).toMatchObject({ remoteCode: 'NOT_SIGNED_IN', message: 'No session' });
   });
 
+  it('answers a plain value in the task of the handler, before anything it queued; a promise when it settles', async () => {
+    const { pair, host, makeFrame } = createLinkedEndpoints();
+    const frame = makeFrame();
+    const connected = frame.connect();
+    await pair.settle();
+    await connected;
+    const replied = () =>
+      pair.log.some(
+        (entry) =>
+          entry.from === 'frame' && (entry.data as BridgeMessage).action === 'routerSuccess',
+      );
+    let repliedFirst: boolean | null = null;
+    frame.handle('router', ({ path }) => {
+      queueMicrotask(() => (repliedFirst = replied()));
+      return { path };
+    });
+    await expect(host.navigate('/model/zone')).resolves.toEqual({ path: '/model/zone' });
+    expect(repliedFirst).toBe(true);
+
+    let finish: (value: { path: string }) => void = () => undefined;
+    frame.handle('router', () => new Promise((resolve) => (finish = resolve)));
+    const later = host.navigate('/model/group');
+    await pair.settle();
+    const before = pair.log.length;
+    finish({ path: '/model/group' });
+    await expect(later).resolves.toEqual({ path: '/model/group' });
+    expect(pair.log.length).toBeGreaterThan(before);
+
+    // an answer whose `then` cannot even be read is a failed handler, not a thrown listener
+    frame.handle('router', () => {
+      const answer = { path: '/x' };
+      Object.defineProperty(answer, 'then', {
+        get() {
+          throw new Error('no');
+        },
+      });
+      return answer;
+    });
+    await expect(host.navigate('/model/thing')).rejects.toMatchObject({
+      remoteCode: 'HANDLER_FAILED',
+    });
+  });
+
   it('answers HANDLER_FAILED when a handler returns a reply that breaks the protocol', async () => {
     const { pair, host, makeFrame } = createLinkedEndpoints();
     host.handle('fetchSessionData', () => ({ ...sessionData, token: '' }));

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toLegacyPath } from '@portico/core';
 import { useAppServices } from '../lib/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
-import { useAppSelector } from '../store/hooks.ts';
+import { useStore } from 'react-redux';
+import type { RootState } from '../store/store.ts';
 import styles from './legacy-frame.module.css';
 
 /**
@@ -22,8 +23,24 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
   const [prebooted, setPrebooted] = useState(frame.hasPrebooted);
   const title = t('shell.legacyFrame');
   const { status } = useFrameUi();
-  // exposed for tests and the bench: which shell URL the frame has confirmed (spec §4 routing state)
-  const routing = useAppSelector((state) => state.routing);
+  // Exposed for tests and the bench: which shell URL the frame has confirmed (spec §4 routing
+  // state). Written straight onto the container, not rendered: a tab click and the frame's answer
+  // then cost no React render on the way to the frame and back (issue 17 item 8).
+  const store = useStore<RootState>();
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let shown: RootState['routing'] | null = null;
+    const mirror = () => {
+      const routing = store.getState().routing;
+      if (routing === shown) return;
+      shown = routing;
+      container.dataset.routeUrl = routing.url ?? '';
+      container.dataset.routePhase = routing.phase;
+    };
+    mirror();
+    return store.subscribe(mirror);
+  }, [store]);
 
   const adoptedRef = useRef<HTMLIFrameElement | null>(null);
   useLayoutEffect(() => {
@@ -69,8 +86,6 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
       className={styles.container}
       hidden={hidden}
       style={hidden ? { display: 'none' } : undefined}
-      data-route-url={routing.url ?? ''}
-      data-route-phase={routing.phase}
     >
       {status === 'connecting' && (
         <p className={styles.loading} role="status">
