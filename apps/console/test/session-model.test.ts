@@ -12,6 +12,7 @@ import { ApiError, NetworkError } from '../src/api/api-errors.ts';
 import { createPlatformApi } from '../src/api/platform-api.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
 import { createAppRouter, type AppRouter } from '../src/app/router.tsx';
+import { createGuards } from '../src/router/guards.ts';
 import {
   createCrossTabChannel,
   type CrossTabChannel,
@@ -236,13 +237,15 @@ function bootPage(real: Real, hash: string): void {
     channel,
     tokens,
   );
-  router = createAppRouter({
-    session,
-    store,
-    tokens,
-    warn: (message) => warnings.push(message),
-    notifyNoAccess: () => undefined,
-  });
+  router = createAppRouter(
+    createGuards({
+      session,
+      store,
+      tokens,
+      warn: (message) => warnings.push(message),
+      notifyNoAccess: () => undefined,
+    }),
+  );
   Object.assign(real, { store, tokens, session, router, channel });
   // a logout is the machine entering LOGGING_OUT (a sign-in that lost a race may still end its
   // own server session: that is not a logout of this tab)

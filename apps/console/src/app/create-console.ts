@@ -6,6 +6,7 @@ import { i18n, setLanguage } from '../i18n/i18n.ts';
 import { createFrameBridge, type ShellNavigation } from '../frame/frame-bridge.ts';
 import { createAppRouter, loadShellLayout, type AppRouter } from './router.tsx';
 import { prefetchLegacyUi } from '../frame/legacy-prefetch.ts';
+import { createGuards } from '../router/guards.ts';
 import { readXsrfToken } from '../session/browser-storage.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
@@ -36,6 +37,8 @@ export function createConsole(config: RuntimeConfig) {
       : location.hash.replace(/^#/, '') || '/';
   const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
+    // the frame is sent first when the guards will let the page through (issue 17 item 8)
+    frame.anticipate(path);
     void router?.navigate(path, { replace: options.replace ?? path === LOGIN_ROUTE });
   };
 
@@ -71,6 +74,7 @@ export function createConsole(config: RuntimeConfig) {
   const navigation: ShellNavigation = {
     current: currentPath,
     go: navigate,
+    admitsAhead: (url) => guards.admitsAhead(url),
     subscribe(listener) {
       navigationListeners.add(listener);
       return () => navigationListeners.delete(listener);
@@ -91,7 +95,7 @@ export function createConsole(config: RuntimeConfig) {
     logger: console,
   });
 
-  const appRouter = createAppRouter({
+  const guards = createGuards({
     session,
     store,
     tokens,
@@ -106,6 +110,7 @@ export function createConsole(config: RuntimeConfig) {
         }),
       ),
   });
+  const appRouter = createAppRouter(guards);
   router = appRouter;
   let lastPath = '';
   appRouter.subscribe((state) => {

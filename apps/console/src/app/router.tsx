@@ -1,8 +1,7 @@
 import { LOGIN_ROUTE } from '@portico/core';
 import { lazy } from 'react';
 import { createHashRouter } from 'react-router';
-import type { GuardDeps } from '../router/guards.ts';
-import { createGuards } from '../router/guards.ts';
+import type { Guards } from '../router/guards.ts';
 import { LoginRoute } from '../login/login-route.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -15,8 +14,7 @@ function Empty() {
   return null;
 }
 
-export function createAppRouter(deps: GuardDeps) {
-  const guards = createGuards(deps);
+export function createAppRouter(guards: Guards) {
   return createHashRouter([
     {
       path: LOGIN_ROUTE,

@@ -44,6 +44,8 @@ export interface ShellNavigation {
   go(path: string, options?: { replace?: boolean }): void;
   /** Calls `listener` once per settled navigation with its URL; returns the unsubscribe function. */
   subscribe(listener: (url: string) => void): () => void;
+  /** Whether a navigation to `url` will pass the guards without waiting (see {@link anticipate}). */
+  admitsAhead(url: string): boolean;
 }
 
 export interface FrameBridgeDeps {
@@ -276,6 +278,19 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   }
   navigation.subscribe(follow);
 
+  /**
+   * A shell navigation to `url` is about to start (a link's click, the palette, `navigate`). When
+   * the guards will let it through without waiting, the frame is sent there now, before the shell's
+   * own navigation runs (its guards, history entry and render): the frame starts on its page while
+   * the shell does its part, and the navigation's end finds the frame there already (issue 17
+   * item 8). Anything the guards could refuse or redirect waits for them, as before.
+   */
+  function anticipate(url: string): void {
+    if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;
+    if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
+    follow(url);
+  }
+
   /** Reloads a frame that timed out. */
   function retry(iframe: HTMLIFrameElement | null): void {
     setUi({ status: 'connecting' });
@@ -312,6 +327,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     preboot,
     /** Whether a frame booted ahead is waiting to be taken (read at the shell frame's first render). */
     hasPrebooted: () => parked !== null,
+    anticipate,
     adoptPrebooted,
     discardPrebooted: discardParked,
     whenSettled,

@@ -25,7 +25,7 @@ import {
 } from '../session/session-controller.ts';
 import type { TokenStore } from '../session/token-store.ts';
 import type { AppStore } from '../store/store.ts';
-import { readOAuthReturn } from './oauth-return.ts';
+import { hasOAuthReturn, readOAuthReturn } from './oauth-return.ts';
 
 /** The route path of a loader request (hash routes arrive as the request's pathname). */
 export function requestPath(request: Request): string {
@@ -176,9 +176,7 @@ export function createGuards(deps: GuardDeps) {
       return redirect(WELCOME_ROUTE);
     }
     const { authz, config, session: sessionState } = store.getState();
-    if (
-      !isAppRouteAllowed(route, { permissions: authz.permissions, hiddenTabs: config.hiddenTabs })
-    ) {
+    if (!mayOpen(route)) {
       deps.notifyNoAccess(route.tab ?? route.module);
       return redirect(sessionState.defaultUrl ?? WELCOME_ROUTE);
     }
@@ -193,11 +191,41 @@ export function createGuards(deps: GuardDeps) {
     return null;
   }
 
+  function mayOpen(route: NonNullable<ReturnType<typeof parseAppRoute>>): boolean {
+    const { authz, config } = store.getState();
+    return isAppRouteAllowed(route, {
+      permissions: authz.permissions,
+      hiddenTabs: config.hiddenTabs,
+    });
+  }
+
+  /**
+   * Whether a shell navigation to `url` (an /app page and its query) will pass every guard without
+   * waiting: the session is loaded (guard (d) needs no call), no OAuth return is pending, and the
+   * page exists, is not a bare module (it may be redirected) and is one the user may open. Only then
+   * does the shell send the frame to it ahead of its own navigation (issue 17 item 8); anything
+   * else waits for the guards.
+   */
+  function admitsAhead(url: string): boolean {
+    if (!session.isAuthenticatedNow() || hasOAuthReturn()) return false;
+    const route = parseAppRoute(decodeUriLenient(url.split('?')[0] ?? ''));
+    return route !== null && route.page !== null && mayOpen(route);
+  }
+
   /** `/` and `/app` opened from inside the application: the default landing page (guard (d)). */
   async function appIndexLoader({ request }: LoaderFunctionArgs) {
     if (!(await afterLayoutGuards(request))) return null;
     return redirect(store.getState().session.defaultUrl ?? WELCOME_ROUTE);
   }
 
-  return { mainLayoutLoader, loginLoader, placeholderLoader, appPageLoader, appIndexLoader };
+  return {
+    mainLayoutLoader,
+    loginLoader,
+    placeholderLoader,
+    appPageLoader,
+    appIndexLoader,
+    admitsAhead,
+  };
 }
+
+export type Guards = ReturnType<typeof createGuards>;

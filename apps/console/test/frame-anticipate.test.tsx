@@ -1,0 +1,115 @@
+// Issue 17 item 8: a tab click sends the frame to its page before the shell's own navigation runs
+// (guards, history entry, render), but only when the guards will let the page through without
+// waiting; anything they could refuse or redirect still waits for them.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BridgeMessage } from '@portico/bridge';
+import { OAUTH_STATUS_COOKIE } from '@portico/core';
+import { createTokenStore } from '../src/session/token-store.ts';
+import {
+  connectFakeFrame,
+  openSignedIn,
+  routePath,
+  startServices,
+  waitForRoute,
+  type ServicesHarness,
+} from './console-harness.tsx';
+import type { ConsoleApp } from './console-harness.tsx';
+
+let harness: ServicesHarness;
+beforeAll(async () => {
+  harness = await startServices();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+/** Opens the console at `hash` with a frame that answers `router`; returns what it was sent. */
+async function withFrame(username: string, hash: string) {
+  const opened = await openSignedIn(harness, username, hash);
+  await waitForRoute(opened.app, hash);
+  const iframe = screen.getByTitle('Legacy interface') as HTMLIFrameElement;
+  const frame = connectFakeFrame(iframe);
+  frame.handle('router', ({ path }) => ({ path }));
+  await frame.connect();
+  await confirmed(opened.app, hash);
+  const posted = vi.mocked(iframe.contentWindow!.postMessage);
+  /** The paths of the `router` requests the shell has posted to the frame so far. */
+  const routed = () =>
+    posted.mock.calls
+      .map(([data]) => data as BridgeMessage)
+      .filter((message) => message.kind === 'request' && message.action === 'router')
+      .map((message) => (message.payload as { path: string }).path);
+  return { ...opened, routed };
+}
+
+async function confirmed(app: ConsoleApp, url: string) {
+  await waitFor(() =>
+    expect(app.store.getState().routing).toMatchObject({ url, phase: 'navigateSuccess' }),
+  );
+}
+
+describe('a shell navigation the guards will admit reaches the frame first', () => {
+  it('a sidebar click posts router before the shell has moved, and only once', async () => {
+    const { app, routed } = await withFrame('admin', '/app/things/thing');
+    const before = routed().length;
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    fireEvent.click(within(sidebar).getByRole('link', { name: 'Asset Types' }));
+    // synchronously, in the click: the frame has its request, the shell has not navigated yet
+    expect(routed().slice(before)).toEqual(['/things/thingType']);
+    expect(routePath(app)).toBe('/app/things/thing');
+    expect(app.store.getState().routing).toMatchObject({
+      url: '/app/things/thingType',
+      phase: 'navigate',
+    });
+    await waitForRoute(app, '/app/things/thingType');
+    await confirmed(app, '/app/things/thingType');
+    expect(routed().slice(before)).toEqual(['/things/thingType']);
+  });
+
+  it('a click with a modifier key (a new tab) sends nothing ahead', async () => {
+    const { routed } = await withFrame('admin', '/app/things/thing');
+    const before = routed().length;
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    const link = within(sidebar).getByRole('link', { name: 'Asset Types' });
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    fireEvent.click(link, { ctrlKey: true });
+    expect(routed().slice(before)).toEqual([]);
+  });
+
+  it('a page the user may not open is not sent ahead: the guards redirect and the frame follows them', async () => {
+    const { app, routed } = await withFrame('operator', '/app/things/thing');
+    expect(app.store.getState().authz.permissions).not.toContain('tenants:x');
+    const before = routed().length;
+    app.services.navigate('/app/tenants/user');
+    expect(routed().slice(before)).toEqual([]);
+    await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
+    expect(routePath(app)).not.toBe('/app/tenants/user');
+    expect(routed()).not.toContain('/tenants/user');
+  });
+
+  it('a bare module (which the guards may redirect to its first page) waits for the guards', async () => {
+    const { app, routed } = await withFrame('admin', '/app/things/thing');
+    const before = routed().length;
+    app.services.navigate('/app/model');
+    expect(routed().slice(before)).toEqual([]);
+    await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
+    await waitFor(() => expect(routed().length).toBeGreaterThan(before));
+    expect(routed().slice(before)).toEqual([
+      app.store.getState().routing.url?.replace(/^\/app/, ''),
+    ]);
+  });
+
+  it('nothing goes ahead while the session is not loaded for the token held, or an OAuth return waits', async () => {
+    const { app, routed } = await withFrame('admin', '/app/things/thing');
+    const before = routed().length;
+    document.cookie = `${OAUTH_STATUS_COOKIE}=ok; path=/`;
+    app.services.frame.anticipate('/app/things/thingType');
+    expect(routed().slice(before)).toEqual([]);
+    document.cookie = `${OAUTH_STATUS_COOKIE}=; path=/; max-age=0`;
+    // another token than the session's (a user change in another tab, not yet authenticated)
+    createTokenStore().write('another-token');
+    app.services.frame.anticipate('/app/things/thingType');
+    expect(routed().slice(before)).toEqual([]);
+  });
+});
