@@ -72,13 +72,16 @@ export function LegacyApp({
       frame.handle('router', ({ path: target }) => {
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back. What can
         // wait does, so that the answer goes back first (issue 17 item 8): the requests the page
-        // starts are held until the next task, and the frame's own address (read only by a
-        // reload of the frame) is written when the thread is idle.
+        // starts are held, and the frame's own address (read only by a reload of the frame) is
+        // written when the thread is idle.
         const release = gate.hold();
         try {
           flushSync(() => router.go(target, { writeHashLater: true }));
         } finally {
-          setTimeout(release, 0);
+          // The bridge posts a plain answer as soon as this handler returns, before microtasks
+          // run: a task queued from a microtask comes after the answer, so the shell reads the
+          // answer before the held requests start (measured: a tab click 55 -> 41 ms).
+          queueMicrotask(() => setTimeout(release, 0));
         }
         return { path: router.current() };
       }),
