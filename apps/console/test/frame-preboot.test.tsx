@@ -75,6 +75,23 @@ describe('a frame booted ahead on the sign-in page (issue 17 item 9)', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
   });
 
+  it("the full app's sign-in page (after a sign-out) boots the frame on the first input and takes it at sign-in", async () => {
+    withMoveBefore();
+    const rendered = await renderConsole('/login');
+    expect(parkedFrame()).toBeNull();
+    await rendered.user.click(await screen.findByRole('textbox', { name: 'Username' }));
+    const iframe = parkedFrame();
+    expect(iframe).not.toBeNull();
+    const frame = connectFakeFrame(iframe!);
+    frame.handle('router', ({ path }) => ({ path }));
+    await frame.connect();
+    const session = frame.request('fetchSessionData', {});
+    await signInThroughForm(rendered, 'admin');
+    await expect(session).resolves.toMatchObject({ user: { username: 'admin' } });
+    expect(await screen.findByTitle('Legacy interface')).toBe(iframe);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
   it('is replaced at the sign-in when its session request has waited too long', async () => {
     withMoveBefore();
     const rendered = await renderConsole('/login');
