@@ -141,9 +141,15 @@ async function readiness(ctx: ServicesContext, migrations: readonly string[]): P
 
 /**
  * Installs the request middleware (first, so it sees every answer) and the operational routes.
- * Call right after `app.onError`, before any other route.
+ * Call right after `app.onError`, before any other route. `beforeHandler` runs in that middleware
+ * once the request id is set, before anything else sees the request (app.ts: the headers of every
+ * answer).
  */
-export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void {
+export function installOperations(
+  app: Hono<AppEnv>,
+  ctx: ServicesContext,
+  beforeHandler?: (c: Context<AppEnv>) => void,
+): void {
   const { logger, metrics, metricsToken, trustedProxies } = ctx.ops;
   // The request line is built below from a fixed list of fields, none of them a secret, so it skips
   // the redaction every other line goes through: with wildcard paths that doubled the cost of a
@@ -165,6 +171,7 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     );
     // Before the handler: headers set afterwards would cost the fast response path (app.ts).
     setAnswerHeader(c, 'X-Request-Id', requestId);
+    beforeHandler?.(c);
     await next();
     const status = c.res.status;
     if (status >= 400) await withRequestId(c, requestId);
