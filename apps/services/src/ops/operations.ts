@@ -142,8 +142,9 @@ async function readiness(ctx: ServicesContext, migrations: readonly string[]): P
 /**
  * Installs the request middleware (first, so it sees every answer) and the operational routes.
  * Call right after `app.onError`, before any other route. `beforeHandler` runs in that middleware
- * once the request id is set, before anything else sees the request (app.ts: the headers of every
- * answer).
+ * once the request id is set, for every request but those of the operational routes installed here
+ * (app.ts: the headers of every page and API answer), as a middleware registered after these
+ * routes would.
  */
 export function installOperations(
   app: Hono<AppEnv>,
@@ -155,6 +156,12 @@ export function installOperations(
   // the redaction every other line goes through: with wildcard paths that doubled the cost of a
   // line (~6 µs of ~12 µs per request at LOG_LEVEL=info, issue 14). Same stream, level and format.
   const requestLog = logger.child({}, { redact: [] });
+  /** The requests the routes below answer (Hono answers a HEAD with the GET route). */
+  const isOperationalRoute = (method: string, path: string): boolean =>
+    (method === 'GET' || method === 'HEAD') &&
+    (path === '/healthz' ||
+      path === '/readyz' ||
+      (metricsToken !== undefined && path === '/metrics'));
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -171,7 +178,8 @@ export function installOperations(
     );
     // Before the handler: headers set afterwards would cost the fast response path (app.ts).
     setAnswerHeader(c, 'X-Request-Id', requestId);
-    beforeHandler?.(c);
+    if (beforeHandler !== undefined && !isOperationalRoute(c.req.method, c.req.path))
+      beforeHandler(c);
     await next();
     const status = c.res.status;
     if (status >= 400) await withRequestId(c, requestId);
