@@ -11,7 +11,44 @@ export interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p99: number };
   non2xx: number;
+  /** Connection errors and timeouts (a timeout counts in both). */
   errors: number;
+  timeouts: number;
+  /** Answers by status code. */
+  statusCodeStats?: Record<string, { count: number }>;
+}
+
+/**
+ * What went wrong in a run, by kind: `HTTP <status>` for each answer that was not 2xx, `timeouts`,
+ * and `connection errors` (a connection reset or refused; autocannon reconnects). Empty when all
+ * went well.
+ */
+export function failureKinds(result: AutocannonResult): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith('2') && count > 0) kinds[`HTTP ${status}`] = count;
+  }
+  if (result.timeouts > 0) kinds.timeouts = result.timeouts;
+  if (result.errors - result.timeouts > 0)
+    kinds['connection errors'] = result.errors - result.timeouts;
+  return kinds;
+}
+
+/** `kinds` summed into `into`. */
+export function addFailureKinds(
+  into: Record<string, number>,
+  kinds: Record<string, number>,
+): Record<string, number> {
+  for (const [kind, count] of Object.entries(kinds)) into[kind] = (into[kind] ?? 0) + count;
+  return into;
+}
+
+/** "502 ×5, connection errors ×2" (most first). */
+export function showFailureKinds(kinds: Record<string, number>): string {
+  return Object.entries(kinds)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, count]) => `${kind} ×${count}`)
+    .join(', ');
 }
 
 /** One autocannon run: 50 connections for `seconds` against `url`, with these request headers. */

@@ -67,13 +67,12 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   };
 
   app.onError((error, c) => errorResponse(c, error, ctx.log));
-  // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
-  installOperations(app, ctx);
-
   // Headers are set before the handler runs (http/answer-headers.ts): set after it, they would force
   // the fast response object of @hono/node-server into a full fetch Response (streams and all),
-  // which cost more than the whole rest of a small request.
-  app.use('*', async (c, next) => {
+  // which cost more than the whole rest of a small request. The operations middleware calls this
+  // before the handler, rather than a middleware of its own: each layer of Hono's compose costs an
+  // async call, a closure and a promise on every request (issue 14).
+  const everyAnswer = (c: Context<AppEnv>): void => {
     setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
@@ -81,8 +80,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
       const attributes = c.req.url.startsWith('https:') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
       addAnswerCookie(c, `XSRF-TOKEN=${createXsrfToken()}${attributes}`);
     }
-    await next();
-  });
+  };
+  // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
+  installOperations(app, ctx, everyAnswer);
 
   // The rest of an oversized body is never read, so the connection cannot carry another request:
   // say so, or a keep-alive client sends its next request into a closing socket (finding 8).
@@ -95,8 +95,12 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
   const api = new Hono<AppEnv>();
-  /** The caller of every API request but the login: token (header or cookie), CSRF, session. */
-  const authenticate = async (c: Context<AppEnv>, next: Next): Promise<void> => {
+  /**
+   * The caller of every API request but the login: token (header or cookie), CSRF, session. Not
+   * async: a session and caller both in memory (sessions.authenticateCached) go on to the handler
+   * at once, with no promise of their own; anything else waits for `sessions.authenticate`.
+   */
+  const authenticate = (c: Context<AppEnv>, next: Next): Promise<void> => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
@@ -107,9 +111,17 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
         throw new HttpError(403, 'Missing or invalid X-XSRF-TOKEN header');
       }
     }
-    c.set('caller', await ctx.sessions.authenticate(token));
-    c.set('token', token);
-    return next();
+    const cached = ctx.sessions.authenticateCached(token);
+    if (cached !== undefined) {
+      c.set('caller', cached);
+      c.set('token', token);
+      return next();
+    }
+    return ctx.sessions.authenticate(token).then((caller) => {
+      c.set('caller', caller);
+      c.set('token', token);
+      return next();
+    });
   };
   // One middleware in place of three (no-store, the body limit, the caller), in that order: each
   // layer of Hono's compose costs an async call and a promise on every request, and so would a

@@ -186,6 +186,9 @@ describe('request ids, logs, health (in-process)', () => {
       expect(await response.text()).toBe('ok\n');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.headers.get('set-cookie') ?? '').not.toMatch(/RIOT_TK/);
+      // unlike a page's or the API's answer, no XSRF-TOKEN cookie (a health checker has no use
+      // for one): the every-answer headers of app.ts are not theirs
+      expect(response.headers.get('set-cookie')).toBeNull();
     }
   });
 
@@ -223,6 +226,7 @@ describe('request ids, logs, health (in-process)', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(ok.headers.get('set-cookie')).toBeNull();
     const text = await ok.text();
     expect(text).toMatch(
       /portico_http_requests_total\{method="GET",route="\/riot-core-services\/api\/user\/whoami",status="200"\} \d+/,

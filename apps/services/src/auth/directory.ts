@@ -213,6 +213,14 @@ export class Directory {
     return list;
   }
 
+  /**
+   * The cached {@link Caller} of a user id, without waiting; undefined when it is not cached (or
+   * its entry expired, or a change emptied the cache): then {@link caller} builds it.
+   */
+  cachedCaller(userId: number): Caller | undefined {
+    return this.callers.getIfCached(userId);
+  }
+
   /** Builds (or returns the cached) {@link Caller} of a user id; undefined when the user is gone. */
   async caller(userId: number): Promise<Caller | undefined> {
     const cached = this.callers.get(userId);

@@ -52,6 +52,16 @@ export class BoundedCache<K extends Present, V extends Present> {
     return value;
   }
 
+  /**
+   * The live entry of `key` when there is one, counted as a hit; a miss is not counted, for a
+   * caller that then asks {@link get} (which counts it) on its slower path.
+   */
+  getIfCached(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) this.onLookup?.(this.name, true);
+    return value;
+  }
+
   /** Stores `value`, unless the cache was emptied since `epoch` (the value may predate that change). */
   set(key: K, value: V, epoch: number = this.currentEpoch): void {
     if (epoch === this.currentEpoch) this.entries.set(key, value);

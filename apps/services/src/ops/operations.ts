@@ -141,14 +141,27 @@ async function readiness(ctx: ServicesContext, migrations: readonly string[]): P
 
 /**
  * Installs the request middleware (first, so it sees every answer) and the operational routes.
- * Call right after `app.onError`, before any other route.
+ * Call right after `app.onError`, before any other route. `beforeHandler` runs in that middleware
+ * once the request id is set, for every request but those of the operational routes installed here
+ * (app.ts: the headers of every page and API answer), as a middleware registered after these
+ * routes would.
  */
-export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void {
+export function installOperations(
+  app: Hono<AppEnv>,
+  ctx: ServicesContext,
+  beforeHandler?: (c: Context<AppEnv>) => void,
+): void {
   const { logger, metrics, metricsToken, trustedProxies } = ctx.ops;
   // The request line is built below from a fixed list of fields, none of them a secret, so it skips
   // the redaction every other line goes through: with wildcard paths that doubled the cost of a
   // line (~6 µs of ~12 µs per request at LOG_LEVEL=info, issue 14). Same stream, level and format.
   const requestLog = logger.child({}, { redact: [] });
+  /** The requests the routes below answer (Hono answers a HEAD with the GET route). */
+  const isOperationalRoute = (method: string, path: string): boolean =>
+    (method === 'GET' || method === 'HEAD') &&
+    (path === '/healthz' ||
+      path === '/readyz' ||
+      (metricsToken !== undefined && path === '/metrics'));
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -165,6 +178,8 @@ export function installOperations(app: Hono<AppEnv>, ctx: ServicesContext): void
     );
     // Before the handler: headers set afterwards would cost the fast response path (app.ts).
     setAnswerHeader(c, 'X-Request-Id', requestId);
+    if (beforeHandler !== undefined && !isOperationalRoute(c.req.method, c.req.path))
+      beforeHandler(c);
     await next();
     const status = c.res.status;
     if (status >= 400) await withRequestId(c, requestId);

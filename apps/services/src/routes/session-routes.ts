@@ -41,22 +41,27 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
   // whoami is derived from the directory's cached views only: its body is kept with the cached
   // caller, which the directory replaces on any change to users, groups, fields or roles (and on its
   // TTL), so the body never outlives what it shows.
+  // A kept body is answered at once (no promise); only building one waits.
   const whoamiBodies = new WeakMap<Caller, string>();
-  api.get('/user/whoami', async (c) => {
+  const whoamiBody = async (caller: Caller): Promise<string> => {
+    const fields = await ctx.directory.userFields(caller.user.id);
+    const json = await shapeUser(
+      ctx.directory,
+      caller.user,
+      fields,
+      new Set(['group', 'activeGroup']),
+      undefined,
+    );
+    const body = JSON.stringify({ ...json, isRoot: caller.isRoot });
+    whoamiBodies.set(caller, body);
+    return body;
+  };
+  api.get('/user/whoami', (c): Response | Promise<Response> => {
     const caller = c.get('caller');
-    let body = whoamiBodies.get(caller);
-    if (body === undefined) {
-      const fields = await ctx.directory.userFields(caller.user.id);
-      const json = await shapeUser(
-        ctx.directory,
-        caller.user,
-        fields,
-        new Set(['group', 'activeGroup']),
-        undefined,
-      );
-      body = JSON.stringify({ ...json, isRoot: caller.isRoot });
-      whoamiBodies.set(caller, body);
-    }
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    const body = whoamiBodies.get(caller);
+    if (body !== undefined) return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return whoamiBody(caller).then((built) =>
+      c.body(built, 200, { 'Content-Type': 'application/json' }),
+    );
   });
 }
