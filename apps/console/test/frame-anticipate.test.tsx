@@ -100,16 +100,22 @@ describe('a shell navigation the guards will admit reaches the frame first', () 
     ]);
   });
 
-  it('nothing goes ahead while the session is not loaded for the token held, or an OAuth return waits', async () => {
+  it('nothing goes ahead while an OAuth return waits to be read (the guards read it first)', async () => {
     const { app, routed } = await withFrame('admin', '/app/things/thing');
     const before = routed().length;
     document.cookie = `${OAUTH_STATUS_COOKIE}=ok; path=/`;
-    app.services.frame.anticipate('/app/things/thingType');
+    app.services.navigate('/app/things/thingType');
     expect(routed().slice(before)).toEqual([]);
+    await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
     document.cookie = `${OAUTH_STATUS_COOKIE}=; path=/; max-age=0`;
-    // another token than the session's (a user change in another tab, not yet authenticated)
+  });
+
+  it('nothing goes ahead while the token held is not the loaded session (a user change elsewhere)', async () => {
+    const { app, routed } = await withFrame('admin', '/app/things/thing');
+    const before = routed().length;
     createTokenStore().write('another-token');
-    app.services.frame.anticipate('/app/things/thingType');
+    app.services.navigate('/app/things/thingType');
     expect(routed().slice(before)).toEqual([]);
+    await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
   });
 });

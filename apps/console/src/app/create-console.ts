@@ -37,8 +37,6 @@ export function createConsole(config: RuntimeConfig) {
       : location.hash.replace(/^#/, '') || '/';
   const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
-    // the frame is sent first when the guards will let the page through (issue 17 item 8)
-    frame.anticipate(path);
     void router?.navigate(path, { replace: options.replace ?? path === LOGIN_ROUTE });
   };
 
@@ -71,6 +69,7 @@ export function createConsole(config: RuntimeConfig) {
   // The shell's navigation as the frame bridge sees it (issue 17 item 2): the bridge follows it
   // itself. Each settled navigation (spec §4 routing state) reaches every listener once.
   const navigationListeners = new Set<(url: string) => void>();
+  const startListeners = new Set<(url: string) => void>();
   const navigation: ShellNavigation = {
     current: currentPath,
     go: navigate,
@@ -78,6 +77,10 @@ export function createConsole(config: RuntimeConfig) {
     subscribe(listener) {
       navigationListeners.add(listener);
       return () => navigationListeners.delete(listener);
+    },
+    subscribeStart(listener) {
+      startListeners.add(listener);
+      return () => startListeners.delete(listener);
     },
   };
   const frame = createFrameBridge({
@@ -114,6 +117,10 @@ export function createConsole(config: RuntimeConfig) {
   router = appRouter;
   let lastPath = '';
   appRouter.subscribe((state) => {
+    // a navigation starting (a link, navigate(), Back): in the click itself, before the guards run
+    const next = state.navigation.location;
+    if (state.navigation.state === 'loading' && next)
+      for (const listener of [...startListeners]) listener(next.pathname + next.search);
     const path = state.location.pathname + state.location.search;
     if (state.navigation.state !== 'idle' || path === lastPath) return;
     lastPath = path;

@@ -44,7 +44,9 @@ export interface ShellNavigation {
   go(path: string, options?: { replace?: boolean }): void;
   /** Calls `listener` once per settled navigation with its URL; returns the unsubscribe function. */
   subscribe(listener: (url: string) => void): () => void;
-  /** Whether a navigation to `url` will pass the guards without waiting (see {@link anticipate}). */
+  /** Calls `listener` with the URL of each navigation as it starts; returns the unsubscribe function. */
+  subscribeStart(listener: (url: string) => void): () => void;
+  /** Whether a navigation to `url` will pass the guards without waiting (see `anticipate`). */
   admitsAhead(url: string): boolean;
 }
 
@@ -279,7 +281,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   navigation.subscribe(follow);
 
   /**
-   * A shell navigation to `url` is about to start (a link's click, the palette, `navigate`). When
+   * A shell navigation to `url` has started (a link's click, the palette, `navigate`, Back). When
    * the guards will let it through without waiting, the frame is sent there now, before the shell's
    * own navigation runs (its guards, history entry and render): the frame starts on its page while
    * the shell does its part, and the navigation's end finds the frame there already (issue 17
@@ -290,6 +292,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
     follow(url);
   }
+  navigation.subscribeStart(anticipate);
 
   /** Reloads a frame that timed out. */
   function retry(iframe: HTMLIFrameElement | null): void {
@@ -327,7 +330,6 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     preboot,
     /** Whether a frame booted ahead is waiting to be taken (read at the shell frame's first render). */
     hasPrebooted: () => parked !== null,
-    anticipate,
     adoptPrebooted,
     discardPrebooted: discardParked,
     whenSettled,

@@ -199,29 +199,31 @@ export class SessionController {
     this.tokens.write(token);
   }
 
+  /** Whether guard (d) would pass now without a call: this token's session is loaded (spec §4). */
+  isAuthenticatedNow(): boolean {
+    const token = this.tokens.read();
+    return token !== undefined && this.isLoadedFor(token);
+  }
+
+  /** This token's session is loaded and current (core's canSkipAuthenticate). */
+  private isLoadedFor(token: string): boolean {
+    return canSkipAuthenticate({
+      hasToken: true,
+      hasSession: this.store.getState().session.user !== null && this.sessionToken === token,
+      state: this.state,
+    });
+  }
+
   /**
    * Guard (d): authenticates with the current token. With that token's session already loaded it
    * returns at once (spec §4, core's canSkipAuthenticate). Any answered failure: NO_AUTH, store
    * reset, error passed on (spec §8). Rejects with StaleSessionError when the session changed meanwhile.
    */
-  /** Whether guard (d) would pass now without a call: this token's session is loaded (spec §4). */
-  isAuthenticatedNow(): boolean {
-    const token = this.tokens.read();
-    return (
-      token !== undefined &&
-      canSkipAuthenticate({
-        hasToken: true,
-        hasSession: this.store.getState().session.user !== null && this.sessionToken === token,
-        state: this.state,
-      })
-    );
-  }
-
   authenticate(): Promise<AuthOutcome> {
     const token = this.tokens.read();
     if (!token) return Promise.reject(new SessionInfoError());
     const session = this.store.getState().session;
-    if (this.isAuthenticatedNow()) {
+    if (this.isLoadedFor(token)) {
       return Promise.resolve({
         defaultUrl: session.defaultUrl,
         landingUrl: session.defaultUrl ?? WELCOME,

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { MouseEvent as ReactMouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -274,10 +273,7 @@ export default function ShellLayout() {
                     <NavLink
                       to={page.path}
                       className={({ isActive }) => (isActive ? styles.active : undefined)}
-                      onClick={(event) => {
-                        if (isPlainClick(event)) frame.anticipate(page.path);
-                        handleChoosePage();
-                      }}
+                      onClick={handleChoosePage}
                     >
                       {label(page.tab, page.labelKey)}
                     </NavLink>
@@ -337,17 +333,5 @@ export default function ShellLayout() {
         {dialog === 'palette' && <CommandPalette onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
-  );
-}
-
-/** A primary-button click without modifier keys: the link opens here, not in a new tab or window. */
-function isPlainClick(event: ReactMouseEvent): boolean {
-  return (
-    event.button === 0 &&
-    !event.defaultPrevented &&
-    !event.metaKey &&
-    !event.altKey &&
-    !event.ctrlKey &&
-    !event.shiftKey
   );
 }
