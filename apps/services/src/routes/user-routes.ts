@@ -159,8 +159,8 @@ function toMap(
 }
 
 export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
-  api.get('/user/:id{[^/]+}', async (c, next) => {
-    if (c.req.param('id') === 'whoami' || c.req.param('id') === 'validateToken') return next();
+  // only a number: /user/whoami, /user/validateToken and /user/export.csv are other routes
+  api.get('/user/:id{[0-9]+}', async (c) => {
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const query = parseOrThrow(userQuery, c.req.query(), 'query');
     const caller = c.get('caller');
