@@ -16,6 +16,7 @@ import { swallowBody } from './http/swallow-body.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -140,6 +141,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
+  registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerResourceRoutes(api, ctx);
   api.all('*', (c) =>
