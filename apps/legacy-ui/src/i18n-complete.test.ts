@@ -53,6 +53,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'one.zone', // French cognate
     'enum.module',
     'page.importExport', // "import / export" is French too
+    'audit.action', // French cognate, as list.actions
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -65,6 +66,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'module.gateway', // loan word kept by the console's it tabs.gateway
     'field.password', // loan word kept by the console's it login.password
     'one.reportDefinition', // "report" is the Italian term, as resource.reportDefinition
+    'audit.record', // "record" is the Italian term in data tools
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
