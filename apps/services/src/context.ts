@@ -10,7 +10,7 @@ import type { ServicesDb } from './db/database.ts';
 import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './services-context.ts';
-import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
+import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
 
 const SERVICES_VERSION = '0.1.0';
 let version: VersionInfo | undefined;
