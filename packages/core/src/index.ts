@@ -166,3 +166,20 @@ export {
   portalLoadMarker,
 } from './updates/portal-load.ts';
 export { API_BASE_PATH, VISIBILITY_RESOURCES, isRecord } from './platform/platform-api.ts';
+export {
+  CONNECTION_TYPES,
+  EDGEBOX_STATUSES,
+  EDGEBOX_TYPES,
+  REPORT_TYPES,
+  RESOURCE_ENUMERATIONS,
+  RESOURCE_TYPE_NAMES,
+  THING_STATUSES,
+} from './platform/enumerations.ts';
+export type {
+  ConnectionType,
+  EdgeboxStatus,
+  EdgeboxType,
+  ReportType,
+  ResourceTypeName,
+  ThingStatus,
+} from './platform/enumerations.ts';
