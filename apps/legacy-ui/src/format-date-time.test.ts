@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './format-date-time.ts';
-import { vocabularyLabel } from './vocabulary.ts';
 
 const instant = Date.UTC(2024, 10, 21, 19, 5); // 2024-11-21 19:05 UTC
 
@@ -40,19 +39,7 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('vocabularyLabel', () => {
-  const fields = {
-    vizixVocabularyLabelThings: '{"en":"Assets","pt-BR":"Ativos"}',
-    vizixVocabularyLabelZones: { en: 'Areas' },
-  };
-  it('reads the tenant label in the language, then English', () => {
-    expect(vocabularyLabel(fields, 'Things', 'pt-BR')).toBe('Ativos');
-    expect(vocabularyLabel(fields, 'Things', 'it')).toBe('Assets');
-    expect(vocabularyLabel(fields, 'Zones', 'es')).toBe('Areas');
-    expect(vocabularyLabel(fields, 'Roles', 'en')).toBeNull();
-    expect(vocabularyLabel({ vizixVocabularyLabelThings: '{not json' }, 'Things', 'en')).toBeNull();
-  });
-
+describe('formatDateTime formatters', () => {
   it('builds one formatter per zone and hour cycle, and interleaved zones stay right', () => {
     const Original = Intl.DateTimeFormat;
     let built = 0;

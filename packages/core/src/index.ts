@@ -94,7 +94,9 @@ export {
   resolvePlaceholderRoute,
   validateNavigationTarget,
 } from './navigation/navigation-rules.ts';
-export { getDocumentTitle, resolveTabLabel } from './config/vocabulary.ts';
+export { getDocumentTitle, resolveTabLabel, resolveTenantLabel } from './config/vocabulary.ts';
+export { TENANT_LABEL_CASES } from './config/vocabulary-cases.ts';
+export type { TenantLabelCase } from './config/vocabulary-cases.ts';
 export { composePageTitle } from './config/page-title.ts';
 export {
   DEVICE_PREFERENCE_KEYS,
