@@ -107,6 +107,7 @@ export {
 } from './config/device-preferences.ts';
 export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
 export { filterTimeZoneGroups, formatDateTime, groupTimeZones } from './config/time-zones.ts';
+export type { DateTimePreferences } from './config/time-zones.ts';
 export {
   ANALYTICS_DEFAULTS,
   ANALYTICS_LOGIN_ORIGIN,
