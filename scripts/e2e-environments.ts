@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildInfo } from './build-info.ts';
 import { nginxEnvironment } from './e2e-env-nginx.ts';
 import { legacyPlainEnvironment } from './e2e-env-legacy-plain.ts';
 import { upstreamEnvironment } from './e2e-env-upstream.ts';
@@ -15,8 +16,9 @@ const defaultEnvironment: E2eEnvironment = {
   name: 'default',
   async start({ root, log }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
-    const { startServer } = await import('@portico/services');
+    const { SERVICES_VERSION, startServer } = await import('@portico/services');
     const server = await startServer({
+      version: buildInfo(SERVICES_VERSION, root),
       host: '127.0.0.1',
       port: 0,
       dataDir,
