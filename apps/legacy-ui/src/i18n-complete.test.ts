@@ -1,3 +1,4 @@
+import { RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
 import { en, es, fr, isMessageKey, it as italian, ptBR, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
@@ -152,5 +153,14 @@ describe('keys built at run time', () => {
     expect(isMessageKey('enum.active')).toBe(true);
     expect(isMessageKey('enum.nope')).toBe(false);
     expect(isMessageKey('toString')).toBe(false);
+  });
+});
+
+describe('enumeration values', () => {
+  it("have a label for every value of core's enumerations (enum.<value>)", () => {
+    const values = Object.values(RESOURCE_ENUMERATIONS).flatMap((fields) =>
+      Object.values(fields).flat(),
+    );
+    expect(values.filter((value) => !isMessageKey(`enum.${value}`))).toEqual([]);
   });
 });
