@@ -99,11 +99,16 @@ export { composePageTitle } from './config/page-title.ts';
 export {
   DEVICE_PREFERENCE_KEYS,
   THEME_PREFERENCES,
+  languageToShow,
   parseThemePreference,
   pickSignInLanguage,
   resolveColorScheme,
 } from './config/device-preferences.ts';
-export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
+export type {
+  ColorScheme,
+  LanguageToShowInput,
+  ThemePreference,
+} from './config/device-preferences.ts';
 export { filterTimeZoneGroups, formatDateTime, groupTimeZones } from './config/time-zones.ts';
 export {
   ANALYTICS_DEFAULTS,

@@ -48,6 +48,19 @@ export function redirectToSignIn(): void {
   history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
 }
 
+/**
+ * A link pasted into the address bar of a tab showing this page changes only the hash (no page
+ * load, and no router here to run the guards): guard (a) remembers it as a page load would, and
+ * the tab stays on /login. Nothing is cleared: this tab holds no session, and an SSO sign-in it
+ * started must survive.
+ */
+export function rememberLinkOnSignInPage(): void {
+  const path = currentRoutePath();
+  if (path === LOGIN_ROUTE) return;
+  if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
+  history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
+}
+
 export interface LightSignInProps {
   onSignIn(username: string, password: string): Promise<void>;
   /** A token appeared (a sign-in in another tab): spec §2 watcher, "go to /app". */
@@ -123,6 +136,11 @@ export function LightSignIn({
     releaseBusy.current ??= markBusy('sign-in form');
     onIntent?.();
   }, [onIntent]);
+
+  useEffect(() => {
+    window.addEventListener('hashchange', rememberLinkOnSignInPage);
+    return () => window.removeEventListener('hashchange', rememberLinkOnSignInPage);
+  }, []);
 
   useEffect(() => {
     document.title = english('app.productTitle');

@@ -81,6 +81,8 @@ export function LoginPage({
   const [throttledUntil, setThrottledUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(throttledUntil);
   const throttled = throttledUntil !== null && secondsLeft > 0;
+  const [expiredShown, setExpiredShown] = useState(false);
+  useEffect(() => setExpiredShown(sessionExpired), [sessionExpired]);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -118,9 +120,11 @@ export function LoginPage({
         <h1 id="login-heading" className={styles.heading}>
           {t('login.heading')}
         </h1>
-        {sessionExpired && !error && (
-          <p className={styles.notice} role="status">
-            {t('login.sessionExpired')}
+        {sessionExpired && (
+          // the one "session expired" message (no toast beside it); its live region is in the page
+          // before its text, so that screen readers announce it
+          <p className={expiredShown && !error ? styles.notice : styles.alertEmpty} role="status">
+            {expiredShown && !error ? t('login.sessionExpired') : null}
           </p>
         )}
         <div
