@@ -63,6 +63,7 @@ export {
 } from './session/session-user.ts';
 export type { SessionSummary } from './session/session-user.ts';
 export {
+  DEMO_IDP_PREFIX,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_KEY,
   OAUTH_STATUS_COOKIE,

@@ -13,7 +13,7 @@ import {
 } from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage, type Translate } from './login-page.tsx';
-import { hasOAuthReturn } from '../router/oauth-return.ts';
+import { hasOAuthReturn, startSsoSignIn } from '../router/oauth-return.ts';
 import {
   clearSessionStorage,
   getLocal,
@@ -69,6 +69,8 @@ export interface LightSignInProps {
   onIntent?(): void;
   /** The run-time config's "Forgot password?" target, once portico.config.json is read (null: no link). */
   forgotPasswordUrl?: Promise<string | null>;
+  /** The run-time config's SSO start address, once portico.config.json is read (null: no link). */
+  ssoUrl?: Promise<string | null>;
 }
 
 const english = createMiniTranslator(en);
@@ -105,10 +107,12 @@ export function LightSignIn({
   onSignedInElsewhere,
   onIntent,
   forgotPasswordUrl,
+  ssoUrl,
 }: LightSignInProps) {
   const [language] = useState(signInLanguage);
   const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
   const [forgot, setForgot] = useState<string | null>(null);
+  const [sso, setSso] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     document.documentElement.lang = language;
@@ -128,6 +132,16 @@ export function LightSignIn({
       active = false;
     };
   }, [forgotPasswordUrl]);
+  useEffect(() => {
+    let active = true;
+    void ssoUrl?.then(
+      (url) => active && setSso(url),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [ssoUrl]);
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
   // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
   const releaseBusy = useRef<(() => void) | null>(null);
@@ -175,6 +189,8 @@ export function LightSignIn({
           platformTitle={t('app.productTitle')}
           t={t}
           forgotPasswordUrl={forgot}
+          ssoUrl={sso}
+          onSsoSignIn={() => sso && startSsoSignIn(sso, language)}
         />
       )}
     </div>

@@ -13,6 +13,10 @@ export interface LoginPageProps {
   t: Translate;
   /** Run-time config `forgotPasswordUrl`: the "Forgot password?" link; null or absent hides it. */
   forgotPasswordUrl?: string | null;
+  /** Run-time config `ssoUrl`: the "Sign in with SSO" link; null or absent hides it. */
+  ssoUrl?: string | null;
+  /** Leaves for the identity provider with this tab's state (the link's own href carries none). */
+  onSsoSignIn?(): void;
 }
 
 export type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
@@ -71,6 +75,8 @@ export function LoginPage({
   platformTitle,
   t,
   forgotPasswordUrl = null,
+  ssoUrl = null,
+  onSsoSignIn,
 }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -182,6 +188,20 @@ export function LoginPage({
             </a>
           )}
         </form>
+        {ssoUrl && (
+          // a link, since it leaves for another page; the click adds this tab's state first
+          <a
+            className={styles.sso}
+            href={ssoUrl}
+            onClick={(event) => {
+              if (!onSsoSignIn || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+              event.preventDefault();
+              onSsoSignIn();
+            }}
+          >
+            {t('login.ssoSignIn')}
+          </a>
+        )}
       </section>
     </main>
   );
