@@ -39,6 +39,31 @@ describe('the light sign-in entry', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it("shows portico.config.json's links with the form (no jump when they arrive), or without them when the file is slow", async () => {
+    const view = render(
+      <LightSignIn
+        onSignIn={async () => {}}
+        onSignedInElsewhere={() => {}}
+        forgotPasswordUrl={Promise.resolve(null)}
+        ssoUrl={Promise.resolve('/demo-idp/authorize')}
+      />,
+    );
+    const link = await screen.findByRole('link', { name: 'Sign in with SSO' });
+    expect(link).toHaveAttribute('href', '/demo-idp/authorize');
+    view.unmount();
+    const never = new Promise<string | null>(() => undefined);
+    render(
+      <LightSignIn
+        onSignIn={async () => {}}
+        onSignedInElsewhere={() => {}}
+        forgotPasswordUrl={never}
+        ssoUrl={never}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
+  });
+
   it('reads the route of a hash with a malformed escape without throwing (issue 12 bug 10)', () => {
     window.history.replaceState(null, '', '/#/app/tenants/group/config/%E0%A4%A?x=1');
     expect(currentRoutePath()).toBe('/app/tenants/group/config/%E0%A4%A');

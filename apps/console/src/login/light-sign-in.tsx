@@ -75,6 +75,14 @@ export interface LightSignInProps {
 
 const english = createMiniTranslator(en);
 
+interface ConfigLinks {
+  forgot: string | null;
+  sso: string | null;
+}
+const NO_LINKS: ConfigLinks = { forgot: null, sso: null };
+/** How long the first sign-in page waits for portico.config.json's links before showing without them. */
+const LINKS_WAIT_MS = 400;
+
 // Only the chosen language's file is fetched (a small chunk), never i18next.
 const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
   es: () => import('../i18n/locales/es.json'),
@@ -111,8 +119,12 @@ export function LightSignIn({
 }: LightSignInProps) {
   const [language] = useState(signInLanguage);
   const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
-  const [forgot, setForgot] = useState<string | null>(null);
-  const [sso, setSso] = useState<string | null>(null);
+  // The links that portico.config.json adds under the form ("Forgot password?", "Sign in with
+  // SSO"). The form waits for them a little (the file is small and already on its way), so that
+  // the centred card does not jump when they appear; after LINKS_WAIT_MS it shows without them.
+  const [links, setLinks] = useState<ConfigLinks | null>(() =>
+    forgotPasswordUrl === undefined && ssoUrl === undefined ? NO_LINKS : null,
+  );
   useEffect(() => {
     let active = true;
     document.documentElement.lang = language;
@@ -124,24 +136,16 @@ export function LightSignIn({
   }, [language]);
   useEffect(() => {
     let active = true;
-    void forgotPasswordUrl?.then(
-      (url) => active && setForgot(url),
-      () => undefined,
+    const timer = setTimeout(() => active && setLinks((shown) => shown ?? NO_LINKS), LINKS_WAIT_MS);
+    void Promise.all([forgotPasswordUrl ?? null, ssoUrl ?? null]).then(
+      ([forgot, sso]) => active && setLinks({ forgot, sso }),
+      () => active && setLinks((shown) => shown ?? NO_LINKS),
     );
     return () => {
       active = false;
+      clearTimeout(timer);
     };
-  }, [forgotPasswordUrl]);
-  useEffect(() => {
-    let active = true;
-    void ssoUrl?.then(
-      (url) => active && setSso(url),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [ssoUrl]);
+  }, [forgotPasswordUrl, ssoUrl]);
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
   // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
   const releaseBusy = useRef<(() => void) | null>(null);
@@ -182,15 +186,15 @@ export function LightSignIn({
       onPointerDownCapture={handleIntent}
       onKeyDownCapture={handleIntent}
     >
-      {t && (
+      {t && links && (
         <LoginPage
           onSignIn={onSignIn}
           sessionExpired={expired}
           platformTitle={t('app.productTitle')}
           t={t}
-          forgotPasswordUrl={forgot}
-          ssoUrl={sso}
-          onSsoSignIn={() => sso && startSsoSignIn(sso, language)}
+          forgotPasswordUrl={links.forgot}
+          ssoUrl={links.sso}
+          onSsoSignIn={() => links.sso && startSsoSignIn(links.sso, language)}
         />
       )}
     </div>
