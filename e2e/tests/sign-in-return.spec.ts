@@ -30,6 +30,22 @@ test('a link pasted into the first sign-in tab is opened after signing in (guard
   await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zone');
 });
 
+test('the same once the user has started typing (the signed-in console is loading behind the form)', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+  // typing fetches the console ahead (its router included): wait until it is there
+  await expect(page.locator('[data-prebooted-frame] iframe')).toHaveCount(1);
+  await page.goto('/#/app/model/zone');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('admin');
+  await page.getByLabel('Password', { exact: true }).fill('demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/app\/model\/zone$/, { timeout: 30_000 });
+  await landed(page);
+});
+
 test.describe("the user's language wins at sign-in", () => {
   test.use({ locale: 'es-ES' });
 
