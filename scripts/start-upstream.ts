@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DEMO_IDP_PREFIX } from '@portico/core';
 import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
+  parseTrustedProxies,
   parseUpstreamUrl,
   startUpstreamServer,
 } from '@portico/services';
@@ -25,7 +26,9 @@ export async function runUpstream(options: {
     options.fail(
       `PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${timeoutText}"`,
     );
+  let trustProxy: string[] = [];
   try {
+    trustProxy = parseTrustedProxies(process.env.TRUST_PROXY);
     parseUpstreamUrl('PLATFORM_URL', platformUrl);
     if (legacyUiUrl) parseUpstreamUrl('LEGACY_UI_URL', legacyUiUrl);
   } catch (error) {
@@ -37,6 +40,7 @@ export async function runUpstream(options: {
     platformUrl,
     legacyUiUrl,
     timeoutMs,
+    trustProxy,
     consoleDir: join(options.root, 'apps/console/dist'),
     analyticsHost: process.env.ANALYTICS_HOST || undefined,
     log: (line) => console.log(line),
