@@ -1,7 +1,9 @@
 // npm start in upstream mode (PLATFORM_URL set; README "Upstream mode"): serves the console and the
 // frame kit, forwards /riot-core-services/, /git.json and /analytics/ to the platform and /legacy-ui/
 // to LEGACY_UI_URL (default: the platform's /legacy-ui/). No database is opened.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_IDP_PREFIX } from '@portico/core';
 import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   parseTrustedProxies,
@@ -43,11 +45,26 @@ export async function runUpstream(options: {
     analyticsHost: process.env.ANALYTICS_HOST || undefined,
     log: (line) => console.log(line),
   });
+  // the shipped portico.config.json names the demo identity provider, which is not served here
+  let ssoUrl: unknown;
+  try {
+    const configText = readFileSync(
+      join(options.root, 'apps/console/dist/portico.config.json'),
+      'utf8',
+    );
+    ssoUrl = (JSON.parse(configText) as { ssoUrl?: unknown }).ssoUrl;
+  } catch {
+    ssoUrl = undefined; // a missing or broken file is the console's own error screen
+  }
+  const ssoWarning =
+    typeof ssoUrl === 'string' && ssoUrl.startsWith(DEMO_IDP_PREFIX)
+      ? `\n  portico.config.json's ssoUrl (${ssoUrl}) is the demo identity provider, which upstream mode does not serve:\n  point it at the platform's SSO start, or remove it, in apps/console/dist/portico.config.json.`
+      : '';
   console.log(`
 Portico is running at ${server.url}/ in upstream mode (no local database)
   /riot-core-services/, /git.json, /analytics/ → ${platformUrl}
   /legacy-ui/ → ${legacyUiUrl ?? `${platformUrl.replace(/\/+$/, '')}/legacy-ui/`}
-  Sign in with an account of that platform. A platform that does not answer within ${timeoutMs} ms gets a 502/504.
+  Sign in with an account of that platform. A platform that does not answer within ${timeoutMs} ms gets a 502/504.${ssoWarning}
 
 Press Ctrl+C to stop.`);
   const stop = (signal: string) => {

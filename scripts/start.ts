@@ -94,6 +94,8 @@ Health: ${server.url}/healthz, ${server.url}/readyz${server.metricsUrl ? `; metr
 
 Demo accounts (user, password, group):
 ${accounts}
+"Sign in with SSO" on the sign-in page goes to the demo identity provider (${server.url}/demo-idp/),
+which signs these accounts in (portico.config.json "ssoUrl"; apps/services/API.md).
 
 Press Ctrl+C to stop.`);
 

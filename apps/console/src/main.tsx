@@ -46,6 +46,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
       }}
       onSignedInElsewhere={() => void handOver(APP_ROOT)}
       forgotPasswordUrl={configLoad.then((config) => config.forgotPasswordUrl)}
+      ssoUrl={configLoad.then((config) => config.ssoUrl)}
       onIntent={() => {
         // not part of the page's initial load: fetched once the user starts typing or clicking
         void prepare().then(

@@ -38,6 +38,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   surveyExpiration: {},
   sidebarFeature: {},
   forgotPasswordUrl: null,
+  ssoUrl: null,
 };
 
 export interface RecordedCall {

@@ -231,7 +231,7 @@ function bootPage(real: Real, hash: string): void {
       },
       currentPath,
       rerunGuards: () => void router?.revalidate(),
-      notifySessionExpired: () => void (notices.expired += 1),
+      onSessionExpired: () => void (notices.expired += 1),
       notifySignedOutElsewhere: () => void (notices.elsewhere += 1),
     },
     channel,

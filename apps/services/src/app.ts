@@ -22,6 +22,7 @@ import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/ana
 import { createStaticHandler } from './static/static-files.ts';
 import { installOperations } from './routes/operations-routes.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
+import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
@@ -159,6 +160,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
 
   app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
   registerKitRoutes(app, ctx, htmlHeaders);
+  registerDemoIdpRoutes(app, ctx);
 
   const legacy = createStaticHandler({ name: 'legacy UI', dir: ctx.legacyUiDir, htmlHeaders });
   const consoleSite = createStaticHandler({ name: 'console', dir: ctx.consoleDir, htmlHeaders });

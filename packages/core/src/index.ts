@@ -63,6 +63,7 @@ export {
 } from './session/session-user.ts';
 export type { SessionSummary } from './session/session-user.ts';
 export {
+  DEMO_IDP_PREFIX,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_KEY,
   OAUTH_STATUS_COOKIE,
@@ -101,11 +102,16 @@ export { composePageTitle } from './config/page-title.ts';
 export {
   DEVICE_PREFERENCE_KEYS,
   THEME_PREFERENCES,
+  languageToShow,
   parseThemePreference,
   pickSignInLanguage,
   resolveColorScheme,
 } from './config/device-preferences.ts';
-export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
+export type {
+  ColorScheme,
+  LanguageToShowInput,
+  ThemePreference,
+} from './config/device-preferences.ts';
 export { filterTimeZoneGroups, formatDateTime, groupTimeZones } from './config/time-zones.ts';
 export type { DateTimePreferences } from './config/time-zones.ts';
 export {

@@ -1,5 +1,5 @@
 // The composition root: one store, one HTTP client, one session controller, one router.
-import { resolveTabLabel, LOGIN_ROUTE } from '@portico/core';
+import { DEFAULT_LANGUAGE, LOGIN_ROUTE, languageToShow, resolveTabLabel } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
@@ -58,8 +58,6 @@ export function createConsole(config: RuntimeConfig) {
       navigate,
       currentPath,
       rerunGuards: () => void router?.revalidate(),
-      notifySessionExpired: () =>
-        notify('warning', i18n.t('errors.sessionExpired'), { id: 'session-expired' }),
       notifySignedOutElsewhere: () =>
         notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
       onLogout: () => frame.notifySessionEnded('signedOut'),
@@ -128,14 +126,20 @@ export function createConsole(config: RuntimeConfig) {
     for (const listener of [...navigationListeners]) listener(path);
   });
 
-  // The chosen language follows the session's configuration.
-  let language = store.getState().config.language;
+  // The user's language wins as soon as the session loads (core's languageToShow). Compared with
+  // the language on screen, not the store's previous value: the sign-in page may show the
+  // browser's language while the store still holds its English default.
+  let shownLanguage = i18n.language || DEFAULT_LANGUAGE;
   store.subscribe(() => {
-    const next = store.getState().config.language;
-    if (next !== language) {
-      language = next;
-      void setLanguage(next);
-    }
+    const { loaded, language } = store.getState().config;
+    const next = languageToShow({
+      sessionLoaded: loaded,
+      sessionLanguage: language,
+      shown: shownLanguage,
+    });
+    if (next === null) return;
+    shownLanguage = next;
+    void setLanguage(next);
   });
 
   // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in

@@ -35,12 +35,17 @@ export async function initI18n(language: string = DEFAULT_LANGUAGE): Promise<I18
 }
 
 /** Switches the UI language; unknown codes fall back to English (spec §5 "Language defaults to en"). */
+let latestLanguage: Language | null = null;
+
 export async function setLanguage(language: string): Promise<Language> {
   const target: Language = isSupportedLanguage(language) ? language : DEFAULT_LANGUAGE;
+  latestLanguage = target;
   if (target !== 'en' && !i18n.hasResourceBundle(target, 'translation')) {
     const bundle = await loaders[target]();
     // deep merge over English: a missing key in the chosen language still shows English
     i18n.addResourceBundle(target, 'translation', bundle.default, true, true);
+    // another language was asked for while this one loaded: the last request wins
+    if (latestLanguage !== target) return latestLanguage ?? target;
   }
   await i18n.changeLanguage(target);
   document.documentElement.lang = target;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import shipped from '../../public/portico.config.json';
 import { RuntimeConfigError, parseRuntimeConfig } from './runtime-config.ts';
 
 const valid = {
@@ -16,6 +17,7 @@ describe('run-time configuration (portico.config.json)', () => {
       ...valid,
       legacyUiBase: '/legacy-ui',
       forgotPasswordUrl: null,
+      ssoUrl: null,
     });
     expect(
       parseRuntimeConfig({ ...valid, apiBaseHost: 'https://platform.example.com/some/path' })
@@ -52,11 +54,15 @@ describe('run-time configuration (portico.config.json)', () => {
     ['https://id.example.com/reset?app=portico', 'https://id.example.com/reset?app=portico'],
     ['http://127.0.0.1:9000/forgot', 'http://127.0.0.1:9000/forgot'],
     ['/password-reset', '/password-reset'],
-  ])('forgotPasswordUrl %j → %j (the sign-in link, hidden when null)', (value, expected) => {
-    expect(parseRuntimeConfig({ ...valid, forgotPasswordUrl: value }).forgotPasswordUrl).toBe(
-      expected,
-    );
-  });
+  ])(
+    'forgotPasswordUrl and ssoUrl %j → %j (the sign-in links, hidden when null)',
+    (value, expected) => {
+      expect(parseRuntimeConfig({ ...valid, forgotPasswordUrl: value }).forgotPasswordUrl).toBe(
+        expected,
+      );
+      expect(parseRuntimeConfig({ ...valid, ssoUrl: value }).ssoUrl).toBe(expected);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -65,9 +71,16 @@ describe('run-time configuration (portico.config.json)', () => {
     42,
     true,
     'ftp://files.example.com/',
-  ])('refuses forgotPasswordUrl %j with a clear message', (value) => {
+  ])('refuses forgotPasswordUrl and ssoUrl %j with a clear message', (value) => {
     expect(() => parseRuntimeConfig({ ...valid, forgotPasswordUrl: value })).toThrow(
       /forgotPasswordUrl: expected an http\(s\) URL/,
     );
+    expect(() => parseRuntimeConfig({ ...valid, ssoUrl: value })).toThrow(
+      /ssoUrl: expected an http\(s\) URL/,
+    );
+  });
+
+  it('the shipped portico.config.json turns on the demo identity provider', () => {
+    expect(parseRuntimeConfig(shipped).ssoUrl).toBe('/demo-idp/authorize');
   });
 });

@@ -15,6 +15,11 @@ export interface RuntimeConfig {
   sidebarFeature: Record<string, unknown>;
   /** Where the sign-in page's "Forgot password?" link goes; null hides the link (optional key). */
   forgotPasswordUrl: string | null;
+  /**
+   * Where "Sign in with SSO" starts (the identity provider's authorization address; the OAuth
+   * return of spec §2 comes back from it); null hides the link (optional key).
+   */
+  ssoUrl: string | null;
 }
 
 export class RuntimeConfigError extends Error {
@@ -54,9 +59,15 @@ function field<T>(
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
-/** The optional forgotPasswordUrl: an http(s) URL or a path on this site; "" or absent hides the link. */
-function forgotPasswordUrl(json: Record<string, unknown>): string | null {
-  const value = json.forgotPasswordUrl;
+/**
+ * An optional link target (forgotPasswordUrl, ssoUrl): an http(s) URL or a path on this site;
+ * "" or absent means none.
+ */
+function optionalUrl(
+  json: Record<string, unknown>,
+  key: 'forgotPasswordUrl' | 'ssoUrl',
+): string | null {
+  const value = json[key];
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'string') {
     if (/^\/(?!\/)/.test(value)) return value;
@@ -68,7 +79,7 @@ function forgotPasswordUrl(json: Record<string, unknown>): string | null {
     }
   }
   throw new RuntimeConfigError(
-    `portico.config.json: forgotPasswordUrl: expected an http(s) URL, a path such as /reset, or "", got ${JSON.stringify(value)}`,
+    `portico.config.json: ${key}: expected an http(s) URL, a path such as /reset, or "", got ${JSON.stringify(value)}`,
   );
 }
 
@@ -94,7 +105,8 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     showVersionOverride: field(json, 'showVersionOverride', isBoolean, 'true or false'),
     surveyExpiration: field(json, 'surveyExpiration', isRecord, 'an object'),
     sidebarFeature: field(json, 'sidebarFeature', isRecord, 'an object'),
-    forgotPasswordUrl: forgotPasswordUrl(json),
+    forgotPasswordUrl: optionalUrl(json, 'forgotPasswordUrl'),
+    ssoUrl: optionalUrl(json, 'ssoUrl'),
   };
 }
 

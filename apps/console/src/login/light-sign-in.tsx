@@ -13,7 +13,7 @@ import {
 } from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage, type Translate } from './login-page.tsx';
-import { hasOAuthReturn } from '../router/oauth-return.ts';
+import { hasOAuthReturn, startSsoSignIn } from '../router/oauth-return.ts';
 import {
   clearSessionStorage,
   getLocal,
@@ -48,6 +48,19 @@ export function redirectToSignIn(): void {
   history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
 }
 
+/**
+ * A link pasted into the address bar of a tab showing this page changes only the hash (no page
+ * load, and no router here to run the guards): guard (a) remembers it as a page load would, and
+ * the tab stays on /login. Nothing is cleared: this tab holds no session, and an SSO sign-in it
+ * started must survive.
+ */
+export function rememberLinkOnSignInPage(): void {
+  const path = currentRoutePath();
+  if (path === LOGIN_ROUTE) return;
+  if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
+  history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
+}
+
 export interface LightSignInProps {
   onSignIn(username: string, password: string): Promise<void>;
   /** A token appeared (a sign-in in another tab): spec §2 watcher, "go to /app". */
@@ -56,9 +69,19 @@ export interface LightSignInProps {
   onIntent?(): void;
   /** The run-time config's "Forgot password?" target, once portico.config.json is read (null: no link). */
   forgotPasswordUrl?: Promise<string | null>;
+  /** The run-time config's SSO start address, once portico.config.json is read (null: no link). */
+  ssoUrl?: Promise<string | null>;
 }
 
 const english = createMiniTranslator(en);
+
+interface ConfigLinks {
+  forgot: string | null;
+  sso: string | null;
+}
+const NO_LINKS: ConfigLinks = { forgot: null, sso: null };
+/** How long the first sign-in page waits for portico.config.json's links before showing without them. */
+const LINKS_WAIT_MS = 400;
 
 // Only the chosen language's file is fetched (a small chunk), never i18next.
 const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
@@ -92,10 +115,16 @@ export function LightSignIn({
   onSignedInElsewhere,
   onIntent,
   forgotPasswordUrl,
+  ssoUrl,
 }: LightSignInProps) {
   const [language] = useState(signInLanguage);
   const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
-  const [forgot, setForgot] = useState<string | null>(null);
+  // The links that portico.config.json adds under the form ("Forgot password?", "Sign in with
+  // SSO"). The form waits for them a little (the file is small and already on its way), so that
+  // the centred card does not jump when they appear; after LINKS_WAIT_MS it shows without them.
+  const [links, setLinks] = useState<ConfigLinks | null>(() =>
+    forgotPasswordUrl === undefined && ssoUrl === undefined ? NO_LINKS : null,
+  );
   useEffect(() => {
     let active = true;
     document.documentElement.lang = language;
@@ -107,14 +136,16 @@ export function LightSignIn({
   }, [language]);
   useEffect(() => {
     let active = true;
-    void forgotPasswordUrl?.then(
-      (url) => active && setForgot(url),
-      () => undefined,
+    const timer = setTimeout(() => active && setLinks((shown) => shown ?? NO_LINKS), LINKS_WAIT_MS);
+    void Promise.all([forgotPasswordUrl ?? null, ssoUrl ?? null]).then(
+      ([forgot, sso]) => active && setLinks({ forgot, sso }),
+      () => active && setLinks((shown) => shown ?? NO_LINKS),
     );
     return () => {
       active = false;
+      clearTimeout(timer);
     };
-  }, [forgotPasswordUrl]);
+  }, [forgotPasswordUrl, ssoUrl]);
   const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
   // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
   const releaseBusy = useRef<(() => void) | null>(null);
@@ -123,6 +154,11 @@ export function LightSignIn({
     releaseBusy.current ??= markBusy('sign-in form');
     onIntent?.();
   }, [onIntent]);
+
+  useEffect(() => {
+    window.addEventListener('hashchange', rememberLinkOnSignInPage);
+    return () => window.removeEventListener('hashchange', rememberLinkOnSignInPage);
+  }, []);
 
   useEffect(() => {
     document.title = english('app.productTitle');
@@ -150,13 +186,15 @@ export function LightSignIn({
       onPointerDownCapture={handleIntent}
       onKeyDownCapture={handleIntent}
     >
-      {t && (
+      {t && links && (
         <LoginPage
           onSignIn={onSignIn}
           sessionExpired={expired}
           platformTitle={t('app.productTitle')}
           t={t}
-          forgotPasswordUrl={forgot}
+          forgotPasswordUrl={links.forgot}
+          ssoUrl={links.sso}
+          onSsoSignIn={() => links.sso && startSsoSignIn(links.sso, language)}
         />
       )}
     </div>

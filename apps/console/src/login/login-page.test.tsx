@@ -153,6 +153,35 @@ describe('the sign-in form', () => {
     );
   });
 
+  it('shows "Sign in with SSO" only when configured; a click starts the sign-in with its state', async () => {
+    const onSsoSignIn = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = render(
+      <LoginPage
+        onSignIn={async () => {}}
+        platformTitle="Portico"
+        t={(key, options) => i18n.t(key, options)}
+        ssoUrl="/demo-idp/authorize"
+        onSsoSignIn={onSsoSignIn}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Sign in with SSO' });
+    expect(link).toHaveAttribute('href', '/demo-idp/authorize');
+    // the form's own button keeps its exact name
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await user.click(link);
+    expect(onSsoSignIn).toHaveBeenCalledTimes(1);
+    unmount();
+    render(
+      <LoginPage
+        onSignIn={async () => {}}
+        platformTitle="Portico"
+        t={(key, options) => i18n.t(key, options)}
+      />,
+    );
+    expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
+  });
+
   it('shows "Forgot password?" only when configured', () => {
     const { unmount } = render(
       <LoginPage

@@ -13,6 +13,10 @@ export interface LoginPageProps {
   t: Translate;
   /** Run-time config `forgotPasswordUrl`: the "Forgot password?" link; null or absent hides it. */
   forgotPasswordUrl?: string | null;
+  /** Run-time config `ssoUrl`: the "Sign in with SSO" link; null or absent hides it. */
+  ssoUrl?: string | null;
+  /** Leaves for the identity provider with this tab's state (the link's own href carries none). */
+  onSsoSignIn?(): void;
 }
 
 export type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
@@ -71,6 +75,8 @@ export function LoginPage({
   platformTitle,
   t,
   forgotPasswordUrl = null,
+  ssoUrl = null,
+  onSsoSignIn,
 }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -81,6 +87,8 @@ export function LoginPage({
   const [throttledUntil, setThrottledUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(throttledUntil);
   const throttled = throttledUntil !== null && secondsLeft > 0;
+  const [expiredShown, setExpiredShown] = useState(false);
+  useEffect(() => setExpiredShown(sessionExpired), [sessionExpired]);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -118,9 +126,11 @@ export function LoginPage({
         <h1 id="login-heading" className={styles.heading}>
           {t('login.heading')}
         </h1>
-        {sessionExpired && !error && (
-          <p className={styles.notice} role="status">
-            {t('login.sessionExpired')}
+        {sessionExpired && (
+          // the one "session expired" message (no toast beside it); its live region is in the page
+          // before its text, so that screen readers announce it
+          <p className={expiredShown && !error ? styles.notice : styles.alertEmpty} role="status">
+            {expiredShown && !error ? t('login.sessionExpired') : null}
           </p>
         )}
         <div
@@ -178,6 +188,20 @@ export function LoginPage({
             </a>
           )}
         </form>
+        {ssoUrl && (
+          // a link, since it leaves for another page; the click adds this tab's state first
+          <a
+            className={styles.sso}
+            href={ssoUrl}
+            onClick={(event) => {
+              if (!onSsoSignIn || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+              event.preventDefault();
+              onSsoSignIn();
+            }}
+          >
+            {t('login.ssoSignIn')}
+          </a>
+        )}
       </section>
     </main>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../lib/app-context.ts';
 import { useAppSelector } from '../store/hooks.ts';
+import { startSsoSignIn } from '../router/oauth-return.ts';
 import { LoginPage } from './login-page.tsx';
 
 /**
@@ -13,7 +14,7 @@ import { LoginPage } from './login-page.tsx';
 export function LoginRoute() {
   const { session, config, frame } = useAppServices();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const expired = useAppSelector((state) => state.authn.expiredFlag);
   const booted = useRef(false);
   const handleIntent = useCallback(() => {
@@ -40,6 +41,8 @@ export function LoginRoute() {
         platformTitle={t('app.productTitle')}
         t={t}
         forgotPasswordUrl={config.forgotPasswordUrl}
+        ssoUrl={config.ssoUrl}
+        onSsoSignIn={() => config.ssoUrl && startSsoSignIn(config.ssoUrl, i18n.language)}
       />
     </div>
   );

@@ -39,6 +39,33 @@ export function readOAuthReturn(): OAuthReturnDecision {
   return decideOAuthReturn({ status, token, returnedState, expectedState });
 }
 
+/** What {@link buildOAuthAuthorizeUrl} needs. */
+export interface OAuthAuthorizeInput {
+  /** The run-time config's `ssoUrl`: an absolute http(s) URL or a path on the console's site. */
+  readonly ssoUrl: string;
+  /** The console page (`location.href`): resolves a relative `ssoUrl`; without hash and query, the return address. */
+  readonly pageUrl: string;
+  /** This tab's fresh state (stored under OAUTH_STATE before leaving). */
+  readonly state: string;
+  /** The language the console shows, passed as OpenID Connect's `ui_locales`. */
+  readonly language: string;
+}
+
+/**
+ * The identity provider's address for a sign-in started in this tab: `ssoUrl` with `state`,
+ * `redirect_uri` (the console's page, without hash or query: the OAuth return's guard runs on any
+ * route, and a deep link waits in REDIRECT_URL) and `ui_locales`. Parameters `ssoUrl` already
+ * carries are kept, but these three are this tab's.
+ */
+export function buildOAuthAuthorizeUrl(input: OAuthAuthorizeInput): string {
+  const page = new URL(input.pageUrl);
+  const url = new URL(input.ssoUrl, page);
+  url.searchParams.set('state', input.state);
+  url.searchParams.set('redirect_uri', `${page.origin}${page.pathname}`);
+  url.searchParams.set('ui_locales', input.language);
+  return url.href;
+}
+
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))
@@ -49,12 +76,16 @@ function randomState(): string {
 
 /**
  * The identity provider's URL for a sign-in started in this tab: a fresh state is stored in session
- * storage and added as the `state` query parameter (the platform echoes it in `$oauth_state`).
+ * storage and sent as `state`, with this page as `redirect_uri` and the shown language as
+ * `ui_locales` (buildOAuthAuthorizeUrl). The provider echoes the state in `$oauth_state`.
  */
-export function beginOAuthSignIn(authorizeUrl: string): string {
+export function beginOAuthSignIn(ssoUrl: string, language = 'en'): string {
   const state = randomState();
   setSession(OAUTH_STATE_KEY, state);
-  const url = new URL(authorizeUrl, location.href);
-  url.searchParams.set('state', state);
-  return url.toString();
+  return buildOAuthAuthorizeUrl({ ssoUrl, pageUrl: location.href, state, language });
+}
+
+/** "Sign in with SSO": leaves for the identity provider (run-time config `ssoUrl`). */
+export function startSsoSignIn(ssoUrl: string, language: string): void {
+  location.assign(beginOAuthSignIn(ssoUrl, language));
 }

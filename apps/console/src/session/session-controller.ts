@@ -82,8 +82,12 @@ export interface SessionEffects {
   currentPath(): string;
   /** Runs the guards of the current route again (a user change, a retry after no answer). */
   rerunGuards(): void;
-  notifySessionExpired(): void;
   notifySignedOutElsewhere(): void;
+  /**
+   * The session expired (once per burst of 401s). The sign-in page it ends on says so (its
+   * expired banner), so the console shows no toast of its own here.
+   */
+  onSessionExpired?(): void;
   onLoginSuccess?(user: PlatformUser, token: string): void;
   onLogout?(): void;
 }
@@ -594,7 +598,7 @@ export class SessionController {
     });
     if (decision === 'IGNORE') return;
     this.expiredToken = currentToken;
-    this.effects.notifySessionExpired();
+    this.effects.onSessionExpired?.();
     void this.logout({ expired: true }).then(() => this.effects.navigate(LOGIN_ROUTE));
   }
 

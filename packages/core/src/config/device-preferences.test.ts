@@ -3,6 +3,7 @@ import { PRESERVED_KEYS, STORAGE_KEYS } from '../session/storage-keys.ts';
 import {
   DEVICE_PREFERENCE_KEYS,
   isDevicePreferenceKey,
+  languageToShow,
   parseThemePreference,
   pickSignInLanguage,
   resolveColorScheme,
@@ -70,4 +71,25 @@ describe('pickSignInLanguage', () => {
   ])('stored %j, browser %j → %s', (stored, browser, language) => {
     expect(pickSignInLanguage(stored, browser)).toBe(language);
   });
+});
+
+describe('the language shown once a session loads', () => {
+  it.each([
+    // sessionLoaded, session language, shown now, switch to
+    [true, 'en', 'es', 'en'], // a Spanish browser, an English user: English at once
+    [true, 'fr', 'en', 'fr'],
+    [true, 'pt-BR', 'es', 'pt-BR'],
+    [true, 'es', 'es', null], // already shown
+    [true, 'en', 'en', null],
+    [true, 'de', 'es', 'en'], // unknown: English (spec §5)
+    [true, undefined, 'it', 'en'],
+    [true, 'de', 'en', null],
+    [false, 'en', 'es', null], // no session (sign-in page, after a sign-out): the shown one stays
+    [false, 'fr', 'en', null],
+  ] as const)(
+    'loaded %s, user %s, shown %s → %s',
+    (sessionLoaded, sessionLanguage, shown, expected) => {
+      expect(languageToShow({ sessionLoaded, sessionLanguage, shown })).toBe(expected);
+    },
+  );
 });

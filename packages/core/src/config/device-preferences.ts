@@ -61,3 +61,27 @@ export function pickSignInLanguage(
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** What {@link languageToShow} needs: the session's configuration and the language on screen. */
+export interface LanguageToShowInput {
+  /** True once a session's configuration is loaded (false before sign-in and after sign-out). */
+  readonly sessionLoaded: boolean;
+  /** The session's language (the user's inherited `language` field, resolved). */
+  readonly sessionLanguage: unknown;
+  /** The language the console shows now (the sign-in page's: this device's or the browser's). */
+  readonly shown: string;
+}
+
+/**
+ * The language the console switches to, or null to keep the one shown. Once a session is loaded,
+ * the user's language wins over the sign-in page's (the device's last or the browser's), whatever
+ * the store held before; without a session (the sign-in page, after a sign-out) the shown language
+ * stays. An unknown session language is English (spec §5 "Language defaults to en").
+ */
+export function languageToShow(input: LanguageToShowInput): Language | null {
+  if (!input.sessionLoaded) return null;
+  const wanted = (SUPPORTED_LANGUAGES as readonly unknown[]).includes(input.sessionLanguage)
+    ? (input.sessionLanguage as Language)
+    : DEFAULT_LANGUAGE;
+  return wanted === input.shown ? null : wanted;
+}

@@ -10,6 +10,11 @@ export const OAUTH_STATE_COOKIE = '$oauth_state';
 export const OAUTH_STATUS_COOKIE = '$oauth_status';
 /** The cookie holding the token of an OAuth return (spec §2). */
 export const OAUTH_TOKEN_COOKIE = 'token';
+/**
+ * Where the services' demo identity provider lives (its sign-in page is `authorize` under it). The
+ * console's service worker never answers a request under it.
+ */
+export const DEMO_IDP_PREFIX = '/demo-idp/';
 
 /** What the OAuth return handler read (every cookie is read and cleared before deciding). */
 export interface OAuthReturnInput {

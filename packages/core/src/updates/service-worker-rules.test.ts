@@ -116,6 +116,13 @@ describe('what the worker serves (never /riot-core-services/, /analytics/, /lega
     ['the legacy UI frame', `${origin}/legacy-ui/`, 'navigate', 'GET', 'network'],
     ['the services version', `${origin}/git.json?t=1`, 'cors', 'GET', 'network'],
     ['the UI version', `${origin}/extra/git.json?t=1`, 'cors', 'GET', 'network'],
+    [
+      'the demo identity provider (a page load, never the shell)',
+      `${origin}/demo-idp/authorize?state=abc`,
+      'navigate',
+      'GET',
+      'network',
+    ],
     ['a write', `${origin}/assets/index-abc.js`, 'cors', 'POST', 'network'],
     ['another origin', 'https://cdn.example.com/assets/index-abc.js', 'cors', 'GET', 'network'],
   ])('%s → %s', (_case, url, mode, method, expected) => {
@@ -175,12 +182,14 @@ describe('serviceWorkerNetworkPathnames (static routes, issue 17 item 9)', () =>
     ['/analytics/capture', true],
     ['/git.json', true],
     ['/extra/git.json', true],
+    ['/demo-idp/authorize', true],
     ['/', false],
     ['/index.html', false],
     ['/assets/index-1.js', false],
     ['/portico.config.json', false],
     ['/legacy-uix/', false],
     ['/git.json.bak', false],
+    ['/demo-idpx/authorize', false],
   ])('%s goes straight to the network: %s', (pathname, expected) => {
     // the URL-pattern pathname syntax used here: a trailing * is any rest, the rest is literal
     const matches = serviceWorkerNetworkPathnames().some((pattern) =>

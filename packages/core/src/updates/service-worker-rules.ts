@@ -4,6 +4,7 @@
  * reload guard.
  */
 import { hashString32 } from '../analytics/analytics-identity.ts';
+import { DEMO_IDP_PREFIX } from '../session/oauth-return.ts';
 
 /** Spec §7: the service-worker script, at the site root. */
 export const SERVICE_WORKER_SCRIPT = 'ngsw-worker.js';
@@ -26,8 +27,9 @@ export const SERVICE_WORKER_UNRECOVERABLE_MESSAGE =
 export const PRECACHE_PREFIX = 'portico-precache-';
 
 /**
- * Paths the worker never serves nor caches: the platform API, the analytics host, the legacy UI and
- * the version files (always read from the network).
+ * Paths the worker never serves nor caches: the platform API, the analytics host, the legacy UI,
+ * the version files (always read from the network) and the demo identity provider's pages (a page
+ * load there must never be answered with the console's shell).
  */
 export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = [
   '/riot-core-services/',
@@ -35,6 +37,7 @@ export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = [
   '/legacy-ui/',
   '/git.json',
   '/extra/',
+  DEMO_IDP_PREFIX,
 ];
 
 /**
