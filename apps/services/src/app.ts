@@ -14,6 +14,7 @@ import { requestCookie, requestHeader } from './http/request-headers.ts';
 import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
@@ -136,7 +137,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
-  registerResourceRoutes(api, ctx);
+  registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

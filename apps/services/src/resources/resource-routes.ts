@@ -48,7 +48,18 @@ const COMPUTED_ON_CREATE = [
   'passwordHash',
 ];
 
-export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+/** What other route modules may ask of the resource mechanism. */
+export interface ResourceWrites {
+  /** An update with every check of `PATCH /{resource}/{id}` (see updateRow). */
+  updateRow(
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+    values: Row,
+  ): Promise<Record<string, unknown> | undefined>;
+}
+
+export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): ResourceWrites {
   const db = ctx.db as unknown as AnyDb;
   const lists = new ListPages(ctx);
 
@@ -179,15 +190,18 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json(json ?? {}, 201);
   }
 
-  async function handleUpdate(
-    c: Context<AppEnv>,
+  /**
+   * Applies `values` (a parsed write body) to row `id` in one transaction, with every check of an
+   * update (permission, visibility, the resource's hooks, references, unique values), and tells every
+   * worker. Also the path of writes made through other routes (a role's members).
+   */
+  async function updateRow(
+    caller: WriteContext['caller'],
     spec: ResourceSpec,
-    mode: 'replace' | 'patch',
-  ): Promise<Response> {
-    const caller = c.get('caller');
+    id: number,
+    values: Row,
+  ): Promise<Record<string, unknown> | undefined> {
     requirePermission(caller, spec, 'u');
-    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    const values = parseWriteBody(spec, await readJson(c.req), mode);
     const json = await db
       .transaction()
       .execute(async (trx) => {
@@ -217,7 +231,19 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         throw uniqueViolationAsHttp(spec, error);
       });
     await afterCommit(spec);
-    return c.json(json ?? {});
+    return json;
+  }
+
+  async function handleUpdate(
+    c: Context<AppEnv>,
+    spec: ResourceSpec,
+    mode: 'replace' | 'patch',
+  ): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'u');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    const values = parseWriteBody(spec, await readJson(c.req), mode);
+    return c.json((await updateRow(caller, spec, id, values)) ?? {});
   }
 
   async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
@@ -248,4 +274,5 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));
     api.delete(`${base}/:id`, (c) => handleDelete(c, spec));
   }
+  return { updateRow };
 }
