@@ -36,6 +36,7 @@ export type {
   PermissionLines,
 } from './permissions/permission-catalog.ts';
 export type { PermissionLetter } from './permissions/permission-string.ts';
+export { grantedBy, mayGrantAll, missingGrants } from './permissions/grant-rules.ts';
 export {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
