@@ -20,6 +20,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
+    'field.roles', // the same plural, as resource.role
+    'perm.edgebox', // product term kept in every language but French
     'module.tenants', // the platform's own term (issue 15: not "Inquilinos", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -32,6 +34,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
+    'perm.edgebox', // product term kept in every language but French
     'module.tenants', // the platform's own term (issue 15: not "Locatários", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -53,6 +56,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'one.zone', // French cognate
     'enum.module',
     'page.importExport', // "import / export" is French too
+    'perm.importexport', // the same words, as page.importExport
+    'perm.zone', // French cognate, as one.zone
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -65,6 +70,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'module.gateway', // loan word kept by the console's it tabs.gateway
     'field.password', // loan word kept by the console's it login.password
     'one.reportDefinition', // "report" is the Italian term, as resource.reportDefinition
+    'perm.report_definition', // the same, as one.reportDefinition
+    'perm.edgebox', // product term kept in every language but French
+    'perm.endpoint', // loan word current in Italian API documentation
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -125,6 +133,14 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       group: 'G',
       tenant: 'T',
       reason: 'Y',
+      min: 8,
+      max: 1024,
+      line: 4,
+      text: 'X',
+      allowed: 'r, u',
+      names: 'A, B',
+      list: 'L',
+      query: 'Q',
     };
     const wrong = englishKeys.filter(
       (key) =>
