@@ -141,6 +141,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       names: 'A, B',
       list: 'L',
       query: 'Q',
+      module: 'M',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -22,6 +22,7 @@ import type { MessageKey, Translate } from '../i18n.ts';
 import { isMessageKey } from '../i18n.ts';
 import { sentence } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
+import { MODULES } from '../routes.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
 
 /** What the form hands a field of its own kind. */
@@ -254,7 +255,14 @@ export function PermissionsField({
     const letters = LETTERS.filter((letter) =>
       module.resources.some((resource) => resource.operations.includes(letter)),
     );
-    const moduleName = t(messageKey(`module.${module.name}`, 'perm.resource'));
+    const def = MODULES.find((candidate) => candidate.key === module.name);
+    const moduleName = def ? conceptLabel(def.concept, def.label) : module.name;
+    const switchLabel = (entry: string) => {
+      const resource = entry.slice(0, entry.indexOf(':'));
+      return resource === module.name
+        ? t('perm.switch.module', { module: moduleName })
+        : t(messageKey(`perm.switch.${resource}`, 'perm.resource'));
+    };
     const captionId = `${id}-${module.name}`;
     return (
       <section key={module.name} className="permission-module" aria-labelledby={captionId}>
@@ -268,7 +276,7 @@ export function PermissionsField({
                 disabled={disabled || !permissions.has(entry)}
                 onChange={(event) => setCell(entry, event.target.checked)}
               />{' '}
-              {t(messageKey(`perm.switch.${entry.slice(0, entry.indexOf(':'))}`, 'perm.resource'))}
+              {switchLabel(entry)}
             </label>
           ))}
         </div>
