@@ -71,6 +71,25 @@ for (const [label, viewport] of [
       }
       await expect.poll(() => moduleTabs(page)).toEqual(['Home', 'Assets', 'Model', 'Analytics']);
       await expectNoShellAxeViolations(page, 'the colleague’s shell: ');
+      if (viewport.width < 600) await page.keyboard.press('Escape');
+
+      // the colleague (no user:u, no Settings) changes the password the administrator gave
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Password' });
+      await dialog.getByLabel('Current password').fill(PASSWORD);
+      await dialog.getByLabel('New password').fill('password1');
+      await dialog.getByRole('button', { name: 'Change password' }).click();
+      await expect(
+        dialog.getByText('This is one of the most common passwords. Choose another.'),
+      ).toBeVisible();
+      await expectNoShellAxeViolations(page, 'password dialog: ');
+      await dialog.getByLabel('New password').fill(`${PASSWORD}-own`);
+      await dialog.getByRole('button', { name: 'Change password' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Your password is changed.', { exact: false })).toBeVisible();
+      await signOut(page);
+      await signIn(page, username, `${PASSWORD}-own`);
     });
 
     test('a role’s permissions are a grid of named checkboxes; its members are listed', async ({
