@@ -514,9 +514,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
               )}
               {field.kind === 'password' ? (
                 <span id={hintId} className="form-hint">
-                  {newPassword
-                    ? `${t('form.passwordRule', { min: MIN_LENGTH })} ${t('form.newPasswordHint')}`
-                    : t('form.passwordRule', { min: MIN_LENGTH })}
+                  {/* two sentences, two text nodes (each one translation) */}
+                  {t('form.passwordRule', { min: MIN_LENGTH })}
+                  {newPassword ? ` ${t('form.newPasswordHint')}` : null}
                 </span>
               ) : null}
               {errorText}
