@@ -250,6 +250,7 @@ export default defineConfig(
             {
               target: 'apps/services/src/db',
               from: [
+                'audit',
                 'auth',
                 'cache',
                 'http',
@@ -266,6 +267,26 @@ export default defineConfig(
                 'services-context.ts',
               ].map((from) => `apps/services/src/${from}`),
               message: 'db/ is the bottom layer: it imports nothing of the services above it.',
+            },
+            {
+              target: 'apps/services/src/audit',
+              from: [
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                "audit/ writes entries through the caller's transaction: it imports only db/.",
             },
             {
               target: 'apps/services/src/cache',

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
+  parseTrustedProxies,
   parseUpstreamUrl,
   startUpstreamServer,
 } from '@portico/services';
@@ -23,7 +24,9 @@ export async function runUpstream(options: {
     options.fail(
       `PLATFORM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${timeoutText}"`,
     );
+  let trustProxy: string[] = [];
   try {
+    trustProxy = parseTrustedProxies(process.env.TRUST_PROXY);
     parseUpstreamUrl('PLATFORM_URL', platformUrl);
     if (legacyUiUrl) parseUpstreamUrl('LEGACY_UI_URL', legacyUiUrl);
   } catch (error) {
@@ -35,6 +38,7 @@ export async function runUpstream(options: {
     platformUrl,
     legacyUiUrl,
     timeoutMs,
+    trustProxy,
     consoleDir: join(options.root, 'apps/console/dist'),
     analyticsHost: process.env.ANALYTICS_HOST || undefined,
     log: (line) => console.log(line),

@@ -51,11 +51,8 @@ test.describe('upstream mode', () => {
     );
     const answer = await page.request.get(`${API}/user/whoami`);
     expect(answer.status()).toBe(502);
-    expect(await answer.json()).toEqual({
-      error: expect.stringMatching(
-        /^The platform \(http:\/\/127\.0\.0\.1:\d+\) could not be reached \(ECONNREFUSED\)$/,
-      ),
-    });
+    // the answer names no internal address (the server's log does)
+    expect(await answer.json()).toEqual({ error: 'The platform could not be reached' });
     // a stored session is kept (not logged out) and the shell says why it cannot go on
     await page.evaluate(() =>
       localStorage.setItem('ACCESS_TOKEN', 'a-token-the-platform-would-check'),

@@ -12,10 +12,12 @@ import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
 import { requestCookie, requestHeader } from './http/request-headers.ts';
 import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
+import { swallowBody } from './http/swallow-body.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -78,17 +80,21 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
     if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
-      const attributes = c.req.url.startsWith('https:') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
+      // behind a TLS-terminating proxy in TRUST_PROXY, its X-Forwarded-Proto says https
+      const attributes = c.get('secure') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
       addAnswerCookie(c, `XSRF-TOKEN=${createXsrfToken()}${attributes}`);
     }
   };
   // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
   installOperations(app, ctx, everyAnswer);
 
-  // The rest of an oversized body is never read, so the connection cannot carry another request:
-  // say so, or a keep-alive client sends its next request into a closing socket (finding 8).
-  const tooLarge = (c: Context) =>
-    c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
+  // The rest of an oversized body is read and dropped first (bounded: http/swallow-body.ts), so the
+  // client, still sending, reads the answer instead of a reset. The connection is closed after it all
+  // the same: say so, or a keep-alive client sends its next request into a closing socket.
+  const tooLarge = async (c: Context) => {
+    await swallowBody(c);
+    return c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
+  };
   // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
   // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
@@ -136,6 +142,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
+  registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>

@@ -51,6 +51,81 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       await second.close();
     }, 30_000);
 
+    it('a write and its audit entry commit together or not at all (a failure injected between them)', async () => {
+      const database = await openDatabase(target());
+      const app = createApp(createContext(database, { log: () => undefined }));
+      const call = (method: string, path: string, token?: string, body?: unknown) =>
+        app.fetch(
+          new Request(`http://db.test/riot-core-services/api${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+      const { sql } = await import('kysely');
+      const count = async (table: 'things' | 'auditEntries') =>
+        Number(
+          (
+            await database.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      try {
+        const login = await call('POST', '/user/login', undefined, {
+          username: 'admin',
+          password: 'demo',
+        });
+        const { token } = (await login.json()) as { token: string };
+        const things = await count('things');
+        const entries = await count('auditEntries');
+        // the change is written first, then its entry: the entry's table refuses it
+        if (database.dialect === 'postgres') {
+          await sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(
+            database.db,
+          );
+          await sql`create trigger refuse_audit before insert on "auditEntries" for each row execute function refuse_audit()`.execute(
+            database.db,
+          );
+        } else {
+          await sql`create trigger refuse_audit before insert on "auditEntries" begin select raise(abort, 'audit refused'); end`.execute(
+            database.db,
+          );
+        }
+        try {
+          const refused = await call('POST', '/thing', token, {
+            name: 'Unaudited',
+            serial: 'UN-1',
+            thingTypeId: 1,
+            groupId: 3,
+          });
+          expect(refused.status).toBe(500);
+          expect(await count('things')).toBe(things);
+          expect(await count('auditEntries')).toBe(entries);
+        } finally {
+          await sql`drop trigger refuse_audit ${database.dialect === 'postgres' ? sql`on "auditEntries"` : sql``}`.execute(
+            database.db,
+          );
+          if (database.dialect === 'postgres')
+            await sql`drop function refuse_audit`.execute(database.db);
+        }
+        const made = await call('POST', '/thing', token, {
+          name: 'Audited',
+          serial: 'AU-1',
+          thingTypeId: 1,
+          groupId: 3,
+        });
+        expect(made.status).toBe(201);
+        expect(await count('things')).toBe(things + 1);
+        expect(await count('auditEntries')).toBe(entries + 1);
+        const { id } = (await made.json()) as { id: number };
+        expect((await call('DELETE', `/thing/${id}`, token)).status).toBe(204);
+      } finally {
+        await database.close();
+      }
+    }, 30_000);
+
     it('serves the API: login, case-insensitive filter with escaped wildcards, writes, conflicts, rollback', async () => {
       const database = await openDatabase(target());
       const app = createApp(createContext(database, { log: () => undefined }));

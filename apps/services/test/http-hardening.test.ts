@@ -1,4 +1,4 @@
-// Issue 13 findings 8 and 15: a 413 closes its connection cleanly (the client's next request on a
+// A 413 closes its connection cleanly (the client's next request on a
 // keep-alive agent works), and cacheable answers never carry the XSRF-TOKEN cookie.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -172,5 +172,45 @@ describe('the headers every answer carries, over HTTP', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.headers['x-request-id']).toBe('trace-42');
+  });
+});
+
+// Behind the documented nginx TLS setup the instances speak plain HTTP to nginx, which says
+// `X-Forwarded-Proto: https`: the cookie must still be Secure, and only when that proxy says so.
+describe('the XSRF-TOKEN cookie behind a TLS-terminating proxy', () => {
+  async function cookieFrom(url: string, headers: Record<string, string>): Promise<string> {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request(`${url}/riot-core-services/api/user/whoami`, { headers }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', socket: null }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    return (answer.headers['set-cookie'] as string[] | undefined)?.[0] ?? '';
+  }
+
+  it('is Secure when a trusted proxy says https, and not when an untrusted client claims it', async () => {
+    const behind = await createTestClient({ seed: false, trustProxy: ['127.0.0.1'] });
+    const behindServer = await listen(behind.services.app, '127.0.0.1', 0);
+    try {
+      const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.5' };
+      expect(await cookieFrom(behindServer.url, https)).toMatch(
+        /^XSRF-TOKEN=[A-Za-z0-9_-]{32}; Path=\/; Secure; SameSite=Strict$/,
+      );
+      expect(await cookieFrom(behindServer.url, { 'x-forwarded-proto': 'http' })).not.toMatch(
+        /Secure/,
+      );
+      expect(await cookieFrom(behindServer.url, {})).not.toMatch(/Secure/);
+      // the same header from a client that is no trusted proxy changes nothing
+      expect(await cookieFrom(server.url, https)).toMatch(
+        /^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Strict$/,
+      );
+    } finally {
+      await behindServer.close();
+      await behind.services.close();
+    }
   });
 });

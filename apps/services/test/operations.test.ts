@@ -157,7 +157,7 @@ describe('request ids, logs, health (in-process)', () => {
     expect(requests.map((entry) => [entry.method, entry.route, entry.status])).toEqual([
       ['POST', '/riot-core-services/api/user/login', 200],
       ['GET', '/riot-core-services/api/user/whoami', 200],
-      ['GET', '/riot-core-services/api/user/:id{[^/]+}', 200],
+      ['GET', '/riot-core-services/api/user/:id{[0-9]+}', 200],
       ['POST', '/riot-core-services/api/user/login', 401],
       ['PUT', '/riot-core-services/api/user/:id/field/:field', 200],
     ]);

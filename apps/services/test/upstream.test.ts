@@ -1,4 +1,4 @@
-// Upstream mode (issue 16): real HTTP through the reverse proxy, to a real Portico playing the
+// Upstream mode: real HTTP through the reverse proxy, to a real Portico playing the
 // platform and to an echo server that shows what the platform receives.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -188,8 +188,28 @@ describe('upstream mode: the console in front of a platform it does not own', ()
       'x-forwarded-proto': 'http',
       'x-forwarded-host': new URL(viaEcho.url).host,
     });
-    expect(seen.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    // the client is no trusted proxy: its own X-Forwarded-For is not passed on
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.headers.host).toBe(new URL(echoUrl).host);
+  });
+
+  it("a 20 MB body gets the platform's own 413, not a 502, and the next request works", async () => {
+    const { token } = (await (
+      await fetch(`${viaPlatform.url}${API}/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'demo' }),
+      })
+    ).json()) as { token: string };
+    const large = await fetch(`${viaPlatform.url}${API}/zone`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json' },
+      body: `{"name":"${'x'.repeat(20 * 1024 * 1024)}"}`,
+    });
+    expect(large.status, logs.join('\n')).toBe(413);
+    expect(await large.json()).toMatchObject({ error: 'Request body too large' });
+    const after = await fetch(`${viaPlatform.url}${API}/user/whoami`, { headers: { token } });
+    expect(after.status).toBe(200);
   });
 
   it('streams the answer: the first chunk arrives before the platform has finished', async () => {
@@ -244,15 +264,19 @@ describe('upstream mode: the console in front of a platform it does not own', ()
   it('a platform that is down answers 502 with a clear JSON error; one that is silent, 504', async () => {
     const down = await fetch(`${toNowhere.url}${API}/user/whoami`);
     expect(down.status).toBe(502);
-    expect(await down.json()).toMatchObject({
-      error: `The platform (http://127.0.0.1:${deadPort}) could not be reached (ECONNREFUSED)`,
-    });
+    // the answer names no internal address; the log does
+    expect(await down.json()).toEqual({ error: 'The platform could not be reached' });
     const silent = await fetch(`${viaEcho.url}${API}/slow-headers`);
     expect(silent.status).toBe(504);
-    expect(await silent.json()).toMatchObject({
-      error: `The platform (${echoUrl}) did not answer within 0.4 s`,
-    });
-    expect(logs.some((line) => line.includes('unreachable (ECONNREFUSED)'))).toBe(true);
+    expect(await silent.json()).toEqual({ error: 'The platform did not answer within 0.4 s' });
+    expect(
+      logs.some((line) =>
+        line.includes(`The platform (http://127.0.0.1:${deadPort}) unreachable (ECONNREFUSED)`),
+      ),
+    ).toBe(true);
+    expect(logs.some((line) => line.includes(`(${echoUrl}) did not answer within 0.4 s`))).toBe(
+      true,
+    );
   });
 
   it.each([

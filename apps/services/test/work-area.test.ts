@@ -221,6 +221,20 @@ describe('CSV export of the current filter', () => {
     ).toBe(400);
   });
 
+  it('exports users too (the /user/{id} route takes numbers only), never with a password column', async () => {
+    const response = await client.call('GET', '/user/export.csv', { token: admin });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const csv = await response.text();
+    const [head, ...lines] = csv.trim().split(/\r?\n/);
+    expect(head).toContain('username');
+    expect(head!.split(',')).not.toContain('password');
+    expect(head).not.toMatch(/hash|salt/i);
+    expect(lines.some((line) => line.includes('operator'))).toBe(true);
+    expect(lines.some((line) => line.includes('globex'))).toBe(false);
+    expect((await client.call('GET', '/user/abc', { token: admin })).status).toBe(400);
+  });
+
   it('neutralises spreadsheet formulas and quotes what needs quoting', async () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell('+1')).toBe("'+1");

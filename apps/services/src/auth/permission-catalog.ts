@@ -28,6 +28,7 @@ export const PERMISSION_RESOURCES = [
   'dataretentionpolicy',
   'report_definition',
   'localmap',
+  'auditlog',
 ] as const;
 
 /** Module permissions that are a plain `x` string. */
@@ -80,8 +81,11 @@ export const OPERATOR_PERMISSIONS: readonly string[] = [
   `${FOLDER_PERMISSION}:r`,
 ];
 
+/** A viewer reads the tenant's data, not its security trail. */
 export const VIEWER_PERMISSIONS: readonly string[] = [
-  ...PERMISSION_RESOURCES.filter((name) => name !== 'license_generator').map((name) => `${name}:r`),
+  ...PERMISSION_RESOURCES.filter((name) => name !== 'license_generator' && name !== 'auditlog').map(
+    (name) => `${name}:r`,
+  ),
   ...PLAIN_PERMISSIONS,
   `${FOLDER_PERMISSION}:r`,
 ];

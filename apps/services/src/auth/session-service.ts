@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { AuthError, NOT_AUTHENTICATED, PASSWORD_EXPIRED, SESSION_EXPIRED } from './auth-error.ts';
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { appendAudit } from '../audit/audit-log.ts';
+import type { AuditOrigin } from '../audit/audit-log.ts';
 import { verifyPassword } from './password.ts';
 import { findUserByName } from './usernames.ts';
 import { createToken, hashToken } from './token.ts';
@@ -84,13 +86,29 @@ export class SessionService {
   async login(
     credentials: Credentials,
     address: string,
+    requestId = '',
   ): Promise<{ token: string; user: UserRow }> {
     if (credentials.token !== undefined) return this.loginWithToken(credentials.token);
+    const origin: AuditOrigin = { address, requestId };
+    const failed = async (reason: string, user: UserRow | undefined) => {
+      const tenant = user ? await this.directory.tenantOf(user.groupId) : null;
+      await appendAudit(this.db, origin, {
+        action: 'login.failed',
+        resource: 'session',
+        recordId: user?.id ?? null,
+        recordName: user?.username ?? '',
+        tenantId: tenant?.id ?? null,
+        actorId: null,
+        actorName: credentials.username ?? 'API key',
+        changes: [{ field: 'reason', after: reason }],
+      });
+    };
     const throttleKey =
       credentials.username ?? `apikey:${hashToken(credentials.apiKey ?? '').slice(0, 16)}`;
     const attempt = await this.throttle.reserve(throttleKey, address, this.now());
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
+      await failed('throttled', undefined);
       throw new AuthError(
         'THROTTLED',
         `Too many sign-in attempts: try again in ${seconds} seconds`,
@@ -112,6 +130,7 @@ export class SessionService {
     }
     if (!ok || !user || user.archived) {
       this.throttle.failed(attempt.reservation);
+      await failed(user?.archived ? 'archived' : 'invalid credentials', user);
       throw new AuthError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
     await this.throttle.succeeded(attempt.reservation, this.now());
@@ -121,9 +140,10 @@ export class SessionService {
       user.passwordExpirationTime !== null &&
       user.passwordExpirationTime <= this.now()
     ) {
+      await failed('password expired', user);
       throw new AuthError('PASSWORD_EXPIRED', PASSWORD_EXPIRED);
     }
-    return { token: await this.open(user), user };
+    return { token: await this.open(user, origin), user };
   }
 
   private async loginWithToken(token: string): Promise<{ token: string; user: UserRow }> {
@@ -131,20 +151,32 @@ export class SessionService {
     return { token, user: caller.user };
   }
 
-  private async open(user: UserRow): Promise<string> {
+  private async open(user: UserRow, origin: AuditOrigin): Promise<string> {
     const token = createToken();
     const now = this.now();
     const timeoutMs = await this.timeoutMsFor(user);
-    await this.db
-      .insertInto('sessions')
-      .values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        lastUsedAt: now,
-        timeoutMs,
-      })
-      .execute();
+    const tenant = await this.directory.tenantOf(user.groupId);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sessions')
+        .values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          createdAt: now,
+          lastUsedAt: now,
+          timeoutMs,
+        })
+        .execute();
+      await appendAudit(trx, origin, {
+        action: 'login',
+        resource: 'session',
+        recordId: user.id,
+        recordName: user.username,
+        tenantId: tenant?.id ?? null,
+        actorId: user.id,
+        actorName: user.username,
+      });
+    });
     return token;
   }
 
@@ -239,10 +271,28 @@ export class SessionService {
     return caller;
   }
 
-  /** Ends the session of `token` (idempotent), in every worker, before resolving. */
-  async logout(token: string): Promise<void> {
+  /**
+   * Ends the session of `token` (idempotent), in every worker, before resolving; with `caller`, the
+   * sign-out is audited in the same transaction.
+   */
+  async logout(token: string, caller?: Caller, origin?: AuditOrigin): Promise<void> {
     const tokenHash = hashToken(token);
-    await this.db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .deleteFrom('sessions')
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
+      if (caller && origin && Number(ended.numDeletedRows) > 0)
+        await appendAudit(trx, origin, {
+          action: 'logout',
+          resource: 'session',
+          recordId: caller.user.id,
+          recordName: caller.user.username,
+          tenantId: caller.tenant?.id ?? null,
+          actorId: caller.user.id,
+          actorName: caller.user.username,
+        });
+    });
     await this.bus.publish({ type: 'logout', tokenHash });
   }
 

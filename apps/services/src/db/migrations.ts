@@ -335,6 +335,51 @@ const uniqueFields: Migration = {
   },
 };
 
+/**
+ * The audit trail: one append-only table, read by tenant and time, by record and by actor. The
+ * roles that administer roles (`role:*`) are given `auditlog:*`, as the seed's administrators have.
+ */
+function auditEntries(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let table = withId(db.schema.createTable('auditEntries') as unknown as Table, dialect);
+      table = time(table, 'at');
+      table = int(table, 'tenantId', true);
+      table = int(table, 'actorId', true);
+      for (const name of ['actorName', 'address', 'requestId', 'action', 'resource'])
+        table = text(table, name);
+      table = int(table, 'recordId', true);
+      table = text(table, 'recordName');
+      table = table.addColumn('changes', 'text', (c) => c.notNull().defaultTo('[]'));
+      await table.execute();
+      const index = (name: string, columns: string[]) =>
+        db.schema.createIndex(name).on('auditEntries').columns(columns).execute();
+      await index('auditEntries_tenant_at', ['tenantId', 'at']);
+      await index('auditEntries_record_at', ['resource', 'recordId', 'at']);
+      await index('auditEntries_actor_at', ['actorId', 'at']);
+      const roles = await (db as Kysely<{ roles: { id: number; permissions: string } }>)
+        .selectFrom('roles')
+        .select(['id', 'permissions'])
+        .execute();
+      for (const role of roles) {
+        let permissions: unknown;
+        try {
+          permissions = JSON.parse(role.permissions);
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(permissions) || !permissions.includes('role:*')) continue;
+        if (permissions.includes('auditlog:*')) continue;
+        await (db as Kysely<{ roles: { id: number; permissions: string } }>)
+          .updateTable('roles')
+          .set({ permissions: JSON.stringify([...permissions, 'auditlog:*']) })
+          .where('id', '=', role.id)
+          .execute();
+      }
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -347,6 +392,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0005_usernames_ignoring_case': usernamesIgnoringCase,
         '0006_analytics_groups': analyticsGroups,
         '0007_unique_fields': uniqueFields,
+        '0008_audit_entries': auditEntries(dialect),
       }),
   };
   const { error } = await new Migrator({

@@ -218,6 +218,29 @@ export interface LoginAttemptTable {
   nonce: string;
 }
 
+/**
+ * One append-only audit entry: who did what to which record, when, from where, and each changed
+ * field's before and after (secrets only as changed). Written in the same transaction as the change.
+ */
+export interface AuditEntryTable {
+  id: Generated<number>;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The tenant (tree-level-2 group) the entry belongs to; null: the root level, read by root only. */
+  tenantId: number | null;
+  actorId: number | null;
+  /** The actor's username then (or the name a failed sign-in tried). */
+  actorName: string;
+  address: string;
+  requestId: string;
+  action: string;
+  resource: string;
+  recordId: number | null;
+  recordName: string;
+  /** JSON: `[{ field, before?, after? }]`. */
+  changes: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -245,5 +268,6 @@ export interface Database {
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;
   loginAttempts: LoginAttemptTable;
+  auditEntries: AuditEntryTable;
   meta: MetaTable;
 }

@@ -5,7 +5,7 @@ import type { AuthError } from '../auth/auth-error.ts';
 export class HttpError extends Error {
   readonly code: string;
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,

@@ -37,3 +37,19 @@ export function resolveClientAddress(
   }
   return direct;
 }
+
+/**
+ * Whether the client's own connection was TLS: this request's URL is https, or the direct peer is a
+ * trusted proxy whose X-Forwarded-Proto (its right-most value: the one the nearest proxy wrote)
+ * says https. A client talking to us directly cannot make itself "secure" with the header.
+ */
+export function resolveSecure(
+  url: string,
+  peer: string,
+  forwardedProto: string | undefined,
+  trusted: ReadonlySet<string>,
+): boolean {
+  if (url.startsWith('https:')) return true;
+  if (!forwardedProto || !trusted.has(normalizeAddress(peer))) return false;
+  return forwardedProto.split(',').pop()?.trim().toLowerCase() === 'https';
+}

@@ -12,7 +12,7 @@ import type { DestinationStream, Logger } from 'pino';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { requestHeader } from '../http/request-headers.ts';
 import { setAnswerHeader } from '../http/answer-headers.ts';
-import { resolveClientAddress } from './client-address.ts';
+import { resolveClientAddress, resolveSecure } from './client-address.ts';
 import { METRICS_CONTENT_TYPE, processMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -173,6 +173,15 @@ export function installOperations(
       resolveClientAddress(
         peerAddress(c),
         trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-for') : undefined,
+        trustedProxies,
+      ),
+    );
+    c.set(
+      'secure',
+      resolveSecure(
+        c.req.url,
+        peerAddress(c),
+        trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-proto') : undefined,
         trustedProxies,
       ),
     );

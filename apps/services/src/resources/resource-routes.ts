@@ -5,6 +5,8 @@
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { appendAudit, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
+import { auditOrigin } from '../http/audit-origin.ts';
 import { parseOrThrow } from '../http/http-error.ts';
 import {
   checkReferences,
@@ -134,19 +136,52 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json(json ?? {});
   }
 
-  /** The row a write just made, read back inside its transaction and shaped for the answer. */
-  async function readBack(
-    trx: WriteContext['trx'],
+  /**
+   * After the row is written, in its transaction: its audit entry (the field-level difference of the
+   * row before and after), then the row shaped for the answer. The entry goes through the same
+   * transaction: if it cannot be written, the change is rolled back with it.
+   */
+  async function auditAndReadBack(
+    c: Context<AppEnv>,
+    write: WriteContext,
     spec: ResourceSpec,
     id: number,
-    caller: WriteContext['caller'],
+    action: 'create' | 'update',
   ) {
-    const row = await trx
+    const row = await write.trx
       .selectFrom(spec.table)
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    return (await toJson(ctx, spec, [row], caller, trx))[0];
+    await audit(c, write, spec, action, id, write.existing, row);
+    return (await toJson(ctx, spec, [row], write.caller, write.trx))[0];
+  }
+
+  async function audit(
+    c: Context<AppEnv>,
+    write: WriteContext,
+    spec: ResourceSpec,
+    action: 'create' | 'update' | 'delete',
+    id: number,
+    before: Row | undefined,
+    after: Row | undefined,
+  ): Promise<void> {
+    const row = after ?? before ?? {};
+    const owner = Number(spec.ownerColumn === 'id' ? id : row.groupId);
+    const tenant = Number.isFinite(owner)
+      ? await ctx.directory.tenantOf(owner, write.trx as unknown as ServicesContext['db'])
+      : null;
+    const ignore = new Set([spec.createdAt, spec.modifiedAt].filter((key) => key !== undefined));
+    await appendAudit(write.trx as unknown as ServicesContext['db'], auditOrigin(c), {
+      action,
+      resource: spec.path,
+      recordId: id,
+      recordName: recordNameOf(row),
+      tenantId: tenant?.id ?? null,
+      actorId: write.caller.user.id,
+      actorName: write.caller.user.username,
+      changes: fieldChanges(before, after, ignore),
+    });
   }
 
   async function handleCreate(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
@@ -180,7 +215,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         const id = Number(inserted.id);
         await spec.afterInsert?.(id, values, write);
         await spec.afterWrite?.(id, values, write);
-        return readBack(trx, spec, id, caller);
+        return auditAndReadBack(c, write, spec, id, 'create');
       })
       .catch((error: unknown) => {
         // two concurrent writes of one value: the unique index refused the second (issue 15)
@@ -225,7 +260,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         if (Object.keys(stored).length > 0)
           await trx.updateTable(spec.table).set(stored).where('id', '=', id).execute();
         await spec.afterWrite?.(id, { ...values, archived: stored.archived }, write);
-        return readBack(trx, spec, id, caller);
+        return auditAndReadBack(c, write, spec, id, 'update');
       })
       .catch((error: unknown) => {
         throw uniqueViolationAsHttp(spec, error);
@@ -258,6 +293,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       await requireUnreferenced(spec, id, write);
       await trx.deleteFrom(spec.table).where('id', '=', id).execute();
       await spec.afterDelete?.(write);
+      await audit(c, write, spec, 'delete', id, existing, undefined);
     });
     // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
     await afterCommit(spec);

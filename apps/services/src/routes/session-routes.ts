@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
@@ -18,7 +19,11 @@ const loginBody = z.union([
 export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   api.post('/user/login', async (c) => {
     const body = parseOrThrow(loginBody, await readJson(c.req), 'body');
-    const { token, user } = await ctx.sessions.login(body, clientAddress(c));
+    const { token, user } = await ctx.sessions.login(
+      body,
+      clientAddress(c),
+      String(c.get('requestId') ?? ''),
+    );
     const fields = await ctx.directory.userFields(user.id);
     const json = await shapeUser(ctx.directory, user, fields, new Set(), undefined);
     return c.json({
@@ -29,7 +34,7 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
   });
 
   api.post('/user/logout', async (c) => {
-    await ctx.sessions.logout(c.get('token'));
+    await ctx.sessions.logout(c.get('token'), c.get('caller'), auditOrigin(c));
     return c.json({ message: 'Logged out' });
   });
 

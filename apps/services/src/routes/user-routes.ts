@@ -12,6 +12,8 @@ import {
 } from '@portico/core';
 import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { appendAudit } from '../audit/audit-log.ts';
+import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
@@ -159,8 +161,8 @@ function toMap(
 }
 
 export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
-  api.get('/user/:id{[^/]+}', async (c, next) => {
-    if (c.req.param('id') === 'whoami' || c.req.param('id') === 'validateToken') return next();
+  // only a number: /user/whoami, /user/validateToken and /user/export.csv are other routes
+  api.get('/user/:id{[0-9]+}', async (c) => {
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const query = parseOrThrow(userQuery, c.req.query(), 'query');
     const caller = c.get('caller');
@@ -226,20 +228,42 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const raw = parseOrThrow(z.strictObject({ value: z.unknown() }), await readJson(c.req), 'body');
     const caller = c.get('caller');
     const user = await visibleUser(ctx, caller, id, 'u');
-    if (raw.value === null) {
-      await ctx.db
-        .deleteFrom('userFields')
+    const value =
+      raw.value === null
+        ? null
+        : parseOrThrow(z.object({ value: FIELD_VALIDATORS[field] }), raw, 'body').value;
+    const tenant = await ctx.directory.tenantOf(user.groupId);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('userFields')
+        .select('value')
         .where('ownerId', '=', user.id)
         .where('name', '=', field)
-        .execute();
-    } else {
-      const value = parseOrThrow(z.object({ value: FIELD_VALIDATORS[field] }), raw, 'body').value;
-      await ctx.db
-        .insertInto('userFields')
-        .values({ ownerId: user.id, name: field, value })
-        .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
-        .execute();
-    }
+        .executeTakeFirst();
+      if (value === null) {
+        await trx
+          .deleteFrom('userFields')
+          .where('ownerId', '=', user.id)
+          .where('name', '=', field)
+          .execute();
+      } else {
+        await trx
+          .insertInto('userFields')
+          .values({ ownerId: user.id, name: field, value })
+          .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
+          .execute();
+      }
+      await appendAudit(trx, auditOrigin(c), {
+        action: value === null ? 'field.remove' : 'field.set',
+        resource: 'user',
+        recordId: user.id,
+        recordName: user.username,
+        tenantId: tenant?.id ?? null,
+        actorId: caller.user.id,
+        actorName: caller.user.username,
+        changes: [{ field, before: before?.value ?? null, after: value }],
+      });
+    });
     await ctx.bus.publish({ type: 'directory' });
     const fields = await ctx.directory.userFields(user.id);
     return c.json(await shapeUser(ctx.directory, user, fields, new Set(), undefined));

@@ -1,0 +1,120 @@
+// The audit trail's write side: every write through the API appends one entry, with the same
+// `writer` (the transaction) as the change itself, so the change and its entry commit together or
+// not at all. Entries are never updated or deleted through the API. Secrets (password hashes, API
+// key and token hashes) are never stored: a changed secret shows as changed, nothing more.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** What an entry says was done. */
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'login'
+  | 'login.failed'
+  | 'logout'
+  | 'field.set'
+  | 'field.remove';
+
+/** One field's change; a missing side did not exist (a create has no before, a delete no after). */
+export interface FieldChange {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Where the request came from. */
+export interface AuditOrigin {
+  address: string;
+  requestId: string;
+}
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  /** The API resource (`zone`, `user`, …) or `session` for sign-ins. */
+  resource: string;
+  recordId?: number | null;
+  recordName?: string;
+  tenantId: number | null;
+  actorId: number | null;
+  actorName: string;
+  changes?: readonly FieldChange[];
+}
+
+/** What a secret's value is shown as. */
+export const SECRET_VALUE = '(secret)';
+
+const SECRET_FIELD = /password|secret|hash|apikey|token|salt/i;
+/** Bookkeeping columns no person changes. */
+const BOOKKEEPING = new Set(['uniqueScope']);
+
+function shown(field: string, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (SECRET_FIELD.test(field)) return value === null || value === '' ? null : SECRET_VALUE;
+  return typeof value === 'bigint' ? Number(value) : value;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  // numbers may come back as strings (bigint columns on PostgreSQL)
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  return String(a) === String(b);
+}
+
+/**
+ * The field-level difference of two rows (before a write and after it), secrets redacted, the
+ * columns in `ignore` (a row's modification time, say) left out.
+ */
+export function fieldChanges(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+  ignore: ReadonlySet<string> = new Set(),
+): FieldChange[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: FieldChange[] = [];
+  for (const field of [...fields].sort()) {
+    if (field === 'id' || BOOKKEEPING.has(field) || ignore.has(field)) continue;
+    const old = before?.[field];
+    const now = after?.[field];
+    if (before && after && same(old, now)) continue;
+    if (!before && (now === null || now === '' || now === undefined)) continue;
+    if (!after && (old === null || old === '' || old === undefined)) continue;
+    const change: FieldChange = { field };
+    if (before) change.before = shown(field, old ?? null);
+    if (after) change.after = shown(field, now ?? null);
+    changes.push(change);
+  }
+  return changes;
+}
+
+/** The name a person would know a row by. */
+export function recordNameOf(row: Readonly<Record<string, unknown>> | undefined): string {
+  for (const key of ['name', 'username', 'serial', 'code'])
+    if (typeof row?.[key] === 'string' && row[key] !== '') return String(row[key]).slice(0, 200);
+  return '';
+}
+
+/** Appends an entry through `writer` (the change's own transaction). */
+export async function appendAudit(
+  writer: Kysely<Database>,
+  origin: AuditOrigin,
+  entry: AuditEntryInput,
+  now = Date.now(),
+): Promise<void> {
+  await writer
+    .insertInto('auditEntries')
+    .values({
+      at: now,
+      tenantId: entry.tenantId,
+      actorId: entry.actorId,
+      actorName: entry.actorName.slice(0, 256),
+      address: origin.address.slice(0, 100),
+      requestId: origin.requestId.slice(0, 100),
+      action: entry.action,
+      resource: entry.resource,
+      recordId: entry.recordId ?? null,
+      recordName: entry.recordName ?? '',
+      changes: JSON.stringify(entry.changes ?? []),
+    })
+    .execute();
+}
