@@ -52,8 +52,9 @@ const COMPUTED_ON_CREATE = [
 
 /** What other route modules may ask of the resource mechanism. */
 export interface ResourceWrites {
-  /** An update with every check of `PATCH /{resource}/{id}` (see updateRow). */
+  /** An update with every check of `PATCH /{resource}/{id}`, and its audit entry (see updateRow). */
   updateRow(
+    c: Context<AppEnv>,
     caller: WriteContext['caller'],
     spec: ResourceSpec,
     id: number,
@@ -227,10 +228,12 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
 
   /**
    * Applies `values` (a parsed write body) to row `id` in one transaction, with every check of an
-   * update (permission, visibility, the resource's hooks, references, unique values), and tells every
-   * worker. Also the path of writes made through other routes (a role's members).
+   * update (permission, visibility, the resource's hooks, references, unique values) and its audit
+   * entry (`c`: the request it records), and tells every worker. Also the path of writes made
+   * through other routes (a role's members, an administrator's password reset).
    */
   async function updateRow(
+    c: Context<AppEnv>,
     caller: WriteContext['caller'],
     spec: ResourceSpec,
     id: number,
@@ -278,7 +281,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     requirePermission(caller, spec, 'u');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const values = parseWriteBody(spec, await readJson(c.req), mode);
-    return c.json((await updateRow(caller, spec, id, values)) ?? {});
+    return c.json((await updateRow(c, caller, spec, id, values)) ?? {});
   }
 
   async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {

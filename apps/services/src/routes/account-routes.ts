@@ -3,7 +3,7 @@
 // administrator). Membership writes and administrators' resets go through the user resource's
 // update (every check of PATCH /user/{id}: user:u, the tree, the authority policy, the last
 // administrator); one's own password needs no user:u.
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { parseIdList } from '../auth/directory.ts';
@@ -12,6 +12,8 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
 import { hashToken } from '../auth/token.ts';
 import type { Database } from '../db/schema.ts';
+import { SECRET_VALUE, appendAudit } from '../audit/audit-log.ts';
+import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
@@ -88,7 +90,13 @@ export function registerAccountRoutes(
     return c.json(await membersOf(ctx, caller, roleId));
   });
 
-  async function changeMembership(caller: Caller, roleId: number, userId: number, member: boolean) {
+  async function changeMembership(
+    c: Context<AppEnv>,
+    caller: Caller,
+    roleId: number,
+    userId: number,
+    member: boolean,
+  ) {
     await readableRole(caller, roleId);
     const user = await findReadableRow(db, users, userId, caller);
     const current = parseIdList(String(user.roleIds));
@@ -96,18 +104,18 @@ export function registerAccountRoutes(
       ? [...new Set([...current, roleId])]
       : current.filter((held) => held !== roleId);
     if (next.length !== current.length)
-      await writes.updateRow(caller, users, userId, { roleIds: next });
+      await writes.updateRow(c, caller, users, userId, { roleIds: next });
     return membersOf(ctx, caller, roleId);
   }
 
   api.put('/role/:id/members/:userId', async (c) => {
     const { id: roleId, userId } = parseOrThrow(memberParam, c.req.param(), 'path');
-    return c.json(await changeMembership(c.get('caller'), roleId, userId, true));
+    return c.json(await changeMembership(c, c.get('caller'), roleId, userId, true));
   });
 
   api.delete('/role/:id/members/:userId', async (c) => {
     const { id: roleId, userId } = parseOrThrow(memberParam, c.req.param(), 'path');
-    return c.json(await changeMembership(c.get('caller'), roleId, userId, false));
+    return c.json(await changeMembership(c, c.get('caller'), roleId, userId, false));
   });
 
   api.put('/user/:id/password', async (c) => {
@@ -116,7 +124,7 @@ export function registerAccountRoutes(
     const body = parseOrThrow(passwordBody, await readJson(c.req), 'body');
     if (userId !== caller.user.id) {
       // An administrator's reset: the checks of PATCH /user/{id} {password}.
-      await writes.updateRow(caller, users, userId, { password: body.newPassword });
+      await writes.updateRow(c, caller, users, userId, { password: body.newPassword });
       return c.json({ message: 'Password changed' });
     }
     if (body.currentPassword === undefined || body.currentPassword === '')
@@ -169,6 +177,18 @@ export function registerAccountRoutes(
         .where('userId', '=', userId)
         .where('tokenHash', '!=', keep)
         .execute();
+      // its audit entry, in the same transaction (the secret shows as changed, nothing more)
+      const tenant = await ctx.directory.tenantOf(caller.user.groupId, trx as Kysely<Database>);
+      await appendAudit(trx as Kysely<Database>, auditOrigin(c), {
+        action: 'update',
+        resource: 'user',
+        recordId: userId,
+        recordName: caller.user.username,
+        tenantId: tenant?.id ?? null,
+        actorId: caller.user.id,
+        actorName: caller.user.username,
+        changes: [{ field: 'passwordHash', before: SECRET_VALUE, after: SECRET_VALUE }],
+      });
     });
     await ctx.bus.publish({ type: 'directory' });
     return c.json({ message: 'Password changed' });
