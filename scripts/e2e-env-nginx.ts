@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { E2eEnvironment } from './e2e-environments.ts';
+import type { E2eEnvironment } from './e2e-environment.ts';
 
 export const NGINX_BINARY = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const DEPLOY_CONFIG = join(import.meta.dirname, '..', 'deploy', 'nginx', 'portico.conf');

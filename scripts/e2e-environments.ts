@@ -5,43 +5,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildInfo } from './build-info.ts';
 import { nginxEnvironment } from './e2e-env-nginx.ts';
 import { legacyPlainEnvironment } from './e2e-env-legacy-plain.ts';
 import { upstreamEnvironment } from './e2e-env-upstream.ts';
-
-export interface E2eEnvironmentContext {
-  root: string;
-  chromium: string;
-  log: (line: string) => void;
-}
-
-export interface E2eEnvironmentHandle {
-  /** Variables for Playwright: at least PORTICO_BASE_URL. */
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
-
-export interface E2eEnvironment {
-  name: string;
-  /** Extra Playwright arguments, e.g. `--grep @tag`. */
-  playwrightArgs?: string[];
-  /**
-   * The spec files this environment runs (all when unset). A spec filter given on the command line
-   * narrows them (`--env=nginx session.spec.ts` runs session.spec.ts only).
-   */
-  specs?: string[];
-  /** Why this environment cannot run on this machine (then it is reported as skipped). */
-  unavailableReason?: () => string | undefined;
-  start(context: E2eEnvironmentContext): Promise<E2eEnvironmentHandle>;
-}
+import type { E2eEnvironment } from './e2e-environment.ts';
 
 /** The plain shape: one `npm start`-like server with two workers on a fresh SQLite data dir. */
 const defaultEnvironment: E2eEnvironment = {
   name: 'default',
   async start({ root, log }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-'));
-    const { startServer } = await import('@portico/services');
+    const { SERVICES_VERSION, startServer } = await import('@portico/services');
     const server = await startServer({
+      version: buildInfo(SERVICES_VERSION, root),
       host: '127.0.0.1',
       port: 0,
       dataDir,

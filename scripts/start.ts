@@ -3,7 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { DEMO_ACCOUNTS, LOG_LEVELS, parseTrustedProxies, startServer } from '@portico/services';
+import {
+  DEMO_ACCOUNTS,
+  LOG_LEVELS,
+  SERVICES_VERSION,
+  parseTrustedProxies,
+  startServer,
+} from '@portico/services';
+import { buildInfo } from './build-info.ts';
 import { ROOT, ensureBuilt } from './build.ts';
 
 function fail(message: string): never {
@@ -57,6 +64,8 @@ if (process.env.PLATFORM_URL)
 mkdirSync(dataDir, { recursive: true });
 
 const server = await startServer({
+  // /git.json: read from git here, once (the workers are handed it)
+  version: buildInfo(SERVICES_VERSION, ROOT),
   host,
   port,
   dataDir,

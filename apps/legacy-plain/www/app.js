@@ -233,20 +233,12 @@
     return node;
   }
 
+  // The tenant's name for a concept (vocabulary.js: the console's rule), else this page's own word.
   function label(concept, fallbackKey) {
-    var value = state.groupFields['vizixVocabularyLabel' + concept];
-    try {
-      if (typeof value === 'string') value = JSON.parse(value);
-    } catch {
-      value = null;
-    }
-    if (value && typeof value === 'object') {
-      var candidates = [state.language, state.language.split('-')[0], 'en'];
-      for (var i = 0; i < candidates.length; i += 1)
-        if (typeof value[candidates[i]] === 'string' && value[candidates[i]])
-          return value[candidates[i]];
-    }
-    return t(fallbackKey);
+    return (
+      window.PlainVocabulary.tenantLabel(state.groupFields, concept, state.language) ||
+      t(fallbackKey)
+    );
   }
 
   function setModal(open) {

@@ -1,3 +1,4 @@
+import { RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
 import { en, es, fr, isMessageKey, it as italian, ptBR, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
@@ -58,6 +59,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'page.importExport', // "import / export" is French too
     'perm.importexport', // the same words, as page.importExport
     'perm.zone', // French cognate, as one.zone
+    'audit.action', // French cognate, as list.actions
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -73,6 +75,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'perm.report_definition', // the same, as one.reportDefinition
     'perm.edgebox', // product term kept in every language but French
     'perm.endpoint', // loan word current in Italian API documentation
+    'audit.record', // "record" is the Italian term in data tools
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -167,5 +170,14 @@ describe('keys built at run time', () => {
     expect(isMessageKey('enum.active')).toBe(true);
     expect(isMessageKey('enum.nope')).toBe(false);
     expect(isMessageKey('toString')).toBe(false);
+  });
+});
+
+describe('enumeration values', () => {
+  it("have a label for every value of core's enumerations (enum.<value>)", () => {
+    const values = Object.values(RESOURCE_ENUMERATIONS).flatMap((fields) =>
+      Object.values(fields).flat(),
+    );
+    expect(values.filter((value) => !isMessageKey(`enum.${value}`))).toEqual([]);
   });
 });

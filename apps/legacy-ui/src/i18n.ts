@@ -1,5 +1,6 @@
 // The legacy UI's own strings in the shell's five languages, one file per language in locales/.
-// Tenant vocabulary (vizixVocabularyLabel*) overrides resource names on top of these (see vocabulary.ts).
+// Tenant vocabulary (vizixVocabularyLabel*) overrides resource names on top of these (labelling.ts,
+// by @portico/core's resolveTenantLabel).
 //
 // Terms follow the console's own locales (apps/console/src/i18n/locales/*.json): things = Cosas / Coisas /
 // Objets / Oggetti, reports = Informes / Relatórios / Rapports / Report, and so on. Address forms follow them

@@ -1,9 +1,10 @@
-// The label functions of the legacy context, built from the language and the tenant's group fields.
+// The label functions of the legacy context, built from the language and the tenant's group fields
+// (the tenant's vocabulary resolves by core's rule, the one the shell uses).
+import { resolveTenantLabel } from '@portico/core';
 import type { MessageKey, Translate } from './i18n.ts';
 import { isMessageKey } from './i18n.ts';
 import { lowerFirst } from './labels.ts';
 import type { LegacyContextValue } from './legacy-context.tsx';
-import { vocabularyLabel } from './vocabulary.ts';
 
 type Labelling = Pick<
   LegacyContextValue,
@@ -17,7 +18,7 @@ export function createLabelling(
   groupFields: Record<string, unknown>,
 ): Labelling {
   const conceptLabel = (concept: string, fallback: MessageKey) =>
-    vocabularyLabel(groupFields, concept, language) ?? t(fallback);
+    resolveTenantLabel(concept, language, groupFields) ?? t(fallback);
   const groupOne = () => lowerFirst(conceptLabel('Group', 'one.group'));
   return {
     conceptLabel,
@@ -26,7 +27,7 @@ export function createLabelling(
     fieldLabel: (field) => {
       const own =
         field.concept && field.label !== 'field.parent'
-          ? vocabularyLabel(groupFields, field.concept, language)
+          ? resolveTenantLabel(field.concept, language, groupFields)
           : null;
       return (
         own ??

@@ -163,6 +163,25 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Groupes de zones' })).toBeInTheDocument();
   });
 
+  it("labels the tenant's concepts by core's rule: the base language, then plain text in every language", async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model');
+    });
+    act(() => {
+      host.send('groupConfigs', {
+        fields: {
+          vizixVocabularyLabelZones: '{"pt":"Áreas","en":"Areas"}',
+          vizixVocabularyLabelZoneTypes: 'Area kinds',
+        },
+      });
+      host.send('language', { language: 'pt-BR' });
+    });
+    expect(await screen.findByRole('link', { name: 'Áreas' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Area kinds' })).toBeInTheDocument();
+  });
+
   it('tells the shell sessionExpired when the API answers 401', async () => {
     const { host } = setup({ fetchStatus: 401 });
     const expired = vi.fn();

@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { PermissionSet } from '@portico/core';
+import type { DateTimePreferences, PermissionSet } from '@portico/core';
 import type { ApiClient } from './api-client.ts';
-import type { DateTimePreferences } from './format-date-time.ts';
 import type { MessageKey, Translate } from './i18n.ts';
 import type { ColumnDef, FieldDef, ResourceDef } from './resources.ts';
 

@@ -1,5 +1,15 @@
 // The resources the services serve, described once: list columns, form fields, permission key,
-// vocabulary concept and where their pages live. Field names are the API's (apps/services schema).
+// vocabulary concept and where their pages live. Field names are the API's (apps/services schema);
+// the values a select offers are the API's enumerations, from @portico/core.
+import {
+  CONNECTION_TYPES,
+  EDGEBOX_STATUSES,
+  EDGEBOX_TYPES,
+  REPORT_FOLDER_TYPE,
+  REPORT_TYPES,
+  RESOURCE_TYPE_NAMES,
+  THING_STATUSES,
+} from '@portico/core';
 import type { MessageKey, OneLabelName } from './i18n.ts';
 
 /** One input of a detail form. */
@@ -150,7 +160,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'status',
         label: 'field.status',
         kind: 'select',
-        options: ['active', 'maintenance', 'retired', 'lost'],
+        options: THING_STATUSES,
         required: true,
       },
     ],
@@ -403,7 +413,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [
       name,
       { name: 'label', label: 'field.label', kind: 'text' },
-      { name: 'typeName', label: 'field.type', kind: 'select', options: ['class', 'module'] },
+      { name: 'typeName', label: 'field.type', kind: 'select', options: RESOURCE_TYPE_NAMES },
       description,
     ],
   }),
@@ -427,7 +437,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'type',
         label: 'field.type',
         kind: 'select',
-        options: ['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP'],
+        options: CONNECTION_TYPES,
         required: true,
       },
       { name: 'properties', label: 'field.properties', kind: 'json' },
@@ -450,8 +460,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [
       name,
       code,
-      { name: 'type', label: 'field.type', kind: 'select', options: ['edge', 'core'] },
-      { name: 'status', label: 'field.status', kind: 'select', options: ['online', 'offline'] },
+      { name: 'type', label: 'field.type', kind: 'select', options: EDGEBOX_TYPES },
+      { name: 'status', label: 'field.status', kind: 'select', options: EDGEBOX_STATUSES },
       description,
     ],
   }),
@@ -469,7 +479,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
     ],
     fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
-    createDefaults: { typeElement: 'reportDefinition' },
+    createDefaults: { typeElement: REPORT_FOLDER_TYPE },
   }),
   reportDefinition: def({
     api: 'reportDefinition',
@@ -500,7 +510,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'reportType',
         label: 'field.reportType',
         kind: 'select',
-        options: ['table', 'map', 'summary'],
+        options: REPORT_TYPES,
         required: true,
       },
       {

@@ -12,7 +12,6 @@ describe('matchRoute', () => {
       '/services/importExport/7',
       '/analytics/report/execution/4',
       '/model/zone/builder',
-      '/services/logs',
       '/services/versioning/definition',
       '/machinelearning',
       '/healthandstatus',
@@ -32,11 +31,8 @@ describe('matchRoute', () => {
       title: 'page.apiExplorer',
       module: { key: 'services' },
     });
-    expect(matchRoute('/services/logs')).toMatchObject({
-      kind: 'placeholder',
-      title: 'page.logs',
-      module: { key: 'services' },
-    });
+    expect(matchRoute('/services/logs')).toEqual({ kind: 'logs' });
+    expect(matchRoute('/services/logs?user=admin&page=2')).toEqual({ kind: 'logs' });
     expect(matchRoute('/machinelearning')).toMatchObject({
       kind: 'placeholder',
       title: 'page.machinelearning',

@@ -136,6 +136,7 @@ export const MODULES: ModuleDef[] = [
         permission: ['dataretentionpolicy:x'],
       }),
       p('/services/subscription', 'page.subscription', { concept: 'Subscriptions' }),
+      p('/services/logs', 'page.logs', { concept: 'Logs', permission: ['auditlog:r'] }),
     ],
   },
   {
@@ -158,7 +159,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   { pattern: /^\/services\/importExport\/\d+$/, title: 'page.importExportJob' },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
-  { pattern: /^\/services\/logs$/, title: 'page.logs', concept: 'Logs' },
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   { pattern: /^\/healthandstatus$/, title: 'page.healthandstatus', concept: 'HealthAndStatus' },
@@ -177,6 +177,7 @@ export type RouteMatch =
   | { kind: 'list'; resource: ResourceDef; open: number | 'new' | null }
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
   | { kind: 'mapmaker' }
+  | { kind: 'logs' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -219,6 +220,7 @@ export function matchRoute(location: string): RouteMatch {
   const path = normalizePath(location);
   if (path === '/home/welcome') return { kind: 'welcome' };
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
+  if (path === '/services/logs') return { kind: 'logs' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

@@ -21,7 +21,7 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
-import { installOperations } from './ops/operations.ts';
+import { installOperations } from './routes/operations-routes.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
 

@@ -1,6 +1,4 @@
 // The request context of one process: caches, sessions and the cache bus over an open database.
-// The repository's build-info script (not a workspace package) computes every part's git.json.
-import { buildInfo } from '../../../scripts/build-info.ts';
 import { Directory } from './auth/directory.ts';
 import { SessionService } from './auth/session-service.ts';
 import { TableCacheRegistry } from './cache/table-caches.ts';
@@ -10,17 +8,30 @@ import type { ServicesDb } from './db/database.ts';
 import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './services-context.ts';
-import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-routes.ts';
+import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
 
-const SERVICES_VERSION = '0.1.0';
-let version: VersionInfo | undefined;
+/** The services' own version number (their package.json's); /git.json shows it as `v0.1.0`. */
+export const SERVICES_VERSION = '0.1.0';
 
-function servicesVersion(): VersionInfo {
-  version ??= buildInfo(SERVICES_VERSION);
-  return version;
+/**
+ * The version /git.json answers when none is given: this version number, an `unknown` commit (as a
+ * build from a tarball reports) and the time the context was made.
+ */
+function unknownBuild(): VersionInfo {
+  return {
+    displayVersion: `v${SERVICES_VERSION}`,
+    commit: 'unknown',
+    date: new Date().toISOString(),
+  };
 }
 
 export interface ContextOptions extends OperationsOptions {
+  /**
+   * What /git.json answers (spec §3 "Version info"). `npm start` computes it from git once, in the
+   * starting process, and hands it to every worker; default: {@link SERVICES_VERSION} with an
+   * `unknown` commit.
+   */
+  version?: VersionInfo;
   /** How caches hear of writes in other processes; default: this process only. */
   bus?: CacheBus;
   consoleDir?: string;
@@ -71,7 +82,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     dialect: database.dialect,
     directory,
     sessions,
-    version: servicesVersion(),
+    version: options.version ?? unknownBuild(),
     consoleDir: options.consoleDir,
     legacyUiDir: options.legacyUiDir,
     kitDir: options.kitDir,

@@ -5,7 +5,7 @@ import { createContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { OpenDatabaseOptions } from './db/database.ts';
 import { seedDemoData } from './seed.ts';
-import type { AppEnv, ServicesContext } from './services-context.ts';
+import type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
@@ -25,7 +25,7 @@ export type { OpenDatabaseOptions, ServicesDb } from './db/database.ts';
 export type { Dialect } from './db/dialect.ts';
 export { createApp } from './app.ts';
 export type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
-export { createContext } from './context.ts';
+export { SERVICES_VERSION, createContext } from './context.ts';
 export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   createUpstreamApp,
@@ -97,6 +97,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logLevel,
       metricsToken,
       trustProxy,
+      version,
     } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
@@ -113,6 +114,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         logLevel,
         metricsToken,
         trustProxy,
+        version,
       },
       workers,
       log,
@@ -190,6 +192,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 export interface InMemoryServicesOptions extends OperationsOptions {
   /** Default true. */
   seed?: boolean;
+  /** What /git.json answers; default: an `unknown` build (context.ts). */
+  version?: VersionInfo;
   consoleDir?: string;
   legacyUiDir?: string;
   kitDir?: string;

@@ -6,14 +6,14 @@ import type { CacheBus } from './cluster/cache-bus.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/dialect.ts';
-import type { AnalyticsLimits } from './analytics/analytics-routes.ts';
+import type { AnalyticsLimits } from './analytics/analytics-limits.ts';
 import type { Operations } from './ops/operations.ts';
 
 export interface AppEnv {
   Variables: {
     caller: Caller;
     token: string;
-    /** Set first for every request (ops/operations.ts). */
+    /** Set first for every request (routes/operations-routes.ts). */
     requestId: string;
     /** The client's address: the peer's, or X-Forwarded-For's behind a trusted proxy. */
     clientAddress: string;

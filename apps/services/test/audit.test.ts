@@ -23,7 +23,7 @@ interface Entry {
 }
 
 let client: TestClient;
-const tokens: Record<string, string> = {};
+const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
 let acmeId: number;
 
 async function entries(token: string, query = ''): Promise<{ total: number; results: Entry[] }> {
@@ -34,7 +34,7 @@ async function entries(token: string, query = ''): Promise<{ total: number; resu
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'])
+  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
     tokens[name] = (await client.login(name)).token;
   acmeId = (await client.login('admin')).groupId;
 });
@@ -190,14 +190,17 @@ describe('reading the trail', () => {
     expect(root.results.some((entry) => entry.recordName === 'Globex audited')).toBe(true);
   });
 
-  it.each(['operator', 'viewer', 'nobody'])('%s, without auditlog:r, is refused', async (name) => {
-    const response = await client.call('GET', '/auditEntry', { token: tokens[name] });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: 'Permission auditlog:r required' });
-    expect(
-      (await client.call('GET', '/auditEntry/export.csv', { token: tokens[name] })).status,
-    ).toBe(403);
-  });
+  it.each(['operator', 'viewer', 'nobody'] as const)(
+    '%s, without auditlog:r, is refused',
+    async (name) => {
+      const response = await client.call('GET', '/auditEntry', { token: tokens[name] });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'Permission auditlog:r required' });
+      expect(
+        (await client.call('GET', '/auditEntry/export.csv', { token: tokens[name] })).status,
+      ).toBe(403);
+    },
+  );
 
   it('filters by user, action and time, and pages on the server', async () => {
     const all = await entries(tokens.admin, '?user=admin&pageSize=500');

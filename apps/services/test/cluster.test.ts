@@ -9,13 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHILD_SERVER_VERSION } from './fixtures/child-server-version.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-cluster-'));
 let child: ChildProcess;
+let origin: string;
 let api: string;
 const logLines: string[] = [];
 
-/** One request on a fresh connection (no keep-alive agent), so successive calls reach both workers. */
+/**
+ * One request on a fresh connection (no keep-alive agent), so successive calls reach both workers.
+ * `path` is under the API, or an absolute URL.
+ */
 function call(
   method: string,
   path: string,
@@ -24,7 +29,7 @@ function call(
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = request(
-      `${api}${path}`,
+      path.startsWith('/') ? `${api}${path}` : path,
       {
         method,
         agent: false,
@@ -86,6 +91,7 @@ beforeAll(async () => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', () => reject(new Error('the cluster exited before listening')));
   });
+  origin = url;
   api = `${url}/riot-core-services/api`;
   createInterface({ input: child.stderr! }).on('line', (line) => logLines.push(line));
 }, 180_000);
@@ -102,6 +108,15 @@ afterAll(async () => {
 describe('two workers', () => {
   it('serves from two worker processes', () => {
     expect(workerPids()).toHaveLength(2);
+  });
+
+  it('every worker answers /git.json with the version the primary was handed', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('GET', `${origin}/git.json`)),
+    );
+    expect(answers.map((answer) => answer.json)).toEqual(
+      Array.from({ length: 6 }, () => CHILD_SERVER_VERSION),
+    );
   });
 
   it('a logout answered by one worker ends the session in the other at once', async () => {

@@ -11,7 +11,7 @@ import { LocalCacheBus } from '../src/cluster/cache-bus.ts';
 import { createInMemoryServices, startServer } from '../src/index.ts';
 import type { InMemoryServices, RunningServer } from '../src/index.ts';
 import { parseTrustedProxies, resolveClientAddress } from '../src/ops/client-address.ts';
-import { SAFE_REQUEST_ID } from '../src/ops/operations.ts';
+import { SAFE_REQUEST_ID } from '../src/routes/operations-routes.ts';
 import { call } from './two-instances.ts';
 
 const API = 'http://portico.test/riot-core-services/api';

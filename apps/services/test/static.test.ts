@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient } from './helpers.ts';
+import { SERVICES_VERSION } from '../src/index.ts';
 import { negotiateEncoding } from '../src/static/static-files.ts';
 import type { TestClient } from './helpers.ts';
 
@@ -11,6 +12,8 @@ let dir: string;
 let client: TestClient;
 let missing: TestClient;
 const ORIGIN = 'http://portico.test';
+/** What the process that starts the services (scripts/start.ts) hands them. */
+const SERVICES_BUILD = { displayVersion: 'v3', commit: 'c3', date: '2024-01-03T00:00:00Z' };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portico-static-'));
@@ -35,7 +38,12 @@ beforeAll(async () => {
     JSON.stringify({ displayVersion: 'v2', commit: 'c2', date: '2024-01-02' }),
   );
   writeFileSync(join(dir, 'secret.txt'), 'secret');
-  client = await createTestClient({ seed: false, consoleDir, legacyUiDir: legacyDir });
+  client = await createTestClient({
+    seed: false,
+    consoleDir,
+    legacyUiDir: legacyDir,
+    version: SERVICES_BUILD,
+  });
   missing = await createTestClient({ seed: false, consoleDir: join(dir, 'nope') });
 });
 afterAll(async () => {
@@ -91,8 +99,14 @@ describe('static hosting', () => {
     expect(await (await get(client, '/legacy-ui/extra/git.json')).json()).toMatchObject({
       commit: 'c2',
     });
-    const services = (await (await get(client, '/git.json')).json()) as Record<string, string>;
+    expect(await (await get(client, '/git.json')).json()).toEqual(SERVICES_BUILD);
+  });
+
+  it('without a version handed in, /git.json names the version number and an unknown commit', async () => {
+    const services = (await (await get(missing, '/git.json')).json()) as Record<string, string>;
     expect(Object.keys(services).sort()).toEqual(['commit', 'date', 'displayVersion']);
+    expect(services).toMatchObject({ displayVersion: `v${SERVICES_VERSION}`, commit: 'unknown' });
+    expect(Number.isNaN(Date.parse(services.date ?? ''))).toBe(false);
   });
 
   it('never serves outside the directory', async () => {

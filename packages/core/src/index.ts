@@ -123,7 +123,9 @@ export {
   resolvePlaceholderRoute,
   validateNavigationTarget,
 } from './navigation/navigation-rules.ts';
-export { getDocumentTitle, resolveTabLabel } from './config/vocabulary.ts';
+export { getDocumentTitle, resolveTabLabel, resolveTenantLabel } from './config/vocabulary.ts';
+export { TENANT_LABEL_CASES } from './config/vocabulary-cases.ts';
+export type { TenantLabelCase } from './config/vocabulary-cases.ts';
 export { composePageTitle } from './config/page-title.ts';
 export {
   DEVICE_PREFERENCE_KEYS,
@@ -134,6 +136,7 @@ export {
 } from './config/device-preferences.ts';
 export type { ColorScheme, ThemePreference } from './config/device-preferences.ts';
 export { filterTimeZoneGroups, formatDateTime, groupTimeZones } from './config/time-zones.ts';
+export type { DateTimePreferences } from './config/time-zones.ts';
 export {
   ANALYTICS_DEFAULTS,
   ANALYTICS_LOGIN_ORIGIN,
@@ -195,3 +198,20 @@ export {
   portalLoadMarker,
 } from './updates/portal-load.ts';
 export { API_BASE_PATH, VISIBILITY_RESOURCES, isRecord } from './platform/platform-api.ts';
+export {
+  CONNECTION_TYPES,
+  EDGEBOX_STATUSES,
+  EDGEBOX_TYPES,
+  REPORT_TYPES,
+  RESOURCE_ENUMERATIONS,
+  RESOURCE_TYPE_NAMES,
+  THING_STATUSES,
+} from './platform/enumerations.ts';
+export type {
+  ConnectionType,
+  EdgeboxStatus,
+  EdgeboxType,
+  ReportType,
+  ResourceTypeName,
+  ThingStatus,
+} from './platform/enumerations.ts';

@@ -21,7 +21,7 @@ import {
 } from '@portico/core';
 import { routingSlice } from '../store/slices.ts';
 import type { RootState } from '../store/store.ts';
-import type { FrameOwner } from './frame-bridge.ts';
+import type { FrameOwner } from './frame-owner.ts';
 
 export interface FrameConnection {
   /** Since when the frame's oldest request has waited for the sign-in (ms epoch), or null. */

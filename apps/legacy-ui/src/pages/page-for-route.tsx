@@ -1,4 +1,5 @@
 import { matchRoute } from '../routes.ts';
+import { AuditLogPage } from './audit-log-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -33,6 +34,8 @@ export function PageForRoute({ path }: { path: string }) {
       );
     case 'mapmaker':
       return <MapMakerPage />;
+    case 'logs':
+      return <AuditLogPage query={query} />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 import type { ResourceDef } from '../resources.ts';
+import { RecordHistory } from './audit-log-page.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { ResourceForm, formTitle } from './resource-form.tsx';
 
@@ -31,6 +32,7 @@ export function ResourceDialog({
         onFinished={() => onClose(true)}
         onCancel={() => onClose(false)}
       />
+      <RecordHistory resource={resource.api} id={id} />
     </ModalDialog>
   );
 }

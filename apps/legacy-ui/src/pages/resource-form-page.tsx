@@ -1,5 +1,6 @@
 import { useLegacy } from '../legacy-context.tsx';
 import type { ResourceDef } from '../resources.ts';
+import { RecordHistory } from './audit-log-page.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { RouteLink } from './route-link.tsx';
 
@@ -9,6 +10,7 @@ export function ResourceFormPage({ resource, id }: { resource: ResourceDef; id: 
   return (
     <section aria-labelledby="page-title">
       <ResourceForm resource={resource} id={id} onFinished={() => navigate(resource.listPath)} />
+      <RecordHistory resource={resource.api} id={id} />
       <p>
         <RouteLink to={resource.listPath}>{t('form.back')}</RouteLink>
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, useRef } from 'react';
 import type { MouseEvent } from 'react';
+import { formatDateTime } from '@portico/core';
 import type { ApiRow, ListPage } from '../api-client.ts';
-import { formatDateTime } from '../format-date-time.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import type { ColumnDef, FieldDef, ResourceDef } from '../resources.ts';

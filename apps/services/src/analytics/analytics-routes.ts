@@ -14,33 +14,10 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readRequestToken } from '../http/request-token.ts';
+import type { AnalyticsLimits } from './analytics-limits.ts';
 
 const MAX_EVENTS_PER_REQUEST = 100;
 const MAX_INFLATED_BYTES = 2 * 1024 * 1024;
-
-/** Limits of capture, per process (the rate windows) and per database (the stored caps). */
-export interface AnalyticsLimits {
-  perAddressPerMinute: number;
-  perClientIdPerMinute: number;
-  /** Events without a session kept at most (the oldest go first). */
-  maxAnonymousEvents: number;
-  /** Events of one group kept at most. */
-  maxEventsPerGroup: number;
-  /** Bounds of one event's `properties` and `$set` together. */
-  maxDepth: number;
-  maxValues: number;
-  maxBytes: number;
-}
-
-export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = {
-  perAddressPerMinute: 120,
-  perClientIdPerMinute: 30,
-  maxAnonymousEvents: 10_000,
-  maxEventsPerGroup: 100_000,
-  maxDepth: 10,
-  maxValues: 1000,
-  maxBytes: 32 * 1024,
-};
 
 const captureEvent = z.object({
   event: z.string().min(1).max(200),

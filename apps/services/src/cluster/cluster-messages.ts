@@ -1,5 +1,6 @@
 // What a cluster worker is told at start, and the lifecycle messages between it and the primary
 // (the cache messages are in cache-bus.ts).
+import type { VersionInfo } from '../services-context.ts';
 
 /** A worker's configuration, passed in its environment as JSON. */
 export interface WorkerConfig {
@@ -18,6 +19,8 @@ export interface WorkerConfig {
   metricsToken?: string;
   /** Peers whose X-Forwarded-For is believed (TRUST_PROXY). */
   trustProxy?: string[];
+  /** What /git.json answers (computed once by the starting process); default: an `unknown` build. */
+  version?: VersionInfo;
 }
 
 export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
@@ -57,6 +60,14 @@ export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
     message.portico === 'metrics-text' &&
     typeof message.id === 'number' &&
     typeof message.text === 'string'
+  );
+}
+
+function isVersionInfo(value: unknown): value is VersionInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const version = value as Record<string, unknown>;
+  return (['displayVersion', 'commit', 'date'] as const).every(
+    (key) => typeof version[key] === 'string',
   );
 }
 
@@ -100,5 +111,7 @@ export function parseWorkerConfig(text: string | undefined): WorkerConfig {
   ) {
     throw new Error(`${WORKER_CONFIG_ENV}.trustProxy must be a list of addresses`);
   }
+  if (config.version !== undefined && !isVersionInfo(config.version))
+    throw new Error(`${WORKER_CONFIG_ENV}.version must be {displayVersion, commit, date} (text)`);
   return config as unknown as WorkerConfig;
 }

@@ -9,8 +9,8 @@ import type { Env, Hono } from 'hono';
 import { createStaticHandler } from '../static/static-files.ts';
 
 /**
- * A directory of this repository beside the services (as scripts/build-info.ts is), whatever starts
- * them; undefined where the module is not a file (the in-memory services inside a jsdom test).
+ * A directory of this repository beside the services (apps/legacy-plain, packages/bridge), whatever
+ * starts them; undefined where the module is not a file (the in-memory services inside a jsdom test).
  */
 function repositoryDir(relative: string): string | undefined {
   try {

@@ -2,7 +2,13 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
+  CONNECTION_TYPES,
+  EDGEBOX_STATUSES,
+  EDGEBOX_TYPES,
   REPORT_FOLDER_TYPE,
+  REPORT_TYPES,
+  RESOURCE_TYPE_NAMES,
+  THING_STATUSES,
   buildFolderPermissionExpressions,
   canDeleteFolder,
   canEditFolder,
@@ -363,7 +369,7 @@ const RESOURCE: ResourceSpec = {
     ),
     label: str(name, { default: '' }),
     description: str(text, { default: '' }),
-    typeName: str(z.enum(['class', 'module']), { default: 'class', filter: true }),
+    typeName: str(z.enum(RESOURCE_TYPE_NAMES), { default: 'class', filter: true }),
     acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), {
       default: 'riuda',
     }),
@@ -402,7 +408,7 @@ const THING: ResourceSpec = {
     serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
-    status: str(z.enum(['active', 'maintenance', 'retired', 'lost']), {
+    status: str(z.enum(THING_STATUSES), {
       default: 'active',
       filter: true,
     }),
@@ -469,7 +475,7 @@ const CONNECTION: ResourceSpec = {
   fields: {
     name: str(name, { required: true }),
     code: str(code, { default: '', unique: 'tenant' }),
-    type: str(z.enum(['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP']), { required: true, filter: true }),
+    type: str(z.enum(CONNECTION_TYPES), { required: true, filter: true }),
     properties: {
       kind: 'json',
       write: z.record(
@@ -489,9 +495,9 @@ const EDGEBOX: ResourceSpec = {
   fields: {
     name: str(name, { required: true }),
     code: str(code, { default: '', unique: 'tenant' }),
-    type: str(z.enum(['edge', 'core']), { default: 'edge', filter: true }),
+    type: str(z.enum(EDGEBOX_TYPES), { default: 'edge', filter: true }),
     description: str(text, { default: '' }),
-    status: str(z.enum(['online', 'offline']), { default: 'offline', filter: true }),
+    status: str(z.enum(EDGEBOX_STATUSES), { default: 'offline', filter: true }),
   },
 };
 
@@ -502,7 +508,7 @@ const FOLDER: ResourceSpec = {
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
-    typeElement: str(z.literal('reportDefinition'), { default: 'reportDefinition', filter: true }),
+    typeElement: str(z.literal(REPORT_FOLDER_TYPE), { default: REPORT_FOLDER_TYPE, filter: true }),
     sequence: { kind: 'integer', write: z.number().int().min(0).max(1_000_000), default: 0 },
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
@@ -573,7 +579,7 @@ const REPORT_DEFINITION: ResourceSpec = {
   fields: {
     name: str(name, { required: true }),
     description: str(text, { default: '' }),
-    reportType: str(z.enum(['table', 'map', 'summary']), { default: 'table', filter: true }),
+    reportType: str(z.enum(REPORT_TYPES), { default: 'table', filter: true }),
     folderId: ref('folder', { nullable: true, default: null }),
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },

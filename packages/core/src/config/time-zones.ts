@@ -1,7 +1,9 @@
 /**
  * Time zones for the settings picker (issue 15 item 13) and the date/time preview: grouping by
- * region, the current UTC offset of a zone, and the user's date and clock formats applied to a date.
- * Pure: the only input besides the arguments is the JavaScript engine's time-zone data (Intl).
+ * region, the current UTC offset of a zone, and the user's date and clock formats applied to a date
+ * (the settings preview and the legacy UI's list cells). Pure: the only input besides the arguments
+ * is the JavaScript engine's time-zone data (Intl); formatDateTime keeps the formatters it built,
+ * which changes no answer.
  */
 
 /** The IANA areas a zone id may start with; anything else (UTC, EST5EDT, Etc/…) is "Other". */
@@ -150,12 +152,17 @@ export interface DateTimePreferences {
   readonly calendarFormat: string;
 }
 
-/**
- * `date` in the user's zone, date format and clock: `21/11/2024 14:05` (DD/MM/YYYY, 24h) or
- * `11/21/2024 2:05 PM` (MM/DD/YYYY, 12h). An unknown zone formats in UTC rather than failing.
- */
-export function formatDateTime(date: Date, preferences: DateTimePreferences): string {
-  const hour12 = preferences.calendarFormat === '12h';
+/** Formatters kept at most (zones a page meets are few; this only bounds a hostile stream of them). */
+export const DATE_TIME_FORMATTER_LIMIT = 64;
+
+// Building an Intl.DateTimeFormat costs far more than using one (it was most of a list page's
+// render: one per date cell), so each (zone, clock) gets one, kept until the limit empties them all.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string, hour12: boolean): Intl.DateTimeFormat {
+  const key = `${hour12 ? 'h12' : 'h23'} ${timeZone}`;
+  const known = formatters.get(key);
+  if (known) return known;
   const options: Intl.DateTimeFormatOptions = {
     year: 'numeric',
     month: '2-digit',
@@ -166,12 +173,36 @@ export function formatDateTime(date: Date, preferences: DateTimePreferences): st
   };
   let formatter: Intl.DateTimeFormat;
   try {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: preferences.timeZone });
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
   } catch {
+    // An unknown zone (from a real platform) must not break the page; UTC is at least unambiguous.
     formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
   }
+  if (formatters.size >= DATE_TIME_FORMATTER_LIMIT) formatters.clear();
+  formatters.set(key, formatter);
+  return formatter;
+}
+
+/**
+ * `value` in the user's zone, date format and clock: `21/11/2024 14:05` (DD/MM/YYYY, 24h) or
+ * `11/21/2024 2:05 PM` (MM/DD/YYYY, 12h). `value` is a `Date`, epoch milliseconds or a date text
+ * (ISO); anything else, or an invalid date, formats as the empty string (a list cell with no
+ * date). An unknown zone formats in UTC rather than failing. Never throws.
+ */
+export function formatDateTime(value: unknown, preferences: DateTimePreferences): string {
+  const date =
+    value instanceof Date
+      ? value
+      : new Date(
+          (typeof value === 'number' || typeof value === 'string') && value !== ''
+            ? value
+            : Number.NaN,
+        );
+  if (Number.isNaN(date.getTime())) return '';
+  const hour12 = preferences.calendarFormat === '12h';
   const p: Record<string, string> = {};
-  for (const part of formatter.formatToParts(date)) p[part.type] = part.value;
+  for (const part of formatterFor(preferences.timeZone, hour12).formatToParts(date))
+    p[part.type] = part.value;
   const known = /^(YYYY|MM|DD)([-/.])(YYYY|MM|DD)\2(YYYY|MM|DD)$/.test(preferences.dateFormat);
   const tokens: Record<string, unknown> = { YYYY: p.year, MM: p.month, DD: p.day };
   const dateText = (known ? preferences.dateFormat : 'MM/DD/YYYY').replace(/YYYY|MM|DD/g, (token) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAB_NAMES } from '../permissions/tab-visibility.ts';
+import { TENANT_LABEL_CASES } from './vocabulary-cases.ts';
 import {
   DEFAULT_PRODUCT_TITLE,
   TAB_VOCABULARY,
@@ -67,6 +68,23 @@ describe('spec §3 "Vocabulary label fields start with vizixVocabularyLabel and 
     ['Unheard', 'en', 'Unheard', 'unknown concept: its key'],
   ])('%s in %s -> %s (%s)', (concept, language, label) => {
     expect(resolveVocabularyLabel(concept, language, acme)).toBe(label);
+  });
+
+  it.each(TENANT_LABEL_CASES.map((row) => [row.rule, row] as const))(
+    'the tenant label rule: %s',
+    (_rule, { field, language, label }) => {
+      const fields = field === undefined ? {} : { vizixVocabularyLabelThings: field };
+      expect(resolveTenantLabel('Things', language, fields)).toBe(label);
+      expect(resolveVocabularyLabel('Things', language, fields)).toBe(label ?? 'Things');
+    },
+  );
+
+  it('the table pins the cases the shell and the frame once disagreed on', () => {
+    const find = (field: string, language: string) =>
+      TENANT_LABEL_CASES.find((row) => row.field === field && row.language === language)?.label;
+    expect(find('{"pt":"Ativos","en":"Assets"}', 'pt-BR')).toBe('Ativos');
+    expect(find('Assets', 'pt-BR')).toBe('Assets');
+    expect(find('Assets', 'en')).toBe('Assets');
   });
 
   it('never throws on missing or odd group fields', () => {

@@ -4,7 +4,10 @@
  * A tenant renames concepts through group fields named `vizixVocabularyLabel` + the concept key in
  * PascalCase (`vizixVocabularyLabelThings`), each a JSON map from language to label
  * (`{"en":"Assets","es":"Activos",...}`). A label resolves to the tenant's label in the language,
- * else the tenant's English label, else the built-in English default.
+ * else in its base language (`pt` for `pt-BR`), else the tenant's English label, else the built-in
+ * English default; a plain-text value (not JSON) is the tenant's label in every language. The shell
+ * and the legacy UI both read it here; {@link TENANT_LABEL_CASES} pins the rule for a copy that
+ * cannot import this module (the plain legacy example).
  */
 import { parseFieldValue } from './inherited-fields.ts';
 
@@ -145,21 +148,27 @@ export const TAB_VOCABULARY: Readonly<Record<string, VocabularyConcept>> = {
   applicationTab: 'ApplicationTabs',
 };
 
-function labelIn(map: Record<string, unknown>, language: string): string | null {
-  const exact = map[language];
-  if (typeof exact === 'string' && exact.trim() !== '') return exact.trim();
-  const lower = language.toLowerCase();
+/** A language tag compared loosely: `PT_br` and `pt-BR` are the same tag. */
+function normalizeTag(tag: string): string {
+  return tag.trim().toLowerCase().replaceAll('_', '-');
+}
+
+/** The map's non-blank text entry for `tag` (keys compared as {@link normalizeTag} does), trimmed. */
+function labelIn(map: Record<string, unknown>, tag: string): string | null {
   for (const [key, value] of Object.entries(map)) {
-    if (key.toLowerCase() === lower && typeof value === 'string' && value.trim() !== '')
+    if (normalizeTag(key) === tag && typeof value === 'string' && value.trim() !== '')
       return value.trim();
   }
   return null;
 }
 
 /**
- * The tenant's own label for a concept: the language's entry, else the English one; null when the
- * tenant sets none. The field may hold the JSON text or the parsed map; a plain text value is the
- * label in every language. Never throws.
+ * The tenant's own label for a concept, null when the tenant sets none. The field may hold the JSON
+ * text or the parsed map. From a map: the entry for `language`, else for its base language (`pt`
+ * for `pt-BR`), else the English one; language keys are compared case-insensitively, `_` as `-`;
+ * entries that are not non-blank text are skipped. A plain-text value (not JSON) is the label in
+ * every language; malformed JSON, a list, a number or blank text is no label. Never throws.
+ * {@link TENANT_LABEL_CASES} is the rule as a table.
  */
 export function resolveTenantLabel(
   concept: string,
@@ -177,7 +186,9 @@ export function resolveTenantLabel(
     return raw.trim() === '' || /^[[{]/.test(raw.trim()) ? null : raw.trim();
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const map = raw as Record<string, unknown>;
-  return labelIn(map, String(language)) ?? labelIn(map, 'en');
+  const tag = normalizeTag(String(language));
+  const base = tag.replace(/-.*$/, '');
+  return labelIn(map, tag) ?? labelIn(map, base) ?? labelIn(map, 'en');
 }
 
 /**

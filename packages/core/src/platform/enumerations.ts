@@ -1,0 +1,50 @@
+/**
+ * The closed value sets of the platform's resources (the API's enumerations), written once: the
+ * services validate writes against them and the legacy UI offers them in its selects. Each is the
+ * list of allowed values, in the order a select shows them.
+ *
+ * {@link RESOURCE_ENUMERATIONS} indexes them by resource (its API path) and field, the shape a
+ * resource catalog's field entries point at.
+ */
+
+/** A thing's `status`. */
+export const THING_STATUSES = ['active', 'maintenance', 'retired', 'lost'] as const;
+/** One of {@link THING_STATUSES}. */
+export type ThingStatus = (typeof THING_STATUSES)[number];
+
+/** A permission resource's `typeName` (a data class, or a module of the console). */
+export const RESOURCE_TYPE_NAMES = ['class', 'module'] as const;
+/** One of {@link RESOURCE_TYPE_NAMES}. */
+export type ResourceTypeName = (typeof RESOURCE_TYPE_NAMES)[number];
+
+/** A connection's `type` (its protocol). */
+export const CONNECTION_TYPES = ['MQTT', 'KAFKA', 'REST', 'SQL', 'FTP'] as const;
+/** One of {@link CONNECTION_TYPES}. */
+export type ConnectionType = (typeof CONNECTION_TYPES)[number];
+
+/** An edge box's `type`. */
+export const EDGEBOX_TYPES = ['edge', 'core'] as const;
+/** One of {@link EDGEBOX_TYPES}. */
+export type EdgeboxType = (typeof EDGEBOX_TYPES)[number];
+
+/** An edge box's `status`. */
+export const EDGEBOX_STATUSES = ['online', 'offline'] as const;
+/** One of {@link EDGEBOX_STATUSES}. */
+export type EdgeboxStatus = (typeof EDGEBOX_STATUSES)[number];
+
+/** A report definition's `reportType`. */
+export const REPORT_TYPES = ['table', 'map', 'summary'] as const;
+/** One of {@link REPORT_TYPES}. */
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/**
+ * Every enumeration above by resource (API path: `/thing`, `/edgebox`…) and field:
+ * `RESOURCE_ENUMERATIONS.thing.status` is {@link THING_STATUSES}.
+ */
+export const RESOURCE_ENUMERATIONS = {
+  thing: { status: THING_STATUSES },
+  resource: { typeName: RESOURCE_TYPE_NAMES },
+  connection: { type: CONNECTION_TYPES },
+  edgebox: { type: EDGEBOX_TYPES, status: EDGEBOX_STATUSES },
+  reportDefinition: { reportType: REPORT_TYPES },
+} as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
