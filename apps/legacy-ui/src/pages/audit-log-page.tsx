@@ -4,7 +4,7 @@
 // return to the same filter and page.
 import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { formatDateTime } from '../format-date-time.ts';
+import { formatDateTime } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
