@@ -333,6 +333,60 @@ describe('a new password', { timeout: 60_000 }, () => {
     expect((await json(refused)).error).toMatch(/hold permissions you do not hold/);
   });
 
+  it('each change is in the audit trail, the secret shown as changed only', async () => {
+    const client = await fresh();
+    const operator = await client.login('operator');
+    await client.call('PUT', `/user/${operator.id}/password`, {
+      token: operator.token,
+      body: { currentPassword: 'demo', newPassword: STRONG },
+      headers: { 'x-request-id': 'own-password-1' },
+    });
+    const admin = (await client.login('admin')).token;
+    const userId = await plainUser(client);
+    await client.call('PUT', `/role/${VIEWER_ROLE}/members/${userId}`, { token: admin });
+    await client.call('PUT', `/user/${VIEWER}/password`, {
+      token: admin,
+      body: { newPassword: STRONG },
+    });
+    const read = async (record: number) => {
+      const response = await client.call(
+        'GET',
+        `/auditEntry?resource=user&record=${record}&order=at:asc`,
+        { token: admin },
+      );
+      expect(response.status).toBe(200);
+      return (
+        (await response.json()) as {
+          results: Array<{
+            action: string;
+            requestId: string;
+            user: { username: string };
+            changes: Array<{ field: string; before?: unknown; after?: unknown }>;
+          }>;
+        }
+      ).results;
+    };
+    const own = (await read(operator.id)).at(-1);
+    expect(own).toMatchObject({
+      action: 'update',
+      requestId: 'own-password-1',
+      user: { username: 'operator' },
+      changes: [{ field: 'passwordHash', before: '(secret)', after: '(secret)' }],
+    });
+    expect((await read(userId)).at(-1)).toMatchObject({
+      action: 'update',
+      user: { username: 'admin' },
+      changes: [{ field: 'roleIds', before: '[]', after: `[${VIEWER_ROLE}]` }],
+    });
+    const reset = (await read(VIEWER)).at(-1);
+    expect(reset?.changes.find((change) => change.field === 'passwordHash')).toEqual({
+      field: 'passwordHash',
+      before: '(secret)',
+      after: '(secret)',
+    });
+    expect(JSON.stringify(reset)).not.toContain(STRONG);
+  });
+
   it('a reset names the rule the new password breaks', async () => {
     const client = await fresh();
     const admin = (await client.login('admin')).token;
