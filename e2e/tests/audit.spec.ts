@@ -33,20 +33,21 @@ async function signIn(page: Page, username: string): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 });
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+// each size edits its own record: the two run side by side
+for (const [row, viewport] of [
+  [5, { width: 1440, height: 900 }],
+  [6, { width: 390, height: 844 }],
+] as const) {
   test(`a change made in the work area is in the log, with who, what and from where (${viewport.width} px)`, async ({
     page,
-  }) => {
+  }, testInfo) => {
     await page.setViewportSize(viewport);
     await signIn(page, 'admin');
     const frame = legacyFrame(page);
 
     // the change, made as a person makes it
     await page.goto('/#/app/things/thing');
-    const first = frame.getByRole('table').getByRole('link').first();
+    const first = frame.getByRole('table').getByRole('link').nth(row);
     await expect(first).toBeVisible();
     const name = (await first.textContent())!.trim();
     const renamed = `${name} (audited ${viewport.width})`;
@@ -64,17 +65,27 @@ for (const viewport of [
     await frame.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/#\/app\/services\/logs\?resource=thing&action=update$/);
     const table = frame.getByRole('table', { name: 'Log entries' });
-    const row = table.getByRole('row').filter({ hasText: renamed }).first();
-    await expect(row).toContainText(`name: ${name} → ${renamed}`);
-    await expect(row).toContainText('admin');
-    await expect(row).toContainText('Changed');
+    const entry = table
+      .getByRole('row')
+      .filter({ hasText: `→ ${renamed}` })
+      .first();
+    await expect(entry).toContainText(`name: ${name} → ${renamed}`);
+    await expect(entry).toContainText('admin');
+    await expect(entry).toContainText('Changed');
+    await testInfo.attach(`audit log (${viewport.width})`, {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
     await expectFrameAccessible(page, `audit log (${viewport.width})`);
     if (viewport.width === 390) await expectNoHorizontalOverflow(page);
 
     // the address keeps the filter: a reload shows the same entries
     await page.reload();
     await expect(
-      frame.getByRole('table', { name: 'Log entries' }).getByRole('row').filter({ hasText: renamed }),
+      frame
+        .getByRole('table', { name: 'Log entries' })
+        .getByRole('row')
+        .filter({ hasText: renamed }),
     ).not.toHaveCount(0, { timeout: 45_000 });
 
     // the CSV of the filtered trail
@@ -94,13 +105,22 @@ for (const viewport of [
     await expect(record).toBeVisible();
     await record.getByText('History', { exact: true }).click();
     await expect(
-      record.getByRole('table', { name: 'Log entries' }).getByRole('row').filter({ hasText: renamed }),
+      record
+        .getByRole('table', { name: 'Log entries' })
+        .getByRole('row')
+        .filter({ hasText: renamed }),
     ).not.toHaveCount(0);
+    await testInfo.attach(`record history (${viewport.width})`, {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
     await expectFrameAccessible(page, `record history (${viewport.width})`);
   });
 }
 
-test('a sign-in that failed is in the log, without the password that was tried', async ({ page }) => {
+test('a sign-in that failed is in the log, without the password that was tried', async ({
+  page,
+}) => {
   await page.goto('/#/login');
   await page.getByRole('textbox', { name: 'Username' }).fill('operator');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-123');
