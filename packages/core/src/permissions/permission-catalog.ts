@@ -92,6 +92,8 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
       { name: 'versioning', operations: CRUD },
       { name: 'endpoint', operations: CRUD },
       { name: 'dataretentionpolicy', operations: ['r', 'u', 'x'] },
+      // the audit trail (Services → Logs): read only; no one changes an entry
+      { name: 'auditlog', operations: ['r'] },
     ],
   },
   {
