@@ -53,7 +53,26 @@ export type OneLabelName = MessageKey extends infer Key
 
 const catalogs: Record<string, Messages> = { en, es, 'pt-BR': ptBR, fr, it };
 
-/** Translates `key` into `language` (English when missing) and fills `{name}` placeholders. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number as people of `language` write it ("20,000", "20 000", "20.000"). */
+export function formatCount(language: string, value: number): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(language);
+    } catch {
+      format = new Intl.NumberFormat('en');
+    }
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * Translates `key` into `language` (English when missing) and fills `{name}` placeholders; a number
+ * is written in the language's own way ("20 000 au total", not "20000 au total").
+ */
 export function translate(
   language: string,
   key: MessageKey,
@@ -61,9 +80,11 @@ export function translate(
 ): string {
   const template =
     catalogs[language]?.[key] ?? catalogs[language.split('-')[0] ?? '']?.[key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in values)) return match;
+    const value = values[name];
+    return typeof value === 'number' ? formatCount(language, value) : String(value);
+  });
 }
 
 /** A translate function bound to one language. */

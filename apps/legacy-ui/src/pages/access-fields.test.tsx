@@ -157,7 +157,7 @@ describe('passwords', { timeout: 30_000 }, () => {
     ],
     ['fr', 'at least 8 characters', 'Utilisez au moins 8 caractères.'],
     ['es', 'must not be the username', 'La contraseña no puede ser el nombre de usuario.'],
-    ['pt-BR', 'at most 1024 characters', 'Use no máximo 1024 caracteres.'],
+    ['pt-BR', 'at most 1024 characters', 'Use no máximo 1.024 caracteres.'],
     [
       'it',
       'one of the most common passwords: choose another',
