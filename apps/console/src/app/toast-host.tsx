@@ -55,6 +55,27 @@ export default function ToastHost() {
         className="portico-toasts"
         toastClassName="portico-toast"
         aria-label={t('app.notifications')}
+        // the library's own close button and timer bar carry English labels ("close",
+        // "notification timer"): ours speaks the user's language, and the timer is our own
+        closeButton={({ closeToast }) => (
+          <button
+            type="button"
+            className="Toastify__close-button"
+            aria-label={t('app.closeNotification')}
+            onClick={(event) => {
+              event.stopPropagation();
+              closeToast(true);
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 14 16">
+              <path
+                fillRule="evenodd"
+                d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+              />
+            </svg>
+          </button>
+        )}
+        customProgressBar
       />
     </div>
   );
