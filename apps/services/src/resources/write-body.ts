@@ -26,7 +26,8 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
 /**
  * The real platform's write form, as Portico's: a reference as a dotted key (`"group.id": 3`,
  * `"thingType.id": 5`) or as an object with an id (`"group": {"id": 3}`) becomes the field
- * (`groupId`, `thingTypeId`). A key given both ways keeps Portico's. Objects are read as references
+ * (`groupId`, `thingTypeId`). A key given both ways takes the platform's (a platform client sends
+ * Portico's key back only as an echo of a GET; its dotted key is what it means). Objects are read as references
  * only in the platform form (in Portico's own, `group: {id, name}` is an echo of a GET: ignored).
  */
 export function normalizePlatformKeys(
@@ -56,7 +57,7 @@ export function normalizePlatformKeys(
     }
     out[key] = value;
   }
-  for (const [key, value] of Object.entries(fromReferences)) if (!(key in out)) out[key] = value;
+  for (const [key, value] of Object.entries(fromReferences)) out[key] = value;
   return out;
 }
 
