@@ -6,7 +6,8 @@ export class HttpError extends Error {
   readonly code: string;
   /**
    * The real platform's text for this refusal (`ThingId[7] not found`), answered as `message` beside
-   * Portico's `error` (real clients read `message`); the same text as `error` when unset.
+   * Portico's `error` (real clients read `message`); no `message` when unset (the platform's
+   * `{"error"}` bodies, such as its 401s, keep their exact shape).
    */
   platformMessage?: string;
   constructor(

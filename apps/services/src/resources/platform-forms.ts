@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { isRecord } from '@portico/core';
 import type { Caller } from '../auth/directory.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, withPlatformMessage } from '../http/http-error.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { readableGroups } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from './resource-definitions.ts';
@@ -50,6 +50,11 @@ async function idByCode(
   return row ? Number(row.id) : undefined;
 }
 
+/** A 400 of the thing form: the platform answers these as `{"message"}`, Portico as `{"error"}`. */
+function platformRefusal(text: string, fields: Record<string, string>): HttpError {
+  return withPlatformMessage(new HttpError(400, text, fields), text);
+}
+
 /** The udf value of `{name: {value}}` or `{name: value}`. */
 function udfValue(udfs: Record<string, unknown>, name: string): unknown {
   const entry = udfs[name];
@@ -74,14 +79,14 @@ export async function thingFromPlatformForm(
   if (typeof out.group === 'string') {
     const groupId = await groupOfPath(ctx, caller, out.group);
     if (groupId === undefined)
-      throw new HttpError(400, `Invalid group [${out.group}]`, { group: 'no such group path' });
+      throw platformRefusal(`Invalid group [${out.group}]`, { group: 'no such group path' });
     delete out.group;
     out.groupId ??= groupId;
   }
   if (typeof out.thingTypeCode === 'string') {
     const thingTypeId = await idByCode(db, caller, 'thingType', out.thingTypeCode);
     if (thingTypeId === undefined)
-      throw new HttpError(400, `Invalid thingTypeCode [${out.thingTypeCode}]`, {
+      throw platformRefusal(`Invalid thingTypeCode [${out.thingTypeCode}]`, {
         thingTypeCode: 'no such thing type',
       });
     delete out.thingTypeCode;
@@ -99,7 +104,7 @@ export async function thingFromPlatformForm(
       if (name === 'zone' && typeof value === 'string') {
         const zoneId = await idByCode(db, caller, 'zone', value);
         if (zoneId === undefined)
-          throw new HttpError(400, `Invalid zone [${value}]`, { 'udfs.zone': 'no such zone' });
+          throw platformRefusal(`Invalid zone [${value}]`, { 'udfs.zone': 'no such zone' });
         out.zoneId ??= zoneId;
       } else if (name === 'status' && typeof value === 'string') {
         out.status ??= value;
