@@ -5,6 +5,7 @@
 //   --no-load  skip the autocannon load tests (services)
 //   --services the autocannon load tests only
 //   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
+//   --audit    the audit trail's cost to writes only
 //   --record   writes this run's figures to bench/landed.json (commit it with the change that lands)
 // Each figure is printed beside its landed value (bench/landed.json), so a regression shows.
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
@@ -24,7 +25,8 @@ import { runUpdatesBench } from './updates-bench.ts';
 const quick = process.argv.includes('--quick');
 const browserOnly = process.argv.includes('--browser');
 const instancesOnly = process.argv.includes('--instances');
-const servicesOnly = process.argv.includes('--services') || instancesOnly;
+const auditOnly = process.argv.includes('--audit');
+const servicesOnly = process.argv.includes('--services') || instancesOnly || auditOnly;
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   process.stderr.write(`bench: ${name}…\n`);
@@ -92,12 +94,18 @@ if (!quick && !browserOnly) {
     await section('core', () => runCoreBench(ROOT));
   }
   if (!process.argv.includes('--no-load')) {
-    if (!instancesOnly) {
+    if (!instancesOnly && !auditOnly) {
       const { runServicesBench } = await import('./services-bench.ts');
       await section('services', () => runServicesBench());
     }
-    const { runInstancesBench } = await import('./instances-bench.ts');
-    await section('instances', () => runInstancesBench());
+    if (!instancesOnly) {
+      const { runAuditBench } = await import('./audit-bench.ts');
+      await section('audit', () => runAuditBench());
+    }
+    if (!auditOnly) {
+      const { runInstancesBench } = await import('./instances-bench.ts');
+      await section('instances', () => runInstancesBench());
+    }
   }
 }
 

@@ -53,6 +53,30 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     await expect(page).toHaveURL(/#\/app\/home\/welcome$/);
   });
 
+  test('a typed address with an undefined or null parameter is refused with a warning; the page stays', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await signIn(page, 'admin');
+    await page.goto('/#/app/model/zoneGroup');
+    await expect(page).toHaveURL(/#\/app\/model\/zoneGroup$/);
+    for (const target of [
+      '/app/tenants/group/config/undefined',
+      '/app/analytics/report/edit/null',
+    ]) {
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, `#${target}`);
+      await expect(page).toHaveURL(/#\/app\/model\/zoneGroup$/);
+      await expect
+        .poll(() => warnings.some((line) => line.includes(`navigation to "${target}" refused`)))
+        .toBe(true);
+    }
+  });
+
   test('a page the user may not open is refused and lands on the default page', async ({
     page,
   }) => {

@@ -194,8 +194,13 @@ export async function signIn(username: string, password = 'demo') {
  * Starts the console at `hash` with a session already in the browser (as after a sign-in in
  * another tab or an OAuth return): a real token from the services, stored where the console keeps it.
  */
-export async function openSignedIn(harness: ServicesHarness, username: string, hash = '/app') {
-  const token = await apiLogin(harness, username);
+export async function openSignedIn(
+  harness: ServicesHarness,
+  username: string,
+  hash = '/app',
+  password = 'demo',
+) {
+  const token = await apiLogin(harness, username, password);
   writeToken(token);
   const rendered = await renderConsole(hash);
   const modules = await screen.findByRole('navigation', { name: 'Modules' });

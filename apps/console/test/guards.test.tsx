@@ -83,6 +83,27 @@ describe('guards', () => {
     await waitForRoute(app, '/app/things/thing');
   });
 
+  it.each(['/app/tenants/group/config/undefined', '/app/analytics/report/edit/null'])(
+    'a typed %s is refused with a warning: the page that was open stays',
+    async (target) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const { app } = await openSignedIn(harness, 'admin', '/app/model/zoneGroup');
+        await waitForRoute(app, '/app/model/zoneGroup');
+        await app.router.navigate(target);
+        await waitForRoute(app, '/app/model/zoneGroup');
+        expect(warn.mock.calls.flat().join(' ')).toContain(
+          `navigation to "${target}" refused (undefined or null route parameter)`,
+        );
+        // opened cold, it goes to the default page instead
+        const cold = await openSignedIn(harness, 'admin', target);
+        await waitForRoute(cold.app, '/app/things/thing');
+      } finally {
+        warn.mockRestore();
+      }
+    },
+  );
+
   it('a legacy path goes to /app + path, an unknown one to the welcome page', async () => {
     const { app } = await openSignedIn(harness, 'admin', '/model/zoneGroup');
     await waitForRoute(app, '/app/model/zoneGroup');

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  apiLogin,
   connectFakeFrame,
   openSignedIn,
   startServices,
@@ -142,6 +143,92 @@ describe('settings', () => {
     expect(zones).toHaveTextContent(
       'Areas Not available to you. Ask an administrator for the Areas permission.',
     );
+  });
+});
+
+describe('one’s own password', () => {
+  it('any user (operator: no tenants:x, no user:u) changes it from the user menu, after messages naming the rule', async () => {
+    // an account of its own with the Operator role (the demo accounts stay as other tests expect)
+    const admin = await apiLogin(harness, 'admin');
+    const created = await harness.api(
+      'POST',
+      '/user',
+      { username: 'pat.operator', password: 'Correct-Horse-42', roleIds: [3] },
+      admin,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const own = harness;
+    {
+      const { user, app } = await openSignedIn(
+        own,
+        'pat.operator',
+        '/app/things/thing',
+        'Correct-Horse-42',
+      );
+      expect(app.store.getState().authz.permissions).not.toContain('user:u');
+      await user.click(screen.getByRole('button', { name: 'User menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Change password' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Password' });
+      const current = within(dialog).getByLabelText('Current password');
+      const next = within(dialog).getByLabelText('New password');
+      expect(next).toHaveAccessibleDescription(
+        'At least 8 characters; not a common password, nor your username.',
+      );
+      const save = within(dialog).getByRole('button', { name: 'Change password' });
+
+      // checked before sending: the rule is core's, the services' own
+      await user.type(current, 'Correct-Horse-42');
+      await user.type(next, 'short');
+      await user.click(save);
+      expect(await within(dialog).findByText('Use at least 8 characters.')).toBeInTheDocument();
+      expect(next).toHaveAttribute('aria-invalid', 'true');
+      own.calls.length = 0;
+
+      // refused by the services (the common list lives there), named by its rule
+      await user.clear(next);
+      await user.type(next, 'baseball2024');
+      await user.click(save);
+      expect(
+        await within(dialog).findByText(
+          'This is one of the most common passwords. Choose another.',
+        ),
+      ).toBeInTheDocument();
+      expect(own.calls.some((call) => call.method === 'PUT')).toBe(true);
+
+      await user.clear(current);
+      await user.type(current, 'wrong-one');
+      await user.clear(next);
+      await user.type(next, 'Harbour-Lantern-2026');
+      await user.click(save);
+      expect(
+        await within(dialog).findByText('That is not your current password.'),
+      ).toBeInTheDocument();
+
+      await user.clear(current);
+      await user.type(current, 'Correct-Horse-42');
+      await user.click(save);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Password' })).not.toBeInTheDocument(),
+      );
+      // still signed in; the new password signs in, the old one no more
+      expect(app.store.getState().authn.status).toBe('AUTHENTICATED');
+      expect(
+        (
+          await own.api('POST', '/user/login', {
+            username: 'pat.operator',
+            password: 'Harbour-Lantern-2026',
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await own.api('POST', '/user/login', {
+            username: 'pat.operator',
+            password: 'Correct-Horse-42',
+          })
+        ).status,
+      ).toBe(401);
+    }
   });
 });
 

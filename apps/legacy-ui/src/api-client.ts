@@ -67,6 +67,10 @@ export interface ApiClient {
   remove(resource: string, id: number): Promise<void>;
   /** The rows of the current filter as CSV (`GET /{resource}/export.csv`, streamed by the API). */
   exportCsv(resource: string, query: ExportQuery): Promise<Blob>;
+  /** The users holding a role (`GET /role/{id}/members`). */
+  roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
+  /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
+  setRoleMember(roleId: number, userId: number, member: boolean): Promise<ListPage<ApiRow>>;
 }
 
 /** Options of {@link createApiClient}. */
@@ -183,6 +187,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return params;
   }
 
+  function toPage(data: unknown): ListPage<ApiRow> {
+    const page = data as Partial<ListPage<ApiRow>> | undefined;
+    return {
+      total: Number(page?.total ?? 0),
+      results: Array.isArray(page?.results) ? page.results : [],
+    };
+  }
+
   return {
     async list(resource, query) {
       const params = new URLSearchParams({
@@ -218,6 +230,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'text/csv',
       );
       return response.blob();
+    },
+    async roleMembers(roleId) {
+      return toPage(await call('GET', `/role/${roleId}/members`));
+    },
+    async setRoleMember(roleId, userId, member) {
+      return toPage(await call(member ? 'PUT' : 'DELETE', `/role/${roleId}/members/${userId}`));
     },
   };
 }

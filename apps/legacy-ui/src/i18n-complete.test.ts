@@ -21,6 +21,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
+    'field.roles', // the same plural, as resource.role
+    'perm.edgebox', // product term kept in every language but French
     'module.tenants', // the platform's own term (issue 15: not "Inquilinos", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -33,6 +35,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
+    'perm.edgebox', // product term kept in every language but French
     'module.tenants', // the platform's own term (issue 15: not "Locatários", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -54,6 +57,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'one.zone', // French cognate
     'enum.module',
     'page.importExport', // "import / export" is French too
+    'perm.importexport', // the same words, as page.importExport
+    'perm.zone', // French cognate, as one.zone
     'audit.action', // French cognate, as list.actions
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -67,6 +72,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'module.gateway', // loan word kept by the console's it tabs.gateway
     'field.password', // loan word kept by the console's it login.password
     'one.reportDefinition', // "report" is the Italian term, as resource.reportDefinition
+    'perm.report_definition', // the same, as one.reportDefinition
+    'perm.edgebox', // product term kept in every language but French
+    'perm.endpoint', // loan word current in Italian API documentation
     'audit.record', // "record" is the Italian term in data tools
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
@@ -128,6 +136,15 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       group: 'G',
       tenant: 'T',
       reason: 'Y',
+      min: 8,
+      max: 1024,
+      line: 4,
+      text: 'X',
+      allowed: 'r, u',
+      names: 'A, B',
+      list: 'L',
+      query: 'Q',
+      module: 'M',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -1,5 +1,6 @@
 // What a person reads when something fails: a translated sentence saying what happened and what to
 // do, never the API's own text (English, for developers and logs) nor a browser's ("Failed to fetch").
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblemOf } from '@portico/core';
 import { ApiError, NetworkError } from './api-client.ts';
 import type { MessageKey, Translate } from './i18n.ts';
 import type { FieldDef } from './resources.ts';
@@ -19,6 +20,10 @@ const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
   [/your own group/i, 'error.ownGroup'],
   [/belongs to a parent group/i, 'error.readOnly'],
   [/grant permissions/i, 'error.grant'],
+  // the authority policy (policies/authority-policy.ts)
+  [/cannot change your own roles/i, 'error.ownRoles'],
+  [/cannot assign role/i, 'error.assignRole'],
+  [/hold permissions you do not hold/i, 'error.holdsMore'],
 ];
 
 /** The sentence for any failure of an API call. */
@@ -62,8 +67,15 @@ export function describeFieldError(
   if (field?.kind === 'email' || /email/.test(text)) return t('error.email');
   if (field?.kind === 'json') return t('error.json');
   if (field?.kind === 'number') return t('error.number');
-  if (field?.kind === 'password' || /at least 4/.test(text)) return t('error.password');
-  if (field?.kind === 'list' || /permission string/.test(text)) return t('error.permissionList');
+  const password = passwordProblemOf(text);
+  if (password === 'tooShort') return t('error.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+  if (password === 'tooLong') return t('error.passwordTooLong', { max: MAX_PASSWORD_LENGTH });
+  if (password === 'common') return t('error.passwordCommon');
+  if (password === 'username') return t('error.passwordUsername');
+  if (field?.kind === 'password') return t('error.password');
+  if (text === 'permissionlines') return t('error.permissionLines');
+  if (field?.kind === 'list' || field?.kind === 'permissions' || /permission string/.test(text))
+    return t('error.permissionList');
   if (/_ \. @ -/.test(text)) return t('error.username');
   if (/letters, digits/.test(text)) return t('error.code');
   return t('error.invalid');

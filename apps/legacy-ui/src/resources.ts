@@ -26,7 +26,11 @@ export interface FieldDef {
     | 'color'
     | 'list'
     | 'select'
-    | 'json';
+    | 'json'
+    /** A user's roles: ids of the roles the signed-in user may grant (access-fields.tsx). */
+    | 'roles'
+    /** A role's permissions: the grid of core's permission catalog, or text (access-fields.tsx). */
+    | 'permissions';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
@@ -374,13 +378,9 @@ export const RESOURCES: Record<string, ResourceDef> = {
         concept: 'Group',
         required: true,
       },
-      {
-        name: 'password',
-        label: 'field.password',
-        kind: 'password',
-        createOnly: true,
-        required: true,
-      },
+      { name: 'roleIds', label: 'field.roles', kind: 'roles' },
+      // required on create; on edit an administrator's reset ("New password", empty keeps it)
+      { name: 'password', label: 'field.password', kind: 'password', required: true },
     ],
   }),
   role: def({
@@ -391,7 +391,11 @@ export const RESOURCES: Record<string, ResourceDef> = {
     label: 'resource.role',
     listPath: '/tenants/role',
     columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
-    fields: [name, description, { name: 'permissions', label: 'field.permissions', kind: 'list' }],
+    fields: [
+      name,
+      description,
+      { name: 'permissions', label: 'field.permissions', kind: 'permissions' },
+    ],
   }),
   resource: def({
     api: 'resource',

@@ -38,7 +38,8 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       return row;
     }),
     create: vi.fn(async (resource, body) => {
-      if (!body.name) throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
+      if (resource !== 'user' && !body.name)
+        throw new ApiError(400, 'Invalid input', { name: 'Name is required' });
       const row = { ...body, id: nextId++ } as ApiRow;
       table(resource).push(row);
       return row;
@@ -67,6 +68,22 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
           { type: 'text/csv' },
         ),
     ),
+    roleMembers: vi.fn(async (roleId: number) => {
+      const results = table('user').filter(
+        (row) => Array.isArray(row.roleIds) && row.roleIds.includes(roleId),
+      );
+      return { total: results.length, results };
+    }),
+    setRoleMember: vi.fn(async (roleId: number, userId: number, member: boolean) => {
+      const user = table('user').find((row) => row.id === userId);
+      if (!user) throw new ApiError(404, 'not found');
+      const held = Array.isArray(user.roleIds) ? (user.roleIds as number[]) : [];
+      user.roleIds = member ? [...new Set([...held, roleId])] : held.filter((id) => id !== roleId);
+      const results = table('user').filter(
+        (row) => Array.isArray(row.roleIds) && row.roleIds.includes(roleId),
+      );
+      return { total: results.length, results };
+    }),
   };
   return { api, tables };
 }

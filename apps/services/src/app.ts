@@ -15,6 +15,7 @@ import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
 import { swallowBody } from './http/swallow-body.ts';
 import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
@@ -146,7 +147,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
-  registerResourceRoutes(api, ctx);
+  registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

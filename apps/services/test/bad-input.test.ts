@@ -128,6 +128,7 @@ describe('fuzzed requests', () => {
       ['PUT', `/user/${userId}/field/timeZoneConfiguration`],
       ['PUT', `/user/${userId}/field/hiddenTabs`],
       ['PUT', `/user/${userId}/field/language`],
+      ['PUT', `/user/${userId}/password`],
     ] as const;
     await fc.assert(
       fc.asyncProperty(
@@ -230,6 +231,7 @@ describe('fuzzed requests', () => {
       ['POST', `${API}/user/${userId}/inheritedFields?format=map`],
       ['POST', `${API}/user/${userId}/visibilityGroups`],
       ['PUT', `${API}/user/${userId}/field/hiddenTabs`],
+      ['PUT', `${API}/user/${userId}/password`],
       ['POST', 'http://portico.test/analytics/e/'],
       ['POST', 'http://portico.test/analytics/batch/'],
     ] as const;

@@ -289,6 +289,40 @@ describe('finding 6: headers a Connection header names are dropped both ways', (
   });
 });
 
+describe('finding 7: a 502 or 504 names no internal address (the log does)', () => {
+  it('the platform silent: 504 with a generic message', async () => {
+    platform.respond = () => ''; // reads the request, never answers
+    const { responses } = await exchange(proxy.url, get(`${API}/thing`), { timeoutMs: 8000 });
+    expect(responses[0]?.start[1]).toBe('504');
+    const body = responses[0]!.body.toString();
+    expect(JSON.parse(body)).toEqual({ error: 'The platform did not answer within 2 s' });
+    expect(body).not.toContain('127.0.0.1');
+    expect(logs.some((line) => line.includes(`(${platform.origin}) did not answer`))).toBe(true);
+  });
+
+  it('the legacy UI down: 502 with a generic message', async () => {
+    const down = await startUpstreamServer({
+      host: '127.0.0.1',
+      port: 0,
+      platformUrl: `${platform.origin}/base/`,
+      legacyUiUrl: 'http://127.0.0.1:9/old-ui/',
+      consoleDir: join(dir, 'console'),
+      timeoutMs: 2000,
+      log: (line: string) => logs.push(line),
+    });
+    try {
+      const { responses } = await exchange(down.url, get('/legacy-ui/app.js'));
+      expect(responses[0]?.start[1]).toBe('502');
+      const body = responses[0]!.body.toString();
+      expect(JSON.parse(body)).toEqual({ error: 'The legacy UI could not be reached' });
+      expect(body).not.toMatch(/127\.0\.0\.1|:9\b|ECONNREFUSED/);
+      expect(logs.some((line) => line.includes('(http://127.0.0.1:9) unreachable'))).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('fuzz: any path and header set, one well-framed request at most, under the base path', () => {
   const pieces = [
     'riot-core-services',

@@ -19,6 +19,35 @@ export {
 export type { TabName } from './permissions/tab-visibility.ts';
 export type { PermissionSet } from './permissions/permission-string.ts';
 export {
+  PERMISSION_CATALOG,
+  PERMISSION_SWITCHES,
+  findCatalogResource,
+  fromPermissionGrid,
+  parsePermissionLines,
+  permissionCell,
+  toPermissionGrid,
+} from './permissions/permission-catalog.ts';
+export type {
+  CatalogModule,
+  CatalogResource,
+  PermissionGrid,
+  PermissionLineProblem,
+  PermissionLineReason,
+  PermissionLines,
+} from './permissions/permission-catalog.ts';
+export type { PermissionLetter } from './permissions/permission-string.ts';
+export { grantedBy, mayGrantAll, missingGrants } from './permissions/grant-rules.ts';
+export {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_PROBLEMS,
+  PASSWORD_PROBLEM_TEXT,
+  checkPasswordRules,
+  isCommonPasswordIn,
+  passwordProblemOf,
+} from './session/password-rules.ts';
+export type { PasswordProblem } from './session/password-rules.ts';
+export {
   CALENDAR_FORMATS,
   DATE_FORMATS,
   DEFAULT_LANGUAGE,

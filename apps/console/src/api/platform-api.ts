@@ -172,6 +172,19 @@ export function createPlatformApi(http: HttpClient) {
           requireKind<VisibilityGroup[]>('POST /user/{userId}/visibilityGroups', body, 'array'),
         );
     },
+    /** One's own new password, with the current one (`PUT /user/{id}/password`, no user:u needed). */
+    changeOwnPassword(
+      userId: number,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<unknown> {
+      return http.request({
+        method: 'PUT',
+        path: '/user/{userId}/password',
+        keys: { userId },
+        body: { currentPassword, newPassword },
+      });
+    },
     setUserField(userId: number, field: EditableUserField, value: string): Promise<unknown> {
       return http.request({
         method: 'PUT',

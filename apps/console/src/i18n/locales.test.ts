@@ -52,6 +52,7 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
   ]),
   it: new Set([
     'login.password', // "Password" is the usual Italian term
+    'settings.password.title', // the same term, as login.password
     'tabs.gateway', // "Gateway" is the usual Italian term
     'tabs.beta', // "beta"
     'settings.regions.Africa', // "Africa"

@@ -15,6 +15,7 @@ import {
   parseAppRoute,
   resolvePlaceholderRoute,
   shouldRememberRedirect,
+  validateNavigationTarget,
 } from '@portico/core';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
 import { readSessionDetail, removeLocal, setLocal } from '../session/browser-storage.ts';
@@ -156,6 +157,9 @@ export function createGuards(deps: GuardDeps) {
     return null;
   }
 
+  /** The last page this guard let through (path and query): where a refused navigation stays. */
+  let lastAdmitted: string | null = null;
+
   /** Any other path: the placeholder route (spec §2 item 3). */
   async function placeholderLoader({ request }: LoaderFunctionArgs) {
     if (!(await afterLayoutGuards(request))) return null;
@@ -170,6 +174,14 @@ export function createGuards(deps: GuardDeps) {
   async function appPageLoader({ request }: LoaderFunctionArgs) {
     if (!(await afterLayoutGuards(request))) return null;
     const path = requestPath(request).split('?')[0] ?? '';
+    // Spec §5, from any source (a typed or pasted address too, not only the frame's targets): a
+    // path with an undefined or null parameter is refused with a warning and nothing happens — the
+    // page that was open stays (on a first load there is none: the default page).
+    const validation = validateNavigationTarget(path);
+    if (!validation.ok) {
+      deps.warn(`Portico: navigation to "${path}" refused (${validation.reason}).`);
+      return redirect(lastAdmitted ?? store.getState().session.defaultUrl ?? WELCOME_ROUTE);
+    }
     const route = parseAppRoute(path);
     if (!route) {
       deps.warn(`Portico: "${path}" is not a page; going to the welcome page.`);
@@ -188,6 +200,7 @@ export function createGuards(deps: GuardDeps) {
       });
       if (target) return redirect(target);
     }
+    lastAdmitted = requestPath(request);
     return null;
   }
 

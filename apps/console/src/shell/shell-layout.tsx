@@ -24,10 +24,11 @@ import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
 
 const SettingsDialog = lazy(() => import('./settings-dialog.tsx'));
+const PasswordDialog = lazy(() => import('./password-dialog.tsx'));
 const AboutDialog = lazy(() => import('./about-dialog.tsx'));
 const CommandPalette = lazy(() => import('../palette/command-palette.tsx'));
 
-type Dialog = 'settings' | 'about' | 'palette' | null;
+type Dialog = 'settings' | 'password' | 'about' | 'palette' | null;
 
 export default function ShellLayout() {
   const { t } = useTranslation();
@@ -55,7 +56,9 @@ export default function ShellLayout() {
   useEffect(() => {
     if (
       dialog === null &&
-      (previousDialog.current === 'settings' || previousDialog.current === 'about')
+      (previousDialog.current === 'settings' ||
+        previousDialog.current === 'password' ||
+        previousDialog.current === 'about')
     )
       userMenuTrigger.current?.focus();
     previousDialog.current = dialog;
@@ -238,6 +241,7 @@ export default function ShellLayout() {
             open={userMenuOpen}
             onOpenChange={setUserMenuOpen}
             onSettings={() => setDialog('settings')}
+            onPassword={() => setDialog('password')}
             onAbout={() => setDialog('about')}
             onSignOut={() => void handleSignOut()}
           />
@@ -329,6 +333,7 @@ export default function ShellLayout() {
       </div>
       <Suspense fallback={null}>
         {dialog === 'settings' && <SettingsDialog onClose={() => setDialog(null)} />}
+        {dialog === 'password' && <PasswordDialog onClose={() => setDialog(null)} />}
         {dialog === 'about' && <AboutDialog onClose={() => setDialog(null)} />}
         {dialog === 'palette' && <CommandPalette onClose={() => setDialog(null)} />}
       </Suspense>

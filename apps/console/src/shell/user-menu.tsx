@@ -10,6 +10,8 @@ export interface UserMenuProps {
   /** Spec §6: the settings item uses the tenants permission (core's isSettingsMenuItemVisible). */
   showSettings: boolean;
   onSettings(): void;
+  /** One's own password: every signed-in user (PUT /user/{id}/password needs no permission). */
+  onPassword(): void;
   onAbout(): void;
   onSignOut(): void;
   /** The menu button (the shell gives the focus back to it when a dialog opened from the menu closes). */
@@ -23,6 +25,7 @@ export function UserMenu({
   displayName,
   showSettings,
   onSettings,
+  onPassword,
   onAbout,
   onSignOut,
   triggerRef,
@@ -62,6 +65,9 @@ export function UserMenu({
             {t('shell.settings')}
           </DropdownMenu.Item>
         )}
+        <DropdownMenu.Item className={styles.item} onSelect={onPassword}>
+          {t('shell.changePassword')}
+        </DropdownMenu.Item>
         <DropdownMenu.Item className={styles.item} onSelect={onAbout}>
           {t('shell.about')}
         </DropdownMenu.Item>

@@ -34,7 +34,12 @@ function sampleRow(resource: ResourceDef): ApiRow {
         row[field.name] = 12;
         break;
       case 'list':
+      case 'permissions':
         row[field.name] = ['zone:r', 'thing:r'];
+        break;
+      case 'roles':
+        row[field.name] = [41];
+        row.roles = [{ id: 41, name: `Current ${field.name}` }];
         break;
       case 'json':
         row[field.name] = { host: 'mqtt.example' };
@@ -68,6 +73,8 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
   }
   if (field.kind === 'select') return enumLabel(String(value));
   if (field.kind === 'list') return (value as string[]).join('\n');
+  if (field.kind === 'permissions') return (value as string[]).join(', ');
+  if (field.kind === 'roles') return (row.roles as Array<{ name: string }>)[0]?.name ?? '';
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
   return String(value);
 }
@@ -101,6 +108,8 @@ describe(
           update: vi.fn(),
           remove: vi.fn(),
           exportCsv: vi.fn(),
+          roleMembers: vi.fn(async () => ({ total: 0, results: [] })),
+          setRoleMember: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(
@@ -112,6 +121,17 @@ describe(
         );
         const check = () => {
           for (const field of editable) {
+            if (field.kind === 'roles') {
+              // the role the user holds stays listed (and checked) whatever the choices say
+              expect(screen.getByRole('checkbox', { name: 'Current roleIds' })).toBeChecked();
+              continue;
+            }
+            if (field.kind === 'permissions') {
+              expect(screen.getByRole('checkbox', { name: 'Zone: read' })).toBeChecked();
+              expect(screen.getByRole('checkbox', { name: 'Thing: read' })).toBeChecked();
+              expect(screen.getByRole('checkbox', { name: 'Zone: update' })).not.toBeChecked();
+              continue;
+            }
             const label = context.fieldLabel(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
             const control = screen.getByLabelText(new RegExp(`^${label}`));
             expect(shown(control), `${resource.api}.${field.name}`).toBe(

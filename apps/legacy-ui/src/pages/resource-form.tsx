@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SyntheticEvent } from 'react';
+import {
+  MIN_PASSWORD_LENGTH as MIN_LENGTH,
+  PASSWORD_PROBLEM_TEXT,
+  checkPasswordRules,
+  parsePermissionLines,
+} from '@portico/core';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow } from '../api-client.ts';
 import type { Translate } from '../i18n.ts';
@@ -7,6 +13,8 @@ import { lowerFirst, sentence } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError, describeFieldError } from '../messages.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
+import { PermissionsField, RolesField, roleIdsOf } from './access-fields.tsx';
+import { RoleMembers } from './role-members.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { rowName, useReferenceRows } from './use-reference-rows.ts';
 
@@ -14,7 +22,9 @@ type Values = Record<string, string>;
 
 function toInput(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (field.kind === 'list') return Array.isArray(value) ? value.join('\n') : String(value);
+  if (field.kind === 'list' || field.kind === 'permissions')
+    return Array.isArray(value) ? value.join('\n') : String(value);
+  if (field.kind === 'roles') return Array.isArray(value) ? value.join(',') : '';
   if (field.kind === 'json')
     return typeof value === 'object' && Object.keys(value).length === 0
       ? ''
@@ -45,6 +55,8 @@ export function toBody(
     const raw = values[field.name] ?? '';
     if (field.kind === 'reference' || field.kind === 'number')
       body[field.name] = raw.trim() === '' ? null : Number(raw);
+    else if (field.kind === 'roles') body[field.name] = roleIdsOf(raw);
+    else if (field.kind === 'permissions') body[field.name] = parsePermissionLines(raw).permissions;
     else if (field.kind === 'list')
       body[field.name] = raw
         .split(/[\n,]/)
@@ -67,12 +79,25 @@ export function toBody(
   return body;
 }
 
-/** Problems the form finds before sending: required values, JSON, numbers (reason codes for describeFieldError). */
-export function checkValues(fields: FieldDef[], values: Values): Record<string, string> {
+/**
+ * Problems the form finds before sending: required values, JSON, numbers, the password rules (the
+ * services' own, from core), permission lines (reason codes for describeFieldError).
+ */
+export function checkValues(
+  fields: FieldDef[],
+  values: Values,
+  creating = true,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const raw = (values[field.name] ?? '').trim();
-    if (field.required && raw === '') problems[field.name] = 'required';
+    const required = field.required && !(field.kind === 'password' && !creating);
+    if (required && raw === '') problems[field.name] = 'required';
+    else if (field.kind === 'password' && values[field.name]) {
+      const problem = checkPasswordRules(values[field.name] ?? '', values.username);
+      if (problem) problems[field.name] = PASSWORD_PROBLEM_TEXT[problem];
+    } else if (field.kind === 'permissions' && parsePermissionLines(raw).problems.length > 0)
+      problems[field.name] = 'permissionLines';
     else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw))
       problems[field.name] = 'number';
     else if (field.kind === 'json' && raw !== '') {
@@ -175,7 +200,7 @@ export function recordName(resource: ResourceDef, row: ApiRow | null, values?: V
  * or at the top, and the form stays open with what was typed.
  */
 export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: ResourceFormProps) {
-  const { api, t, permissions, done, oneLabel, fieldLabel, enumLabel } = useLegacy();
+  const { api, t, permissions, done, oneLabel, fieldLabel, enumLabel, user } = useLegacy();
   const formId = useId();
   const creating = id === 'new';
   const [row, setRow] = useState<ApiRow | null>(null);
@@ -231,7 +256,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     event.preventDefault();
     setError(null);
     const visible = resource.fields.filter((field) => creating || !field.createOnly);
-    const problems = checkValues(visible, values);
+    const problems = checkValues(visible, values, creating);
     if (Object.keys(problems).length > 0) {
       setFieldErrors(
         Object.fromEntries(
@@ -312,9 +337,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   }
 
   const name = recordName(resource, row);
-  const visibleFields = resource.fields.filter(
-    (field) => (creating || !field.createOnly) && !(field.kind === 'password' && !creating),
-  );
+  const visibleFields = resource.fields.filter((field) => creating || !field.createOnly);
+  // The details view (no update permission) shows no password box.
+  const shownFields = visibleFields.filter((field) => field.kind !== 'password');
   const confirmTitleId = `${formId}-confirm`;
   const errorId = `${formId}-error`;
   const title = formTitle(t, one, creating, canSave);
@@ -326,6 +351,11 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       return current ? rowName(field.reference, current) : '';
     }
     if (field.kind === 'select') return raw === '' ? '' : enumLabel(raw);
+    if (field.kind === 'roles')
+      return Array.isArray(row?.roles)
+        ? (row.roles as Array<{ name?: unknown }>).map((role) => String(role.name)).join(', ')
+        : '';
+    if (field.kind === 'permissions') return raw.split('\n').filter(Boolean).join(', ');
     return raw;
   }
 
@@ -349,7 +379,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
           </p>
         ) : null}
         <dl className="details">
-          {visibleFields.map((field) => {
+          {shownFields.map((field) => {
             const text = displayValue(field);
             return (
               <div key={field.name} className="detail">
@@ -404,11 +434,48 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             onChange: (event: { target: { value: string } }) =>
               setValues((current) => ({ ...current, [field.name]: event.target.value })),
           };
+          const onChange = (value: string) =>
+            setValues((current) => ({ ...current, [field.name]: value }));
+          const errorText = fieldError ? (
+            <span id={fieldErrorId} className="field-error">
+              {fieldError}
+            </span>
+          ) : null;
+          if (field.kind === 'roles' || field.kind === 'permissions') {
+            const props = {
+              id: inputId,
+              legend: fieldLabel(field),
+              value: values[field.name] ?? '',
+              onChange,
+              disabled: confirming || saving,
+              errorId: fieldError ? fieldErrorId : undefined,
+            };
+            return (
+              <div key={field.name}>
+                {field.kind === 'roles' ? (
+                  <RolesField
+                    {...props}
+                    row={row}
+                    own={!creating && row?.username === user.username}
+                  />
+                ) : (
+                  <PermissionsField {...props} />
+                )}
+                {errorText}
+              </div>
+            );
+          }
+          const newPassword = field.kind === 'password' && !creating;
+          const hintId = `${inputId}-hint`;
+          const described =
+            [field.kind === 'password' ? hintId : undefined, fieldError ? fieldErrorId : undefined]
+              .filter(Boolean)
+              .join(' ') || undefined;
           return (
             <div className="field" key={field.name}>
               <label htmlFor={inputId}>
-                {fieldLabel(field)}
-                {field.required ? <span aria-hidden="true"> *</span> : null}
+                {newPassword ? t('field.newPassword') : fieldLabel(field)}
+                {field.required && !newPassword ? <span aria-hidden="true"> *</span> : null}
               </label>
               {field.kind === 'reference' ? (
                 <ReferenceSelect field={field} row={row} common={common} />
@@ -430,6 +497,8 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
               ) : (
                 <input
                   {...common}
+                  required={common.required && !newPassword}
+                  aria-describedby={described}
                   type={
                     field.kind === 'color' ? 'text' : field.kind === 'number' ? 'text' : field.kind
                   }
@@ -443,11 +512,14 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                   }
                 />
               )}
-              {fieldError ? (
-                <span id={fieldErrorId} className="field-error">
-                  {fieldError}
+              {field.kind === 'password' ? (
+                <span id={hintId} className="form-hint">
+                  {/* two sentences, two text nodes (each one translation) */}
+                  {t('form.passwordRule', { min: MIN_LENGTH })}
+                  {newPassword ? ` ${t('form.newPasswordHint')}` : null}
                 </span>
               ) : null}
+              {errorText}
             </div>
           );
         })}
@@ -474,6 +546,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     <div className="resource-form">
       {headingId ? null : <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>}
       {content}
+      {resource.api === 'role' && !creating && row && permissions.has('user:r') ? (
+        <RoleMembers roleId={row.id} />
+      ) : null}
       {confirming ? (
         <div className="confirm" role="group" aria-labelledby={confirmTitleId}>
           <p id={confirmTitleId}>

@@ -1,35 +1,16 @@
 // The permission vocabulary of the platform (spec §3, DESIGN §4) and the demo roles built from it.
+import { PERMISSION_CATALOG } from '@portico/core';
 
-/** Resource names used in `resource:letters` permission strings. */
-export const PERMISSION_RESOURCES = [
-  'thing',
-  'thingtype',
-  'group',
-  'grouptype',
-  'user',
-  'role',
-  'resource',
-  'license',
-  'settings',
-  'edgebox',
-  'edgeboxrule',
-  'scheduledrule',
-  'streamapp',
-  'mapmaker',
-  'zone',
-  'zonetype',
-  'zonegroup',
-  'logicalreader',
-  'importexport',
-  'connection',
-  'license_generator',
-  'versioning',
-  'endpoint',
-  'dataretentionpolicy',
-  'report_definition',
-  'localmap',
-  'auditlog',
-] as const;
+/** Report folder type-level key: the folder type string is `reportDefinition`. */
+export const FOLDER_PERMISSION = 'reportDefinitionfolder';
+
+/**
+ * Resource names used in `resource:letters` permission strings: core's catalog (the one the role
+ * editors show), less the report folder keys, which have their own forms below.
+ */
+export const PERMISSION_RESOURCES: readonly string[] = PERMISSION_CATALOG.flatMap((module) =>
+  module.resources.map((resource) => resource.name),
+).filter((name) => name !== FOLDER_PERMISSION && name !== 'foldereditown');
 
 /** Module permissions that are a plain `x` string. */
 export const PLAIN_PERMISSIONS = [
@@ -43,9 +24,6 @@ export const PLAIN_PERMISSIONS = [
   'sites_configuration_dashboard:x',
   'devices_configuration_dashboard:x',
 ] as const;
-
-/** Report folder type-level key: the folder type string is `reportDefinition`. */
-export const FOLDER_PERMISSION = 'reportDefinitionfolder';
 
 /** Letters `_anything:<letter>` is derived for. */
 export const ANYTHING_LETTERS = ['r', 'i', 'u', 'd', 'a'] as const;

@@ -7,7 +7,7 @@
 // Every function reads through the write's transaction (`reader`): in SQLite the transaction holds
 // the only connection, and what it reads must be what the write will commit.
 import type { Kysely } from 'kysely';
-import { REPORT_FOLDER_TYPE, createPermissionSet, parsePermission } from '@portico/core';
+import { createPermissionSet, missingGrants } from '@portico/core';
 import type { Caller, GroupRow } from '../auth/directory.ts';
 import { parseIdList, parseStringList } from '../auth/directory.ts';
 import { ROOT_PERMISSIONS, TENANT_ADMIN_PERMISSIONS } from '../auth/permission-catalog.ts';
@@ -26,24 +26,9 @@ export const AUTHORITY_FIELDS = [
   'groupId',
 ] as const;
 
-/**
- * The permission a caller needs to grant `permission`: itself, except that a folder-instance grant
- * (`_folderinstance_7:r`) needs the same letters on report folders type-wide.
- */
-export function grantedBy(permission: string): string {
-  const instance = /^_folderinstance_\d+:([riudax]+)$/.exec(permission);
-  return instance ? `${REPORT_FOLDER_TYPE}folder:${instance[1]}` : permission;
-}
-
-/** The permissions of `permissions` the caller does not hold (a string that grants nothing is never missing). */
+/** The permissions of `permissions` the caller does not hold (core's grant rule). */
 export function missingPermissions(caller: Caller, permissions: Iterable<string>): string[] {
-  const missing: string[] = [];
-  for (const permission of permissions) {
-    if (parsePermission(permission) === null) continue;
-    if (!caller.permissions.has(grantedBy(permission)) && !missing.includes(permission))
-      missing.push(permission);
-  }
-  return missing;
+  return missingGrants(caller.permissions, permissions);
 }
 
 function listed(permissions: string[]): string {

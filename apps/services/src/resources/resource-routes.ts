@@ -53,7 +53,19 @@ const COMPUTED_ON_CREATE = [
   'passwordHash',
 ];
 
-export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+/** What other route modules may ask of the resource mechanism. */
+export interface ResourceWrites {
+  /** An update with every check of `PATCH /{resource}/{id}`, and its audit entry (see updateRow). */
+  updateRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+    values: Row,
+  ): Promise<Record<string, unknown> | undefined>;
+}
+
+export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): ResourceWrites {
   const db = ctx.db as unknown as AnyDb;
   const lists = new ListPages(ctx);
 
@@ -303,15 +315,20 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json(json ?? {}, 201);
   }
 
-  async function handleUpdate(
+  /**
+   * Applies `values` (a parsed write body) to row `id` in one transaction, with every check of an
+   * update (permission, visibility, the resource's hooks, references, unique values) and its audit
+   * entry (`c`: the request it records), and tells every worker. Also the path of writes made
+   * through other routes (a role's members, an administrator's password reset).
+   */
+  async function updateRow(
     c: Context<AppEnv>,
+    caller: WriteContext['caller'],
     spec: ResourceSpec,
-    mode: 'replace' | 'patch',
-  ): Promise<Response> {
-    const caller = c.get('caller');
+    id: number,
+    values: Row,
+  ): Promise<Record<string, unknown> | undefined> {
     requirePermission(caller, spec, 'u');
-    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    const values = await readWriteBody(c, spec, mode, false);
     const json = await db
       .transaction()
       .execute(async (trx) => {
@@ -341,7 +358,19 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         throw uniqueViolationAsHttp(spec, error);
       });
     await afterCommit(spec);
-    return c.json(json ?? {});
+    return json;
+  }
+
+  async function handleUpdate(
+    c: Context<AppEnv>,
+    spec: ResourceSpec,
+    mode: 'replace' | 'patch',
+  ): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'u');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    const values = await readWriteBody(c, spec, mode, false);
+    return c.json((await updateRow(c, caller, spec, id, values)) ?? {});
   }
 
   async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
@@ -378,4 +407,5 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));
     api.delete(`${base}/:id`, (c) => handleDelete(c, spec));
   }
+  return { updateRow };
 }

@@ -1,0 +1,147 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  checkPasswordRules,
+  passwordProblemOf,
+  type PasswordProblem,
+} from '@portico/core';
+import { ApiError } from '../api/api-errors.ts';
+import { useAppServices } from '../lib/app-context.ts';
+import { notify } from '../lib/notifications.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import styles from './dialog.module.css';
+
+/**
+ * One's own new password, from the user menu (every signed-in user, unlike Settings, which needs the
+ * tenants permission): the current password and the new one, checked against the
+ * services' rule (core's) before sending; the services' refusal is named by its rule too. Any
+ * signed-in user may do it (no user:u); the other sessions of the account end, this one goes on.
+ */
+export default function PasswordDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const { api } = useAppServices();
+  const user = useAppSelector((state) => state.session.user);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const ids = {
+    current: useId(),
+    next: useId(),
+    rule: useId(),
+    currentError: useId(),
+    nextError: useId(),
+  };
+  if (!user) return null;
+
+  const ruleText = (problem: PasswordProblem) =>
+    t(`settings.password.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+
+  async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!user) return;
+    const found: typeof errors = {};
+    if (current === '') found.current = t('settings.password.required');
+    const problem = checkPasswordRules(next, user.username);
+    if (problem) found.next = ruleText(problem);
+    setErrors(found);
+    if (found.current || found.next) return;
+    setSaving(true);
+    try {
+      await api.changeOwnPassword(user.id, current, next);
+      notify('success', t('settings.password.changed'));
+      onClose();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 400) {
+        const rule = passwordProblemOf(caught.fields.newPassword ?? '');
+        setErrors({
+          current: caught.fields.currentPassword
+            ? t(
+                caught.fields.currentPassword === 'required'
+                  ? 'settings.password.required'
+                  : 'settings.password.wrongCurrent',
+              )
+            : undefined,
+          next: rule ? ruleText(rule) : undefined,
+        });
+      } else if (caught instanceof ApiError && caught.status === 429) {
+        setErrors({ form: t('settings.password.tooMany', { seconds: caught.retryAfter ?? 60 }) });
+      } else {
+        setErrors({ form: t('settings.password.failed') });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.content}>
+          <Dialog.Title className={styles.title}>{t('settings.password.title')}</Dialog.Title>
+          <Dialog.Description className={styles.description}>
+            {t('settings.password.description')}
+          </Dialog.Description>
+          <form className={styles.form} onSubmit={handleSubmit} noValidate>
+            <div className={styles.field}>
+              <label htmlFor={ids.current}>{t('settings.password.current')}</label>
+              <input
+                id={ids.current}
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(event) => setCurrent(event.target.value)}
+                aria-invalid={errors.current ? true : undefined}
+                aria-describedby={errors.current ? ids.currentError : undefined}
+              />
+              {errors.current ? (
+                <p id={ids.currentError} className={styles.error}>
+                  {errors.current}
+                </p>
+              ) : null}
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={ids.next}>{t('settings.password.new')}</label>
+              <input
+                id={ids.next}
+                type="password"
+                autoComplete="new-password"
+                value={next}
+                onChange={(event) => setNext(event.target.value)}
+                aria-invalid={errors.next ? true : undefined}
+                aria-describedby={[ids.rule, errors.next ? ids.nextError : undefined]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+              <p id={ids.rule} className={styles.hint}>
+                {t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
+              </p>
+              {errors.next ? (
+                <p id={ids.nextError} className={styles.error}>
+                  {errors.next}
+                </p>
+              ) : null}
+            </div>
+            {errors.form ? (
+              <p className={styles.error} role="alert">
+                {errors.form}
+              </p>
+            ) : null}
+            <div className={styles.actions}>
+              <Dialog.Close type="button" className={styles.secondary}>
+                {t('settings.cancel')}
+              </Dialog.Close>
+              <button type="submit" className={styles.primary} aria-busy={saving} disabled={saving}>
+                {saving ? t('settings.saving') : t('settings.password.save')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,158 @@
+// The members of a role, on the role's page: who holds it, remove one, add one (a search over the
+// users the administrator sees). Every change is the services' (`/role/{id}/members`), under the same
+// authority policy as the user form's roles.
+import { useEffect, useId, useState } from 'react';
+import type { ApiRow } from '../api-client.ts';
+import { useLegacy } from '../legacy-context.tsx';
+import { describeError } from '../messages.ts';
+import { useReferenceRows } from './use-reference-rows.ts';
+
+function userName(row: ApiRow): string {
+  const username = typeof row.username === 'string' ? row.username : `#${row.id}`;
+  const full = [row.firstName, row.lastName]
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' ');
+  return full ? `${username} (${full})` : username;
+}
+
+/** The member list of role `roleId`; editable with `user:u`. */
+export function RoleMembers({ roleId }: { roleId: number }) {
+  const { api, t, permissions } = useLegacy();
+  const headingId = useId();
+  const searchId = useId();
+  const selectId = useId();
+  const [members, setMembers] = useState<ApiRow[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const canEdit = permissions.has('user:u');
+  const users = useReferenceRows(canEdit ? 'user' : undefined);
+
+  useEffect(() => {
+    let active = true;
+    api
+      .roleMembers(roleId)
+      .then((page) => active && setMembers(page.results))
+      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
+    return () => {
+      active = false;
+    };
+  }, [api, roleId, t]);
+
+  async function change(user: ApiRow, member: boolean) {
+    setBusy(true);
+    setError(null);
+    setStatus('');
+    try {
+      const page = await api.setRoleMember(roleId, user.id, member);
+      setMembers(page.results);
+      setStatus(
+        t(member ? 'members.added' : 'members.removed', { name: String(user.username ?? '') }),
+      );
+      if (member) setChosen('');
+    } catch (caught) {
+      setError(describeError(t, caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const memberIds = new Set((members ?? []).map((row) => row.id));
+  const needle = query.trim().toLocaleLowerCase();
+  const candidates =
+    users.status === 'ready'
+      ? users.rows.filter(
+          (row) => !memberIds.has(row.id) && userName(row).toLocaleLowerCase().includes(needle),
+        )
+      : [];
+  const chosenUser = candidates.find((row) => String(row.id) === chosen);
+
+  return (
+    <section className="role-members" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('members.title')}</h2>
+      {canEdit ? <p className="form-hint">{t('members.hint')}</p> : null}
+      {loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : members === null ? (
+        <p className="form-hint">{t('members.loading')}</p>
+      ) : members.length === 0 ? (
+        <p className="form-hint">{t('members.empty')}</p>
+      ) : (
+        <ul className="member-list">
+          {members.map((row) => (
+            <li key={row.id}>
+              <span>{userName(row)}</span>
+              {canEdit ? (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy}
+                  onClick={() => void change(row, false)}
+                >
+                  {t('members.remove', { name: String(row.username ?? '') })}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {status}
+      </p>
+      {canEdit && members !== null ? (
+        <div className="member-add">
+          <div className="field">
+            <label htmlFor={searchId}>{t('members.search')}</label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={selectId}>{t('members.user')}</label>
+            <select
+              id={selectId}
+              value={chosenUser ? chosen : ''}
+              onChange={(event) => setChosen(event.target.value)}
+              aria-busy={users.status === 'loading' || undefined}
+            >
+              <option value="">
+                {users.status === 'loading'
+                  ? t('form.loadingOptions')
+                  : t('members.choose', { count: candidates.length })}
+              </option>
+              {candidates.map((row) => (
+                <option key={row.id} value={String(row.id)}>
+                  {userName(row)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            disabled={busy || !chosenUser}
+            onClick={() => chosenUser && void change(chosenUser, true)}
+          >
+            {t('members.add')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
