@@ -47,6 +47,8 @@ function errorResponse(c: Context, thrown: unknown, log: (line: string) => void)
   const error = thrown instanceof AuthError ? httpErrorOfAuth(thrown) : thrown;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details };
+    // the real platform's text, where it has one (HttpError.platformMessage)
+    if (error.platformMessage !== undefined) body.message = error.platformMessage;
     if (error.fields) body.fields = error.fields;
     // a 409 about one field (a unique value already taken) names it (issue 15)
     if (error.status === 409 && error.fields) body.field = Object.keys(error.fields)[0];

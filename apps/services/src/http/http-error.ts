@@ -4,6 +4,12 @@ import type { AuthError } from '../auth/auth-error.ts';
 
 export class HttpError extends Error {
   readonly code: string;
+  /**
+   * The real platform's text for this refusal (`ThingId[7] not found`), answered as `message` beside
+   * Portico's `error` (real clients read `message`); no `message` when unset (the platform's
+   * `{"error"}` bodies, such as its 401s, keep their exact shape).
+   */
+  platformMessage?: string;
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
     message: string,
@@ -23,8 +29,12 @@ export function httpErrorOfAuth(error: AuthError): HttpError {
   switch (error.code) {
     case 'NOT_AUTHENTICATED':
     case 'SESSION_EXPIRED':
-    case 'INVALID_CREDENTIALS':
       return new HttpError(401, error.message);
+    case 'INVALID_CREDENTIALS':
+      return withPlatformMessage(
+        new HttpError(401, error.message),
+        'Username and/or password incorrect.',
+      );
     case 'THROTTLED': {
       const seconds = error.retryAfterSeconds ?? 1;
       return new HttpError(
@@ -56,4 +66,15 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: str
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ');
   throw new HttpError(400, `Invalid ${where}: ${summary}`, fields);
+}
+
+/** `error` with the real platform's text for it (see HttpError.platformMessage). */
+export function withPlatformMessage(error: HttpError, message: string): HttpError {
+  error.platformMessage = message;
+  return error;
+}
+
+/** The platform's name of a resource in its messages: `thingType` → `ThingType`. */
+export function platformModelName(path: string): string {
+  return path.charAt(0).toUpperCase() + path.slice(1);
 }

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, platformModelName, withPlatformMessage } from '../http/http-error.ts';
 import { RESOURCES_BY_PATH } from '../resources/resource-definitions.ts';
 import { allFields } from '../resources/resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec.ts';
@@ -78,7 +78,10 @@ export async function findReadableRow(
     .executeTakeFirst();
   const readable = readableGroups(caller, spec);
   if (!row || (readable && !readable.has(ownerOf(spec, row))))
-    throw new HttpError(404, `${spec.path} ${id} not found`);
+    throw withPlatformMessage(
+      new HttpError(404, `${spec.path} ${id} not found`),
+      `${platformModelName(spec.path)}Id[${id}] not found`,
+    );
   return row;
 }
 

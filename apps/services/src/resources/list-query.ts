@@ -10,10 +10,22 @@ import type { Readable } from '../policies/access.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { allFields } from './resource-fields.ts';
 import type { ResourceSpec, Row } from './resource-spec.ts';
+import {
+  MAX_WHERE_LENGTH,
+  WhereSyntaxError,
+  parseWhere,
+  whereExpression,
+  whereHttpError,
+} from './where-query.ts';
+import type { WhereField, WhereNode } from './where-query.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;
 
 const MAX_PAGE_SIZE = 1000;
+/** The platform's page size when a request names none (Portico's own clients always name one). */
+export const DEFAULT_PAGE_SIZE = 10;
+/** `pageSize=-1` (the platform's "all"): at most this many rows; the answer says when it cut. */
+export const ALL_ROWS_CAP = 10_000;
 const IGNORED_QUERY = new Set(['_', 'ts', 'timestamp']);
 const CACHE_BUSTER = /(^|&)(_|ts|timestamp)=/;
 /** How long a total is reused (every write to its table empties the cache sooner). */
@@ -34,6 +46,12 @@ function listQuerySchema(spec: ResourceSpec) {
       )
       .map(([name]) => name),
   ];
+  // the platform's reference paths: `group.id:asc` orders by groupId
+  const orderAliases = new Map(
+    [...whereFields(spec)]
+      .filter(([name]) => name.endsWith('.id'))
+      .map(([name, f]) => [name, f.column]),
+  );
   const order = z
     .string()
     .max(300)
@@ -44,7 +62,17 @@ function listQuerySchema(spec: ResourceSpec) {
         .filter(Boolean);
       const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
       for (const part of parts) {
-        const [field = '', direction = 'asc'] = part.split(':');
+        const separator = part.lastIndexOf(':');
+        if (separator < 0) {
+          issue.addIssue({
+            code: 'custom',
+            message: `${part} should finish with ":asc" or ":desc"`,
+          });
+          return z.NEVER;
+        }
+        const named = part.slice(0, separator);
+        const direction = part.slice(separator + 1);
+        const field = orderAliases.get(named) ?? named;
         if (!sortable.includes(field)) {
           issue.addIssue({
             code: 'custom',
@@ -63,11 +91,35 @@ function listQuerySchema(spec: ResourceSpec) {
       }
       return result;
     });
+  const flag = z.enum(['true', 'false', '']).optional();
   const shape: Record<string, z.ZodType> = {
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(-1)
+      .max(MAX_PAGE_SIZE)
+      .refine((size) => size !== 0, 'a positive number, or -1 for all')
+      .default(DEFAULT_PAGE_SIZE),
     pageNumber: z.coerce.number().int().min(1).max(10_000_000).default(1),
     order: order.optional(),
     filter: z.string().max(200).optional(),
+    where: z.string().max(MAX_WHERE_LENGTH).optional(),
+    extra: z.string().max(1000).optional(),
+    only: z.string().max(1000).optional(),
+    upVisibility: flag,
+    downVisibility: flag,
+    visibilityGroupId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+    topId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
   };
   for (const [name, field] of Object.entries(fields)) {
     if (!field.filter) continue;
@@ -91,11 +143,59 @@ function listQuerySchema(spec: ResourceSpec) {
 const querySchemas = new WeakMap<ResourceSpec, ReturnType<typeof listQuerySchema>>();
 
 export type ListQuery = Record<string, unknown> & {
+  /** -1: every row (at most ALL_ROWS_CAP). */
   pageSize: number;
   pageNumber: number;
   order?: Array<{ field: string; direction: 'asc' | 'desc' }>;
   filter?: string;
+  where?: string;
+  /** The parsed `where` (set by parseListQuery). */
+  whereTree?: WhereNode;
+  extra?: string;
+  only?: string;
+  upVisibility?: 'true' | 'false' | '';
+  downVisibility?: 'true' | 'false' | '';
+  visibilityGroupId?: number;
+  topId?: number;
 };
+
+const whereFieldsBySpec = new WeakMap<ResourceSpec, ReadonlyMap<string, WhereField>>();
+
+/**
+ * The allow-list of a resource's `where` (and of `order`'s reference paths): every visible scalar
+ * field by its name, and each reference `xxxId` also as the platform names it, `xxx.id` and `xxx`.
+ */
+export function whereFields(spec: ResourceSpec): ReadonlyMap<string, WhereField> {
+  let fields = whereFieldsBySpec.get(spec);
+  if (fields) return fields;
+  const map = new Map<string, WhereField>([['id', { column: 'id', kind: 'integer' }]]);
+  for (const [name, field] of Object.entries(allFields(spec))) {
+    if (field.hidden) continue;
+    if (
+      field.kind !== 'string' &&
+      field.kind !== 'integer' &&
+      field.kind !== 'time' &&
+      field.kind !== 'ref' &&
+      field.kind !== 'boolean'
+    )
+      continue;
+    const groupTree = field.kind === 'ref' && field.ref === 'group';
+    const entry: WhereField = {
+      column: name,
+      kind: field.kind,
+      ...(groupTree ? { groupTree } : {}),
+    };
+    map.set(name, entry);
+    if (field.kind === 'ref' && name.endsWith('Id')) {
+      const base = name.slice(0, -2);
+      map.set(`${base}.id`, entry);
+      if (!map.has(base)) map.set(base, entry);
+    }
+  }
+  fields = map;
+  whereFieldsBySpec.set(spec, fields);
+  return fields;
+}
 
 /** Validates a list request's query parameters (cache-busting ones are ignored); 400 otherwise. */
 export function parseListQuery(spec: ResourceSpec, query: Record<string, string>): ListQuery {
@@ -107,7 +207,17 @@ export function parseListQuery(spec: ResourceSpec, query: Record<string, string>
   const rawQuery = Object.fromEntries(
     Object.entries(query).filter(([key]) => !IGNORED_QUERY.has(key)),
   );
-  return parseOrThrow(schema, rawQuery, 'query') as ListQuery;
+  const parsed = parseOrThrow(schema, rawQuery, 'query') as ListQuery;
+  if (parsed.where !== undefined) {
+    try {
+      const tree = parseWhere(parsed.where);
+      if (tree) parsed.whereTree = tree;
+    } catch (error) {
+      if (error instanceof WhereSyntaxError) throw whereHttpError(error);
+      throw error;
+    }
+  }
+  return parsed;
 }
 
 /** The rows a list query selects (readable groups, text search, exact filters), and their order with `id` last. */
@@ -129,6 +239,18 @@ export function filteredSelect(
     select = select.where((eb) =>
       eb.or(columns.map((column) => containsIgnoringCase(column, filterText))),
     );
+  }
+  const tree = query.whereTree;
+  if (tree) {
+    const allowed = whereFields(spec);
+    // compiled here so that a field outside the allow-list is a 400 before any SQL runs
+    try {
+      select = select.where((eb) => whereExpression(eb, tree, allowed, 'groups'));
+      select.compile();
+    } catch (error) {
+      if (error instanceof WhereSyntaxError) throw whereHttpError(error);
+      throw error;
+    }
   }
   const exact: Array<[string, unknown]> = [];
   for (const [name, field] of Object.entries(fields)) {
@@ -179,12 +301,12 @@ export class ListPages {
     const parsed = parseListQuery(spec, query);
     const { select, filterText, exact, ordered } = filteredSelect(this.db, spec, parsed, readable);
     return {
-      countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}`,
+      countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}|${parsed.where ?? ''}`,
       count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),
-      page: ordered
-        .limit(parsed.pageSize)
-        .offset((parsed.pageNumber - 1) * parsed.pageSize)
-        .compile() as CompiledQuery<Row>,
+      page: (parsed.pageSize === -1
+        ? ordered.limit(ALL_ROWS_CAP)
+        : ordered.limit(parsed.pageSize).offset((parsed.pageNumber - 1) * parsed.pageSize)
+      ).compile() as CompiledQuery<Row>,
     };
   }
 

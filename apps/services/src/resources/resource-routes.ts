@@ -18,13 +18,16 @@ import {
 } from '../policies/access.ts';
 import { readJson } from '../http/read-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { ListPages, filteredSelect, parseListQuery } from './list-query.ts';
+import { ALL_ROWS_CAP, ListPages, filteredSelect, parseListQuery } from './list-query.ts';
+import { applyExtraAndOnly, checkExtra, visibilityScope } from './projection.ts';
 import { requireUnreferenced } from './references.ts';
 import { RESOURCES } from './resource-definitions.ts';
 import type { ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from './serialize.ts';
+import { thingFromPlatformForm } from './platform-forms.ts';
 import {
   checkUnique,
+  hasPlatformKeys,
   parseWriteBody,
   storage,
   uniqueScopeOf,
@@ -72,18 +75,68 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     if (spec.invalidatesDirectory) await ctx.bus.publish({ type: 'directory' });
   }
 
+  /** The groups a list reads: the caller's, narrowed by the platform's visibility parameters. */
+  async function listScope(c: Context<AppEnv>, spec: ResourceSpec, query: Record<string, string>) {
+    const caller = c.get('caller');
+    const readable = readableFor(caller, spec);
+    if (
+      query.visibilityGroupId === undefined &&
+      query.upVisibility === undefined &&
+      query.downVisibility === undefined
+    )
+      return readable;
+    return visibilityScope(ctx, caller, spec, readable, parseListQuery(spec, query));
+  }
+
   async function handleList(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
     const caller = c.get('caller');
     requirePermission(caller, spec, 'r');
     const url = c.req.url;
     const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const { total, rows } = await lists.page(
-      spec,
-      search,
-      c.req.query(),
-      readableFor(caller, spec),
-    );
-    return c.json({ total, results: await toJson(ctx, spec, rows, caller) });
+    const query = c.req.query();
+    checkExtra(spec, query.extra);
+    const { total, rows } = await lists.page(spec, search, query, await listScope(c, spec, query));
+    const results = await toJson(ctx, spec, rows, caller);
+    if (query.extra !== undefined || query.only !== undefined)
+      await applyExtraAndOnly(ctx, spec, results, caller, query.extra, query.only);
+    const body: Record<string, unknown> = { total, results };
+    // pageSize=-1 ("all") within the cap: say so when the cap cut the list
+    if (query.pageSize === '-1' && total > rows.length) {
+      body.truncated = true;
+      body.cap = ALL_ROWS_CAP;
+    }
+    return c.json(body);
+  }
+
+  /**
+   * `GET /{resource}/tree`: the list's rows (same query, all of them within the cap) as a forest:
+   * each row with `children`, by `parentId` where the resource has one (groups); `topId` roots it at
+   * one row. Resources without a parent answer every row as a root with no children.
+   */
+  async function handleTree(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'r');
+    const query = c.req.query();
+    const parsed = parseListQuery(spec, { pageSize: '-1', ...query });
+    checkExtra(spec, parsed.extra);
+    const scope = await listScope(c, spec, query);
+    const { ordered } = filteredSelect(db, spec, parsed, scope.readable);
+    const rows = await ordered.limit(ALL_ROWS_CAP).execute();
+    const items = await toJson(ctx, spec, rows, caller);
+    if (parsed.extra !== undefined || parsed.only !== undefined)
+      await applyExtraAndOnly(ctx, spec, items, caller, parsed.extra, parsed.only);
+    const hasParent = 'parentId' in spec.fields;
+    const byId = new Map(items.map((item, index) => [Number(item.id), { item, row: rows[index] }]));
+    const roots: Array<Record<string, unknown>> = [];
+    for (const item of items) item.children = [];
+    for (const { item, row } of byId.values()) {
+      const parentId = hasParent ? Number(row?.parentId) : Number.NaN;
+      const parent = byId.get(parentId);
+      const isTop = parsed.topId !== undefined ? Number(item.id) === parsed.topId : !parent;
+      if (isTop) roots.push(item);
+      else if (parent) (parent.item.children as unknown[]).push(item);
+    }
+    return c.json({ total: roots.length, results: roots });
   }
 
   /**
@@ -132,9 +185,13 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     const caller = c.get('caller');
     requirePermission(caller, spec, 'r');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    const { extra, only } = c.req.query();
+    checkExtra(spec, extra);
     const row = await findReadableRow(db, spec, id, caller);
-    const [json] = await toJson(ctx, spec, [row], caller);
-    return c.json(json ?? {});
+    const json = await toJson(ctx, spec, [row], caller);
+    if (extra !== undefined || only !== undefined)
+      await applyExtraAndOnly(ctx, spec, json, caller, extra, only);
+    return c.json(json[0] ?? {});
   }
 
   /**
@@ -185,10 +242,42 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     });
   }
 
-  async function handleCreate(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+  /**
+   * Reads a write body. The real platform's form (a create by `PUT /{r}/`, or any body giving a
+   * reference as a dotted `x.id` key) is lenient as the platform is: keys that are no field are
+   * skipped, and named in the `X-Portico-Skipped-Fields` answer header. Portico's own form is strict.
+   */
+  async function readWriteBody(
+    c: Context<AppEnv>,
+    spec: ResourceSpec,
+    mode: 'create' | 'replace' | 'patch',
+    platformCreate: boolean,
+  ) {
+    let body = await readJson(c.req);
+    const skipped: string[] = [];
+    const lenient = platformCreate || hasPlatformKeys(body);
+    if (platformCreate && spec.path === 'thing')
+      body = await thingFromPlatformForm(ctx, c.get('caller'), body, skipped);
+    const values = parseWriteBody(spec, body, mode, { lenient, skipped });
+    if (skipped.length > 0)
+      c.header(
+        'X-Portico-Skipped-Fields',
+        skipped
+          .join(',')
+          .slice(0, 1000)
+          .replace(/[^\x20-\x7e]/g, '?'),
+      );
+    return values;
+  }
+
+  async function handleCreate(
+    c: Context<AppEnv>,
+    spec: ResourceSpec,
+    platformCreate = false,
+  ): Promise<Response> {
     const caller = c.get('caller');
     requirePermission(caller, spec, 'i');
-    const values = parseWriteBody(spec, await readJson(c.req), 'create');
+    const values = await readWriteBody(c, spec, 'create', platformCreate);
     if (spec.ownerColumn !== 'id') {
       values.groupId ??= caller.group.id;
       requireWritableGroup(caller, values.groupId as number);
@@ -280,7 +369,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     const caller = c.get('caller');
     requirePermission(caller, spec, 'u');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    const values = parseWriteBody(spec, await readJson(c.req), mode);
+    const values = await readWriteBody(c, spec, mode, false);
     return c.json((await updateRow(c, caller, spec, id, values)) ?? {});
   }
 
@@ -306,8 +395,13 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
   for (const spec of RESOURCES) {
     const base = `/${spec.path}`;
     api.get(base, (c) => handleList(c, spec));
+    api.get(`${base}/`, (c) => handleList(c, spec));
     api.post(base, (c) => handleCreate(c, spec));
+    // the platform's create: PUT on the collection (with or without the slash), 201
+    api.put(base, (c) => handleCreate(c, spec, true));
+    api.put(`${base}/`, (c) => handleCreate(c, spec, true));
     api.get(`${base}/export.csv`, (c) => handleExport(c, spec));
+    api.get(`${base}/tree`, (c) => handleTree(c, spec));
     api.get(`${base}/:id`, (c) => handleGet(c, spec));
     api.put(`${base}/:id`, (c) => handleUpdate(c, spec, 'replace'));
     api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));

@@ -23,16 +23,71 @@ function toColumn(field: FieldSpec, value: unknown): unknown {
   }
 }
 
+/**
+ * The real platform's write form, as Portico's: a reference as a dotted key (`"group.id": 3`,
+ * `"thingType.id": 5`) or as an object with an id (`"group": {"id": 3}`) becomes the field
+ * (`groupId`, `thingTypeId`). A key given both ways takes the platform's (a platform client sends
+ * Portico's key back only as an echo of a GET; its dotted key is what it means). Objects are read as references
+ * only in the platform form (in Portico's own, `group: {id, name}` is an echo of a GET: ignored).
+ */
+export function normalizePlatformKeys(
+  spec: ResourceSpec,
+  body: Record<string, unknown>,
+  platformForm: boolean,
+): Record<string, unknown> {
+  const fields = allFields(spec);
+  const out: Record<string, unknown> = {};
+  const fromReferences: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const dotted = /^([A-Za-z][A-Za-z0-9]*)\.id$/.exec(key);
+    const field = dotted ? `${dotted[1]}Id` : undefined;
+    if (field && fields[field]?.kind === 'ref') {
+      fromReferences[field] = value;
+      continue;
+    }
+    const asField = `${key}Id`;
+    if (
+      platformForm &&
+      fields[asField]?.kind === 'ref' &&
+      isRecord(value) &&
+      typeof value.id === 'number'
+    ) {
+      fromReferences[asField] = value.id;
+      continue;
+    }
+    out[key] = value;
+  }
+  for (const [key, value] of Object.entries(fromReferences)) out[key] = value;
+  return out;
+}
+
+/** Is this body in the real platform's form (a reference given as a dotted `x.id` key)? */
+export function hasPlatformKeys(body: unknown): boolean {
+  return isRecord(body) && Object.keys(body).some((key) => /^[A-Za-z][A-Za-z0-9]*\.id$/.test(key));
+}
+
+export interface WriteBodyOptions {
+  /**
+   * The real platform's leniency: keys that are no field are skipped (and listed in `skipped`)
+   * rather than refused. Portico's own calls stay strict: a misspelt key is a 400.
+   */
+  lenient?: boolean;
+  /** Filled with the keys skipped under `lenient`. */
+  skipped?: string[];
+}
+
 /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */
 export function parseWriteBody(
   spec: ResourceSpec,
-  body: unknown,
+  rawBody: unknown,
   mode: 'create' | 'replace' | 'patch',
+  options: WriteBodyOptions = {},
 ): Row {
-  if (!isRecord(body))
+  if (!isRecord(rawBody))
     throw new HttpError(400, 'Invalid body: a JSON object is required', {
       body: 'must be an object',
     });
+  const body = normalizePlatformKeys(spec, rawBody, options.lenient === true);
   const fields = allFields(spec);
   const ignorable = new Set([
     'id',
@@ -49,7 +104,8 @@ export function parseWriteBody(
       if (result.success) values[key] = result.data;
       else errors[key] = result.error.issues[0]?.message ?? 'invalid';
     } else if (!ignorable.has(key)) {
-      errors[key] = 'unknown field';
+      if (options.lenient) options.skipped?.push(key);
+      else errors[key] = 'unknown field';
     }
   }
   if (mode !== 'patch') {

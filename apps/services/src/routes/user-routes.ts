@@ -14,7 +14,7 @@ import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 
@@ -137,7 +137,10 @@ async function visibleUser(
   }
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user || !caller.visibleGroupIds.has(user.groupId))
-    throw new HttpError(404, `User ${id} not found`);
+    throw withPlatformMessage(
+      new HttpError(404, `User ${id} not found`),
+      `UserId[${id}] not found`,
+    );
   if (
     !caller.permissions.has(`user:${letter}`) &&
     !caller.permissions.has(`user:${letter}:${id}`)

@@ -1,0 +1,117 @@
+// The real platform's own create form of a thing (`PUT /thing`): `{group: ">A>B", thingTypeCode,
+// name, serialNumber, udfs}`, translated into Portico's fields before the generic validation.
+import type { Kysely } from 'kysely';
+import { isRecord } from '@portico/core';
+import type { Caller } from '../auth/directory.ts';
+import { HttpError, withPlatformMessage } from '../http/http-error.ts';
+import type { ServicesContext } from '../services-context.ts';
+import { readableGroups } from '../policies/access.ts';
+import { RESOURCES_BY_PATH } from './resource-definitions.ts';
+import type { Row } from './resource-spec.ts';
+
+type AnyDb = Kysely<Record<string, Row>>;
+
+/**
+ * The group a hierarchy path of group codes names (`">acme>acme-north"`: the last code's group, its
+ * parent's code the one before, and so on up the path), among the groups the caller can write to.
+ */
+async function groupOfPath(
+  ctx: ServicesContext,
+  caller: Caller,
+  path: string,
+): Promise<number | undefined> {
+  const codes = path.split('>').filter((code) => code !== '');
+  if (codes.length === 0) return undefined;
+  const groups = await ctx.directory.groupsById();
+  const matches = [...groups.values()].filter((group) => {
+    if (!caller.visibleGroupIds.has(group.id)) return false;
+    let current: typeof group | undefined = group;
+    for (let index = codes.length - 1; index >= 0; index--) {
+      if (!current || current.code !== codes[index]) return false;
+      current = current.parentId === null ? undefined : groups.get(current.parentId);
+    }
+    return true;
+  });
+  return matches.length === 1 ? matches[0]?.id : undefined;
+}
+
+async function idByCode(
+  db: AnyDb,
+  caller: Caller,
+  path: 'thingType' | 'zone',
+  code: string,
+): Promise<number | undefined> {
+  const spec = RESOURCES_BY_PATH.get(path);
+  if (!spec) return undefined;
+  let query = db.selectFrom(spec.table).select('id').where('code', '=', code);
+  const readable = readableGroups(caller, spec);
+  if (readable) query = query.where('groupId', 'in', [...readable]);
+  const row = await query.orderBy('id').limit(1).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** A 400 of the thing form: the platform answers these as `{"message"}`, Portico as `{"error"}`. */
+function platformRefusal(text: string, fields: Record<string, string>): HttpError {
+  return withPlatformMessage(new HttpError(400, text, fields), text);
+}
+
+/** The udf value of `{name: {value}}` or `{name: value}`. */
+function udfValue(udfs: Record<string, unknown>, name: string): unknown {
+  const entry = udfs[name];
+  return isRecord(entry) ? entry.value : entry;
+}
+
+/**
+ * A thing's create body in the platform's form, as Portico's: `group` (a hierarchy path) → `groupId`,
+ * `thingTypeCode` → `thingTypeId`, `serialNumber` → `serial`, the `zone` and `status` udfs → `zoneId`
+ * and `status`. What Portico does not model (`parent`, `children`, `time`, other udfs) is skipped and
+ * named in `skipped`. A body in Portico's own form passes through unchanged.
+ */
+export async function thingFromPlatformForm(
+  ctx: ServicesContext,
+  caller: Caller,
+  body: unknown,
+  skipped: string[],
+): Promise<unknown> {
+  if (!isRecord(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  const db = ctx.db as unknown as AnyDb;
+  if (typeof out.group === 'string') {
+    const groupId = await groupOfPath(ctx, caller, out.group);
+    if (groupId === undefined)
+      throw platformRefusal(`Invalid group [${out.group}]`, { group: 'no such group path' });
+    delete out.group;
+    out.groupId ??= groupId;
+  }
+  if (typeof out.thingTypeCode === 'string') {
+    const thingTypeId = await idByCode(db, caller, 'thingType', out.thingTypeCode);
+    if (thingTypeId === undefined)
+      throw platformRefusal(`Invalid thingTypeCode [${out.thingTypeCode}]`, {
+        thingTypeCode: 'no such thing type',
+      });
+    delete out.thingTypeCode;
+    out.thingTypeId ??= thingTypeId;
+  }
+  if (typeof out.serialNumber === 'string') {
+    out.serial ??= out.serialNumber;
+    delete out.serialNumber;
+  }
+  if (isRecord(out.udfs)) {
+    const udfs = out.udfs;
+    delete out.udfs;
+    for (const name of Object.keys(udfs)) {
+      const value = udfValue(udfs, name);
+      if (name === 'zone' && typeof value === 'string') {
+        const zoneId = await idByCode(db, caller, 'zone', value);
+        if (zoneId === undefined)
+          throw platformRefusal(`Invalid zone [${value}]`, { 'udfs.zone': 'no such zone' });
+        out.zoneId ??= zoneId;
+      } else if (name === 'status' && typeof value === 'string') {
+        out.status ??= value;
+      } else {
+        skipped.push(`udfs.${name}`);
+      }
+    }
+  }
+  return out;
+}
