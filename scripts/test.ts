@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT, ensureBuilt } from './build.ts';
 import { findChromium } from './chromium.ts';
 import { ALL_E2E_ENVIRONMENTS, E2E_ENVIRONMENTS } from './e2e-environments.ts';
-import type { E2eEnvironmentHandle } from './e2e-environment.ts';
+import type { E2eEnvironmentHandle } from '../e2e/environments/environment.ts';
 
 const args = new Set(process.argv.slice(2));
 // anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`

@@ -10,7 +10,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { E2eEnvironment } from './e2e-environment.ts';
+import type { E2eEnvironment } from './environment.ts';
 
 export const LEGACY_PLAIN_BASE = '/legacy-plain';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { E2eEnvironment } from './e2e-environment.ts';
+import type { E2eEnvironment } from './environment.ts';
 
 /** A loopback port that was free a moment ago (nothing listens there). */
 async function deadPort(): Promise<number> {
