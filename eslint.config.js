@@ -105,7 +105,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', 'packages/*/vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['packages/*/vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
