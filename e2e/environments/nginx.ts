@@ -9,7 +9,6 @@ import type { E2eEnvironment } from './environment.ts';
 
 export const nginxEnvironment: E2eEnvironment = {
   name: 'nginx',
-  specs: ['session.spec.ts', 'settings.spec.ts', 'frame.spec.ts'],
   unavailableReason() {
     if (!existsSync('/usr/lib/postgresql/15/bin/initdb'))
       return 'PostgreSQL 15 binaries not found in /usr/lib/postgresql/15/bin';

@@ -20,13 +20,6 @@ async function deadPort(): Promise<number> {
 
 export const upstreamEnvironment: E2eEnvironment = {
   name: 'upstream',
-  specs: [
-    'session.spec.ts',
-    'settings.spec.ts',
-    'frame.spec.ts',
-    'frame-contract.spec.ts',
-    'upstream.spec.ts',
-  ],
   async start({ root, log }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-platform-'));
     const { startServer, startUpstreamServer } = await import('@portico/services');
