@@ -105,7 +105,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', 'packages/*/vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['packages/*/vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -180,7 +180,9 @@ export default defineConfig(
       'apps/*/vite.config.ts',
       'bench/**/*.ts',
       'e2e/playwright.config.ts',
+      'e2e/global-setup.ts',
       'scripts/e2e-env-nginx.ts',
+      'e2e/environments/*.ts',
       'apps/services/test/deploy-nginx.test.ts',
     ],
     rules: { 'import-x/no-relative-packages': 'off' },

@@ -1,13 +1,12 @@
 // npm test: typecheck, lint, unit tests (vitest, every workspace, with coverage thresholds) and
-// Playwright e2e against a server this run starts on a free loopback port with a fresh data dir.
-// Ends with one summary line "tests: N passed, N failed".
+// Playwright e2e in every deployed shape (its projects, each starting its own servers on free
+// loopback ports with fresh data dirs). Ends with the steps and their times, then one summary line
+// "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ensureBuilt } from './build.ts';
+import { ROOT } from './build.ts';
 import { findChromium } from './chromium.ts';
-import { ALL_E2E_ENVIRONMENTS, E2E_ENVIRONMENTS } from './e2e-environments.ts';
-import type { E2eEnvironmentHandle } from './e2e-environment.ts';
 
 const args = new Set(process.argv.slice(2));
 // anything that is not a flag of ours is a Playwright filter: `npm run test:e2e -- frame.spec.ts`
@@ -24,25 +23,92 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures: string[] = [];
+/** One line per step with its time, printed again at the end. */
+const steps: string[] = [];
 
+interface ReportTest {
+  projectName: string;
+  status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  annotations: Array<{ type: string; description?: string }>;
+  results: Array<{ duration: number; startTime: string }>;
+}
+interface ReportSuite {
+  specs?: Array<{ tests: ReportTest[] }>;
+  suites?: ReportSuite[];
+}
+interface Report {
+  suites: ReportSuite[];
+}
+
+/**
+ * The e2e counts without the environments' setup and teardown projects, and a line per project:
+ * its tests and the time from its first test's start to its last one's end (projects overlap).
+ */
+function countPlaywright(report: Report) {
+  const tests: ReportTest[] = [];
+  const walk = (suite: ReportSuite) => {
+    for (const spec of suite.specs ?? []) tests.push(...spec.tests);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  report.suites.forEach(walk);
+  const counts = { passed: 0, failed: 0, skipped: 0, lines: [] as string[] };
+  const byProject = new Map<string, ReportTest[]>();
+  for (const test of tests) {
+    const setupSkip = /^setup /.test(test.projectName) && test.status === 'skipped';
+    if (setupSkip) {
+      const reason = test.annotations.find((note) => note.type === 'skip')?.description;
+      counts.lines.push(`- ${reason ?? `${test.projectName}: skipped`}`);
+    }
+    if (/^(setup|teardown) /.test(test.projectName)) {
+      if (test.status === 'unexpected') counts.failed += 1;
+      continue;
+    }
+    byProject.set(test.projectName, [...(byProject.get(test.projectName) ?? []), test]);
+    if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
+    else if (test.status === 'unexpected') counts.failed += 1;
+    else counts.skipped += 1;
+  }
+  for (const [project, projectTests] of byProject) {
+    const results = projectTests.flatMap((test) => test.results);
+    const first = Math.min(...results.map((result) => Date.parse(result.startTime)));
+    const last = Math.max(
+      ...results.map((result) => Date.parse(result.startTime) + result.duration),
+    );
+    const bad = projectTests.filter((test) => test.status === 'unexpected').length;
+    counts.lines.push(
+      `  e2e ${project}: ${projectTests.length} tests${bad ? `, ${bad} failed` : ''} (${results.length ? ((last - first) / 1000).toFixed(1) : '0.0'} s from first start to last end)`,
+    );
+  }
+  return counts;
+}
+
+/**
+ * Runs one step. `buffered` keeps its output until it ends (steps that run side by side print one
+ * after the other, not interleaved).
+ */
 function run(
   label: string,
   command: string,
   commandArgs: string[],
   env: NodeJS.ProcessEnv = {},
+  buffered = false,
 ): Promise<boolean> {
   const started = Date.now();
-  console.log(`\n▶ ${label}`);
+  if (!buffered) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
     });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => {
-      console.log(
-        `${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
+      if (buffered) process.stdout.write(`\n▶ ${label}\n${output}`);
+      const line = `${code === 0 ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+      console.log(line);
+      steps.push(line);
       if (code !== 0) failures.push(label);
       resolve(code === 0);
     });
@@ -53,20 +119,26 @@ const node = process.execPath;
 const bin = (path: string) => join(ROOT, 'node_modules', path);
 
 if (!e2eOnly) {
-  if (!(await run('typecheck', node, [bin('tsx/dist/cli.mjs'), 'scripts/typecheck.ts'])))
-    failed += 1;
-  if (!(await run('lint', node, [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'])))
-    failed += 1;
-  // issue 17 item 7: the code is formatted as .prettierrc says (`npm run format` fixes it)
-  if (
-    !(await run('formatting (prettier --check)', node, [
-      bin('prettier/bin/prettier.cjs'),
-      '--check',
-      '--log-level=warn',
-      '.',
-    ]))
-  )
-    failed += 1;
+  // tsc -b checks one project after another, on one core: lint and prettier use the other
+  const started = Date.now();
+  const staticChecks = await Promise.all([
+    run('typecheck (tsc -b)', node, [bin('typescript/bin/tsc'), '-b'], {}, true),
+    (async () => [
+      await run('lint', node, [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.'], {}, true),
+      // the code is formatted as .prettierrc says (`npm run format` fixes it)
+      await run(
+        'formatting (prettier --check)',
+        node,
+        [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'],
+        {},
+        true,
+      ),
+    ])(),
+  ]);
+  failed += staticChecks.flat().filter((ok) => !ok).length;
+  steps.push(
+    `  (typecheck, lint and formatting side by side: ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   const vitestJson = join(cacheDir, 'vitest.json');
   rmSync(vitestJson, { force: true });
   await run('unit tests (vitest)', node, [
@@ -104,108 +176,45 @@ if (!unitOnly) {
     failed += 1;
     failures.push('e2e (no Chromium)');
   } else {
-    await ensureBuilt({ log: (line) => console.log(line) });
-    // Each environment starts its own servers, runs Playwright over them and stops them again.
-    // The first one is the plain `npm start` shape; the others (scripts/e2e-environments.ts) are
-    // the deployed shapes: behind a proxy, in front of another platform, around another legacy UI.
-    for (const environment of chosenEnvironments.length ? ALL_E2E_ENVIRONMENTS : E2E_ENVIRONMENTS) {
-      // --env=NAME (repeatable) picks environments; with spec filters and no --env, only the default runs
-      if (
-        chosenEnvironments.length
-          ? !chosenEnvironments.includes(environment.name)
-          : playwrightFilters.length > 0 && environment.name !== 'default'
-      )
-        continue;
-      // Playwright runs the union of the file filters it is given, so a command-line filter is
-      // intersected with the environment's own spec list here rather than appended to it.
-      const specs = environment.specs ?? [];
-      // A filter naming one of them (`settings.spec.ts:34`) is kept; one that several files match
-      // (`session`) becomes the environment's files it matches.
-      const filters =
-        specs.length && playwrightFilters.length
-          ? [
-              ...new Set(
-                playwrightFilters.flatMap((filter) =>
-                  specs.flatMap((spec) =>
-                    filter.includes(spec) ? [filter] : spec.includes(filter) ? [spec] : [],
-                  ),
-                ),
-              ),
-            ]
-          : [...specs, ...playwrightFilters];
-      if (specs.length && playwrightFilters.length && !filters.length) {
-        console.log(
-          `\n- e2e ${environment.name}: skipped (it runs none of ${playwrightFilters.join(', ')}; it runs ${specs.join(', ')})`,
-        );
-        continue;
-      }
-      const skip = environment.unavailableReason?.();
-      if (skip) {
-        console.log(`\n- e2e ${environment.name}: skipped (${skip})`);
-        continue;
-      }
-      let started: E2eEnvironmentHandle;
-      try {
-        started = await environment.start({
-          root: ROOT,
-          chromium,
-          log: (line) => console.log(line),
-        });
-      } catch (error) {
-        console.error(`\n✘ e2e ${environment.name}: could not start (${String(error)})`);
-        failures.push(`e2e ${environment.name} (start)`);
-        failed += 1;
-        continue;
-      }
-      const label = `e2e ${environment.name} (Playwright, Chromium)`;
-      const playwrightJson = join(cacheDir, `playwright-${environment.name}.json`);
-      rmSync(playwrightJson, { force: true });
-      try {
-        // Playwright empties its output directory when it starts: each environment keeps its own
-        // (e2e/test-results for the default one, e2e/test-results/<name> for the others), so the
-        // screenshots and traces of an earlier environment's failures survive the later runs.
-        const outputDir = join(
-          ROOT,
-          'e2e',
-          'test-results',
-          ...(environment.name === 'default' ? [] : [environment.name]),
-        );
-        await run(
-          label,
-          node,
-          [
-            bin('@playwright/test/cli.js'),
-            'test',
-            '--config',
-            'e2e/playwright.config.ts',
-            `--output=${outputDir}`,
-            ...(environment.playwrightArgs ?? []),
-            ...filters,
-          ],
-          {
-            ...started.env,
-            CHROMIUM_PATH: chromium,
-            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-          },
-        );
-      } finally {
-        await started.close();
-      }
-      if (existsSync(playwrightJson)) {
-        const report = JSON.parse(readFileSync(playwrightJson, 'utf8')) as {
-          stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-        };
-        passed += report.stats.expected + report.stats.flaky;
-        failed += report.stats.unexpected;
-        skipped += report.stats.skipped;
-        if (report.stats.unexpected === 0 && failures.includes(label)) failed += 1;
-      } else if (failures.includes(label)) {
-        failed += 1;
-      }
+    // One Playwright run over the deployed shapes, its projects (e2e/playwright.config.ts): each
+    // starts and stops its own servers in its setup and teardown projects, and their tests share
+    // the workers. --env=NAME (repeatable) picks projects; with spec filters and no --env, only the
+    // default one runs. Playwright intersects the filters with each project's own specs.
+    const projects = chosenEnvironments.length
+      ? chosenEnvironments
+      : playwrightFilters.length
+        ? ['default']
+        : [];
+    const label = `e2e ${projects.length ? projects.join(', ') : 'every environment'} (Playwright, Chromium)`;
+    const playwrightJson = join(cacheDir, 'playwright.json');
+    rmSync(playwrightJson, { force: true });
+    await run(
+      label,
+      node,
+      [
+        bin('@playwright/test/cli.js'),
+        'test',
+        '--config',
+        'e2e/playwright.config.ts',
+        ...projects.map((project) => `--project=${project}`),
+        ...playwrightFilters,
+      ],
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    );
+    if (existsSync(playwrightJson)) {
+      const counts = countPlaywright(JSON.parse(readFileSync(playwrightJson, 'utf8')) as Report);
+      passed += counts.passed;
+      failed += counts.failed;
+      skipped += counts.skipped;
+      for (const line of counts.lines) steps.push(line);
+      if (counts.failed === 0 && failures.includes(label)) failed += 1;
+    } else if (failures.includes(label)) {
+      failed += 1;
     }
   }
 }
 
+console.log(`\nSteps:\n${steps.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);

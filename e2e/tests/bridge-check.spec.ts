@@ -4,12 +4,8 @@ import { expect, test } from '@playwright/test';
 
 // `npm run bridge:check -- <url>` (issue 16) against this run's server: it passes on both legacy UIs
 // and fails, with a clear line, on a page that does not speak the protocol. Each run starts its own
-// headless Chromium, so these run in the default environment only.
+// headless Chromium, so these run in the default project only (e2e/playwright.config.ts).
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-test.skip(
-  Boolean(process.env.PORTICO_LEGACY_BASE || process.env.PORTICO_PLATFORM_URL),
-  'runs in the default environment',
-);
 
 function bridgeCheck(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

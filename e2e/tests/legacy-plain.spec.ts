@@ -2,12 +2,8 @@ import { expect, test } from '@playwright/test';
 import { API, landed, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
 
 // The plain legacy example (apps/legacy-plain: hand-written pages, no build, only portico-frame.js)
-// does the whole protocol (issue 16). Runs in the legacy-plain environment, where the console's
-// legacyUiBase is /legacy-plain; elsewhere the console frames another legacy UI.
-test.skip(
-  process.env.PORTICO_LEGACY_BASE !== '/legacy-plain',
-  'the console is pointed at another legacy UI (run with --env=legacy-plain)',
-);
+// does the whole protocol (issue 16). Runs in the legacy-plain project only, where the console's
+// legacyUiBase is /legacy-plain (e2e/playwright.config.ts).
 
 test.describe('the plain legacy example over portico-frame.js @legacy-plain', () => {
   // several round trips each, on a shared two-core machine

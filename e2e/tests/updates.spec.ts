@@ -216,7 +216,8 @@ test('the API, the legacy interface and the version files reach the network with
   expect(routed.get('/legacy-ui/')).toBe('network/network');
   // the console's own files still go through the worker (precache, offline start)
   const consoleScript = [...routed.keys()].find((path) => /^\/assets\/.*\.js$/.test(path));
-  if (consoleScript) expect(routed.get(consoleScript)).toBe('fetch handler');
+  expect(consoleScript).toBeDefined();
+  expect(routed.get(consoleScript!)).toBe('fetch handler');
 });
 
 test("startup deletes every browser cache but the worker's precache", async ({ site }) => {

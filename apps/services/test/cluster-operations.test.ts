@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from './two-instances.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-cluster-ops-'));
@@ -72,11 +72,15 @@ describe('a two-worker instance', () => {
     expect(sample(viaToken.text, WHOAMI_401) - before).toBe(12);
     expect((await call(url, 'GET', '/metrics')).status).toBe(401);
     // Both workers served some of them: each logged its own JSON lines (two pids).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const entries = stdoutLines.map(
-      (line) => JSON.parse(line) as { requestId?: string; pid?: number },
-    );
-    const ours = entries.filter((entry) => entry.requestId?.startsWith('cluster-ops-'));
+    const ourEntries = () =>
+      stdoutLines
+        .map((line) => JSON.parse(line) as { requestId?: string; pid?: number })
+        .filter((entry) => entry.requestId?.startsWith('cluster-ops-'));
+    // the workers write their access lines after answering: wait until all twelve have arrived
+    await vi.waitFor(() => {
+      if (ourEntries().length < 12) throw new Error('not every access line has arrived yet');
+    });
+    const ours = ourEntries();
     expect(ours).toHaveLength(12);
     expect(new Set(ours.map((entry) => entry.pid)).size).toBe(2);
   });
@@ -92,11 +96,13 @@ describe('a two-worker instance', () => {
       .split(/\s+/)
       .map(Number);
     process.kill(pids[0]!, 'SIGKILL');
-    const deadline = Date.now() + 20_000;
-    while (!stderrLines.some((line) => /started, replacing worker/.test(line))) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      () => {
+        if (!stderrLines.some((line) => /started, replacing worker/.test(line)))
+          throw new Error('the replacement worker has not started yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(await restarts()).toBe(1);
   }, 30_000);
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_THROTTLE_RULES } from '../src/auth/login-throttle.ts';
 import { LocalCacheBus } from '../src/cluster/cache-bus.ts';
 import { createInMemoryServices, startServer } from '../src/index.ts';
@@ -347,8 +347,12 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
     await call(plain.url, 'GET', '/git.json', {
       headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'xff-direct' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const entry = direct.entries().find((line) => line.requestId === 'xff-direct');
+    // the access line is written after the answer: wait for it rather than for a fixed time
+    const entry = await vi.waitFor(() => {
+      const line = direct.entries().find((candidate) => candidate.requestId === 'xff-direct');
+      if (!line) throw new Error('no access line for xff-direct yet');
+      return line;
+    });
     expect(entry?.address).toBe('127.0.0.1');
   });
 
@@ -361,9 +365,12 @@ describe('over real sockets: METRICS_PORT, TRUST_PROXY', () => {
       headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.10', 'X-Request-Id': 'xff-spoofed' },
     });
     await call(behindProxy.url, 'GET', '/git.json', { headers: { 'X-Request-Id': 'xff-none' } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const address = (id: string) =>
       proxied.entries().find((line) => line.requestId === id)?.address;
+    await vi.waitFor(() => {
+      for (const id of ['xff-one', 'xff-spoofed', 'xff-none'])
+        if (address(id) === undefined) throw new Error(`no access line for ${id} yet`);
+    });
     expect(address('xff-one')).toBe('203.0.113.9');
     expect(address('xff-spoofed')).toBe('203.0.113.10');
     expect(address('xff-none')).toBe('127.0.0.1');

@@ -6,13 +6,62 @@ import { VIEWER_PERMISSIONS } from '../src/auth/permission-catalog.ts';
 import { createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
-// Seeded ids: users root 1, admin 2, operator 3, viewer 4, nobody 5, globex 6; roles Root Administrator 1,
-// Acme Tenant Administrator 2, Operator 3, Viewer 4, Globex Tenant Administrator 5; groups Acme 2, North DC 3.
-const ADMIN = 2;
-const VIEWER = 4;
-const NOBODY = 5;
-const TENANT_ADMIN_ROLE = 2;
-const VIEWER_ROLE = 4;
+/**
+ * The seeded rows the table names, found by name in a freshly seeded database (every world() seeds
+ * the same demo data), so that no row depends on the order the seed inserts them in.
+ */
+async function seededIds() {
+  const client = await createTestClient();
+  try {
+    const db = client.services.context.db;
+    const group = async (name: string) =>
+      (
+        await db
+          .selectFrom('groups')
+          .select('id')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const user = async (username: string) =>
+      (
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const acme = await group('Acme Logistics');
+    const acmeRole = async (name: string) =>
+      (
+        await db
+          .selectFrom('roles')
+          .select('id')
+          .where('groupId', '=', acme)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    return {
+      acme,
+      northDc: await group('Acme / North DC'),
+      root: await user('root'),
+      admin: await user('admin'),
+      viewer: await user('viewer'),
+      nobody: await user('nobody'),
+      tenantAdminRole: await acmeRole('Tenant Administrator'),
+      viewerRole: await acmeRole('Viewer'),
+    };
+  } finally {
+    await client.services.close();
+  }
+}
+const SEEDED = await seededIds();
+const ACME = SEEDED.acme;
+const NORTH_DC = SEEDED.northDc;
+const ADMIN = SEEDED.admin;
+const VIEWER = SEEDED.viewer;
+const NOBODY = SEEDED.nobody;
+const TENANT_ADMIN_ROLE = SEEDED.tenantAdminRole;
+const VIEWER_ROLE = SEEDED.viewerRole;
 const STRONG = 'Correct-Horse-42';
 
 /** Callers made for the table (all in Acme Logistics), beside the seeded `admin` and `root`. */
@@ -43,12 +92,12 @@ async function world(): Promise<World> {
   const client = await createTestClient();
   open.push(client);
   const db = client.services.context.db;
-  const ids: Partial<Record<CallerName, number>> = { root: 1, admin: ADMIN };
+  const ids: Partial<Record<CallerName, number>> = { root: SEEDED.root, admin: ADMIN };
   for (const [name, permissions] of Object.entries(CALLERS)) {
     const role = await db
       .insertInto('roles')
       .values({
-        groupId: 2,
+        groupId: ACME,
         name: `${name} role`,
         description: '',
         permissions: JSON.stringify(permissions),
@@ -60,7 +109,7 @@ async function world(): Promise<World> {
     const user = await db
       .insertInto('users')
       .values({
-        groupId: 2,
+        groupId: ACME,
         username: name.toLowerCase(),
         firstName: '',
         lastName: '',
@@ -81,7 +130,7 @@ async function world(): Promise<World> {
   const thingReader = await db
     .insertInto('roles')
     .values({
-      groupId: 2,
+      groupId: ACME,
       name: 'Thing readers',
       description: '',
       permissions: JSON.stringify(['thing:r']),
@@ -228,7 +277,7 @@ const ROWS: Array<[string, Row]> = [
       method: 'PATCH',
       resource: 'user',
       target: ADMIN,
-      body: { groupId: 3 },
+      body: { groupId: NORTH_DC },
       status: 403,
     },
   ],
@@ -354,7 +403,7 @@ const ROWS: Array<[string, Row]> = [
       method: 'PATCH',
       resource: 'user',
       target: VIEWER,
-      body: { groupId: 3 },
+      body: { groupId: NORTH_DC },
       status: 200,
     },
   ],
@@ -755,7 +804,7 @@ describe('stored permission strings that grant nothing', () => {
     const role = await w.client.services.context.db
       .insertInto('roles')
       .values({
-        groupId: 2,
+        groupId: ACME,
         name: 'Old import',
         description: '',
         permissions: JSON.stringify(['thing:r', 'not a permission', 'zone']),

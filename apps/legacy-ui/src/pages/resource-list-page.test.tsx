@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api-client.ts';
 import { RESOURCES } from '../resources.ts';
 import { createFakeApi, zones } from '../../test/fake-api.ts';
@@ -243,7 +243,12 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
   });
 
   it('a record clicked while the filter is still being typed opens and stays open (the pending filter write goes with it)', async () => {
-    const user = userEvent.setup();
+    // a clock the test moves past the filter's pause (it also runs on with real time)
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { api } = createFakeApi({ zone: zones(30) });
     const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
     await screen.findByText('30 total');
@@ -253,7 +258,7 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone/3?q=Zone+0');
     const dialog = await screen.findByRole('dialog', { name: 'Zone details' });
     // well past the pause: no late write navigates back to the list
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await act(() => vi.advanceTimersByTimeAsync(600));
     expect(dialog).toBeInTheDocument();
     expect(harness.location()).toBe('/model/zone/3?q=Zone+0');
     await user.keyboard('{Escape}');

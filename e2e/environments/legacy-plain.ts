@@ -3,14 +3,14 @@
 // /portico-kit/portico-frame.js). The console build is copied and its run-time portico.config.json
 // says `legacyUiBase: "/legacy-plain"`, exactly what an operator edits to wrap another legacy UI.
 //
-// Specs: `@any-legacy` (frame-contract.spec.ts: what any legacy UI must do through the protocol,
+// Its project (e2e/playwright.config.ts) runs `@any-legacy` (frame-contract.spec.ts: what any legacy UI must do through the protocol,
 // observed from the shell) and `@legacy-plain` (legacy-plain.spec.ts: every action through the kit).
 // frame.spec.ts is not selected: it drives our reference UI's own pages (thing types, the zone
 // dialog's labels, its filter box), which the plain example does not have.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { E2eEnvironment } from './e2e-environment.ts';
+import type { E2eEnvironment } from './environment.ts';
 
 export const LEGACY_PLAIN_BASE = '/legacy-plain';
 
@@ -26,7 +26,6 @@ export function consoleCopyWithLegacyBase(root: string, dir: string, base: strin
 
 export const legacyPlainEnvironment: E2eEnvironment = {
   name: 'legacy-plain',
-  playwrightArgs: ['--grep', '@any-legacy|@legacy-plain'],
   async start({ root, log }) {
     const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-plain-'));
     const consoleDir = consoleCopyWithLegacyBase(root, dir, LEGACY_PLAIN_BASE);

@@ -1,5 +1,5 @@
-// The shape of one end-to-end environment (the list `npm test` runs is in e2e-environments.ts; each
-// deployed shape's start-up is in an e2e-env-*.ts file beside it, which imports this type).
+// The shape of one end-to-end environment: each deployed shape's start-up is in a file beside this
+// one (index.ts names them), run by its Playwright setup project (environment.setup.ts, serve.ts).
 
 export interface E2eEnvironmentContext {
   root: string;
@@ -15,13 +15,6 @@ export interface E2eEnvironmentHandle {
 
 export interface E2eEnvironment {
   name: string;
-  /** Extra Playwright arguments, e.g. `--grep @tag`. */
-  playwrightArgs?: string[];
-  /**
-   * The spec files this environment runs (all when unset). A spec filter given on the command line
-   * narrows them (`--env=nginx session.spec.ts` runs session.spec.ts only).
-   */
-  specs?: string[];
   /** Why this environment cannot run on this machine (then it is reported as skipped). */
   unavailableReason?: () => string | undefined;
   start(context: E2eEnvironmentContext): Promise<E2eEnvironmentHandle>;

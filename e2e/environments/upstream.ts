@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { E2eEnvironment } from './e2e-environment.ts';
+import type { E2eEnvironment } from './environment.ts';
 
 /** A loopback port that was free a moment ago (nothing listens there). */
 async function deadPort(): Promise<number> {
@@ -20,13 +20,6 @@ async function deadPort(): Promise<number> {
 
 export const upstreamEnvironment: E2eEnvironment = {
   name: 'upstream',
-  specs: [
-    'session.spec.ts',
-    'settings.spec.ts',
-    'frame.spec.ts',
-    'frame-contract.spec.ts',
-    'upstream.spec.ts',
-  ],
   async start({ root, log }) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-e2e-platform-'));
     const { startServer, startUpstreamServer } = await import('@portico/services');
