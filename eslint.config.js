@@ -12,7 +12,7 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
   { object, property: 'only', message: 'A focused test hides the rest of the suite.' },
 ]);
 
-/** The console's feature folders (issue 17): they stand on lib/, api/, store/, session/ and i18n/. */
+/** The console's feature folders: they stand on lib/, api/, store/, session/ and i18n/. */
 const CONSOLE_FEATURES = [
   'app',
   'frame',
@@ -39,7 +39,7 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    // The plain legacy example (issue 16): classic browser scripts with the frame kit's global.
+    // The plain legacy example: classic browser scripts with the frame kit's global.
     files: ['apps/legacy-plain/www/**/*.js'],
     languageOptions: {
       sourceType: 'script',
@@ -101,7 +101,7 @@ export default defineConfig(
     },
   },
   {
-    // Type-aware rules (issue 17 item 7): the project service reads each workspace's tsconfig.
+    // Type-aware rules: the project service reads each workspace's tsconfig.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
@@ -188,7 +188,7 @@ export default defineConfig(
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {
-    // Issue 12: one storage module. The console's code reaches localStorage, sessionStorage and
+    // One storage module. The console's code reaches localStorage, sessionStorage and
     // cookies only through session/browser-storage.ts, and the access token only through
     // session/token-store.ts (as tldraw bans direct storage outside its own helpers). Tests may
     // still act as another tab would.
@@ -238,7 +238,7 @@ export default defineConfig(
     },
   },
   {
-    // Issue 17 item 4: the services' layers point one way. db/ is the bottom; cache/ depends on
+    // The services' layers point one way. db/ is the bottom; cache/ depends on
     // nothing of ours; auth/ knows nothing of HTTP (it throws AuthError, app.ts maps it); http/,
     // policies/ and presenters/ serve the route modules and never import them; only the process
     // entries (index.ts, cluster/worker-main.ts) import the composition (app.ts, context.ts).
@@ -378,7 +378,7 @@ export default defineConfig(
     },
   },
   {
-    // Issue 17: the console's layers point one way (CONTRIBUTING.md). app/ composes and nothing
+    // The console's layers point one way (CONTRIBUTING.md). app/ composes and nothing
     // imports it; lib/, api/ and store/ are the shared floor; session/ and i18n/ stand on that
     // floor; the features (frame, shell, palette, login, router, analytics, updates) stand on both.
     // lib/app-context.ts is the one seam that names the features' types (type-only imports).

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace (each has its own vitest.config.ts).
-// Coverage is global in vitest; packages/core is held to 100% (DESIGN §5, issue 3).
+// Coverage is global in vitest; packages/core is held to 100% (DESIGN §5).
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*'],

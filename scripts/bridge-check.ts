@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // npm run bridge:check -- <url> [--host-origin <origin>] [--route <path>]
-// A conformance checker for legacy UIs (issue 16; INTEGRATING.md §9). It opens the page framed by a
+// A conformance checker for legacy UIs (INTEGRATING.md §9). It opens the page framed by a
 // test host that stands on the origin the page expects (by default the page's own origin, as a
 // console that serves or proxies its legacy UI does), drives it with the real host endpoint of
 // @portico/bridge in headless Chromium, prints a pass/fail table, and exits 0 only when every step

@@ -1,4 +1,4 @@
-// Builds @portico/bridge's distributable files (issue 16) into packages/bridge/dist/:
+// Builds @portico/bridge's distributable files into packages/bridge/dist/:
 // - esm/index.js, esm/frame-kit.js: ES modules for bundlers (zod left to the consumer's bundler, so it
 //   is never bundled twice), with source maps;
 // - portico-frame.js: the classic script for legacy pages with no bundler (IIFE, global PorticoFrame,

@@ -27,7 +27,7 @@ const SHARED_INPUTS = [
 
 export const TARGETS: Target[] = [
   {
-    // the frame kit (portico-frame.js, the ES modules, types): served at /portico-kit/ (issue 16)
+    // the frame kit (portico-frame.js, the ES modules, types): served at /portico-kit/
     name: 'bridge-kit',
     dir: 'packages/bridge',
     inputs: [

@@ -1,4 +1,4 @@
-// Debian's Chromium and the flags this machine needs, in one place (issue 17 item 7): the e2e
+// Debian's Chromium and the flags this machine needs, in one place: the e2e
 // suite, the bench, `npm test`'s pre-flight check and `npm run bridge:check` all use these.
 import { existsSync } from 'node:fs';
 

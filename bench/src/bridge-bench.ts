@@ -1,4 +1,4 @@
-// Message round trip through the bridge endpoints over the in-memory transport (DESIGN §6 / issue 6).
+// Message round trip through the bridge endpoints over the in-memory transport (DESIGN §6).
 import {
   createFrameEndpoint,
   createHostEndpoint,

@@ -1,4 +1,4 @@
-// Sizes measured from the build output (issue 2): total JS of each front end, raw and gzip.
+// Sizes measured from the build output: total JS of each front end, raw and gzip.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +37,7 @@ export function buildSizes(root: string): BenchRow[] {
       value: `${kib(gz)} gzip (${kib(raw)} raw, ${files.length} files)`,
     });
   }
-  // the frame kit a legacy page includes (issue 16): one classic script, budget 12 KiB gzip
+  // the frame kit a legacy page includes: one classic script, budget 12 KiB gzip
   const kit = readFileSync(join(root, 'packages/bridge/dist/portico-frame.js'));
   const kitGzip = gzipSize(kit);
   rows.push({

@@ -1,4 +1,4 @@
-// Permission expressions evaluated per second (issue 3): runs core's vitest bench and reads its JSON.
+// Permission expressions evaluated per second: runs core's vitest bench and reads its JSON.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Many instances (issue 14): two instances on PostgreSQL behind nginx vs one on SQLite, measured in
+// Many instances: two instances on PostgreSQL behind nginx vs one on SQLite, measured in
 // the same run at SEED_SCALE 100 (the PostgreSQL data is the SQLite data copied by db:copy, timed);
 // the cross-instance invalidation lag over 200 trials; whoami against a bare Hono hello-world (one
 // process each, interleaved). autocannon runs in its own process; every server too. Figures are
@@ -137,7 +137,7 @@ function nginxErrors(prefix: string): string[] {
  * into the closing connection, which the kernel resets: a connection error on autocannon's side for a
  * request nginx never received. It happens once a run's 50 connections pass 1000 requests each
  * (about 10,000 req/s over 5 s: 3 to 7 a run), and 13 to 32 a run at about 9,000 req/s with
- * keepalive_requests at 100 (issue 14). Such errors, with no answer other than 2xx and nothing in
+ * keepalive_requests at 100. Such errors, with no answer other than 2xx and nothing in
  * nginx's error log, are shown as what they are; anything else stays a failure, with nginx's first
  * error line.
  */

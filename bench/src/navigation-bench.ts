@@ -1,7 +1,7 @@
 // Browser timings (DESIGN §6): login submit → legacy frame ready, tab click → frame route
 // confirmed, JS heap growth over 500 navigations. Medians of several runs.
 //
-// The two latencies are read inside the page (issue 17 items 8–9): from the event's own time stamp
+// The two latencies are read inside the page: from the event's own time stamp
 // (the form's submit, the link's click) to the moment the shell marks the frame's answer
 // (data-route-phase="navigateSuccess" for that URL), seen by a MutationObserver. Playwright's own
 // steps (actionability checks before the click, polling after it) are not the product's time; the

@@ -231,7 +231,7 @@ export async function runServicesBench(): Promise<BenchRow[]> {
     {
       name: 'services: 50-thing page req/s',
       value: `${Math.round(rps(runs.things))}${failures(runs.things)}${steal(runs.things)}`,
-      target: '≥ 3,000 (issue 14)',
+      target: '≥ 3,000',
       ok: rps(runs.things) >= 3000,
     },
     { name: 'services: 50-thing page p99', value: `${p99(runs.things)} ms` },

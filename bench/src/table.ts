@@ -10,7 +10,7 @@ export interface BenchRow {
 /** Figure name → value as last landed (bench/landed.json, written by `npm run bench -- --record`). */
 export type LandedFigures = Record<string, string>;
 
-/** The table, each figure beside the value that last landed (issue 17 item 11: a regression shows). */
+/** The table, each figure beside the value that last landed (a regression shows). */
 export function printTable(rows: BenchRow[], landed: LandedFigures = {}): string {
   const header = ['figure', 'value', 'landed', 'target'];
   const lines = rows.map((row) => [

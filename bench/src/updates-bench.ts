@@ -1,4 +1,4 @@
-// Issue 7 figures: the bytes a version check that finds nothing new (304) costs, and the shell's
+// The version check's figures: the bytes a version check that finds nothing new (304) costs, and the shell's
 // cold and warm (service worker) load times. Medians of several runs, on a private server over the
 // production builds (run `npx tsx scripts/build.ts` first; bench/src/run.ts does).
 import type { Browser, Page } from '@playwright/test';
@@ -122,7 +122,7 @@ async function shellLoadTimes(
   return { cold: median(cold), warm: median(warm) };
 }
 
-/** The issue 7 rows of `npm run bench`. */
+/** The version-check and service-worker rows of `npm run bench`. */
 export async function runUpdatesBench(): Promise<BenchRow[]> {
   const server = await startBenchServer();
   const browser = await launchChromium();

@@ -1,4 +1,4 @@
-// The e2e environment `legacy-plain` (issue 16): the console pointed at the plain legacy example
+// The e2e environment `legacy-plain`: the console pointed at the plain legacy example
 // (apps/legacy-plain, served at /legacy-plain/, which speaks the protocol only through
 // /portico-kit/portico-frame.js). The console build is copied and its run-time portico.config.json
 // says `legacyUiBase: "/legacy-plain"`, exactly what an operator edits to wrap another legacy UI.

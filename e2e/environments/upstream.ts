@@ -1,4 +1,4 @@
-// The e2e environment `upstream` (issue 16): one Portico started normally plays "the platform" on one
+// The e2e environment `upstream`: one Portico started normally plays "the platform" on one
 // loopback port; a second, in upstream mode (PLATFORM_URL), serves the console on another and
 // forwards the API and /legacy-ui/ to the first. The session, settings and frame specs run through
 // the second. A third upstream instance points at a port where nothing listens (the platform down).

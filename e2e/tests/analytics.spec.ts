@@ -1,4 +1,4 @@
-// Issue 7 analytics on a production build: exactly one 'Portal Load' per login, read back from the
+// Analytics on a production build: exactly one 'Portal Load' per login, read back from the
 // services' capture endpoint; a blocked analytics host changes nothing a user sees. Each test runs
 // its own server (fresh database) so other specs' sign-ins never count here.
 import { expect, test as base, type APIRequestContext } from '@playwright/test';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
-// `npm run bridge:check -- <url>` (issue 16) against this run's server: it passes on both legacy UIs
+// `npm run bridge:check -- <url>` against this run's server: it passes on both legacy UIs
 // and fails, with a clear line, on a page that does not speak the protocol. Each run starts its own
 // headless Chromium, so these run in the default project only (e2e/playwright.config.ts).
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { landed, legacyFrame, signIn } from './helpers.ts';
 
-// What any legacy UI must do through the frame protocol, observed from the shell (issue 16). Tagged
+// What any legacy UI must do through the frame protocol, observed from the shell. Tagged
 // @any-legacy: it runs against our reference UI (default environment), the plain example that only
 // includes portico-frame.js (environment legacy-plain) and through upstream mode (environment
 // upstream). Its only demand on the legacy UI's own page is an element with data-testid

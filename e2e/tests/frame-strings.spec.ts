@@ -1,4 +1,4 @@
-// Issue 15 item 2: no developer string reaches a person. The main screens of the work area — a
+// No developer string reaches a person. The main screens of the work area — a
 // list, an editor, a save refused field by field, a refused delete, a server error and a page the
 // reference UI does not have — are walked in English and in French, and every text shown (text
 // nodes, and the labels a screen reader reads: aria-label, title, placeholder, alt) in the frame

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API, legacyFrame, signIn } from './helpers.ts';
 
-test.describe('the legacy frame over the bridge (issue 6)', () => {
+test.describe('the legacy frame over the bridge', () => {
   // a sign-in and several round trips each (one waits out the 10 s frame timeout), also through
   // nginx or an upstream proxy (environments nginx, upstream): on a loaded two-core machine they
   // passed every step yet went past 30 s
@@ -84,7 +84,7 @@ test.describe('the legacy frame over the bridge (issue 6)', () => {
   });
 
   // Clicks a row right after typing a filter, as people do: the filter's delayed address write used
-  // to fire after the record opened and close its dialog (issue 15).
+  // to fire after the record opened and close its dialog.
   test('admin creates, edits and deletes a zone in the frame; the modal dims the shell meanwhile', async ({
     page,
   }) => {

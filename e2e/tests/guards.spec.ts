@@ -94,7 +94,7 @@ test.describe('guards and the OAuth return (spec §2)', () => {
   }) => {
     const token = await apiLogin(request, 'admin');
     const url = new URL(baseURL!);
-    // the tab left for the identity provider with a state, which the platform echoes back (issue 13 item 10)
+    // the tab left for the identity provider with a state, which the platform echoes back
     const state = 'guards-spec-state-0123456789abcdefghijkl';
     await page.goto('/#/login');
     await page.evaluate((value) => sessionStorage.setItem('OAUTH_STATE', value), state);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { API, landed, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
 
 // The plain legacy example (apps/legacy-plain: hand-written pages, no build, only portico-frame.js)
-// does the whole protocol (issue 16). Runs in the legacy-plain project only, where the console's
+// does the whole protocol. Runs in the legacy-plain project only, where the console's
 // legacyUiBase is /legacy-plain (e2e/playwright.config.ts).
 
 test.describe('the plain legacy example over portico-frame.js @legacy-plain', () => {

@@ -11,7 +11,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-test.describe('the command palette (issue 5 "Go beyond")', () => {
+test.describe('the command palette', () => {
   test('Ctrl+K opens it, typing filters by the tenant vocabulary, arrows and Enter land on the page', async ({
     page,
   }) => {

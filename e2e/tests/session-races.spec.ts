@@ -1,4 +1,4 @@
-// Issue 12 bugs 1–7 in Chromium: answers are held with page.route and released out of order (no
+// The session's races in Chromium: answers are held with page.route and released out of order (no
 // sleeps), the watcher's 1 s interval is driven with Playwright's clock where a test must see it run.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { apiLogin, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
@@ -63,7 +63,7 @@ async function flushPage(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
-test.describe('issue 12: the session is one state machine', () => {
+test.describe('the session is one state machine', () => {
   test('bug 1: an authentication answer that arrives after a sign-out elsewhere does not sign the tab back in', async ({
     page,
     context,
@@ -121,7 +121,7 @@ test.describe('issue 12: the session is one state machine', () => {
     await page.getByRole('textbox', { name: 'Username' }).fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // the message is the sign-in page's own sentence, never the API's text (issue 15 item 2)
+    // the message is the sign-in page's own sentence, never the API's text
     const alert = page
       .getByRole('alert')
       .filter({ hasText: 'Sign-in failed. Try again in a moment' });
@@ -138,7 +138,7 @@ test.describe('issue 12: the session is one state machine', () => {
     await expect(alert).toBeVisible();
   });
 
-  test('bug 4 and issue 13 item 10: an OAuth return keeps the remembered deep link; planted cookies are refused', async ({
+  test('an OAuth return keeps the remembered deep link; planted cookies are refused', async ({
     page,
     context,
     request,

@@ -108,7 +108,7 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     expect(await page.evaluate(() => localStorage.getItem('SESSION_EXPIRED'))).toBeNull();
   });
 
-  test('issue 15 item 11: a burst of 401s from the shell and the frame together shows "session expired" once', async ({
+  test('a burst of 401s from the shell and the frame together shows "session expired" once', async ({
     page,
     request,
   }) => {

@@ -103,7 +103,7 @@ test.describe('settings, languages, About and accessibility', () => {
     await expect(page.getByRole('navigation', { name: 'Módulos' })).toBeVisible();
   });
 
-  test('issue 15 item 13: the time-zone picker is searchable and grouped by region with the offset; the preview follows the formats; "saved" speaks the new language', async ({
+  test('the time-zone picker is searchable and grouped by region with the offset; the preview follows the formats; "saved" speaks the new language', async ({
     page,
   }) => {
     // an account of its own: the language it saves must not reach the tests beside it

@@ -1,4 +1,4 @@
-// Issue 15 for the shell's chrome: titles and the page's h1, no dead ends (sidebar, the page for a
+// The shell's chrome: titles and the page's h1, no dead ends (sidebar, the page for a
 // user with no module), Ctrl+K and Escape with the focus in the frame, the palette finding renamed
 // pages, toasts that never cover the top bar, and no developer string anywhere in the shell.
 import { expect, test, type Page } from '@playwright/test';
@@ -141,7 +141,7 @@ test.describe('toasts', () => {
     await expect(page.locator('.Toastify__toast')).toHaveCount(2);
   });
 
-  // issue 15 item 11 at the other sizes where the layout changes (a phone, a small laptop)
+  // toasts at the other sizes where the layout changes (a phone, a small laptop)
   for (const size of [
     { width: 390, height: 844, touch: true },
     { width: 1024, height: 700, touch: false },

@@ -1,4 +1,4 @@
-// Issue 15 item 8: dark mode follows prefers-color-scheme, a per-device setting (user menu → Theme)
+// Dark mode follows prefers-color-scheme, a per-device setting (user menu → Theme)
 // overrides it, the legacy UI in the frame follows the shell (bridge `theme`), and axe finds no
 // violation (contrast AA among them) on the shell's screens and the frame's in light and in dark.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,11 +1,11 @@
-// Shared by the shell specs (issue 15: responsive, dark mode, messages): axe on the shell, the
+// Shared by the shell specs (responsive, dark mode, messages): axe on the shell, the
 // overflow check, screenshots attached to the report, and the console's own message texts.
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
-/** The WCAG 2.2 AA tags plus best practices (issue 15 "Tests"). */
+/** The WCAG 2.2 AA tags plus best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** axe on the shell only (the legacy UI in the frame is checked by its own specs). */
@@ -33,7 +33,7 @@ export async function expectNoFrameAxeViolations(page: Page, label = ''): Promis
   expect(found).toEqual([]);
 }
 
-/** Issue 15 item 7: nothing wider than the window (the page never scrolls sideways). */
+/** Nothing wider than the window (the page never scrolls sideways). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const sizes = await page.evaluate(() => ({
     scroll: document.scrollingElement?.scrollWidth ?? 0,
@@ -46,7 +46,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 /**
- * Issue 15 item 7, "at 1024 px nothing overflows": no element inside `root` is wider than its box
+ * "At 1024 px nothing overflows": no element inside `root` is wider than its box
  * (content cut off, or scrolled sideways inside it — a top bar whose tabs scroll overflows too),
  * and none reaches past the window's edges. Text shortened with an ellipsis counts as cut off.
  */

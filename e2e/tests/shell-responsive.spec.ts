@@ -1,4 +1,4 @@
-// Issue 15 item 7: the shell from a phone (390 × 844, touch) to a laptop (1024 × 700, 1366 × 768):
+// The shell from a phone (390 × 844, touch) to a laptop (1024 × 700, 1366 × 768):
 // modules collapse into a menu and a module's pages into a drawer on the phone, menus and dialogs
 // open on-screen, and the page never scrolls sideways. Screenshots of the main screens are attached.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 15 item 12: the sign-in page speaks the browser's language (or the one last used on this
+// The sign-in page speaks the browser's language (or the one last used on this
 // device), counts down when the services throttle sign-ins (429 + Retry-After, the `sec` contract),
 // and shows a "Forgot password?" link only when portico.config.json sets forgotPasswordUrl.
 import { expect, test } from '@playwright/test';
@@ -98,7 +98,7 @@ test.describe('"Forgot password?"', () => {
   });
 });
 
-test.describe('the signed-in screen is fetched while the user types (issue 17 item 9)', () => {
+test.describe('the signed-in screen is fetched while the user types', () => {
   test('the legacy interface boots out of sight while the user types; the shell then takes that very frame, nothing is fetched twice', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-// Issue 7 on a production build: the version check, the service worker, offline start, About.
+// On a production build: the version check, the service worker, offline start, About.
 // Every test runs its own server on a private copy of the builds (it rewrites files of the copy),
 // so it never disturbs the other specs sharing the main e2e server.
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API, apiLogin, landed, signIn } from './helpers.ts';
 
-// Upstream mode (issue 16): the console served by one Portico, the API forwarded to another that
+// Upstream mode: the console served by one Portico, the API forwarded to another that
 // plays the platform. Runs in the `upstream` project only, whose setup sets these two.
 const platformUrl = process.env.PORTICO_PLATFORM_URL;
 const downUrl = process.env.PORTICO_DOWN_URL;

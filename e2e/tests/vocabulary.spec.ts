@@ -1,4 +1,4 @@
-// Issue 15 item 3 in French and Spanish: a tenant's vocabulary (group fields vizixVocabularyLabel*,
+// In French and Spanish: a tenant's vocabulary (group fields vizixVocabularyLabel*,
 // a language → label map; Acme calls things "Actifs" / "Activos", users "Personnel" / "Personal")
 // names its concepts everywhere — module tabs, the sidebar, the palette's search, the page title,
 // the frame's headings, columns, dialog titles (singular) and toasts — and the Tenants module keeps

@@ -1,4 +1,4 @@
-// Issue 15, the work area inside the frame: correct forms, real addresses, plain-language messages,
+// The work area inside the frame: correct forms, real addresses, plain-language messages,
 // no dead ends, lists as admins expect them, at desktop and phone sizes; axe on every frame screen.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 300_000 });
 // The console's service worker would answer some requests itself, out of page.route's reach.
 test.use({ serviceWorkers: 'block' });
 
-/** Developer text that must never reach a person (issue 15 item 2). */
+/** Developer text that must never reach a person. */
 const DEVELOPER_TEXT =
   /Failed to fetch|Internal Server Error|Too small:|Invalid input|expected string|received null|\bthing\.(delete|create|update)\b|Route:|not available in the reference legacy interface|HTTP \d{3}|Invalid body/;
 
@@ -85,7 +85,7 @@ const EDITORS: ReadonlyArray<readonly [api: string, list: string]> = [
   ['folder', '/analytics/report/folder'],
 ];
 
-test.describe('the work area (issue 15) at desktop size', () => {
+test.describe('the work area at desktop size', () => {
   test('item 1: every editor shows the API’s values, reference fields included', async ({
     page,
   }) => {
@@ -480,7 +480,7 @@ test.describe('the work area (issue 15) at desktop size', () => {
   });
 });
 
-test.describe('the work area (issue 15) at 390×844 with touch', () => {
+test.describe('the work area at 390×844 with touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
@@ -531,7 +531,7 @@ test.describe('the work area (issue 15) at 390×844 with touch', () => {
   });
 });
 
-test.describe('the work area (issue 15) at 1024×700', () => {
+test.describe('the work area at 1024×700', () => {
   test.use({ viewport: { width: 1024, height: 700 } });
 
   /** Item 7, "at 1024 px nothing overflows": the shell around the frame, and the frame's page. */

@@ -60,7 +60,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
 }
 
 async function boot(): Promise<void> {
-  startUpdates(); // issue 7: stale-chunk guard now; version check and service worker once stable
+  startUpdates(); // stale-chunk guard now; version check and service worker once stable
   startColorScheme(); // the device's light / dark / system choice, before anything is drawn
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

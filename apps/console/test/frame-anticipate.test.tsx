@@ -1,4 +1,4 @@
-// Issue 17 item 8: a tab click sends the frame to its page before the shell's own navigation runs
+// A tab click sends the frame to its page before the shell's own navigation runs
 // (guards, history entry, render), but only when the guards will let the page through without
 // waiting; anything they could refuse or redirect still waits for them.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

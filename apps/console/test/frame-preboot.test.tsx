@@ -1,4 +1,4 @@
-// Issue 17 item 9: the legacy interface booted while the user types on the sign-in page. Its
+// The legacy interface booted while the user types on the sign-in page. Its
 // session request waits for the sign-in instead of being refused, the shell moves that very frame
 // into place, and a frame that waited too long is replaced at the sign-in.
 import { screen, waitFor } from '@testing-library/react';
@@ -41,7 +41,7 @@ afterEach(() => {
 const parkedFrame = () =>
   document.querySelector<HTMLIFrameElement>('[data-prebooted-frame] iframe');
 
-describe('a frame booted ahead on the sign-in page (issue 17 item 9)', () => {
+describe('a frame booted ahead on the sign-in page', () => {
   it('waits for the sign-in, answers the session, and is the frame the shell shows', async () => {
     withMoveBefore();
     const rendered = await renderConsole('/login');

@@ -159,7 +159,7 @@ describe('other tabs and the OAuth return', () => {
     expect(cookie('token')).toBeUndefined();
   });
 
-  it("issue 13 item 10: planted OAuth cookies (cookie tossing) without this tab's state are refused", async () => {
+  it("planted OAuth cookies (cookie tossing) without this tab's state are refused", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const attacker = await apiLogin(harness, 'globex');
     for (const planted of [undefined, 'guessed-state-value-0123456789']) {

@@ -1,4 +1,4 @@
-// Model-based test of the session (issue 12 "Tests"): random command sequences against the REAL
+// Model-based test of the session: random command sequences against the REAL
 // session controller, guards and router over the real services app (in-memory SQLite), with the
 // watcher's 1 s interval on fake timers. Answers can be held and released out of order, the
 // services can go down, other tabs sign in and out. After every step the invariants are checked.
@@ -315,7 +315,7 @@ function storedDetailId(): number | null {
   return (JSON.parse(text) as { id: number }).id;
 }
 
-/** The invariants of issue 12, after every step. */
+/** The session's invariants, after every step. */
 function checkInvariants(model: Model, real: Real): void {
   const state = real.store.getState();
   const status = real.session.status;
@@ -801,7 +801,7 @@ const race = fc
   ]);
 const races = fc.array(race, { minLength: 1, maxLength: 3 }).map((rounds) => rounds.flat());
 
-/** Runs per CI pass (issue 12: thousands in total); `SESSION_MODEL_RUNS` changes both. */
+/** Runs per CI pass (thousands in total); `SESSION_MODEL_RUNS` changes both. */
 const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 1000);
 /** Replays a reported failure: SESSION_MODEL_SEED and SESSION_MODEL_PATH from fast-check's report. */
 const REPLAY = process.env.SESSION_MODEL_SEED
@@ -814,7 +814,7 @@ const REPLAY = process.env.SESSION_MODEL_SEED
 /**
  * Forgets failed sign-ins between runs (wrong passwords are part of the model, the throttle is not
  * what it tests): the in-memory counter, or the loginAttempts table where the throttle counts in the
- * database (issue 13).
+ * database.
  */
 async function resetThrottle(): Promise<void> {
   const db = services.context.db as unknown as {
@@ -840,7 +840,7 @@ async function runModel(sequence: Iterable<Command>): Promise<void> {
   }
 }
 
-describe('the session as a state machine (model-based, issue 12)', () => {
+describe('the session as a state machine (model-based)', () => {
   it.each([
     ['random command sequences', () => commands],
     ['late answers meeting a changed session', () => races],

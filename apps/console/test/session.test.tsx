@@ -53,7 +53,7 @@ describe('signing in', () => {
       'href',
       '#/app/things',
     );
-    // the page, then the platform (issue 15 item 14)
+    // the page, then the platform
     await waitFor(() => expect(document.title).toBe('Assets · Acme Track'));
     // defaultNavBar "things" with autoLoadTabMenus "true": the first page of Things
     await waitForRoute(app, '/app/things/thing');
@@ -75,7 +75,7 @@ describe('signing in', () => {
     await waitForRoute(app, '/app/home/welcome');
   });
 
-  it('the configuration calls go out beside the user call, not after it (issue 17 item 9)', async () => {
+  it('the configuration calls go out beside the user call, not after it', async () => {
     const token = await apiLogin(harness, 'admin');
     const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
     const id = me.body.id;
@@ -112,7 +112,7 @@ describe('signing in', () => {
   });
 
   it('stores RIOT_TK and RIOT_UD cookies, ACCESS_TOKEN, LAST_ID and CURRENT_ID for the signed-in user', async () => {
-    // issue 12 bug 11: the password-expiry fields come from whoami (the user call's `only` lacks them)
+    // the password-expiry fields come from whoami (the user call's `only` lacks them)
     const expires = Date.now() + 30 * 24 * 3600_000;
     const adminToken = await apiLogin(harness, 'admin');
     const operatorId = (await permissionsOf(harness, 'operator')).id;

@@ -107,7 +107,7 @@ describe('settings', () => {
     expect(localStorage.getItem(STORAGE_KEYS.sessionExpired)).toBe('true');
   });
 
-  it('a tab the tenant hides is not described as hidden by your settings (issue 15 item 13)', async () => {
+  it('a tab the tenant hides is not described as hidden by your settings', async () => {
     const { app, user } = await openSignedIn(harness, 'viewer', '/app/things/thing');
     const { config } = app.store.getState();
     // viewer hid Gateway and Services itself; the tenant also hides Analytics for everyone
@@ -280,7 +280,7 @@ describe('the frame bridge', () => {
     );
   });
 
-  it('issue 12 item 12: a saved user field reaches the frame as userFieldUpdated (spec §7)', async () => {
+  it('a saved user field reaches the frame as userFieldUpdated (spec §7)', async () => {
     const { app } = await openSignedIn(harness, 'operator', '/app/model/zone');
     const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
     frame.handle('router', ({ path }) => ({ path }));
@@ -293,7 +293,7 @@ describe('the frame bridge', () => {
     );
   });
 
-  it("issue 12 bug 6: after a sign-out the frame's sessionExpired is silent", async () => {
+  it("after a sign-out the frame's sessionExpired is silent", async () => {
     const { app } = await openSignedIn(harness, 'admin', '/app/model/zone');
     const frame = connectFakeFrame(screen.getByTitle('Legacy interface') as HTMLIFrameElement);
     frame.handle('router', ({ path }) => ({ path }));

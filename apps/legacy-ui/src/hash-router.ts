@@ -8,7 +8,7 @@ export interface GoOptions {
   /**
    * Write the hash once the thread is idle instead of now. For the shell's `router` request: the
    * page changes at once, and the frame's own address (read only by a reload of the frame) is
-   * written after the answer has gone back, off the shell's wait (issue 17 item 8).
+   * written after the answer has gone back, off the shell's wait.
    */
   writeHashLater?: boolean;
 }

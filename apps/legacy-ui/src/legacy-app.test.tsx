@@ -109,7 +109,7 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Dock 1' })).toBeInTheDocument();
   });
 
-  it('answers router before the new page starts its requests, which follow at once (issue 17 item 8)', async () => {
+  it('answers router before the new page starts its requests, which follow at once', async () => {
     const { host, fetch } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
     fetch.mockClear();

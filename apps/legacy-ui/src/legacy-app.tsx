@@ -71,7 +71,7 @@ export function LegacyApp({
     const stops = [
       frame.handle('router', ({ path: target }) => {
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back. What can
-        // wait does, so that the answer goes back first (issue 17 item 8): the requests the page
+        // wait does, so that the answer goes back first: the requests the page
         // starts are held, and the frame's own address (read only by a reload of the frame) is
         // written when the thread is idle.
         const release = gate.hold();

@@ -26,7 +26,7 @@ const frame = framed
     })
   : null;
 if (frame) {
-  // the shell's shortcuts and colour scheme reach the frame too (issue 15 items 6 and 8)
+  // the shell's shortcuts and colour scheme reach the frame too
   installShellShortcuts(window, (command) => frame.send('shortcut', { command }));
   frame.on('theme', ({ scheme }) => applyTheme(document.documentElement, scheme));
 }

@@ -8,7 +8,7 @@ const t = translator('en');
 describe('describeError', () => {
   it.each([
     [
-      // the services' words for the last administrator (issue 15 item 10)
+      // the services' words for the last administrator
       'Refused: globex is the last active user of Globex holding every tenant-administrator permission. Give another user of Globex those permissions first.',
       'This is the last administrator. Give another account administrator rights first.',
     ],

@@ -1,6 +1,6 @@
 // Holds the page's API requests back for a moment: while the frame answers the shell's `router`,
 // the requests the new page starts wait until the answer is out, so the shell's wait for the
-// frame carries none of their cost (issue 17 item 8: sending three requests and handling their
+// frame carries none of their cost (sending three requests and handling their
 // answers was a fifth of a tab click). They start one task later, in the order they were made.
 
 /** A gate the API client waits at before each request. */

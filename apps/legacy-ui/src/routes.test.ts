@@ -56,7 +56,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/nope').kind).toBe('notFound');
   });
 
-  it('gives every record of an in-place list an address over its list (issue 15)', () => {
+  it('gives every record of an in-place list an address over its list', () => {
     expect(matchRoute('/model/zone/12')).toMatchObject({
       kind: 'list',
       resource: { api: 'zone' },

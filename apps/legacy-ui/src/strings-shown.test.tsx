@@ -1,4 +1,4 @@
-// Issue 15 item 2: no developer string reaches a person. Every page, dialog and error state is
+// No developer string reaches a person. Every page, dialog and error state is
 // rendered in the five languages, and every text a person can see or hear (text nodes, accessible
 // labels) must be a translation of ours (placeholders filled) or data from the API.
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -50,7 +50,7 @@ function errorResponse(c: Context, thrown: unknown, log: (line: string) => void)
     // the real platform's text, where it has one (HttpError.platformMessage)
     if (error.platformMessage !== undefined) body.message = error.platformMessage;
     if (error.fields) body.fields = error.fields;
-    // a 409 about one field (a unique value already taken) names it (issue 15)
+    // a 409 about one field (a unique value already taken) names it
     if (error.status === 409 && error.fields) body.field = Object.keys(error.fields)[0];
     return c.json(body, error.status, error.headers);
   }
@@ -77,11 +77,11 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // the fast response object of @hono/node-server into a full fetch Response (streams and all),
   // which cost more than the whole rest of a small request. The operations middleware calls this
   // before the handler, rather than a middleware of its own: each layer of Hono's compose costs an
-  // async call, a closure and a promise on every request (issue 14).
+  // async call, a closure and a promise on every request.
   const everyAnswer = (c: Context<AppEnv>): void => {
     setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
-    // would hand one visitor's XSRF-TOKEN to every other (issue 13 finding 15).
+    // would hand one visitor's XSRF-TOKEN to every other.
     if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
       // behind a TLS-terminating proxy in TRUST_PROXY, its X-Forwarded-Proto says https
       const attributes = c.get('secure') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;

@@ -1,4 +1,4 @@
-// Issue 13 findings 4, 5 and 12: analytics events are scoped by the group the server knows from the
+// Analytics events are scoped by the group the server knows from the
 // session (never by a name the client sends), capture is bounded and rate-limited, and reads never
 // fail on what is stored.
 import fc from 'fast-check';

@@ -162,7 +162,7 @@ describe('fuzzed requests', () => {
     );
   });
 
-  // Hostile shapes (issue 13): nesting thousands deep, huge arrays and prototype keys, on every
+  // Hostile shapes: nesting thousands deep, huge arrays and prototype keys, on every
   // write endpoint and on analytics capture. Each is answered deliberately and pollutes nothing.
   const nested = fc
     .tuple(

@@ -1,4 +1,4 @@
-// Issue 13 findings 7 and 13, over real processes: the connections of a worker killed with -9 are
+// Over real processes: the connections of a worker killed with -9 are
 // not held by the primary, and a crash loop ends the server with a log line and a non-zero exit.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

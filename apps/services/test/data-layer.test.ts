@@ -182,7 +182,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
           ((await (await call('GET', '/group', token)).json()) as { total: number }).total,
         ).toBe(groupsBefore.total);
         expect((await call('DELETE', `/thing/${id}`, token)).status).toBe(204);
-        // usernames are unique without regard to case, and sign-in takes any case (issue 13 finding 14)
+        // usernames are unique without regard to case, and sign-in takes any case
         expect(
           (
             await call('POST', '/user', token, {
@@ -203,7 +203,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       }
     }, 30_000);
 
-    it('concurrent creates of one serial: exactly one 201, the rest the 409 naming the field (issue 15)', async () => {
+    it('concurrent creates of one serial: exactly one 201, the rest the 409 naming the field', async () => {
       // PostgreSQL: two instances on one database, as behind a load balancer, each with its own
       // pool. SQLite is one instance's embedded database: one instance.
       const first = await openDatabase(target());

@@ -1,4 +1,4 @@
-// The frame kit at /portico-kit/ and the plain legacy example at /legacy-plain/ (issue 16).
+// The frame kit at /portico-kit/ and the plain legacy example at /legacy-plain/.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 13 findings 2, 3 and 9: the sign-in throttle counts before it checks, per (username,
+// The sign-in throttle counts before it checks, per (username,
 // address), with a per-address and a global per-username ceiling, progressive waits, and successes
 // that clear only their username's counters.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13 findings 11 and 14: password length and common-password checks, expired passwords,
+// Password length and common-password checks, expired passwords,
 // usernames unique without regard to case (and a 409 that names no tenant).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

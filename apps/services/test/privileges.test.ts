@@ -1,4 +1,4 @@
-// Issue 13 findings 1 and 6, issue 15 item 10: authority only moves to someone who already holds it.
+// Authority only moves to someone who already holds it.
 // One table: caller × operation × target → status, each row on a fresh database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';

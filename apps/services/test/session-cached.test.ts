@@ -1,5 +1,5 @@
 // SessionService.authenticateCached, the synchronous path of whoami and every other API request
-// (issue 14): it answers only from caches that are current, and leaves everything else to
+//: it answers only from caches that are current, and leaves everything else to
 // `authenticate`, which reads the database. Each case checks both: the synchronous path declines,
 // and the full path gives the answer the platform requires.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Unique fields held by the database (issue 15 item 10): the migration that indexes them, and the
+// Unique fields held by the database: the migration that indexes them, and the
 // mapping of an index's refusal to the field. The concurrent-create race itself is in the
 // data-layer suite, on SQLite and on PostgreSQL.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 15, the API behind the work area: unique fields refused with a field error (409 {error, field})
+// The API behind the work area: unique fields refused with a field error (409 {error, field})
 // and the CSV export of a list's current filter, streamed, permission-checked and tenant-scoped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';

@@ -136,7 +136,7 @@ describe('the capture endpoint (spec §7)', () => {
   });
 });
 
-describe('analytics waits for a quiet moment (issue 17 item 9)', () => {
+describe('analytics waits for a quiet moment', () => {
   function deferredTab() {
     const store = createAppStore();
     const calls: string[] = [];

@@ -1,4 +1,4 @@
-// The console against a deliberately older platform (issue 16): a tiny fetch handler standing for a
+// The console against a deliberately older platform: a tiny fetch handler standing for a
 // platform whose answers carry unknown extra fields (tolerated) or lack a required one (a clear error
 // naming the call and the field).
 import { describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ export function createConsole(config: RuntimeConfig) {
   let router: AppRouter | null = null;
   let session: SessionController | null = null;
 
-  // The query is part of the path: a list's sort, filters and page live there (issue 15).
+  // The query is part of the path: a list's sort, filters and page live there.
   const currentPath = () =>
     router
       ? router.state.location.pathname + router.state.location.search
@@ -65,7 +65,7 @@ export function createConsole(config: RuntimeConfig) {
     channel,
     tokens,
   );
-  // The shell's navigation as the frame bridge sees it (issue 17 item 2): the bridge follows it
+  // The shell's navigation as the frame bridge sees it: the bridge follows it
   // itself. Each settled navigation (spec §4 routing state) reaches every listener once.
   const navigationListeners = new Set<(url: string) => void>();
   const startListeners = new Set<(url: string) => void>();
@@ -142,10 +142,10 @@ export function createConsole(config: RuntimeConfig) {
     void setLanguage(next);
   });
 
-  // issue 7: navigation ends drive the version and service-worker checks; analytics after sign-in
+  // Navigation ends drive the version and service-worker checks; analytics after sign-in
   connectUpdates({ router: appRouter, isFrameModalOpen: () => frame.getUi().modalOpen });
   // The analytics library (the biggest chunk) loads once the first frame has answered, so it does
-  // not compete with the shell and the frame for the network and the main thread (issue 17 item 9).
+  // not compete with the shell and the frame for the network and the main thread.
   startAnalytics({
     store,
     config,

@@ -1,4 +1,4 @@
-// Full-page screens for states where the console cannot start (issue 5: never a blank page).
+// Full-page screens for states where the console cannot start (never a blank page).
 // They show before i18next: the sign-in page's small translator reads the same message files.
 import en from '../i18n/locales/en.json';
 import { createMiniTranslator } from '../login/mini-translator.ts';

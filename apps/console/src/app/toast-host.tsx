@@ -7,7 +7,7 @@ import { toastTimers } from '../lib/notifications.ts';
 import './toast-host.css';
 
 // Spec §9: 300 ms ease (the keyframes in toast-host.css), custom style class; bottom-right so a
-// toast never covers the user menu or the palette button (issue 15 item 11).
+// toast never covers the user menu or the palette button.
 const Ease = cssTransition({
   enter: 'portico-toast-in',
   exit: 'portico-toast-out',

@@ -1,4 +1,4 @@
-// The console's end of the frame protocol (issue 6; spec §4 routing state, §7 messages).
+// The console's end of the frame protocol (spec §4 routing state, §7 messages).
 // Decisions for the frame → shell actions (see packages/bridge/PROTOCOL.md):
 // - routerUpdate: the shell URL follows (push, or replace when asked) without echoing `router`;
 // - navigateToEvent: the shell navigates the normal way (guards, then `router` back to the frame);
@@ -14,7 +14,7 @@
 // Host → frame: after a saved user field, `userFieldUpdated` (spec §7 "a change message is broadcast").
 //
 // This module is the small, eager half: the shell state the frame drives, and the shell's
-// navigation followed (issue 17 item 2: the bridge is handed the navigation and follows it itself).
+// navigation followed (the bridge is handed the navigation and follows it itself).
 // The protocol itself lives in frame-connection.ts, loaded once with the protocol library when the
 // first frame attaches — never with the sign-in page.
 import { diffRoutingState, getRoutingParts, toLegacyLocation } from '@portico/core';
@@ -23,7 +23,7 @@ import type { FrameConnection, connectFrame } from './frame-connection.ts';
 import type { FrameBridgeDeps, FrameOwner, FrameUiState } from './frame-owner.ts';
 
 /**
- * A frame booted ahead (issue 17 item 9) is replaced at sign-in when its session request has
+ * A frame booted ahead is replaced at sign-in when its session request has
  * waited longer than this: the legacy interface's own request may time out 10 s after it asked
  * (spec §9), and the sign-in itself needs some of that time.
  */
@@ -141,7 +141,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   }
 
   /**
-   * Boots the legacy interface ahead, while the user signs in (issue 17 item 9): a frame out of
+   * Boots the legacy interface ahead, while the user signs in: a frame out of
    * sight and out of the accessibility tree, connected at once, whose session request waits for the
    * sign-in. The shell later moves it into place with `moveBefore`, which keeps the document; a
    * browser without it loads the frame the usual way. Returns whether a frame is booting.
@@ -223,8 +223,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
    * A shell navigation to `url` has started (a link's click, the palette, `navigate`, Back). When
    * the guards will let it through without waiting, the frame is sent there now, before the shell's
    * own navigation runs (its guards, history entry and render): the frame starts on its page while
-   * the shell does its part, and the navigation's end finds the frame there already (issue 17
-   * item 8). Anything the guards could refuse or redirect waits for them, as before.
+   * the shell does its part, and the navigation's end finds the frame there already.
+   * Anything the guards could refuse or redirect waits for them, as before.
    */
   function anticipate(url: string): void {
     if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;

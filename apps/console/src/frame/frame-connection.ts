@@ -1,4 +1,4 @@
-// The protocol half of the frame bridge (issue 17 item 2): loaded once, with @portico/bridge and its
+// The protocol half of the frame bridge: loaded once, with @portico/bridge and its
 // schemas, when the first frame attaches. The decisions for each message are listed at the top of
 // frame-bridge.ts, which owns this connection and hands it the shell state and navigation.
 import {
@@ -147,7 +147,7 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
   let oldestWait: number | null = null;
   /**
    * A frame booted ahead on the sign-in page asks for the session before there is one: the answer
-   * waits for the sign-in (issue 17 item 9). A frame that had given up by then (its request timed
+   * waits for the sign-in. A frame that had given up by then (its request timed
    * out, spec §9 10 s) is reloaded so it asks again.
    */
   function afterSignIn<T>(answer: () => T): T | Promise<T> {

@@ -19,7 +19,7 @@ export interface FrameUiState {
   folder: { id: number | null; name?: string } | null;
 }
 
-/** The shell's navigation, as the bridge needs it (the router's port; issue 17 item 2). */
+/** The shell's navigation, as the bridge needs it (the router's port). */
 export interface ShellNavigation {
   /** The shell URL shown now (path and query). */
   current(): string;
@@ -38,9 +38,9 @@ export interface FrameBridgeDeps {
   tokens: Pick<TokenStore, 'read'>;
   config: RuntimeConfig;
   navigation: ShellNavigation;
-  /** `message` null: the frame said nothing (its operation key is not for people, issue 15 item 2). */
+  /** `message` null: the frame said nothing (its operation key is not for people). */
   notify(kind: 'success' | 'error' | 'warning', message: string | null): void;
-  /** The shell's colour scheme, pushed to the frame as `theme` (issue 15 item 8). */
+  /** The shell's colour scheme, pushed to the frame as `theme`. */
   colorScheme?: { get(): 'light' | 'dark'; subscribe(listener: () => void): () => void };
   logger?: { warn(message: string, details?: unknown): void };
   timeoutMs?: number;

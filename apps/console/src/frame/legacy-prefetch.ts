@@ -1,5 +1,5 @@
 // Fetches the legacy interface's start page and the files it names ahead, while the user is still
-// on the sign-in page (issue 17 item 9), so the frame that opens after sign-in finds them in the
+// on the sign-in page, so the frame that opens after sign-in finds them in the
 // HTTP cache. Which files is core's rule (selectPrefetchTargets); this is the browser glue. A
 // warm-up never fails anything: any error just means the frame loads them itself.
 import { selectPrefetchTargets, type PrefetchCandidate } from '@portico/core';

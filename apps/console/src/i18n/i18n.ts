@@ -49,7 +49,7 @@ export async function setLanguage(language: string): Promise<Language> {
   }
   await i18n.changeLanguage(target);
   document.documentElement.lang = target;
-  // the next sign-in page on this device speaks it too (issue 15 item 12)
+  // the next sign-in page on this device speaks it too
   setLocal(DEVICE_PREFERENCE_KEYS.language, target);
   return target;
 }

@@ -1,4 +1,4 @@
-// The typed translation keys (issue 17 item 3). The expectTypeOf and @ts-expect-error lines are
+// The typed translation keys. The expectTypeOf and @ts-expect-error lines are
 // checked by tsc (`npm run typecheck`); the rest runs under vitest.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ParseKeys } from 'i18next';

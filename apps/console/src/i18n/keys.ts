@@ -1,4 +1,4 @@
-// The translation keys, derived from en.json (issue 17 item 3; the excalidraw `NestedKeyOf<typeof en>`
+// The translation keys, derived from en.json (the excalidraw `NestedKeyOf<typeof en>`
 // pattern). i18next's own typing (i18next.d.ts) checks every t('…') call; this names the same set
 // for code that passes keys around (the sign-in page's translator, route labels).
 import type en from './locales/en.json';

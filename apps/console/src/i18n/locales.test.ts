@@ -31,7 +31,7 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'tabs.role', // "Roles" is the Spanish word too
     'tabs.beta', // "beta"
     'settings.accessVisible', // "Visible" is the Spanish word too
-    'tabs.tenants', // the platform's term ("Inquilinos" means renters, issue 15)
+    'tabs.tenants', // the platform's term ("Inquilinos" means renters)
     'settings.regions.Asia', // "Asia"
     'settings.regions.Australia', // "Australia"
   ]),
@@ -46,7 +46,7 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'tabs.zone', // "Zones"
     'tabs.services', // "Services"
     'settings.accessVisible', // "Visible"
-    'tabs.tenants', // the platform's term ("Locataires" means renters, issue 15)
+    'tabs.tenants', // the platform's term ("Locataires" means renters)
     'app.notifications', // "Notifications"
     'settings.regions.Europe', // "Europe"
   ]),

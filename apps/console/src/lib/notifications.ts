@@ -3,7 +3,7 @@
 // - shown 5,000 ms, 1,000 ms more after the pointer leaves a hovered toast (toast-timing.ts),
 //   300 ms ease in and out, the custom style class portico-toast (toast-host.css);
 // - bottom-right, not the library's top-right: at the top right a toast covered the user menu and
-//   the palette button (issue 15 item 11);
+//   the palette button;
 // - duplicates allowed, no limit; one kind is de-duplicated: "session expired" (id
 //   'session-expired'), which a burst of 401s would otherwise show once per request.
 import type * as ReactToastify from 'react-toastify/unstyled';

@@ -1,5 +1,5 @@
 import { isRecord } from '@portico/core';
-// The run-time configuration file served beside index.html (issue 5): one build runs against any
+// The run-time configuration file served beside index.html: one build runs against any
 // platform host. Bad configuration must become a clear error screen, never a blank page.
 // Validated by hand, not with zod: this runs before sign-in, where every kilobyte counts.
 

@@ -64,7 +64,7 @@ describe('the light sign-in entry', () => {
     expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
   });
 
-  it('reads the route of a hash with a malformed escape without throwing (issue 12 bug 10)', () => {
+  it('reads the route of a hash with a malformed escape without throwing', () => {
     window.history.replaceState(null, '', '/#/app/tenants/group/config/%E0%A4%A?x=1');
     expect(currentRoutePath()).toBe('/app/tenants/group/config/%E0%A4%A');
     window.history.replaceState(null, '', '/#/app/tenants/group/config/caf%C3%A9');

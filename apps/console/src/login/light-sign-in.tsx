@@ -1,6 +1,6 @@
 // The light sign-in entry. A page load with no session can only end on the sign-in form (guard (c)
 // of spec §2), so it is served without the router, the store and i18next: those load when the user
-// signs in. This keeps the JS before sign-in within its budget (issue 5: ≤ 110 KB gzip).
+// signs in. This keeps the JS before sign-in within its budget (≤ 110 KB gzip).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEVICE_PREFERENCE_KEYS,
@@ -26,7 +26,7 @@ import { createMiniTranslator, mergeMessages } from './mini-translator.ts';
 
 /** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
 export function currentRoutePath(): string {
-  // a malformed escape must not break the sign-in page (issue 12 bug 10)
+  // a malformed escape must not break the sign-in page
   return decodeUriLenient(location.hash.replace(/^#/, '').split('?')[0] ?? '') || '/';
 }
 
@@ -91,7 +91,7 @@ const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown 
   it: () => import('../i18n/locales/it.json'),
 };
 
-/** The sign-in page's language (issue 15 item 12): the last one used on this device, else the browser's. */
+/** The sign-in page's language: the last one used on this device, else the browser's. */
 export function signInLanguage(): Language {
   return pickSignInLanguage(
     getLocal(DEVICE_PREFERENCE_KEYS.language),

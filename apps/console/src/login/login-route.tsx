@@ -9,7 +9,7 @@ import { LoginPage } from './login-page.tsx';
 /**
  * The sign-in page inside the full app (after a sign-out or an expired session, in the same
  * document). Like the first sign-in page (main.tsx), it boots the legacy interface out of sight
- * on the user's first input, and checks it is still fresh at the sign-in (issue 17 item 9).
+ * on the user's first input, and checks it is still fresh at the sign-in.
  */
 export function LoginRoute() {
   const { session, config, frame } = useAppServices();

@@ -150,7 +150,7 @@ describe('the command palette', () => {
     expect(optionNames(list)).toEqual(['Areas, Model']);
     await user.clear(input);
     await user.type(input, 'zones');
-    // the built-in name still finds what this tenant calls "Areas" (issue 15 item 3)
+    // the built-in name still finds what this tenant calls "Areas"
     expect(optionNames(list)).toEqual(['Areas, Model']);
     await user.clear(input);
     await user.type(input, 'assets');

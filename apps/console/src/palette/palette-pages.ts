@@ -1,4 +1,4 @@
-// What the command palette lists and how it filters (issue 5 "Go beyond"). Which pages a user may
+// What the command palette lists and how it filters. Which pages a user may
 // open is core's rule (isAppRouteAllowed); this file only picks, labels and matches them.
 import { APP_ROUTES, MODULES, isAppRouteAllowed, type AppRoute } from '@portico/core';
 
@@ -11,7 +11,7 @@ export interface PalettePage {
   beta: boolean;
   /**
    * Other names it is found by: the built-in name when the tenant renamed the page (a tenant that
-   * calls zones "Areas" still finds them by typing "zone", issue 15 item 3).
+   * calls zones "Areas" still finds them by typing "zone").
    */
   aliases: string[];
 }

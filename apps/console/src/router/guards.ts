@@ -42,7 +42,7 @@ export interface GuardDeps {
   notifyNoAccess(page: TabName | RouteModule): void;
 }
 
-/** Core's one policy for a failed authentication (issue 12 bug 5), as the guards apply it. */
+/** Core's one policy for a failed authentication, as the guards apply it. */
 function failureKind(error: unknown): AuthFailureKind {
   if (error instanceof StaleSessionError) return 'SUPERSEDED';
   return error instanceof NetworkError || (error instanceof ApiError && error.code === 'NETWORK')
@@ -216,7 +216,7 @@ export function createGuards(deps: GuardDeps) {
    * Whether a shell navigation to `url` (an /app page and its query) will pass every guard without
    * waiting: the session is loaded (guard (d) needs no call), no OAuth return is pending, and the
    * page exists, is not a bare module (it may be redirected) and is one the user may open. Only then
-   * does the shell send the frame to it ahead of its own navigation (issue 17 item 8); anything
+   * does the shell send the frame to it ahead of its own navigation; anything
    * else waits for the guards.
    */
   function admitsAhead(url: string): boolean {

@@ -1,5 +1,5 @@
 // Spec §2 "OAuth return": $oauth_status and token cookies are read and cleared. Bound to this tab
-// (issue 13 item 10, login CSRF by cookie tossing): before leaving for the identity provider the
+// (login CSRF by cookie tossing): before leaving for the identity provider the
 // console stores a random state in session storage and sends it as the `state` query parameter; the
 // platform may echo it back (the `$oauth_state` cookie with `$oauth_status` and `token`, or `state`
 // in the return URL). A return in a tab that stored no state, or with another state, is refused: its

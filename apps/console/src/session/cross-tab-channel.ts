@@ -1,4 +1,4 @@
-// Sign-in and sign-out reach every tab of the browser at once (issue 5 "Across tabs").
+// Sign-in and sign-out reach every tab of the browser at once.
 // BroadcastChannel where available; the 1-second watcher covers browsers without it.
 
 export type CrossTabMessage = { type: 'logout' } | { type: 'login'; userId: number };

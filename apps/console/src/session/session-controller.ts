@@ -3,7 +3,7 @@
 // decideUnauthorized, decideAuthFailure, decideWatcherAction, resolveRedirectAfterLogin); this file
 // performs the effects: HTTP calls, storage, store updates, cross-tab signals.
 //
-// Issue 12: every authentication attempt has an id and every event that changes whose session this
+// Every authentication attempt has an id and every event that changes whose session this
 // is (a sign-in, a sign-out, a user change noticed) starts a new generation. An outcome that does
 // not belong to the current attempt and token is dropped, so a late answer can never sign a tab back
 // in or rewrite the stored session detail.
@@ -270,7 +270,7 @@ export class SessionController {
       if (!me || typeof me.id !== 'number') throw new SessionInfoError();
       const query = buildUserRequestQuery(isRootUser(me));
       // Everything that needs only the user id starts now, beside the user and permissions calls
-      // (issue 17 item 9): one round trip after whoami instead of two. The group fields start too
+      //: one round trip after whoami instead of two. The group fields start too
       // when whoami names the active group; loadConfiguration checks that guess against the user.
       const early = this.startConfiguration(me.id, activeGroupIdOf(me));
       const [fetched, permissions] = await Promise.all([
@@ -583,7 +583,7 @@ export class SessionController {
 
   /**
    * Any 401 (spec §8) and the frame's `sessionExpired`: core decides whether it ends this session
-   * (once per burst, with one notice) or is a late answer to be ignored (issue 12 bug 6).
+   * (once per burst, with one notice) or is a late answer to be ignored.
    */
   handleUnauthorized(requestToken?: string): void {
     const currentToken =
@@ -633,7 +633,7 @@ export class SessionController {
   /**
    * The stored token now belongs to another session (another tab signed in, possibly as someone
    * else): this tab's session ends without a logout call, and the guards run again for the new one,
-   * so the page shown is one the new user may open (issue 12 bug 2).
+   * so the page shown is one the new user may open.
    */
   private userChanged(): void {
     this.pending = null;

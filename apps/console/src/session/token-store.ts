@@ -1,4 +1,4 @@
-// The one owner of the access token (issue 12 "Shape"): every read and write of the token goes
+// The one owner of the access token: every read and write of the token goes
 // through a TokenStore, created once by the composition root and injected where needed (HTTP client,
 // session controller, guards, frame bridge, analytics). The token lives in local storage (watched by
 // other tabs, spec §2 watcher) mirrored in the RIOT_TK cookie (spec §9). Decision: local storage is

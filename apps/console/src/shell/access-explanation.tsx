@@ -5,7 +5,7 @@ import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './dialog.module.css';
 
 /**
- * "Why can't I see this?" in plain words (issue 15 item 13): visible; hidden by the user's own
+ * "Why can't I see this?" in plain words: visible; hidden by the user's own
  * choice; hidden by the tenant (the hidden tabs came from the group, not the user); or missing a
  * permission, named as the area it opens ("Ask an administrator for the Things permission").
  */

@@ -1,4 +1,4 @@
-// The colour scheme (issue 15 item 8): `prefers-color-scheme` unless this device overrides it
+// The colour scheme: `prefers-color-scheme` unless this device overrides it
 // (user menu → Theme: system / light / dark, stored per device). CSS does the work (global.css reads
 // data-theme on <html>); this module keeps the attribute, tells listeners (the frame bridge pushes
 // the resolved scheme to the legacy UI) and follows the system and other tabs.

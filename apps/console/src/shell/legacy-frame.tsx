@@ -10,7 +10,7 @@ import styles from './legacy-frame.module.css';
 /**
  * The legacy interface in its frame. The frame is created once, on the deep-linked route; later
  * routes reach it through the bridge (`router`) without a reload. A frame booted ahead while the
- * user signed in (issue 17 item 9) is moved into place instead, with its document kept.
+ * user signed in is moved into place instead, with its document kept.
  */
 export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: boolean }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function LegacyFrame({ path, hidden = false }: { path: string; hidden?: b
   const { status } = useFrameUi();
   // Exposed for tests and the bench: which shell URL the frame has confirmed (spec §4 routing
   // state). Written straight onto the container, not rendered: a tab click and the frame's answer
-  // then cost no React render on the way to the frame and back (issue 17 item 8).
+  // then cost no React render on the way to the frame and back.
   const store = useStore<RootState>();
   useLayoutEffect(() => {
     const container = containerRef.current;

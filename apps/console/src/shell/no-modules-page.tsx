@@ -6,7 +6,7 @@ import { useVocabulary } from '../i18n/use-vocabulary.ts';
 
 /**
  * The start page of a user who may open no module (the demo's `nobody`): what they can do here and
- * whom to ask, instead of "Choose a module…" with none to choose (issue 15 item 5).
+ * whom to ask, instead of "Choose a module…" with none to choose.
  */
 export function NoModulesPage({
   className,

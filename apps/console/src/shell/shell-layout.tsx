@@ -105,7 +105,7 @@ export default function ShellLayout() {
     [module, permissions, hiddenTabs],
   );
   // The sidebar is the way to the module's other pages: shown on every page of a module that has
-  // some (issue 15 item 5, "no dead ends"), NONE pages included. The frame's sidebarEvent still
+  // some ("no dead ends"), NONE pages included. The frame's sidebarEvent still
   // closes it, to a rail with a button that opens it again.
   const [sidebarWanted, setSidebarWanted] = useState(frameUi.sidebarOpen);
   useEffect(() => setSidebarWanted(frameUi.sidebarOpen), [frameUi.sidebarOpen]);

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 /**
  * Whether the module tabs fit in the top bar. They do not in a narrow window or with long labels
  * (French at 800 px, a tenant's own names): the bar then folds them into the Modules menu, as on a
- * phone, instead of scrolling them out of sight (issue 15 item 7, "nothing overflows").
+ * phone, instead of scrolling them out of sight ("nothing overflows").
  * `labelsKey` changes with the tabs' labels: the tabs are laid out in a row again and measured.
  */
 export function useTabsFit(navRef: RefObject<HTMLElement | null>, labelsKey: string): boolean {

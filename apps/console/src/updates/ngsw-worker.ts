@@ -80,7 +80,7 @@ async function precacheOne(cache: Cache, path: string, entry: PrecacheEntry): Pr
 
 /**
  * The paths the worker never serves (the API, the legacy UI, analytics, version files) go to the
- * network without waking the worker, where the browser can (issue 17 item 9); elsewhere the fetch
+ * network without waking the worker, where the browser can; elsewhere the fetch
  * handler below passes them as before.
  */
 function addNetworkRoutes(event: InstallEvent): void {

@@ -99,7 +99,7 @@ export function connectUpdates(app: {
   // every finished navigation yields a new location object (hash changes keep the key 'default')
   let lastLocation = app.router.state.location;
   // The checks start two requests (index.html, the worker script): they wait until the browser is
-  // idle, so the frame gets the new route first (issue 17 item 8). Quick navigations share one.
+  // idle, so the frame gets the new route first. Quick navigations share one.
   let pending = false;
   const check = () => {
     pending = false;

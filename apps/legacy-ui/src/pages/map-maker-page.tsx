@@ -11,7 +11,7 @@ import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 const MAX_ZONES = 1000;
 
 /**
- * /model/mapmaker: the first page of the Model module, so it must work (issue 15: it opened on a
+ * /model/mapmaker: the first page of the Model module, so it must work (it opened on a
  * "not available" notice). The reference UI has no floor plans; it shows the zones by zone group with
  * their colours, each a link to its record.
  */

@@ -80,7 +80,7 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
 }
 
 describe(
-  'every editor shows the API’s values (issue 15: reference selects showed "(none)")',
+  'every editor shows the API’s values (reference selects showed "(none)")',
   { timeout: 30_000 },
   () => {
     const editors = Object.values(RESOURCES);

@@ -132,7 +132,7 @@ function currentReference(field: FieldDef, row: ApiRow | null): ApiRow | null {
 
 /**
  * A reference select. Its options always include the current value (from the row's resolved
- * reference), so the right name shows before, during and after the choices load (issue 15: a select
+ * reference), so the right name shows before, during and after the choices load (a select
  * filled before its options arrived showed "(none)").
  */
 function ReferenceSelect({
@@ -239,7 +239,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   }, [api, resource, id, t, loads]);
 
   useEffect(() => {
-    // The safe choice has focus: Enter or a stray tap cancels (issue 15).
+    // The safe choice has focus: Enter or a stray tap cancels.
     if (confirming) cancelDeleteRef.current?.focus();
   }, [confirming]);
 

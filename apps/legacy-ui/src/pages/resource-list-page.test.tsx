@@ -368,7 +368,7 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a list the user may not read (issue 15 item 3)', () => {
+describe('a list the user may not read', () => {
   it("says so with the tenant's word for it, in the user's language", async () => {
     const groupFields = { vizixVocabularyLabelThings: '{"en":"Assets","fr":"Actifs"}' };
     const { api } = createFakeApi({ thing: things() });

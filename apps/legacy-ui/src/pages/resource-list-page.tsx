@@ -18,7 +18,7 @@ const SKELETON_ROWS = 5;
 
 type Order = { field: string; direction: 'asc' | 'desc' };
 
-/** The list state a URL holds (issue 15: sort, filters and page survive reload and can be shared). */
+/** The list state a URL holds (sort, filters and page survive reload and can be shared). */
 export interface ListState {
   filter: string;
   order: Order;

@@ -13,7 +13,7 @@ describe('WelcomePage', () => {
     expect(links).toHaveLength(2);
   });
 
-  it('adds no notice of its own for a user with no module: the shell shows its page for them (issue 15 item 5)', () => {
+  it('adds no notice of its own for a user with no module: the shell shows its page for them', () => {
     const { api } = createFakeApi({});
     const { container } = renderWithLegacy(<WelcomePage />, { api, permissions: [] });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeVisible();

@@ -33,7 +33,7 @@ function ShellLink({ to, children }: { to: string; children: string }) {
 /**
  * /home/welcome: the modules this user may open. A user with none never sees this page: the shell
  * shows its own page for them (what they can do, whom to ask) and hides the frame, so the frame
- * says nothing of its own there — two such notices were one too many (issue 15 item 5).
+ * says nothing of its own there — two such notices were one too many.
  */
 export function WelcomePage() {
   const { t, user, conceptLabel, permissions } = useLegacy();

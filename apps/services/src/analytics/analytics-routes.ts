@@ -1,7 +1,7 @@
 // A posthog-compatible capture endpoint (so posthog-js pointed at <origin>/analytics records events
 // here) and GET /riot-core-services/api/analytics/events to read them back.
 //
-// Security (issue 13 findings 4, 5, 12): an event belongs to the group the server knows from the
+// Security: an event belongs to the group the server knows from the
 // request's session (the RIOT_TK cookie or `token` header: the tenant, or the root group for root
 // users), never to a tenant name the client sends; without a valid session it is anonymous and only
 // root reads it. Capture is bounded (events per request, depth, values, bytes), rate-limited per

@@ -1,5 +1,5 @@
 // Sign-in throttling, counted in the database so the limit is exact across the workers of one
-// server and across every instance on one PostgreSQL (issue 13 findings 2, 3, 9; OWASP ASVS 6.3).
+// server and across every instance on one PostgreSQL (OWASP ASVS 6.3).
 //
 // Three counters, each a row of `loginAttempts`:
 // - `pair:<username>|<address>`: 5 attempts free, then progressive waits (30 s, 1, 2, 4, 8 min,

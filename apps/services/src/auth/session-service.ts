@@ -186,7 +186,7 @@ export class SessionService {
    * its last use due, and the directory's caller cached (a logout, a change to users or roles, or
    * the TTL empties these caches). Slides the expiry as {@link authenticate} does. Otherwise
    * undefined (so too for a missing or unknown token): then {@link authenticate} decides, reading
-   * the database. whoami's hot path (issue 14): no promise, no await per request.
+   * the database. whoami's hot path: no promise, no await per request.
    */
   authenticateCached(token: string | undefined): Caller | undefined {
     if (!token || token.length > 512) return undefined;

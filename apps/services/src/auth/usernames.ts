@@ -1,5 +1,5 @@
 // Usernames are global (one namespace for every tenant: sign-in asks for no tenant, as on the
-// platform) and unique without regard to case (issue 13 findings 11 and 14): `Admin` cannot be
+// platform) and unique without regard to case: `Admin` cannot be
 // created beside `admin`, and sign-in takes either. A taken name answers 409 with a message that
 // names no tenant. The unique index on lower("username") (migration 0005) backs the check.
 import { sql } from 'kysely';

@@ -33,8 +33,8 @@ export async function startClusterServer(
   if (!cluster.isPrimary) throw new Error('startClusterServer runs in the primary process only');
   // The workers accept connections themselves from the shared socket (SCHED_NONE). With node's
   // default round robin the primary accepts each connection and hands it over IPC: a connection
-  // in flight to a worker that dies with -9 stayed open in the primary, unanswered (issue 13
-  // finding 7). Now a dead worker's connections die with it, and the kernel queues new ones for
+  // in flight to a worker that dies with -9 stayed open in the primary, unanswered.
+  // Now a dead worker's connections die with it, and the kernel queues new ones for
   // the living workers.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Workers run the same Node with the same loader flags (tsx in development and tests).
@@ -98,7 +98,7 @@ export async function startClusterServer(
         while (exits.length > 0 && now - (exits[0] ?? now) > RESTART_WINDOW_MS) exits.shift();
         if (exits.length > MAX_RESTARTS) {
           // A crash loop: replacing workers only repeats it. Say so and stop with a non-zero exit,
-          // so a supervisor (systemd, a container runtime) sees the failure (issue 13 finding 13).
+          // so a supervisor (systemd, a container runtime) sees the failure.
           log(`services: worker ${worker.id} exited (${signal ?? `code ${code}`})`);
           log(
             `services: crash loop: ${exits.length} worker exits within ${RESTART_WINDOW_MS / 1000} s; stopping the server (exit code 1)`,

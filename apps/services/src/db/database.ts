@@ -41,7 +41,7 @@ pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 /**
  * A prepared statement as Kysely's SQLite driver uses it (`reader`, `all`, `run`, `iterate`), whose
  * rows are read as arrays and made objects here: better-sqlite3 builds each row object through the
- * V8 API one property at a time, which cost a third of a 50-row list page's query (issue 14); a plain
+ * V8 API one property at a time, which cost a third of a 50-row list page's query; a plain
  * JavaScript loop over the column names does the same in a fraction of that.
  */
 class ArrayRowStatement {

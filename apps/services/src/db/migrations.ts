@@ -322,8 +322,8 @@ const analyticsGroups: Migration = {
 };
 
 /**
- * Unique fields held unique by the database, not only by the check before a write (issue 15 item
- * 10): each row records the tenant its values are unique in (`uniqueScope`), and a partial unique
+ * Unique fields held unique by the database, not only by the check before a write:
+ * each row records the tenant its values are unique in (`uniqueScope`), and a partial unique
  * index covers (uniqueScope, column) for the non-empty values. Duplicates already stored are renamed
  * first (indexUniqueFields).
  */

@@ -1,4 +1,4 @@
-// Unique fields as the database holds them (issue 15 item 10). The resource layer checks a value
+// Unique fields as the database holds them. The resource layer checks a value
 // before it writes it, but a read-then-insert is not atomic on PostgreSQL: two concurrent creates of
 // one serial could both pass. A unique index on (uniqueScope, column) makes the second one fail,
 // and the failure is mapped back to the field (violatedUniqueKey).

@@ -4,7 +4,7 @@
 // own value winning a name both set, as it does over Hono's `c.header()` before the handler. Through
 // `c.header()` they made Hono build a fetch `Headers` for every answer (each name and value checked)
 // and the adapter turn it back into an object (iterated, sorted) for `writeHead`: about 1.5 µs of
-// whoami's CPU (issue 14), and the handler's own answer (a plain object) could not take the
+// whoami's CPU, and the handler's own answer (a plain object) could not take the
 // adapter's fast path. Without Node's response (in-process `app.request()` in tests): `c.header()`.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';

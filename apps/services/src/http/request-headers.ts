@@ -2,7 +2,7 @@
 // served by @hono/node-server. The first `c.req.header()` of a request makes the adapter build a
 // fetch `Headers` of every request header (each name and value validated, then sorted on access):
 // about 1 µs with a load generator's three headers, more with a browser's fifteen, on every API
-// request (issue 14). Node has already parsed them into `incoming.headers` (names lower-cased,
+// request. Node has already parsed them into `incoming.headers` (names lower-cased,
 // repeated values joined with ", " as `Headers.get` does; repeated `Cookie` lines with "; ", as RFC
 // 6265 joins them). Without them (in-process `app.request()` in tests): Hono's own reader.
 import type { IncomingMessage } from 'node:http';

@@ -1,4 +1,4 @@
-// The frame kit and the plain legacy example (issue 16):
+// The frame kit and the plain legacy example:
 // - /portico-kit/portico-frame.js: the classic script a legacy page includes with one <script> tag
 //   (short cache: a new build reaches pages within minutes), and portico-frame.<hash>.js beside it
 //   (the same bytes, cached for a year: the name changes with the content); kit.json names the

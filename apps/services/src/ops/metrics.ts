@@ -38,7 +38,7 @@ interface DurationSeries {
 
 /**
  * The request duration histogram. prom-client's `observe` validates and hashes the labels object on
- * every call (about 1 µs of whoami's CPU, issue 14); here the caller keeps each label set's series
+ * every call (about 1 µs of whoami's CPU); here the caller keeps each label set's series
  * and an observation is a bucket search and three additions. prom-client reads the series only when
  * the metric is read (a scrape, or the cluster primary asking): `getForPromString` gives them in the
  * shape of prom-client's own histogram (cumulative buckets, +Inf, _sum, _count), and its `get` (the
@@ -202,7 +202,7 @@ export class Metrics {
   });
   // The per-request counts (requests, cache lookups) are kept in plain numbers and added to their
   // counters when these are read (a scrape, or the cluster primary asking): a labelled `inc`
-  // validates and hashes its labels each time, and there are three per request (issue 14). The
+  // validates and hashes its labels each time, and there are three per request. The
   // entries stay, as prom-client's own series do; their labels object is built once.
   private readonly pendingRequests = new Map<string, PendingRequests>();
   private readonly pendingLookups = new Map<string, PendingLookups>();

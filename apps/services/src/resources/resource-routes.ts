@@ -141,7 +141,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
 
   /**
    * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
-   * chunk at a time as the client reads (issue 15): never the whole table in memory. Same permission,
+   * chunk at a time as the client reads: never the whole table in memory. Same permission,
    * tenant scope, search, filters and order as the list.
    */
   async function handleExport(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
@@ -308,7 +308,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
         return auditAndReadBack(c, write, spec, id, 'create');
       })
       .catch((error: unknown) => {
-        // two concurrent writes of one value: the unique index refused the second (issue 15)
+        // two concurrent writes of one value: the unique index refused the second
         throw uniqueViolationAsHttp(spec, error);
       });
     await afterCommit(spec);

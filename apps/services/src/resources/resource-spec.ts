@@ -29,7 +29,7 @@ export interface FieldSpec {
   hidden?: boolean;
   /**
    * A non-empty value must be unique: among the rows of the row's tenant (`tenant`), or of the whole
-   * table (`global`). A duplicate is refused with 409 `{error, field}` (issue 15).
+   * table (`global`). A duplicate is refused with 409 `{error, field}`.
    */
   unique?: 'tenant' | 'global';
 }

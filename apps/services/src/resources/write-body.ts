@@ -167,7 +167,7 @@ async function tenantOfRow(
 }
 
 /**
- * Refuses a value already taken where it must be unique (issue 15): 409 `{error, field}` naming the
+ * Refuses a value already taken where it must be unique: 409 `{error, field}` naming the
  * field, checked inside the write's transaction. On PostgreSQL two concurrent writers can both pass
  * this check: the unique index (db/unique-fields.ts) refuses the second, and uniqueViolationAsHttp
  * turns that failure into this same answer.

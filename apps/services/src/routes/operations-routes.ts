@@ -87,7 +87,7 @@ export function installOperations(
   const { logger, metrics, metricsToken, trustedProxies } = ctx.ops;
   // The request line is built below from a fixed list of fields, none of them a secret, so it skips
   // the redaction every other line goes through: with wildcard paths that doubled the cost of a
-  // line (~6 µs of ~12 µs per request at LOG_LEVEL=info, issue 14). Same stream, level and format.
+  // line (~6 µs of ~12 µs per request at LOG_LEVEL=info). Same stream, level and format.
   const requestLog = logger.child({}, { redact: [] });
   /** The requests the routes below answer (Hono answers a HEAD with the GET route). */
   const isOperationalRoute = (method: string, path: string): boolean =>

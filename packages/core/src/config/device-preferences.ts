@@ -1,5 +1,5 @@
 /**
- * Preferences of this device rather than of the user (issue 15 items 8 and 12): the colour scheme
+ * Preferences of this device rather than of the user: the colour scheme
  * override and the language last used on the sign-in page. They are kept in local storage under
  * their own keys, which logout's clear keeps like the spec's preserved keys (they hold no session data).
  */

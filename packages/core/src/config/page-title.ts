@@ -1,5 +1,5 @@
 /**
- * The document title of a console page (issue 15 item 14): the page's name, then the platform title
+ * The document title of a console page: the page's name, then the platform title
  * (spec §2: the platform vocabulary label, else the product title) — "Assets · Acme Track".
  */
 

@@ -1,5 +1,5 @@
 /**
- * Time zones for the settings picker (issue 15 item 13) and the date/time preview: grouping by
+ * Time zones for the settings picker and the date/time preview: grouping by
  * region, the current UTC offset of a zone, and the user's date and clock formats applied to a date
  * (the settings preview and the legacy UI's list cells). Pure: the only input besides the arguments
  * is the JavaScript engine's time-zone data (Intl); formatDateTime keeps the formatters it built,

@@ -15,7 +15,7 @@
  * - A bare sitesConfiguration / devicesConfiguration page is not in the spec's NONE list, so it has
  *   the DEFAULT sidebar; only their list/new/edit (sites) pages have none.
  * - Paths are case-sensitive, a trailing `/`, a leading `#` and a query string are ignored.
- * - Records have addresses (issue 15): every resource list page that edits its rows in place has a
+ * - Records have addresses: every resource list page that edits its rows in place has a
  *   record route `{list}/:recordId` (`/app/things/thing/4`, `/app/things/thing/new`), guarded by the
  *   list's tab, with the list's sidebar. A `:recordId` is a positive integer (at most 16 digits) or
  *   `new`, so `/app/model/zone/builder` stays the zone builder. Report folders live at
@@ -176,7 +176,7 @@ const ROUTE_SPECS: readonly RouteSpec[] = [
 export const RECORD_PARAM = 'recordId';
 const RECORD_ID = /^(?:new|[1-9]\d{0,15})$/;
 
-/** Resource list pages whose rows have addresses (issue 15): list path → record route pattern. */
+/** Resource list pages whose rows have addresses: list path → record route pattern. */
 const RECORD_PAGES: readonly (readonly [list: string, record: string])[] = [
   ...[
     '/app/things/thing',
@@ -321,7 +321,7 @@ export function toLegacyPath(url: string): string {
 
 /**
  * The legacy location for a console URL, query string kept: `/app/things/thing?sort=name:desc` →
- * `/things/thing?sort=name:desc` (a list's sort, filters and page live in the query; issue 15).
+ * `/things/thing?sort=name:desc` (a list's sort, filters and page live in the query).
  */
 export function toLegacyLocation(url: string): string {
   const text = typeof url === 'string' ? url.trim().replace(/^#/, '') : '';

@@ -193,7 +193,7 @@ describe('spec §2 "Modules and pages" route table', () => {
   });
 });
 
-describe('issue 15: records have addresses', () => {
+describe('records have addresses', () => {
   it.each([
     [
       '/app/things/thing/4',

@@ -1,6 +1,6 @@
 /**
- * Which of the legacy interface's files the console fetches ahead while the user signs in (issue 17
- * item 9): the scripts and style sheets its start page names, so the frame finds them in the HTTP
+ * Which of the legacy interface's files the console fetches ahead while the user signs in:
+ * the scripts and style sheets its start page names, so the frame finds them in the HTTP
  * cache. Only files of the page's own origin (the frame is same-origin, spec §9 legacy path base),
  * only http(s), each once, and a bounded number, whatever the page says.
  */

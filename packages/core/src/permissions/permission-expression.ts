@@ -407,7 +407,7 @@ export function collectPermissionTerms(node: PermissionExpressionNode | null): s
 
 /**
  * Evaluates an AST with JavaScript's number semantics (a held term is 1, a missing one 0), as the
- * legacy pipeline did; the answer is the truthiness of the value. One evaluator (issue 17 item 6):
+ * legacy pipeline did; the answer is the truthiness of the value. One evaluator:
  * this compiles and runs once; the engine keeps compiled expressions for repeated use.
  */
 export function evaluatePermissionAst(

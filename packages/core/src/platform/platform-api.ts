@@ -1,6 +1,6 @@
 /**
  * Constants of the platform API (riot-core-services) shared by the console and the services
- * (issue 17 item 6: one copy each).
+ * (one copy each).
  */
 
 /** Where the platform API lives on its host (spec §7, DESIGN §1): `{host}/riot-core-services/api{path}`. */

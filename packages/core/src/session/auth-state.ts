@@ -88,7 +88,7 @@ export function transitionAuthState(current: AuthState, event: AuthEvent): AuthT
   return { state, expiredFlag: expiredFlagAfter(state) };
 }
 
-/** One authentication attempt as the console started it (issue 12: late answers are dropped). */
+/** One authentication attempt as the console started it (late answers are dropped). */
 export interface AuthAttemptCheck {
   /** The id the attempt was given when it started. */
   readonly attempt: number;

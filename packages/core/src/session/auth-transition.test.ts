@@ -86,7 +86,7 @@ describe('spec §4 logout clear "except the preserved keys"', () => {
   });
 });
 
-describe('issue 12: outcomes, 401s and failures belong to one session', () => {
+describe('outcomes, 401s and failures belong to one session', () => {
   it.each([
     [
       'the pending attempt, same token',

@@ -3,7 +3,7 @@ import { decideOAuthReturn } from './oauth-return.ts';
 
 const STATE = 'q3v9Zb1xK7m2Lp0sRt5uW8yA4cE6gI1k';
 
-describe('spec §2 OAuth return, bound to the tab that left (issue 13 item 10)', () => {
+describe('spec §2 OAuth return, bound to the tab that left', () => {
   it.each([
     [
       'no $oauth_status: no OAuth return',

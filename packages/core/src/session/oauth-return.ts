@@ -1,5 +1,5 @@
 /**
- * Spec §2 "OAuth return", bound to the tab that left for the identity provider (issue 13 item 10).
+ * Spec §2 "OAuth return", bound to the tab that left for the identity provider.
  */
 
 /** The session-storage key holding the state value the console sent to the identity provider. */

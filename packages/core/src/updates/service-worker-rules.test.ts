@@ -173,7 +173,7 @@ describe('stale lazy chunk after a deploy: reload once, never in a loop', () => 
   });
 });
 
-describe('serviceWorkerNetworkPathnames (static routes, issue 17 item 9)', () => {
+describe('serviceWorkerNetworkPathnames (static routes)', () => {
   it.each([
     ['/riot-core-services/api/user/whoami', true],
     ['/riot-core-services/api/thing', true],

@@ -43,8 +43,8 @@ export const SERVICE_WORKER_BYPASS_PREFIXES: readonly string[] = [
 /**
  * The bypassed paths as URL-pattern pathnames, for the worker's static routes (the ServiceWorker
  * Static Routing API): the browser sends these requests to the network without starting the
- * worker or dispatching a fetch event — the frame's page, its files and every API call (issue 17
- * item 9). A browser without the API dispatches them as before, and the fetch handler passes them.
+ * worker or dispatching a fetch event — the frame's page, its files and every API call.
+ * A browser without the API dispatches them as before, and the fetch handler passes them.
  */
 export function serviceWorkerNetworkPathnames(): string[] {
   return SERVICE_WORKER_BYPASS_PREFIXES.map((prefix) =>
