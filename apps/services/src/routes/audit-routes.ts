@@ -2,9 +2,9 @@
 // GET /auditEntry/export.csv (the same filter, every row, streamed). Entries are append-only:
 // every other method on these paths answers 405.
 import type { Context, Hono } from 'hono';
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.ts';
+import type { AuditEntryTable, Database } from '../db/schema.ts';
 import { parseOrThrow } from '../http/http-error.ts';
 import { auditScope, refuseAuditChange } from '../policies/audit-policy.ts';
 import { csvCell } from '../resources/serialize.ts';
@@ -43,20 +43,8 @@ export const auditQuery = z.strictObject({
 });
 type AuditQuery = z.infer<typeof auditQuery>;
 
-interface EntryRow {
-  id: number;
-  at: number | string;
-  tenantId: number | null;
-  actorId: number | null;
-  actorName: string;
-  address: string;
-  requestId: string;
-  action: string;
-  resource: string;
-  recordId: number | null;
-  recordName: string;
-  changes: string;
-}
+/** A stored entry as Kysely reads it (bigint columns may come back as strings on PostgreSQL). */
+type EntryRow = Selectable<AuditEntryTable>;
 
 function toJson(row: EntryRow) {
   const at = Number(row.at);
