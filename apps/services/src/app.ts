@@ -10,6 +10,8 @@ import { AuthError, NOT_AUTHENTICATED } from './auth/auth-error.ts';
 import { HttpError, httpErrorOfAuth } from './http/http-error.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { readRequestToken } from './http/request-token.ts';
+import { peerAddress } from './http/client-address.ts';
+import { resolveSecure } from './ops/client-address.ts';
 import { requestCookie, requestHeader } from './http/request-headers.ts';
 import { addAnswerCookie, setAnswerHeader } from './http/answer-headers.ts';
 import { swallowBody } from './http/swallow-body.ts';
@@ -83,8 +85,16 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     // No cookie on an answer a shared cache may keep (hashed assets are public, immutable): a cache
     // would hand one visitor's XSRF-TOKEN to every other.
     if (!CACHEABLE_PATH.test(c.req.path) && !requestCookie(c, 'XSRF-TOKEN')) {
-      // behind a TLS-terminating proxy in TRUST_PROXY, its X-Forwarded-Proto says https
-      const attributes = c.get('secure') ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
+      // behind a TLS-terminating proxy in TRUST_PROXY, its X-Forwarded-Proto says https; read
+      // only here, when a cookie is issued, not on every request
+      const trusted = ctx.ops.trustedProxies;
+      const secure = resolveSecure(
+        c.req.url,
+        peerAddress(c),
+        trusted.size > 0 ? requestHeader(c, 'x-forwarded-proto') : undefined,
+        trusted,
+      );
+      const attributes = secure ? XSRF_ATTRIBUTES_SECURE : XSRF_ATTRIBUTES;
       addAnswerCookie(c, `XSRF-TOKEN=${createXsrfToken()}${attributes}`);
     }
   };

@@ -17,8 +17,6 @@ export interface AppEnv {
     requestId: string;
     /** The client's address: the peer's, or X-Forwarded-For's behind a trusted proxy. */
     clientAddress: string;
-    /** The client reached us over TLS: directly, or as a trusted proxy's X-Forwarded-Proto says. */
-    secure: boolean;
   };
 }
 

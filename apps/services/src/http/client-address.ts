@@ -9,3 +9,9 @@ export function clientAddress(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'local';
 }
+
+/** The direct peer's address (the socket's), whatever X-Forwarded-For says; 'local' in-process. */
+export function peerAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}

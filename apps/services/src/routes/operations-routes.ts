@@ -11,18 +11,14 @@ import { routePath } from 'hono/route';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { requestHeader } from '../http/request-headers.ts';
 import { setAnswerHeader } from '../http/answer-headers.ts';
-import { resolveClientAddress, resolveSecure } from '../ops/client-address.ts';
+import { resolveClientAddress } from '../ops/client-address.ts';
+import { peerAddress } from '../http/client-address.ts';
 import { METRICS_CONTENT_TYPE } from '../ops/metrics.ts';
 
 /** A client-sent X-Request-Id is kept only when it is a short token of these characters. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const READY_TIMEOUT_MS = 2_000;
 const LOGIN_ROUTE = `${API_BASE_PATH}/user/login`;
-
-function peerAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -106,15 +102,6 @@ export function installOperations(
       resolveClientAddress(
         peerAddress(c),
         trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-for') : undefined,
-        trustedProxies,
-      ),
-    );
-    c.set(
-      'secure',
-      resolveSecure(
-        c.req.url,
-        peerAddress(c),
-        trustedProxies.size > 0 ? requestHeader(c, 'x-forwarded-proto') : undefined,
         trustedProxies,
       ),
     );
