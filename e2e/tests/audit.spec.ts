@@ -1,37 +1,13 @@
 // The audit trail as a tenant administrator uses it: make a change in the work area, find it in the
 // tenant's log (filters, the record's link, its History, the CSV), at 1440 and at 390 px; axe on
 // every screen of it.
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, legacyFrame } from './helpers.ts';
-import { expectNoHorizontalOverflow } from './shell-helpers.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { legacyFrame, signIn } from './helpers.ts';
+import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 240_000 });
 test.use({ serviceWorkers: 'block' });
-
-async function expectFrameAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('iframe[title="Legacy interface"]')
-    .withTags(AXE_TAGS)
-    .analyze();
-  const inFrame = results.violations
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes.filter((node) => node.target.length > 1).map((node) => node.html),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-  expect(inFrame, `axe on ${screen}`).toEqual([]);
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible({ timeout: 45_000 });
-}
 
 // each size edits its own record: the two run side by side
 for (const [row, viewport] of [
@@ -76,7 +52,7 @@ for (const [row, viewport] of [
       body: await page.screenshot(),
       contentType: 'image/png',
     });
-    await expectFrameAccessible(page, `audit log (${viewport.width})`);
+    await expectNoFrameAxeViolations(page, `audit log (${viewport.width}): `);
     if (viewport.width === 390) await expectNoHorizontalOverflow(page);
 
     // the address keeps the filter: a reload shows the same entries
@@ -114,7 +90,7 @@ for (const [row, viewport] of [
       body: await page.screenshot(),
       contentType: 'image/png',
     });
-    await expectFrameAccessible(page, `record history (${viewport.width})`);
+    await expectNoFrameAxeViolations(page, `record history (${viewport.width}): `);
   });
 }
 
