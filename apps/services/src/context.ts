@@ -9,6 +9,8 @@ import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './services-context.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import type { WebhookSettings } from './webhooks/webhook-dispatcher.ts';
 
 /** The services' own version number (their package.json's); /git.json shows it as `v0.1.0`. */
 export const SERVICES_VERSION = '0.1.0';
@@ -42,6 +44,8 @@ export interface ContextOptions extends OperationsOptions {
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
+  /** Where webhooks may go and how they are retried; default: nowhere (no allowed host). */
+  webhooks?: WebhookSettings;
 }
 
 /** Builds the request context (caches, sessions) over an open database. */
@@ -77,6 +81,8 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     sessions.forgetAll();
     tableCaches.invalidateAll();
   });
+  const log = options.log ?? ((line: string) => console.error(line));
+  const webhookSettings: WebhookSettings = options.webhooks ?? { allowedHosts: [] };
   return {
     db: database.db,
     dialect: database.dialect,
@@ -88,11 +94,15 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     kitDir: options.kitDir,
     legacyPlainDir: options.legacyPlainDir,
     analyticsHost: options.analyticsHost,
-    log: options.log ?? ((line) => console.error(line)),
+    log,
     tableCaches,
     bus,
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
     ops,
     migrations: database.migrations,
+    webhooks: {
+      settings: webhookSettings,
+      dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),
+    },
   };
 }

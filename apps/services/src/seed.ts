@@ -1,4 +1,5 @@
 // The demo tenant of DESIGN §4, written once into a new database in one transaction.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
@@ -455,6 +456,28 @@ export async function seedDemoData(db: Kysely<Database>, scale = 1): Promise<boo
               },
             ],
       );
+      // a webhook endpoint per tenant, disabled until an operator allows its host
+      // (WEBHOOK_ALLOWED_HOSTS) and an administrator enables it
+      const endpointId = await insertOne(trx, 'webhookEndpoints', {
+        groupId: tenant.id,
+        name: tenant === acme ? 'Operations chat' : 'Globex alerts',
+        url:
+          tenant === acme
+            ? 'https://hooks.acme.example/portico'
+            : 'https://alerts.globex.example/portico',
+        secret: randomBytes(24).toString('base64url'),
+        description: 'Receives zone and sign-in events',
+        headers: '{}',
+        enabled: 0,
+      });
+      await insertOne(trx, 'webhookSubscriptions', {
+        groupId: tenant.id,
+        tenantId: tenant.id,
+        name: 'Zone changes and failed sign-ins',
+        endpointId,
+        events: JSON.stringify(['zone.*', 'session.login.failed']),
+        enabled: 1,
+      });
       const folderNames = tenant === acme ? ['Operations', 'Inventory', 'Compliance'] : ['General'];
       for (const [index, name] of folderNames.entries()) {
         const folderId = await insertOne(trx, 'folders', {

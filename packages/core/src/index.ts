@@ -221,3 +221,14 @@ export type {
   ResourceTypeName,
   ThingStatus,
 } from './platform/enumerations.ts';
+export {
+  MAX_SUBSCRIPTION_PATTERNS,
+  WEBHOOK_RECORD_ACTIONS,
+  WEBHOOK_SESSION_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  subscriptionWants,
+  webhookEventFor,
+  webhookEventTypes,
+  webhookPatternProblem,
+} from './platform/webhook-events.ts';
+export type { WebhookRecordAction } from './platform/webhook-events.ts';

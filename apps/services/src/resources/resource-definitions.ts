@@ -33,6 +33,7 @@ import { groupJson, userJson } from '../presenters/user-json.ts';
 import type { GroupRow, UserRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import type { FieldSpec, Json, ResourceSpec, Row, WriteContext } from './resource-spec.ts';
+import { webhookResources } from './webhook-definitions.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const code = z
@@ -608,6 +609,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   EDGEBOX,
   FOLDER,
   REPORT_DEFINITION,
+  ...webhookResources(() => RESOURCES.map((spec) => spec.path)),
 ];
 
 export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(
