@@ -312,6 +312,27 @@ export default defineConfig(
                 "webhooks/ writes the outbox through the caller's transaction and sends it: it imports only db/.",
             },
             {
+              target: 'apps/services/src/retention',
+              from: [
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'webhooks',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                'retention/ counts and purges through db/ and audits through audit/: nothing else.',
+            },
+            {
               target: 'apps/services/src/cache',
               from: [
                 'auth',

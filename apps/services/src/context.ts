@@ -11,6 +11,7 @@ import type { ServicesContext, VersionInfo } from './services-context.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 import type { WebhookSettings } from './webhooks/webhook-dispatcher.ts';
+import { RetentionScheduler } from './retention/retention-purge.ts';
 
 /** The services' own version number (their package.json's); /git.json shows it as `v0.1.0`. */
 export const SERVICES_VERSION = '0.1.0';
@@ -46,6 +47,8 @@ export interface ContextOptions extends OperationsOptions {
   log?: (line: string) => void;
   /** Where webhooks may go and how they are retried; default: nowhere (no allowed host). */
   webhooks?: WebhookSettings;
+  /** How often the scheduled retention purge runs and is checked for (ms); default daily / each minute. */
+  retention?: { intervalMs?: number; checkMs?: number };
 }
 
 /** Builds the request context (caches, sessions) over an open database. */
@@ -83,6 +86,16 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
   });
   const log = options.log ?? ((line: string) => console.error(line));
   const webhookSettings: WebhookSettings = options.webhooks ?? { allowedHosts: [] };
+  const retention = new RetentionScheduler(
+    database.db,
+    async (groupId) => {
+      const group = (await directory.groupsById()).get(groupId);
+      return { groupId, tenantId: group && group.treeLevel > 1 ? groupId : null };
+    },
+    options.retention?.intervalMs,
+    options.retention?.checkMs,
+    log,
+  );
   return {
     db: database.db,
     dialect: database.dialect,
@@ -104,5 +117,6 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       settings: webhookSettings,
       dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),
     },
+    retention,
   };
 }

@@ -197,6 +197,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   const server = listening;
   context.webhooks.dispatcher.start();
+  context.retention.start();
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -205,7 +206,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     workers,
     close() {
       closing ??= Promise.all([server.close(), metrics?.close()])
-        .then(() => context.webhooks.dispatcher.stop())
+        .then(() => Promise.all([context.webhooks.dispatcher.stop(), context.retention.stop()]))
         .then(() => instanceBus.close())
         .then(() => {
           context.ops.logger.flush();

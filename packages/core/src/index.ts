@@ -232,3 +232,11 @@ export {
   webhookPatternProblem,
 } from './platform/webhook-events.ts';
 export type { WebhookRecordAction } from './platform/webhook-events.ts';
+export {
+  RETENTION_KINDS,
+  RETENTION_LIMITS,
+  isRetentionKind,
+  retentionCutoff,
+  retentionProblem,
+} from './platform/retention.ts';
+export type { RetentionKind } from './platform/retention.ts';

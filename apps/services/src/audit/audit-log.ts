@@ -17,7 +17,8 @@ export type AuditAction =
   | 'field.set'
   | 'field.remove'
   | 'test'
-  | 'retry';
+  | 'retry'
+  | 'purge';
 
 /** One field's change; a missing side did not exist (a create has no before, a delete no after). */
 export interface FieldChange {

@@ -92,6 +92,8 @@ async function main(): Promise<void> {
   // every worker sends due webhooks; a claim on each outbox row keeps them from sending one twice
   context.webhooks.dispatcher.start();
   closers.push(() => context.webhooks.dispatcher.stop());
+  context.retention.start();
+  closers.push(() => context.retention.stop());
   const app = createApp(context);
   const server = await listen(app, config.host, config.port);
   closers = [...closers, () => server.close()];

@@ -439,6 +439,51 @@ function webhooks(dialect: Dialect): Migration {
         return t;
       });
       await index('webhookDeliveries_endpoint_at', 'webhookDeliveries', ['endpointId', 'at']);
+      await index('webhookDeliveries_tenant_at', 'webhookDeliveries', ['tenantId', 'at']);
+    },
+  };
+}
+
+/**
+ * Data retention: a tenant's maximum age per kind of data (`scopeGroupId` is the tenant's group, or
+ * the root group for the root level) and the purges run (manual, scheduled, dry runs).
+ */
+function retention(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      await create('retentionPolicies', (t) => {
+        t = int(t, 'scopeGroupId');
+        t = text(t, 'kind');
+        t = int(t, 'maxAgeDays');
+        return time(t, 'modifiedAt');
+      });
+      await db.schema
+        .createIndex('retentionPolicies_scope_kind')
+        .on('retentionPolicies')
+        .columns(['scopeGroupId', 'kind'])
+        .unique()
+        .execute();
+      await create('retentionRuns', (t) => {
+        t = int(t, 'scopeGroupId');
+        t = time(t, 'at');
+        // manual | scheduled | dryRun
+        t = text(t, 'trigger');
+        t = text(t, 'actorName');
+        t = t.addColumn('counts', 'text', (c) => c.notNull().defaultTo('{}'));
+        return int(t, 'durationMs');
+      });
+      await db.schema
+        .createIndex('retentionRuns_scope_at')
+        .on('retentionRuns')
+        .columns(['scopeGroupId', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('analyticsEvents_group_received')
+        .on('analyticsEvents')
+        .columns(['groupId', 'receivedAt'])
+        .execute();
     },
   };
 }
@@ -457,6 +502,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0007_unique_fields': uniqueFields,
         '0008_audit_entries': auditEntries(dialect),
         '0016_webhooks': webhooks(dialect),
+        '0017_retention': retention(dialect),
       }),
   };
   const { error } = await new Migrator({

@@ -298,6 +298,26 @@ export interface WebhookDeliveryTable {
   error: string;
 }
 
+export interface RetentionPolicyTable {
+  id: Generated<number>;
+  /** The tenant's group, or the root group for the root level. */
+  scopeGroupId: number;
+  kind: string;
+  maxAgeDays: number;
+  modifiedAt: number;
+}
+
+export interface RetentionRunTable {
+  id: Generated<number>;
+  scopeGroupId: number;
+  at: number;
+  trigger: 'manual' | 'scheduled' | 'dryRun';
+  actorName: string;
+  /** JSON: `{ kind: rows purged (or that would be) }`. */
+  counts: string;
+  durationMs: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -330,5 +350,7 @@ export interface Database {
   webhookSubscriptions: WebhookSubscriptionTable;
   webhookOutbox: WebhookOutboxTable;
   webhookDeliveries: WebhookDeliveryTable;
+  retentionPolicies: RetentionPolicyTable;
+  retentionRuns: RetentionRunTable;
   meta: MetaTable;
 }
