@@ -1,7 +1,7 @@
 // The generic resource mechanism: list / export / get / create / update / delete for every
 // ResourceSpec. The handlers only sequence the parts: who may do it (policies/access.ts), the list
 // query (list-query.ts), the write body (write-body.ts), the JSON (serialize.ts), the resource's own
-// hooks (resource-definitions.ts), each write in one transaction.
+// hooks (definitions/), each write in one transaction.
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { ALL_ROWS_CAP, ListPages, filteredSelect, parseListQuery } from './list-query.ts';
 import { applyExtraAndOnly, checkExtra, visibilityScope } from './projection.ts';
 import { requireUnreferenced } from './references.ts';
-import { RESOURCES } from './resource-definitions.ts';
+import { RESOURCES } from './definitions/index.ts';
 import type { ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from './serialize.ts';
 import { thingFromPlatformForm } from './platform-forms.ts';
