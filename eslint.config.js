@@ -265,7 +265,7 @@ export default defineConfig(
                 'cluster',
                 'app.ts',
                 'context.ts',
-                'seed.ts',
+                'seed',
                 'services-context.ts',
               ].map((from) => `apps/services/src/${from}`),
               message: 'db/ is the bottom layer: it imports nothing of the services above it.',
