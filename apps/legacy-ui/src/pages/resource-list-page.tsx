@@ -7,6 +7,7 @@ import { describeError } from '../messages.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { Pager } from './pager.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { PAGE_SIZES, cellText, filterFields, readListState, writeListState } from './list-state.ts';
@@ -90,7 +91,6 @@ export function ResourceListPage({
   } = useLegacy();
   const title = resourceLabel(resource);
   const searchId = useId();
-  const sizeId = useId();
   const bulkTitleId = useId();
   const state = useMemo(
     () => readListState(resource, new URLSearchParams(query)),
@@ -490,39 +490,15 @@ export function ResourceListPage({
               ) : null}
             </div>
           ) : null}
-          <div className="pager">
-            <button
-              type="button"
-              className="secondary"
-              disabled={state.pageNumber <= 1}
-              onClick={() => update({ pageNumber: state.pageNumber - 1 })}
-            >
-              {t('list.previous')}
-            </button>
-            <span>{t('list.page', { page: state.pageNumber, pages })}</span>
-            <button
-              type="button"
-              className="secondary"
-              disabled={state.pageNumber >= pages}
-              onClick={() => update({ pageNumber: state.pageNumber + 1 })}
-            >
-              {t('list.next')}
-            </button>
-            <span className="filter">
-              <label htmlFor={sizeId}>{t('list.pageSize')}</label>
-              <select
-                id={sizeId}
-                value={state.pageSize}
-                onChange={(event) => update({ pageSize: Number(event.target.value) })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </span>
-          </div>
+          <Pager
+            label={t('list.pages')}
+            pageNumber={state.pageNumber}
+            pages={pages}
+            pageSize={state.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(pageNumber) => update({ pageNumber })}
+            onPageSize={(pageSize) => update({ pageSize })}
+          />
         </>
       )}
       {open !== null && resource.editor === 'dialog' ? (
