@@ -240,3 +240,15 @@ export {
   retentionProblem,
 } from './platform/retention.ts';
 export type { RetentionKind } from './platform/retention.ts';
+export {
+  CATALOG_ENTRIES,
+  RESOURCE_CATALOG,
+  catalogEntry,
+  enumerationOf,
+} from './platform/resource-catalog.ts';
+export type {
+  CatalogEntry,
+  CatalogField,
+  CatalogFieldKind,
+  CatalogPath,
+} from './platform/resource-catalog.ts';

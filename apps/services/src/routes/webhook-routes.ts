@@ -9,7 +9,7 @@ import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { findReadableRow, requirePermission, requireWritable } from '../policies/access.ts';
-import { RESOURCES_BY_PATH } from '../resources/resource-definitions.ts';
+import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import type { WebhookPayload } from '../webhooks/webhook-outbox.ts';

@@ -2,10 +2,10 @@
 // subscription (which events go to which endpoint). Deliveries are the outbox's (webhooks/).
 import { z } from 'zod';
 import { MAX_SUBSCRIPTION_PATTERNS, webhookPatternProblem } from '@portico/core';
-import { HttpError } from '../http/http-error.ts';
-import { webhookTargetProblem } from '../webhooks/allowed-hosts.ts';
-import type { ServicesContext } from '../services-context.ts';
-import type { ResourceSpec, Row, WriteContext } from './resource-spec.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { webhookTargetProblem } from '../../webhooks/allowed-hosts.ts';
+import type { ServicesContext } from '../../services-context.ts';
+import type { ResourceSpec, Row, WriteContext } from '../resource-spec.ts';
 
 /** Request headers an endpoint's own headers may not set: ours, and the ones HTTP computes. */
 const RESERVED_HEADERS =
