@@ -1,7 +1,7 @@
 // /services/dataRetentionPolicy: how long the tenant keeps each kind of data, what a purge would
 // delete now (a dry run), purging now, and the last runs (manual, scheduled, dry runs).
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { formatDateTime } from '@portico/core';
 import type { RetentionRun, RetentionState } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
@@ -72,7 +72,7 @@ export function RetentionPage() {
       .join(' · ');
   };
 
-  async function save(event: FormEvent) {
+  async function save(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!state) return;
     const problems: Record<string, string> = {};
