@@ -242,7 +242,7 @@ export function RetentionPage() {
         {state.runs.length === 0 ? (
           <p className="form-hint">{t('retention.noRuns')}</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label={t('retention.runs')} tabIndex={0}>
             <table className="resource-table">
               <caption className="visually-hidden">{t('retention.runs')}</caption>
               <thead>

@@ -228,7 +228,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
         <p className="form-hint">{t('deliveries.empty')}</p>
       ) : (
         <>
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label={t('deliveries.log')} tabIndex={0}>
             <table className="resource-table">
               <caption className="visually-hidden">{t('deliveries.title')}</caption>
               <thead>
