@@ -23,7 +23,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
     'field.roles', // the same plural, as resource.role
     'perm.edgebox', // product term kept in every language but French
-    'module.tenants', // the platform's own term (not "Inquilinos", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -36,7 +35,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
     'perm.edgebox', // product term kept in every language but French
-    'module.tenants', // the platform's own term (not "Locatários", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -53,7 +51,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'list.actions',
     'app.pages',
     'module.services', // the console's fr tabs.services
-    'module.tenants', // the platform's own term (not "Locataires", renters)
     'one.zone', // French cognate
     'enum.module',
     'page.importExport', // "import / export" is French too
@@ -145,6 +142,8 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       list: 'L',
       query: 'Q',
       module: 'M',
+      zones: 'Z',
+      zoneGroup: 'G',
     };
     const wrong = englishKeys.filter(
       (key) =>
