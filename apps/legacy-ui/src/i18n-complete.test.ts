@@ -17,6 +17,7 @@ function placeholders(text: string): string[] {
  */
 const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   es: [
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
@@ -30,6 +31,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
   ],
   'pt-BR': [
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
@@ -64,6 +66,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
   ],
   it: [
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
@@ -143,6 +146,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       query: 'Q',
       module: 'M',
       zones: 'Z',
+      title: 'T',
       zoneGroup: 'G',
     };
     const wrong = englishKeys.filter(
