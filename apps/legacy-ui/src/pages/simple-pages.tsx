@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { isAppRouteAllowed } from '@portico/core';
 import type { PermissionSet } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
+import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import type { ModuleDef, RouteMatch, SubPage } from '../routes.ts';
@@ -114,7 +115,9 @@ export function PlaceholderPage({
   match: Extract<RouteMatch, { kind: 'placeholder' }>;
 }) {
   const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
-  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title);
+  // a title naming zones names them in the tenant's words ("Builder for areas")
+  const words = { zones: lowerFirst(resourceLabel(RESOURCES.zone!)) };
+  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title, words);
   const module = match.module;
   const working = module
     ? module.pages.filter(
