@@ -4,7 +4,7 @@
 // tenant's word does not tell) is ever needed.
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n.ts';
-import { formTitle } from './resource-form.tsx';
+import { formTitle } from './form-values.ts';
 
 const CASES = [
   // language, concept word (ours or a tenant's), creating, may save → title
