@@ -77,13 +77,16 @@ test.describe('guards and the OAuth return (spec §2)', () => {
     }
   });
 
-  test('a page the user may not open is refused and lands on the default page', async ({
+  test('a page the user may not open is refused on its own address, which the explanation shows', async ({
     page,
   }) => {
     await signIn(page, 'viewer');
     await page.goto('/#/app/services/connection');
-    // viewer hides the Services tab
-    await expect(page).toHaveURL(/#\/app\/things\/thing$/);
+    // viewer hides the Services tab: the page is not shown, its address stays and is explained
+    const explanation = page.getByTestId('forbidden-page');
+    await expect(explanation).toContainText('#/app/services/connection');
+    await expect(page).toHaveURL(/#\/app\/services\/connection$/);
+    await expect(page.locator('iframe[title="Legacy interface"]')).toBeHidden();
   });
 
   test('OAuth return with a token signs in; without one goes to /login; both cookies are cleared', async ({

@@ -26,13 +26,14 @@ test.describe('the shell names the page', () => {
 });
 
 test.describe('no dead ends', () => {
-  test('the sidebar is there on a module page the spec gives no sidebar (the map maker)', async ({
+  test("a module page the spec gives no sidebar (the map maker) keeps the module's pages behind the Pages button", async ({
     page,
   }) => {
     await signIn(page, 'admin');
     await page.goto('/#/app/model/mapmaker');
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-    await expect(sidebar).toBeVisible();
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Pages', exact: true }).click();
     await sidebar.getByRole('link', { name: 'Areas' }).click();
     await expect(page).toHaveURL(/#\/app\/model\/zone$/);
     await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText('/model/zone');
@@ -103,6 +104,13 @@ test.describe('the palette speaks the tenant vocabulary', () => {
 });
 
 test.describe('toasts', () => {
+  /** A notice on demand: the settings saved unchanged ("Nothing to save"). */
+  async function showNotice(page: Page): Promise<void> {
+    await openUserMenuItem(page, 'Settings');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
   async function boxes(page: Page) {
     const toast = page.locator('.Toastify__toast').first();
     await expect(toast).toBeVisible();
@@ -127,17 +135,16 @@ test.describe('toasts', () => {
     page,
   }) => {
     await signIn(page, 'viewer');
-    // viewer hides Services: the guard refuses the page with a notice that names it as Acme does
-    await page.goto('/#/app/services/connection');
+    await showNotice(page);
     const { toast, menu, palette } = await boxes(page);
     expect(overlap(toast, menu)).toBe(false);
     expect(overlap(toast, palette)).toBe(false);
     const viewport = page.viewportSize();
     expect((toast?.y ?? 0) + (toast?.height ?? 0)).toBeGreaterThan((viewport?.height ?? 0) / 2);
     await expect(page.locator('.Toastify__toast').first()).toHaveText(
-      /You cannot open Connections: your account does not have that permission\. Ask an administrator for it\./,
+      /Nothing to save: your settings are unchanged\./,
     );
-    await page.goto('/#/app/services/connection');
+    await showNotice(page);
     await expect(page.locator('.Toastify__toast')).toHaveCount(2);
   });
 
@@ -158,7 +165,7 @@ test.describe('toasts', () => {
       }) => {
         await signIn(page, 'viewer');
         for (let shown = 1; shown <= 3; shown += 1) {
-          await page.goto('/#/app/services/connection');
+          await showNotice(page);
           await expect(page.locator('.Toastify__toast')).toHaveCount(shown);
         }
         const menu = await page.getByRole('button', { name: 'User menu' }).boundingBox();
@@ -182,7 +189,7 @@ test.describe('toasts', () => {
     page,
   }) => {
     await signIn(page, 'viewer');
-    await page.goto('/#/app/services/connection');
+    await showNotice(page);
     const toast = page.locator('.Toastify__toast').first();
     await expect(toast).toBeVisible();
     await toast.hover();

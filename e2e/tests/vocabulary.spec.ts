@@ -1,8 +1,8 @@
 // In French and Spanish: a tenant's vocabulary (group fields vizixVocabularyLabel*,
 // a language → label map; Acme calls things "Actifs" / "Activos", users "Personnel" / "Personal")
 // names its concepts everywhere — module tabs, the sidebar, the palette's search, the page title,
-// the frame's headings, columns, dialog titles (singular) and toasts — and the Tenants module keeps
-// the platform's term (not "Locataires" / "Inquilinos", which mean renters).
+// the frame's headings, columns, dialog titles (singular) and toasts — and the Tenants module is
+// translated (Locataires / Inquilinos, the terms Microsoft's French and Spanish consoles use).
 import { expect as baseExpect, test } from '@playwright/test';
 import { NEW_ACCOUNT_PASSWORD, createAcmeAccount, signIn } from './helpers.ts';
 
@@ -29,7 +29,7 @@ interface Vocabulary {
   zoneColumn: string;
   editTitle: string;
   saved: (name: string) => string;
-  /** The built-in words the tenant replaced, and the mistranslation of Tenants: never shown. */
+  /** The built-in words the tenant replaced, and the English "Tenants": never shown. */
   never: RegExp;
 }
 
@@ -43,15 +43,15 @@ const LANGUAGES: Vocabulary[] = [
     thingTypes: "Types d'actif",
     model: 'Modèle',
     readers: 'Lecteurs',
-    tenants: 'Tenants',
+    tenants: 'Locataires',
     users: 'Personnel',
     sites: 'Sites',
     usersBuiltIn: 'utilisateur',
     thingTypeColumn: "Type d'actif",
     zoneColumn: 'Zone',
-    editTitle: 'Modifier : actif',
+    editTitle: 'Actif : modification',
     saved: (name) => `Actif ${name} : modifications enregistrées.`,
-    never: /\bObjets?\b|Type d'objet|Utilisateurs|Groupes\b|Lecteurs logiques|Locataires/,
+    never: /\bObjets?\b|Type d'objet|Utilisateurs|Groupes\b|Lecteurs logiques|Tenants/,
   },
   {
     language: 'es',
@@ -62,7 +62,7 @@ const LANGUAGES: Vocabulary[] = [
     thingTypes: 'Tipos de activo',
     model: 'Modelo',
     readers: 'Lectores',
-    tenants: 'Tenants',
+    tenants: 'Inquilinos',
     users: 'Personal',
     sites: 'Sitios',
     usersBuiltIn: 'usuario',
@@ -70,12 +70,12 @@ const LANGUAGES: Vocabulary[] = [
     zoneColumn: 'Área',
     editTitle: 'Editar activo',
     saved: (name) => `Activo ${name}: cambios guardados.`,
-    never: /\bCosas?\b|Tipo de cosa|Usuarios|Grupos\b|Zonas?\b|Lectores lógicos|Inquilinos/,
+    never: /\bCosas?\b|Tipo de cosa|Usuarios|Grupos\b|Zonas?\b|Lectores lógicos|Tenants/,
   },
 ];
 
 for (const words of LANGUAGES) {
-  test(`item 3 (${words.language}): the tenant's words in tabs, sidebar, palette, page title, headings, columns, dialog titles and toasts; Tenants stays the platform's term`, async ({
+  test(`item 3 (${words.language}): the tenant's words in tabs, sidebar, palette, page title, headings, columns, dialog titles and toasts; Tenants is translated`, async ({
     page,
   }) => {
     const username = await createAcmeAccount(page.request, {

@@ -1,5 +1,5 @@
 // Route guards over the real session (spec §2 top-level routing, navigation rules).
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/lib/notifications.ts';
@@ -44,7 +44,7 @@ describe('guards', () => {
     expect(vi.mocked(notify)).not.toHaveBeenCalled();
   });
 
-  it('a page the user may not open redirects to the default page, with a notice', async () => {
+  it('a page the user may not open keeps its address: the shell explains it there, no toast', async () => {
     const { permissions, hiddenTabs } = await permissionsOf(harness, 'viewer');
     // viewer holds the permission but hides the Services tab
     expect(permissions).toContain('connection:r');
@@ -52,28 +52,34 @@ describe('guards', () => {
     vi.mocked(notify).mockClear();
 
     const { app } = await openSignedIn(harness, 'viewer', '/app/services/connection');
-    await waitForRoute(app, '/app/things/thing');
-    // Acme's defaultNavBar is "things" and its first page auto-loads (autoLoadTabMenus "true")
-    expect(app.store.getState().session.defaultUrl).toBe('/app/things/thing');
-    expect(vi.mocked(notify)).toHaveBeenCalledWith(
-      'warning',
-      'You cannot open Connections: your account does not have that permission. Ask an administrator for it.',
+    await waitForRoute(app, '/app/services/connection');
+    const explanation = await screen.findByTestId('forbidden-page');
+    expect(explanation).toHaveTextContent('You may not open this page');
+    expect(within(explanation).getByText('#/app/services/connection')).toBeInTheDocument();
+    expect(explanation).toHaveTextContent(
+      'You cannot open Connections: the Services tab is hidden for your account.',
     );
+    // the way on: the start page (Acme's defaultNavBar "things", auto-loaded)
+    expect(
+      within(explanation).getByRole('link', { name: 'Go to your start page' }),
+    ).toHaveAttribute('href', '#/app/things/thing');
+    expect(vi.mocked(notify)).not.toHaveBeenCalled();
+    // the frame is not sent to the refused page
+    expect(app.store.getState().routing.url).not.toBe('/app/services/connection');
   });
 
-  it("the notice names the page in the tenant's vocabulary (Acme calls zones Areas)", async () => {
-    vi.mocked(notify).mockClear();
+  it("the explanation names the page in the tenant's vocabulary (Acme calls zones Areas)", async () => {
     const { app } = await openSignedIn(harness, 'nobody', '/app/model/zone');
-    await waitForRoute(app, '/app/home/welcome');
-    expect(vi.mocked(notify)).toHaveBeenCalledWith(
-      'warning',
+    await waitForRoute(app, '/app/model/zone');
+    expect(await screen.findByTestId('forbidden-page')).toHaveTextContent(
       'You cannot open Areas: your account does not have that permission. Ask an administrator for it.',
     );
   });
 
-  it('a user with no module permission is sent to the welcome page from any module', async () => {
+  it('a user with no module permission who opens a module is told so on its address', async () => {
     const { app } = await openSignedIn(harness, 'nobody', '/app/things/thing');
-    await waitForRoute(app, '/app/home/welcome');
+    await waitForRoute(app, '/app/things/thing');
+    expect(await screen.findByTestId('forbidden-page')).toHaveTextContent('#/app/things/thing');
   });
 
   it('/app goes to the default landing page; /login when signed in goes to the application', async () => {

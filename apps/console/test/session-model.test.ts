@@ -243,7 +243,6 @@ function bootPage(real: Real, hash: string): void {
       store,
       tokens,
       warn: (message) => warnings.push(message),
-      notifyNoAccess: () => undefined,
     }),
   );
   Object.assign(real, { store, tokens, session, router, channel });

@@ -22,13 +22,13 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'field.endpoint', // loan word current in Spanish API documentation
     'one.endpoint',
     'resource.endpoint',
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
     'field.roles', // the same plural, as resource.role
     'perm.edgebox', // product term kept in every language but French
-    'module.tenants', // the platform's own term (not "Inquilinos", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -41,12 +41,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'field.endpoint', // loan word current in Brazilian API documentation
     'one.endpoint',
     'resource.endpoint',
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
     'perm.edgebox', // product term kept in every language but French
-    'module.tenants', // the platform's own term (not "Locatários", renters)
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -66,7 +66,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'list.actions',
     'app.pages',
     'module.services', // the console's fr tabs.services
-    'module.tenants', // the platform's own term (not "Locataires", renters)
     'one.zone', // French cognate
     'enum.module',
     'page.importExport', // "import / export" is French too
@@ -84,6 +83,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word, as perm.endpoint
     'one.endpoint',
+    'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
@@ -168,6 +168,9 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       hosts: 'H',
       kind: 'K',
       counts: 'C',
+      zones: 'Z',
+      title: 'T',
+      zoneGroup: 'G',
     };
     const wrong = englishKeys.filter(
       (key) =>

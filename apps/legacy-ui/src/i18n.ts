@@ -5,8 +5,12 @@
 // Terms follow the console's own locales (apps/console/src/i18n/locales/*.json): things = Cosas / Coisas /
 // Objets / Oggetti, reports = Informes / Relatórios / Rapports / Report, and so on. Address forms follow them
 // too: usted (es), você (pt-BR), vous (fr), tu (it). i18n-complete.test.ts fails on a missing key.
-// In form.create / form.edit / form.view, {resource} is the plural list label (or the tenant's
-// vocabulary), so no article or gender agreement.
+// In form.create / form.edit / form.view, {resource} is the singular concept word (ours or the
+// tenant's), lower-cased unless it is an acronym. The rule for titles (form-title.test.ts pins it):
+// in en, es, it and pt-BR the word follows the verb as a common noun with no article ("Edit
+// asset", "Editar activo", "Modifica bene"); French cannot put a bare noun after a verb, and the
+// article's gender is not known for a tenant's word, so in French the concept leads the title and
+// the action follows as a noun ("Actif : modification", "Zone : création").
 import enMessages from './locales/en.json';
 import esMessages from './locales/es.json';
 import ptBRMessages from './locales/pt-BR.json';

@@ -9,7 +9,7 @@ export function lowerFirst(label: string): string {
   return first.toLocaleLowerCase() + label.slice(first.length);
 }
 
-/** Upper-cases the first letter of a sentence ("détails : actif" → "Détails : actif"). */
+/** Upper-cases the first letter of a sentence ("actif : détails" → "Actif : détails"). */
 export function sentence(text: string): string {
   const [first = ''] = [...text];
   return first.toLocaleUpperCase() + text.slice(first.length);

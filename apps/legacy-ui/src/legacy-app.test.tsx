@@ -156,7 +156,7 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     });
     act(() => host.send('language', { language: 'fr' }));
     expect(await screen.findByRole('link', { name: 'Zones FR' })).toBeInTheDocument();
-    act(() => host.send('permissions', { permissions: ['zonegroup:r'] }));
+    act(() => host.send('permissions', { permissions: ['model:x', 'zonegroup:r'] }));
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'Zones FR' })).not.toBeInTheDocument(),
     );

@@ -4,7 +4,10 @@ import type { MessageKey } from './i18n.ts';
 import { RESOURCES } from './resources.ts';
 import type { ResourceDef } from './resources.ts';
 
-/** A page of a module, as listed on its landing page. */
+/**
+ * A page of a module, as listed on its landing page (who may open it is core's rule,
+ * `isAppRouteAllowed`, asked with the console's address of the page).
+ */
 export interface SubPage {
   path: string;
   /** A resource key of RESOURCES when the page is a resource list. */
@@ -13,8 +16,6 @@ export interface SubPage {
   title?: MessageKey;
   /** Vocabulary concept naming the page, when the tenant may rename it. */
   concept?: string;
-  /** Permission term(s) the page needs to be linked from the landing page (any of them). */
-  permission?: string[];
   beta?: boolean;
 }
 
@@ -62,17 +63,15 @@ export const MODULES: ModuleDef[] = [
       r('/tenants/groupType', 'groupType'),
       p('/tenants/sitesConfiguration', 'page.sitesConfiguration', {
         concept: 'SitesConfiguration',
-        permission: ['sites_configuration_dashboard:x'],
       }),
       p('/tenants/devicesConfiguration', 'page.devicesConfiguration', {
         concept: 'DevicesConfiguration',
-        permission: ['devices_configuration_dashboard:x'],
       }),
       r('/tenants/user', 'user'),
       r('/tenants/role', 'role'),
       r('/tenants/resource', 'resource'),
-      p('/tenants/license', 'page.license', { concept: 'Licenses', permission: ['license:r'] }),
-      p('/tenants/settings', 'page.settings', { concept: 'Settings', permission: ['settings:r'] }),
+      p('/tenants/license', 'page.license', { concept: 'Licenses' }),
+      p('/tenants/settings', 'page.settings', { concept: 'Settings' }),
       p('/tenants/rulesAttributes', 'page.rulesAttributes', { concept: 'RulesAttributes' }),
     ],
   },
@@ -84,11 +83,9 @@ export const MODULES: ModuleDef[] = [
       r('/gateway/edgebox', 'edgebox'),
       p('/gateway/scheduledRule', 'page.scheduledRule', {
         concept: 'ScheduledRules',
-        permission: ['scheduledrule:r'],
       }),
       p('/gateway/streamApp', 'page.streamApp', {
         concept: 'StreamApps',
-        permission: ['streamapp:r'],
       }),
     ],
   },
@@ -99,7 +96,6 @@ export const MODULES: ModuleDef[] = [
     pages: [
       p('/model/mapmaker', 'page.mapmaker', {
         concept: 'MapMaker',
-        permission: ['mapmaker:x'],
         beta: true,
       }),
       r('/model/zone', 'zone'),
@@ -115,25 +111,21 @@ export const MODULES: ModuleDef[] = [
     pages: [
       p('/services/importExport', 'page.importExport', {
         concept: 'ImportExport',
-        permission: ['importexport:x'],
       }),
       r('/services/connection', 'connection'),
       p('/services/license', 'page.licenseGenerator', {
         concept: 'LicenseGenerator',
-        permission: ['license_generator:u'],
       }),
       p('/services/versioning', 'page.versioning', {
         concept: 'Versioning',
-        permission: ['versioning:r'],
       }),
       p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
       r('/services/endpoint', 'endpoint'),
       p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', {
         concept: 'DataRetentionPolicies',
-        permission: ['dataretentionpolicy:x'],
       }),
       r('/services/subscription', 'subscription'),
-      p('/services/logs', 'page.logs', { concept: 'Logs', permission: ['auditlog:r'] }),
+      p('/services/logs', 'page.logs', { concept: 'Logs' }),
     ],
   },
   {

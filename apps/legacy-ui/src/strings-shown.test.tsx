@@ -19,7 +19,12 @@ function escape(text: string): string {
 /** Patterns of every message of `language` (English where the language has none), placeholders as wildcards. */
 function templates(language: keyof typeof CATALOGS): RegExp[] {
   const catalog = CATALOGS[language] as Record<string, string>;
-  return Object.entries(en).map(([key, english]) => {
+  // a message of placeholders and punctuation only ("{title}: {name}") joins other messages and
+  // data: as a pattern it would pass any text with a colon
+  const entries = Object.entries(en).filter(([key, english]) =>
+    /\p{L}/u.test((catalog[key] ?? english).replace(/\{\w+\}/g, '')),
+  );
+  return entries.map(([key, english]) => {
     const text = catalog[key] ?? english;
     const pattern = text
       .split(/\{\w+\}/)

@@ -106,17 +106,25 @@ export {
   MODULES,
   MODULE_NAMES,
   getModulePages,
+  getSidebarLayout,
   getSidebarState,
+  isModuleName,
   parseAppRoute,
   toLegacyLocation,
   toLegacyPath,
 } from './navigation/app-routes.ts';
 // SidebarState is named by DESIGN.md's core API (getSidebarState's answer), used or not.
-export type { AppRoute, RouteModule, SidebarState } from './navigation/app-routes.ts';
+export type {
+  AppRoute,
+  RouteModule,
+  SidebarLayout,
+  SidebarState,
+} from './navigation/app-routes.ts';
 export { decodeUriLenient } from './navigation/uri.ts';
 export { selectPrefetchTargets, type PrefetchCandidate } from './navigation/prefetch.ts';
 export {
   diffRoutingState,
+  getAllowedModulePages,
   getAutoLoadTarget,
   getDefaultLandingUrl,
   getRoutingParts,

@@ -1,5 +1,5 @@
 // The composition root: one store, one HTTP client, one session controller, one router.
-import { DEFAULT_LANGUAGE, LOGIN_ROUTE, languageToShow, resolveTabLabel } from '@portico/core';
+import { DEFAULT_LANGUAGE, LOGIN_ROUTE, languageToShow } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
@@ -73,6 +73,7 @@ export function createConsole(config: RuntimeConfig) {
     current: currentPath,
     go: navigate,
     admitsAhead: (url) => guards.admitsAhead(url),
+    forbids: (url) => guards.forbids(url),
     subscribe(listener) {
       navigationListeners.add(listener);
       return () => navigationListeners.delete(listener);
@@ -102,15 +103,6 @@ export function createConsole(config: RuntimeConfig) {
     store,
     tokens,
     warn: (message) => console.warn(message),
-    notifyNoAccess: (page) =>
-      notify(
-        'warning',
-        i18n.t('shell.noAccess', {
-          page:
-            resolveTabLabel(page, i18n.language, store.getState().config.groupFields) ??
-            i18n.t(`tabs.${page}`),
-        }),
-      ),
   });
   const appRouter = createAppRouter(guards);
   router = appRouter;

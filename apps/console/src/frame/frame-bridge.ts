@@ -213,7 +213,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   // Every settled shell navigation is recorded and shown in the frame (spec §4 routing state),
   // unless the frame already shows it (it navigated itself and said so with routerUpdate).
   function follow(url: string): void {
-    if (!url.startsWith('/app/') || url === shownInFrame) return;
+    if (!url.startsWith('/app/') || url === shownInFrame || navigation.forbids(url)) return;
     record('navigate', url);
     show(url);
   }

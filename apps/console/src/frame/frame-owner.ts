@@ -30,6 +30,8 @@ export interface ShellNavigation {
   subscribeStart(listener: (url: string) => void): () => void;
   /** Whether a navigation to `url` will pass the guards without waiting (see `anticipate`). */
   admitsAhead(url: string): boolean;
+  /** True for a page the user may not open: the shell explains it, the frame is not sent there. */
+  forbids(url: string): boolean;
 }
 
 export interface FrameBridgeDeps {

@@ -31,14 +31,12 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'tabs.role', // "Roles" is the Spanish word too
     'tabs.beta', // "beta"
     'settings.accessVisible', // "Visible" is the Spanish word too
-    'tabs.tenants', // the platform's term ("Inquilinos" means renters)
     'settings.regions.Asia', // "Asia"
     'settings.regions.Australia', // "Australia"
   ]),
   'pt-BR': new Set([
     'tabs.gateway', // "Gateway" is the usual Brazilian term
     'tabs.beta', // "beta"
-    'tabs.tenants', // the platform's term ("Locatários" means renters)
   ]),
   fr: new Set([
     'shell.modules', // "Modules"
@@ -46,7 +44,6 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'tabs.zone', // "Zones"
     'tabs.services', // "Services"
     'settings.accessVisible', // "Visible"
-    'tabs.tenants', // the platform's term ("Locataires" means renters)
     'app.notifications', // "Notifications"
     'settings.regions.Europe', // "Europe"
   ]),

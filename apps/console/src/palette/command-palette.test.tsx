@@ -184,8 +184,10 @@ describe('the command palette', () => {
     const { user, navigate } = renderPalette();
     const { input, list } = await openWithKeyboard(user);
     await user.type(input, 'report');
+    // the folders page and the reports list are two pages with one name each
+    expect(within(list).getByRole('option', { name: 'Report folders, Analytics' })).toBeVisible();
     await user.click(within(list).getByRole('option', { name: 'Reports, Analytics' }));
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/app/analytics/report');
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/app/analytics/report/list');
   });
 
   it('Enter with no match does nothing', async () => {

@@ -26,6 +26,7 @@ const ALL = [
   'connection:r',
   'analytics:x',
   'report_definition:x',
+  'auditlog:r',
 ];
 
 describe('the pages the palette lists', () => {
@@ -43,6 +44,8 @@ describe('the pages the palette lists', () => {
         '/app/model/zone',
         '/app/services/connection',
         '/app/services/logs',
+        '/app/analytics/report',
+        '/app/analytics/report/list',
         '/app/machinelearning',
       ]),
     );

@@ -47,10 +47,7 @@ export function listPalettePages(
         hiddenTabs: [...access.hiddenTabs],
       }),
   ).map((route) => {
-    const shown =
-      route.labelKey === `tabs.${String(route.tab)}`
-        ? label(route.tab, route.labelKey)
-        : label(null, route.labelKey);
+    const shown = label(route.labelName, route.labelKey);
     const builtIn = label(null, route.labelKey);
     return {
       path: route.path,

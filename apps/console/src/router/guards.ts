@@ -5,8 +5,6 @@ import {
   APP_ROOT,
   decideAuthFailure,
   type AuthFailureKind,
-  type RouteModule,
-  type TabName,
   LOGIN_ROUTE,
   STORAGE_KEYS,
   WELCOME_ROUTE,
@@ -39,7 +37,6 @@ export interface GuardDeps {
   store: AppStore;
   tokens: TokenStore;
   warn(message: string): void;
-  notifyNoAccess(page: TabName | RouteModule): void;
 }
 
 /** Core's one policy for a failed authentication, as the guards apply it. */
@@ -187,11 +184,11 @@ export function createGuards(deps: GuardDeps) {
       deps.warn(`Portico: "${path}" is not a page; going to the welcome page.`);
       return redirect(WELCOME_ROUTE);
     }
-    const { authz, config, session: sessionState } = store.getState();
-    if (!mayOpen(route)) {
-      deps.notifyNoAccess(route.tab ?? route.module);
-      return redirect(sessionState.defaultUrl ?? WELCOME_ROUTE);
-    }
+    const { authz, config } = store.getState();
+    // A page the user may not open keeps its address: the shell explains, on that address, that
+    // this account may not open it (and the frame is not sent there). A toast after a redirect
+    // would lose the link the user followed.
+    if (!mayOpen(route)) return null;
     if (!route.page) {
       const target = getAutoLoadTarget(route.module, {
         autoLoadTabMenus: config.groupFields.autoLoadTabMenus,
@@ -219,6 +216,12 @@ export function createGuards(deps: GuardDeps) {
    * does the shell send the frame to it ahead of its own navigation; anything
    * else waits for the guards.
    */
+  /** True when `url` is a page of the route table the signed-in user may not open. */
+  function forbids(url: string): boolean {
+    const route = parseAppRoute(decodeUriLenient(url.split('?')[0] ?? ''));
+    return route !== null && !mayOpen(route);
+  }
+
   function admitsAhead(url: string): boolean {
     if (!session.isAuthenticatedNow() || hasOAuthReturn()) return false;
     const route = parseAppRoute(decodeUriLenient(url.split('?')[0] ?? ''));
@@ -238,6 +241,7 @@ export function createGuards(deps: GuardDeps) {
     appPageLoader,
     appIndexLoader,
     admitsAhead,
+    forbids,
   };
 }
 

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   MODULES,
   composePageTitle,
-  getModulePages,
+  getAllowedModulePages,
+  getSidebarLayout,
   getSidebarState,
   isAppRouteAllowed,
   isSettingsMenuItemVisible,
   isTabVisible,
   parseAppRoute,
   LOGIN_ROUTE,
+  WELCOME_ROUTE,
 } from '@portico/core';
 import { useAppServices } from '../lib/app-context.ts';
 import { useFrameUi } from '../frame/use-frame-ui.ts';
@@ -18,6 +20,7 @@ import { useAppSelector } from '../store/hooks.ts';
 import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.tsx';
 import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
+import { ForbiddenPage } from './forbidden-page.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useTabsFit } from './use-tabs-fit.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
@@ -37,6 +40,7 @@ export default function ShellLayout() {
   const permissions = useAppSelector((state) => state.authz.permissions);
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
   const user = useAppSelector((state) => state.session.user);
+  const defaultUrl = useAppSelector((state) => state.session.defaultUrl);
   const { label, title } = useVocabulary();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
@@ -96,28 +100,20 @@ export default function ShellLayout() {
     [permissions, hiddenTabs],
   );
   const pages = useMemo(
-    () =>
-      module
-        ? getModulePages(module).filter((page) =>
-            isAppRouteAllowed(page.path, { permissions, hiddenTabs }),
-          )
-        : [],
+    () => (module ? getAllowedModulePages(module, { permissions, hiddenTabs }) : []),
     [module, permissions, hiddenTabs],
   );
-  // The sidebar is the way to the module's other pages: shown on every page of a module that has
-  // some ("no dead ends"), NONE pages included. The frame's sidebarEvent still
-  // closes it, to a rail with a button that opens it again.
+  // Core says how the route's sidebar state shapes the sidebar: standing beside the page, or (NONE)
+  // only behind the Pages button so a NONE page is no dead end, or (BLANK) not at all. The frame's
+  // sidebarEvent still closes a standing sidebar, to a rail with a button that opens it again.
+  const layout = getSidebarLayout(sidebarState);
   const [sidebarWanted, setSidebarWanted] = useState(frameUi.sidebarOpen);
   useEffect(() => setSidebarWanted(frameUi.sidebarOpen), [frameUi.sidebarOpen]);
-  const hasSidebar = pages.length > 0;
-  const sidebarExpanded = hasSidebar && (sidebarWanted || drawerOpen);
+  const hasSidebar = pages.length > 0 && (layout.standing || layout.drawer);
+  const sidebarExpanded = hasSidebar && ((layout.standing && sidebarWanted) || drawerOpen);
 
   const route = match?.route;
-  const pageLabel = route
-    ? route.labelKey === `tabs.${String(route.tab)}`
-      ? label(route.tab, route.labelKey)
-      : label(null, route.labelKey)
-    : null;
+  const pageLabel = route ? label(route.labelName, route.labelKey) : null;
   const moduleLabel = module ? (MODULES.find((entry) => entry.name === module) ?? null) : null;
   const currentModule = moduleLabel
     ? label(moduleLabel.tab, moduleLabel.labelKey)
@@ -128,7 +124,10 @@ export default function ShellLayout() {
     modules.map((entry) => label(entry.tab, entry.labelKey)).join('\n'),
   );
   const noModules = modules.every((entry) => entry.name === 'home');
+  // a page the user may not open: the guards let its address stay, this page explains
+  const forbidden = match !== null && !isAppRouteAllowed(match, { permissions, hiddenTabs });
   const showNoModulesPage =
+    !forbidden &&
     noModules &&
     (module === 'home' || module === null) &&
     (match?.page === 'welcome' || match?.page === null || !match);
@@ -261,6 +260,8 @@ export default function ShellLayout() {
               aria-label={t('shell.sidebar')}
               className={styles.sidebar}
               data-open={drawerOpen || undefined}
+              data-overlay={!layout.standing || undefined}
+              data-state={sidebarState}
               ref={sidebarRef}
               inert={blocked}
               data-blocked={blocked || undefined}
@@ -279,7 +280,7 @@ export default function ShellLayout() {
                       className={({ isActive }) => (isActive ? styles.active : undefined)}
                       onClick={handleChoosePage}
                     >
-                      {label(page.tab, page.labelKey)}
+                      {label(page.labelName, page.labelKey)}
                     </NavLink>
                   </li>
                 ))}
@@ -292,7 +293,7 @@ export default function ShellLayout() {
             </nav>
           </>
         )}
-        {hasSidebar && !sidebarWanted && (
+        {hasSidebar && layout.standing && !sidebarWanted && (
           <div className={styles.rail} inert={blocked} data-blocked={blocked || undefined}>
             <button
               type="button"
@@ -307,7 +308,12 @@ export default function ShellLayout() {
         <main id="main-content" tabIndex={-1} className={styles.main}>
           <h1 className="visually-hidden">{pageLabel ?? title}</h1>
           {hasSidebar && (
-            <div className={styles.pagesBar} inert={blocked} data-blocked={blocked || undefined}>
+            <div
+              className={styles.pagesBar}
+              data-standalone={!layout.standing || undefined}
+              inert={blocked}
+              data-blocked={blocked || undefined}
+            >
               <button
                 ref={pagesToggle}
                 type="button"
@@ -328,7 +334,17 @@ export default function ShellLayout() {
               onOpenUserMenu={() => setUserMenuOpen(true)}
             />
           )}
-          <LegacyFrame path={path} hidden={showNoModulesPage} />
+          {forbidden && match && (
+            <ForbiddenPage
+              className={styles.noModules}
+              route={match.route}
+              address={`#${path}${location.search}`}
+            />
+          )}
+          <LegacyFrame
+            path={forbidden ? (defaultUrl ?? WELCOME_ROUTE) : path}
+            hidden={showNoModulesPage || forbidden}
+          />
         </main>
       </div>
       <Suspense fallback={null}>

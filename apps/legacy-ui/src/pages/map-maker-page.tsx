@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
+import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
@@ -16,8 +17,13 @@ const MAX_ZONES = 1000;
  * their colours, each a link to its record.
  */
 export function MapMakerPage() {
-  const { api, t, permissions, conceptLabel, resourceLabel } = useLegacy();
+  const { api, t, permissions, conceptLabel, resourceLabel, oneLabel } = useLegacy();
   const zone = RESOURCES.zone!;
+  // the page speaks of zones in the tenant's words ("your areas by area group")
+  const words = {
+    zones: lowerFirst(resourceLabel(zone)),
+    zoneGroup: lowerFirst(oneLabel(RESOURCES.zoneGroup!)),
+  };
   const [zones, setZones] = useState<ApiRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
@@ -63,7 +69,7 @@ export function MapMakerPage() {
         <FormSkeleton label={t('list.loading')} />
       ) : (
         <>
-          <p>{t('mapmaker.intro')}</p>
+          <p>{t('mapmaker.intro', words)}</p>
           <div className="zone-map">
             {[...groups.entries()].map(([group, rows]) => (
               <section key={group} className="zone-group" aria-label={group}>
@@ -89,7 +95,7 @@ export function MapMakerPage() {
               </section>
             ))}
           </div>
-          <p className="form-hint">{t('mapmaker.drawing')}</p>
+          <p className="form-hint">{t('mapmaker.drawing', words)}</p>
         </>
       )}
     </section>

@@ -497,7 +497,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   return (
     <div className="resource-form">
-      {headingId ? null : <h1 id="page-title">{name ? `${title}: ${name}` : title}</h1>}
+      {headingId ? null : (
+        <h1 id="page-title">{name ? t('form.titleWithName', { title, name }) : title}</h1>
+      )}
       {content}
       {resource.api === 'role' && !creating && row && permissions.has('user:r') ? (
         <RoleMembers roleId={row.id} />

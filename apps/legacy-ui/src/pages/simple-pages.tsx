@@ -1,5 +1,8 @@
 import type { MouseEvent } from 'react';
+import { isAppRouteAllowed } from '@portico/core';
+import type { PermissionSet } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
+import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import type { ModuleDef, RouteMatch, SubPage } from '../routes.ts';
@@ -10,6 +13,14 @@ function worksFor(page: SubPage, has: (term: string) => boolean): boolean {
   const resource = page.resource ? RESOURCES[page.resource] : undefined;
   if (resource) return has(`${resource.permission}:r`);
   return page.path === '/model/mapmaker' && has('mapmaker:x') && has('zone:r');
+}
+
+/**
+ * Whether the user may open a legacy page: core's one rule of "may open" (the shell's guards,
+ * sidebar and palette ask the same), so a page never offers what the shell then refuses.
+ */
+export function mayOpen(path: string, permissions: PermissionSet): boolean {
+  return isAppRouteAllowed(`/app${path}`, { permissions });
 }
 
 /** A link that asks the shell to navigate (another module: the shell's guards and tabs apply). */
@@ -39,7 +50,7 @@ export function WelcomePage() {
   const { t, user, conceptLabel, permissions } = useLegacy();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   const modules = MODULES.filter(
-    (module) => module.key !== 'home' && permissions.has(`${module.key}:x`),
+    (module) => module.key !== 'home' && mayOpen(`/${module.key}`, permissions),
   );
   return (
     <section aria-labelledby="page-title">
@@ -68,14 +79,11 @@ export function WelcomePage() {
 /** A module landing page (`/things`, `/model`…): links to the sub-pages the user may open. */
 export function LandingPage({ module }: { module: ModuleDef }) {
   const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
-  const pages = module.pages.filter((page) => {
-    const resource = page.resource ? RESOURCES[page.resource] : undefined;
-    if (resource) return permissions.has(`${resource.permission}:r`);
-    return !page.permission || page.permission.some((term) => permissions.has(term));
-  });
+  const pages = module.pages.filter((page) => mayOpen(page.path, permissions));
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{conceptLabel(module.concept, module.label)}</h1>
+      {pages.length === 0 && <p role="note">{t('app.noPagesHere')}</p>}
       <nav aria-label={t('app.pages')}>
         <ul className="link-list">
           {pages.map((page) => {
@@ -107,10 +115,15 @@ export function PlaceholderPage({
   match: Extract<RouteMatch, { kind: 'placeholder' }>;
 }) {
   const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
-  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title);
+  // a title naming zones names them in the tenant's words ("Builder for areas")
+  const words = { zones: lowerFirst(resourceLabel(RESOURCES.zone!)) };
+  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title, words);
   const module = match.module;
   const working = module
-    ? module.pages.filter((page) => worksFor(page, (term) => permissions.has(term)))
+    ? module.pages.filter(
+        (page) =>
+          worksFor(page, (term) => permissions.has(term)) && mayOpen(page.path, permissions),
+      )
     : [];
   return (
     <section aria-labelledby="page-title">

@@ -142,6 +142,7 @@ export const TAB_VOCABULARY: Readonly<Record<string, VocabularyConcept>> = {
   subscription: 'Subscriptions',
   analytics: 'Analytics',
   reportDefinition: 'Reports',
+  reportFolders: 'ReportFolders',
   logs: 'Logs',
   machinelearning: 'MachineLearning',
   healthandstatus: 'HealthAndStatus',

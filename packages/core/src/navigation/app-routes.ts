@@ -9,7 +9,8 @@
  * - Guarding tab of the "other routes": group config → `group`, devices configuration by id →
  *   `devicesConfiguration`, sites configuration list/new/edit → `sitesConfiguration`, import/export
  *   by id → `importExport`, every analytics report page → `reportDefinition`, zone builder → `zone`,
- *   versioning definition → `versioning`, services logs → `services`. machinelearning,
+ *   versioning definition → `versioning`, services logs → `services` plus `auditlog:r` (the
+ *   services answer the trail only with it; a route's `requires`). machinelearning,
  *   healthandstatus and application tabs have no tab rule (any signed-in user; the platform
  *   decides what an application tab holds).
  * - A bare sitesConfiguration / devicesConfiguration page is not in the spec's NONE list, so it has
@@ -20,6 +21,15 @@
  *   list's tab, with the list's sidebar. A `:recordId` is a positive integer (at most 16 digits) or
  *   `new`, so `/app/model/zone/builder` stays the zone builder. Report folders live at
  *   `/app/analytics/report/folder/:recordId` (`/app/analytics/report/list` is a page of its own).
+ * - Every page a user may open is a menu item of its module, so the sidebar and the palette reach
+ *   it: the reports list (`report/list`, "Reports") beside the report folders (`report`, "Report
+ *   folders": one name for the page, the sidebar and the palette) and the audit log (`logs`).
+ * - How a state shapes the sidebar ({@link getSidebarLayout}): NONE pages have no standing
+ *   sidebar, the module's pages stay one button away (the Pages drawer: no dead ends); BLANK has
+ *   no sidebar and no Pages button (a page of its own, the versioning definition); every other
+ *   state stands the module's pages beside the page (REPORTS adds the open folder). An application
+ *   tab's menus come from the platform, so APPLICATION_TABS shows what its module offers (nothing
+ *   of the module table).
  */
 import { decodeUriLenient } from './uri.ts';
 import type { TabName } from '../permissions/tab-visibility.ts';
@@ -83,6 +93,8 @@ export interface AppRoute {
   readonly tab: TabName | null;
   /** The i18n key of its label (`tabs.thingType`). */
   readonly labelKey: string;
+  /** The name in its label key (`thingType`, `reportFolders`): the tab vocabulary's key for it. */
+  readonly labelName: string;
   readonly sidebar: SidebarState;
   /** True for a sub-page of the module table, i.e. an item of the module's menu. */
   readonly menu: boolean;
@@ -90,13 +102,18 @@ export interface AppRoute {
   readonly legacy: boolean;
   /** True for a page marked beta (the mapmaker builder). */
   readonly beta: boolean;
+  /**
+   * A permission expression the page needs beyond its tab's rule (the audit log's `auditlog:r`);
+   * null when the tab's rule is all it needs.
+   */
+  readonly requires: string | null;
 }
 
 type RouteSpec = readonly [
   path: string,
   tab: TabName | null,
   sidebar: SidebarState,
-  options?: { menu?: boolean; label?: string; beta?: boolean },
+  options?: { menu?: boolean; label?: string; beta?: boolean; requires?: string },
 ];
 
 const MENU = { menu: true } as const;
@@ -149,10 +166,10 @@ const ROUTE_SPECS: readonly RouteSpec[] = [
   ['/app/services/subscription', 'subscription', 'DEFAULT', MENU],
   ['/app/services/importExport/:id', 'importExport', 'IMPORT_EXPORT'],
   ['/app/services/versioning/definition', 'versioning', 'BLANK'],
-  ['/app/services/logs', 'services', 'NONE', { label: 'logs' }],
+  ['/app/services/logs', 'services', 'NONE', { menu: true, label: 'logs', requires: 'auditlog:r' }],
   ['/app/analytics', 'analytics', 'NONE'],
-  ['/app/analytics/report', 'reportDefinition', 'REPORTS', MENU],
-  ['/app/analytics/report/list', 'reportDefinition', 'REPORTS'],
+  ['/app/analytics/report', 'reportDefinition', 'REPORTS', { menu: true, label: 'reportFolders' }],
+  ['/app/analytics/report/list', 'reportDefinition', 'REPORTS', MENU],
   ['/app/analytics/report/create', 'reportDefinition', 'REPORTS'],
   ['/app/analytics/report/edit/:id', 'reportDefinition', 'REPORTS'],
   ['/app/analytics/report/execution/:id', 'reportDefinition', 'REPORTS'],
@@ -198,7 +215,7 @@ const RECORD_PAGES: readonly (readonly [list: string, record: string])[] = [
 
 const RECORD_SPECS: readonly RouteSpec[] = RECORD_PAGES.map(([list, record]) => {
   const spec = ROUTE_SPECS.find(([path]) => path === list) as RouteSpec;
-  return [record, spec[1], spec[2], { label: String(spec[1]) }];
+  return [record, spec[1], spec[2], { label: spec[3]?.label ?? String(spec[1]) }];
 });
 
 /** Every route of spec §2, modules first within each module, then pages, then other routes; record routes last. */
@@ -212,10 +229,12 @@ export const APP_ROUTES: readonly AppRoute[] = [...ROUTE_SPECS, ...RECORD_SPECS]
       featureModule,
       tab,
       labelKey: `tabs.${String(options.label ?? tab)}`,
+      labelName: String(options.label ?? tab),
       sidebar,
       menu: options.menu === true,
       legacy: true,
       beta: options.beta === true,
+      requires: options.requires ?? null,
     };
   },
 );
@@ -310,6 +329,33 @@ export function parseAppRoute(url: string): AppRouteMatch | null {
 /** Spec §2 "Sidebar state per route": the state of the matching route, DEFAULT otherwise. */
 export function getSidebarState(url: string): SidebarState {
   return parseAppRoute(url)?.sidebar ?? 'DEFAULT';
+}
+
+/** How a sidebar state shapes the shell's sidebar (see the decisions above). */
+export interface SidebarLayout {
+  /** The module's pages stand beside the page (a drawer behind the Pages button on a phone). */
+  readonly standing: boolean;
+  /** The module's pages are behind a Pages button (the drawer), whatever the width. */
+  readonly drawer: boolean;
+}
+
+const SIDEBAR_LAYOUTS: Readonly<Record<SidebarState, SidebarLayout>> = {
+  NONE: { standing: false, drawer: true },
+  BLANK: { standing: false, drawer: false },
+  GROUP_CONFIG: { standing: true, drawer: false },
+  DEVICE_CONFIG: { standing: true, drawer: false },
+  IMPORT_EXPORT: { standing: true, drawer: false },
+  REPORTS: { standing: true, drawer: false },
+  APPLICATION_TABS: { standing: true, drawer: false },
+  DEFAULT: { standing: true, drawer: false },
+};
+
+/** What a sidebar state (or the state of a URL, {@link getSidebarState}) does to the sidebar. */
+export function getSidebarLayout(stateOrUrl: SidebarState | string): SidebarLayout {
+  const state = (SIDEBAR_STATES as readonly string[]).includes(stateOrUrl)
+    ? (stateOrUrl as SidebarState)
+    : getSidebarState(stateOrUrl);
+  return SIDEBAR_LAYOUTS[state];
 }
 
 /** The legacy interface's route for a console route: `/app/things/thing` → `/things/thing`, `/app` → `/`. */

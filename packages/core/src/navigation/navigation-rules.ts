@@ -4,6 +4,7 @@
 import { isTabVisible, toTabName } from '../permissions/tab-visibility.ts';
 import type { TabName } from '../permissions/tab-visibility.ts';
 import { toPermissionSet } from '../permissions/permission-string.ts';
+import { evaluatePermissionExpression } from '../permissions/permission-expression.ts';
 import { WELCOME_ROUTE } from '../session/redirect.ts';
 import {
   MODULE_NAMES,
@@ -14,7 +15,7 @@ import {
   normalizePath,
   parseAppRoute,
 } from './app-routes.ts';
-import type { AppRouteMatch, ModuleName } from './app-routes.ts';
+import type { AppRoute, AppRouteMatch, ModuleName } from './app-routes.ts';
 
 /** The outcome of {@link validateNavigationTarget}. */
 export type NavigationValidation =
@@ -85,9 +86,11 @@ export interface AccessContext {
 }
 
 /**
- * True when the user may open the route: its guarding tab is visible and, for a page of a module,
- * the module's tab too. Routes without a tab (application tabs, machinelearning, healthandstatus)
- * are open to any signed-in user; unknown routes to nobody.
+ * True when the user may open the route: its guarding tab is visible, for a page of a module the
+ * module's tab too, and the permissions satisfy the route's own `requires` expression (the audit
+ * log's `auditlog:r`). Routes without a tab (application tabs, machinelearning, healthandstatus)
+ * are open to any signed-in user; unknown routes to nobody. This is the one rule of "may open":
+ * the console's guards, sidebar and palette and the legacy UI's landing pages all ask it.
  */
 export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessContext): boolean {
   const match = typeof route === 'string' ? parseAppRoute(route) : route;
@@ -96,7 +99,19 @@ export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessC
   const hiddenTabs = access.hiddenTabs ?? undefined;
   if (isModuleName(match.module) && !isTabVisible(match.module, permissions, hiddenTabs))
     return false;
-  return match.tab === null || isTabVisible(match.tab, permissions, hiddenTabs);
+  if (match.tab !== null && !isTabVisible(match.tab, permissions, hiddenTabs)) return false;
+  return (
+    match.route.requires === null || evaluatePermissionExpression(match.route.requires, permissions)
+  );
+}
+
+/** The menu items of a module (sidebar, landing page, palette) the user may open, in table order. */
+export function getAllowedModulePages(module: string, access: AccessContext): AppRoute[] {
+  const context: AccessContext = {
+    permissions: toPermissionSet(access.permissions),
+    hiddenTabs: access.hiddenTabs,
+  };
+  return getModulePages(module).filter((page) => isAppRouteAllowed(page.path, context));
 }
 
 /** Options of {@link getAutoLoadTarget}. */
@@ -112,10 +127,12 @@ export interface AutoLoadContext extends AccessContext {
  */
 export function getAutoLoadTarget(module: string, context: AutoLoadContext): string | null {
   if (!isAutoLoadEnabled(context.autoLoadTabMenus)) return null;
-  const permissions = toPermissionSet(context.permissions);
-  const hiddenTabs = context.hiddenTabs ?? undefined;
-  const page = getModulePages(module).find(
-    (candidate) => candidate.tab !== null && isTabVisible(candidate.tab, permissions, hiddenTabs),
+  const access: AccessContext = {
+    permissions: toPermissionSet(context.permissions),
+    hiddenTabs: context.hiddenTabs,
+  };
+  const page = getModulePages(module).find((candidate) =>
+    isAppRouteAllowed(candidate.path, access),
   );
   return page?.path ?? null;
 }

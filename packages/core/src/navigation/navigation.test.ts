@@ -20,6 +20,7 @@ import {
 } from './app-routes.ts';
 import {
   diffRoutingState,
+  getAllowedModulePages,
   getAutoLoadTarget,
   getDefaultLandingUrl,
   getRoutingParts,
@@ -80,9 +81,12 @@ describe('spec §2 "Modules and pages" route table', () => {
         '/app/services/endpoint',
         '/app/services/dataRetentionPolicy',
         '/app/services/subscription',
+        // not in the spec's module table, but a page a user may open: reachable like the others
+        '/app/services/logs',
       ],
     ],
-    ['analytics', ['/app/analytics/report']],
+    // the report folders and the reports list (the list is a page a user may open)
+    ['analytics', ['/app/analytics/report', '/app/analytics/report/list']],
     ['applicationTab', []],
   ])('%s has the sub-pages of the table, in order', (module, pages) => {
     expect(getModulePages(module).map((page) => page.path)).toEqual(pages);
@@ -464,13 +468,21 @@ describe('spec §2 "If a module is opened with no sub-page and autoLoadTabMenus 
     ['things', 'true', ['things:x', 'thingtype:x'], [], '/app/things/thingType'],
     ['things', 'true', ['things:x', 'thing:r', 'thingtype:x'], [], '/app/things/thing'],
     ['things', 'true', ['things:x', 'thing:r', 'thingtype:x'], ['thing'], '/app/things/thingType'],
-    ['things', 'TRUE', ['thing:r'], [], '/app/things/thing'],
-    ['things', true, ['thing:r'], [], '/app/things/thing'],
+    ['things', 'TRUE', ['things:x', 'thing:r'], [], '/app/things/thing'],
+    ['things', true, ['things:x', 'thing:r'], [], '/app/things/thing'],
+    // an item of a module the user may not open is not one the user may access
+    ['things', true, ['thing:r'], [], null],
     ['things', 'false', ['thing:r'], [], null],
     ['things', undefined, ['thing:r'], [], null],
     ['things', 'true', ['things:x'], [], null],
     ['home', 'true', [], [], '/app/home/welcome'],
-    ['model', 'true', ['zone:r', 'zone:u'], [], '/app/model/zone'],
+    ['model', 'true', ['model:x', 'zone:r', 'zone:u'], [], '/app/model/zone'],
+    // the reports list is an item: a user with reports but no folder access lands on the folders
+    // page all the same (both need report_definition:x)
+    ['analytics', 'true', ['analytics:x', 'report_definition:x'], [], '/app/analytics/report'],
+    ['services', 'true', ['services:x', 'auditlog:r'], [], '/app/services/subscription'],
+    ['services', 'true', ['services:x', 'auditlog:r'], ['subscription'], '/app/services/logs'],
+    ['services', 'true', ['services:x'], ['subscription'], null],
     ['nothing', 'true', ['zone:*'], [], null],
   ] as const)(
     '%s with autoLoadTabMenus=%j and %j (hidden %j) -> %s',
@@ -501,9 +513,46 @@ describe('route access', () => {
     ['/app/machinelearning', [], [], true],
     ['/app/applicationTab/1/menu/2', [], [], true],
     ['/app/nowhere', ['zone:*'], [], false],
+    // a route's own requirement beyond its tab: the audit log needs auditlog:r
+    ['/app/services/logs', ['services:x'], [], false],
+    ['/app/services/logs', ['services:x', 'auditlog:r'], [], true],
+    ['/app/services/logs', ['services:x', 'auditlog:*'], [], true],
+    ['/app/services/logs', ['auditlog:r'], [], false],
+    ['/app/services/logs', ['services:x', 'auditlog:r'], ['services'], false],
+    // the demo viewer holds analytics:x and reads reports, but report pages need report_definition:x
+    ['/app/analytics/report', ['analytics:x', 'report_definition:r'], [], false],
+    ['/app/analytics/report/list', ['analytics:x', 'report_definition:x'], [], true],
   ] as const)('%s with %j hidden %j -> %s', (url, permissions, hiddenTabs, allowed) => {
     expect(isAppRouteAllowed(url, { permissions, hiddenTabs })).toBe(allowed);
   });
+
+  it.each([
+    // the demo viewer: analytics:x and read access, no report_definition:x: the module offers nothing
+    ['analytics', ['analytics:x', 'report_definition:r', 'reportDefinitionfolder:r'], [], []],
+    [
+      'analytics',
+      ['analytics:x', 'report_definition:x'],
+      [],
+      ['/app/analytics/report', '/app/analytics/report/list'],
+    ],
+    ['things', ['things:x', 'thing:r', 'thingtype:r'], [], ['/app/things/thing']],
+    ['things', ['things:x', 'thing:r', 'thingtype:x'], ['thing'], ['/app/things/thingType']],
+    ['things', ['thing:r', 'thingtype:x'], [], []],
+    [
+      'services',
+      ['services:x', 'auditlog:r'],
+      [],
+      ['/app/services/subscription', '/app/services/logs'],
+    ],
+    ['nothing', ['zone:*'], [], []],
+  ] as const)(
+    'getAllowedModulePages(%s) with %j hidden %j -> %j',
+    (module, permissions, hiddenTabs, paths) => {
+      expect(
+        getAllowedModulePages(module, { permissions, hiddenTabs }).map((page) => page.path),
+      ).toEqual(paths);
+    },
+  );
 
   it('accepts a parsed route', () => {
     const match = parseAppRoute('/app/tenants/group/config/3');
