@@ -19,6 +19,7 @@ import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
@@ -155,6 +156,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
+  registerGroupFieldRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));

@@ -103,6 +103,7 @@ export type { OAuthReturnDecision } from './session/oauth-return.ts';
 export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
 export {
   DEFAULT_SESSION_TIMEOUT_MINUTES,
+  MAX_SESSION_TIMEOUT_MINUTES,
   SESSION_ANNOUNCE_AT_SECONDS,
   SESSION_EXTEND_THROTTLE_MS,
   SESSION_WARNING_LEAD_MS,
