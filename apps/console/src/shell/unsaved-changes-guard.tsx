@@ -27,8 +27,12 @@ export function UnsavedChangesGuard() {
     },
     [unsaved, frame],
   );
-  const blocker = useBlocker(dirty ? shouldBlock : false);
-  if (blocker.state !== 'blocked') return null;
+  // always registered (it reads the dirty state when a navigation starts): a Back pressed right
+  // after typing is held even before this component has re-rendered
+  const blocker = useBlocker(shouldBlock);
+  if (blocker.state !== 'blocked')
+    // where tools and tests read whether the shell knows of unsaved changes (never shown)
+    return dirty ? <span hidden data-unsaved-changes={dirty.path} /> : null;
   return (
     <ConfirmDialog
       title={t('safety.unsavedTitle')}
