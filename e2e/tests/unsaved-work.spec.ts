@@ -13,7 +13,12 @@ import {
   legacyFrame,
   signIn,
 } from './helpers.ts';
-import { expectNoFrameAxeViolations, expectNoShellAxeViolations } from './shell-helpers.ts';
+import {
+  attachScreenshot,
+  expectInViewport,
+  expectNoFrameAxeViolations,
+  expectNoShellAxeViolations,
+} from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -145,7 +150,7 @@ function keptDrafts(page: Page): Promise<Record<string, string>> {
 test('a one-minute session: the warning, Stay signed in extends it on the services, running out keeps the draft and the place', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const { username, groupId } = await oneMinuteAccount(request);
   const ownToken = await apiLogin(request, username, NEW_ACCOUNT_PASSWORD);
   const thing = await thingIn(request, ownToken, groupId);
@@ -163,6 +168,15 @@ test('a one-minute session: the warning, Stay signed in extends it on the servic
   await expect(stay).toBeFocused();
   await expect(dialog.getByRole('status')).toHaveText(/less than 30 s/);
   await expectNoShellAxeViolations(page, 'expiry warning: ');
+  // on a phone and on a desktop, the whole dialog on screen
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectInViewport(page, dialog);
+    await attachScreenshot(page, testInfo, `expiry warning ${width}px`);
+  }
 
   // Stay signed in is the platform's token login, answered by the services
   const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
