@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { BridgeRemoteError } from '@portico/bridge';
+import { ACTIVITY_EVENTS, BridgeRemoteError, createActivityReporter } from '@portico/bridge';
 import type { FrameEndpoint, SessionData } from '@portico/bridge';
 import { createPermissionSet } from '@portico/core';
 import { createApiClient } from './api-client.ts';
@@ -107,9 +107,16 @@ export function LegacyApp({
       ),
       frame.on('openCustomTabModal', ({ tabId }) => setCustomTab({ tabId })),
     ];
+    // the shell cannot see keys and clicks in here: activity is reported (throttled) so that a user
+    // who works only in the frame keeps the session alive
+    const reportActivity = createActivityReporter({ send: () => frame.send('activity', {}) });
+    for (const type of ACTIVITY_EVENTS)
+      window.addEventListener(type, reportActivity, { capture: true, passive: true });
     return () => {
       active = false;
       for (const stop of stops) stop();
+      for (const type of ACTIVITY_EVENTS)
+        window.removeEventListener(type, reportActivity, { capture: true });
     };
   }, [frame, router, gate]);
 
@@ -174,8 +181,22 @@ export function LegacyApp({
       sidebar: (command) => {
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
+      ...(frame?.framed
+        ? {
+            unsaved: {
+              location: () => router.current(),
+              report: (at: string, draft: Record<string, string> | null) =>
+                frame.send(
+                  'dirtyState',
+                  draft === null ? { dirty: false, path: at } : { dirty: true, path: at, draft },
+                ),
+              fetch: (at: string) =>
+                frame.request('fetchDraft', { path: at }).then((answer) => answer.draft),
+            },
+          }
+        : {}),
     };
-  }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate]);
+  }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate, router]);
 
   const language = session?.language ?? 'en';
   const t = translator(language);

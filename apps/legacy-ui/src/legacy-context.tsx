@@ -37,6 +37,21 @@ export interface LegacyContextValue {
   consoleHref(location: string): string;
   /** A label by vocabulary concept, else the translated fallback key. */
   conceptLabel(concept: string, fallback: MessageKey): string;
+  /** Unsaved work, told to the shell (absent outside the console). */
+  unsaved?: UnsavedWorkPort;
+}
+
+/** A form's unsaved values: field name → text typed (never a password). */
+export type DraftValues = Record<string, string>;
+
+/** What a form tells the shell of its unsaved work (bridge `dirtyState`, `fetchDraft`). */
+export interface UnsavedWorkPort {
+  /** The frame's location now (path and query): where a form that opens is. */
+  location(): string;
+  /** The form at `path` has unsaved changes (`draft`), or none any more (`null`). */
+  report(path: string, draft: DraftValues | null): void;
+  /** The draft the shell kept for the form at `path` when a session ended, or null. */
+  fetch(path: string): Promise<DraftValues | null>;
 }
 
 export const LegacyContext = createContext<LegacyContextValue | null>(null);

@@ -16,6 +16,7 @@ export function renderWithLegacy(
     language?: string;
     groupFields?: Record<string, unknown>;
     navigate?: LegacyContextValue['navigate'];
+    unsaved?: LegacyContextValue['unsaved'];
   },
 ) {
   const language = options.language ?? 'en';
@@ -37,6 +38,7 @@ export function renderWithLegacy(
     navigateShell: vi.fn(),
     openAbout: vi.fn(),
     sidebar: vi.fn(),
+    ...(options.unsaved ? { unsaved: options.unsaved } : {}),
   };
   return {
     ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>),

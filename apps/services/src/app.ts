@@ -19,6 +19,7 @@ import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
@@ -157,6 +158,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
+  registerGroupFieldRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);

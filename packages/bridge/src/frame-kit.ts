@@ -6,11 +6,13 @@
  * page has finished showing a route, answers the console's pending `router` request, or tells the
  * console with `routerUpdate` when the page navigated by itself.
  */
+import { createActivityReporter } from './activity-reporter.ts';
 import { BridgeError } from './errors.ts';
 import type { BridgeLogger } from './endpoint-core.ts';
 import { createFrameEndpoint } from './frame-endpoint.ts';
 import type { FrameEndpoint } from './frame-endpoint.ts';
 import { BRIDGE_PROTOCOL, BRIDGE_VERSION, legacyPathSchema } from './protocol.ts';
+import type { BridgeDraft } from './protocol.ts';
 import { createWindowTransport } from './transport.ts';
 import type { BridgePostTarget, BridgeWindowLike } from './transport.ts';
 
@@ -58,6 +60,24 @@ export interface FrameKit extends Pick<
    * is told with `routerUpdate` (`replace: true` for a redirect). Outside the console it does nothing.
    */
   routerSuccess(path: string, options?: { replace?: boolean }): void;
+  /**
+   * The user did something in the page (a key, a click, typing): call it from the page's
+   * `keydown` / `pointerdown` / `input` listeners. Sends `activity` at most once every 10 s, so that
+   * the console extends the session of a user who works only inside the frame.
+   */
+  reportActivity(): void;
+  /**
+   * The form at `path` has unsaved changes (`draft`: its values, never a password) or, with `null`,
+   * has none any more (saved, discarded, closed). Sends `dirtyState`: while dirty, the console asks
+   * before signing out or leaving, warns on tab close, and keeps the draft if the session ends.
+   */
+  dirtyState(path: string, draft: BridgeDraft | null): void;
+  /**
+   * A draft the console kept for the form at `path` (the session ended while it was unsaved, and the
+   * same user signed in again), or null. Handed over once: offer it ("Restore your unsaved
+   * changes?"), then report `dirtyState` when restored.
+   */
+  fetchDraft(path: string): Promise<BridgeDraft | null>;
 }
 
 function fail(message: string): never {
@@ -133,6 +153,12 @@ export function connect(options: FrameKitOptions): FrameKit {
     }
   });
 
+  const reportActivity = createActivityReporter({
+    send: () => {
+      if (endpoint.framed) endpoint.send('activity', {});
+    },
+  });
+
   const connected = endpoint.connect();
   // Callers that never look at `connected` must not get an unhandled rejection outside the console.
   connected.catch(() => undefined);
@@ -151,6 +177,18 @@ export function connect(options: FrameKitOptions): FrameKit {
     on: (action, listener) => endpoint.on(action, listener),
     handle: (action, handler) => endpoint.handle(action, handler),
     close: () => endpoint.close(),
+    reportActivity,
+    dirtyState(path, draft) {
+      if (!endpoint.framed) return;
+      endpoint.send(
+        'dirtyState',
+        draft === null ? { dirty: false, path } : { dirty: true, path, draft },
+      );
+    },
+    fetchDraft(path) {
+      if (!endpoint.framed) return Promise.resolve(null);
+      return endpoint.request('fetchDraft', { path }).then((answer) => answer.draft);
+    },
     routerSuccess(path, routeOptions) {
       const checked = legacyPathSchema.safeParse(path);
       if (!checked.success)

@@ -10,9 +10,12 @@ export {
   BRIDGE_SHORTCUT_COMMANDS,
   BRIDGE_VERSION,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DRAFT_MAX_FIELDS,
+  DRAFT_MAX_VALUE_LENGTH,
   REPLY_ACTION,
   bridgeErrorBodySchema,
   bridgeUserSchema,
+  draftSchema,
   framePayloadSchemas,
   frameToHostMessageSchema,
   hostPayloadSchemas,
@@ -24,6 +27,7 @@ export {
 } from './protocol.ts';
 export type {
   BridgeAction,
+  BridgeDraft,
   BridgeMessage,
   BridgeUser,
   FrameEventAction,
@@ -55,6 +59,12 @@ export type {
   BridgeWindowLike,
 } from './transport.ts';
 export { createMemoryTransportPair } from './memory-transport.ts';
+export {
+  ACTIVITY_EVENTS,
+  ACTIVITY_REPORT_INTERVAL_MS,
+  createActivityReporter,
+} from './activity-reporter.ts';
+export type { ActivityReporterOptions } from './activity-reporter.ts';
 export type { MemoryTransportOptions, MemoryTransportPair } from './memory-transport.ts';
 export type { BridgeLogger, EndpointOptions, RequestOptions } from './endpoint-core.ts';
 export { createHostEndpoint } from './host-endpoint.ts';

@@ -78,6 +78,23 @@ const folderPayload = z.object({ folderId: z.nullable(integerId), name: z.option
 
 /** The colour schemes the shell can push to the frame (`theme`). */
 export const BRIDGE_COLOR_SCHEMES = ['light', 'dark'] as const;
+/** The most fields a form draft carries (`dirtyState`, `fetchDraft`). */
+export const DRAFT_MAX_FIELDS = 200;
+/** The longest value of one draft field. */
+export const DRAFT_MAX_VALUE_LENGTH = 20_000;
+
+/**
+ * A form's unsaved values: field name → the text typed. Never a password or another secret: the
+ * frame leaves those out (the shell keeps drafts in the tab's session storage).
+ */
+export const draftSchema = z.record(nonEmpty(128), text(DRAFT_MAX_VALUE_LENGTH)).check(
+  z.refine((draft) => Object.keys(draft).length <= DRAFT_MAX_FIELDS, {
+    message: `a draft has at most ${DRAFT_MAX_FIELDS} fields`,
+  }),
+);
+/** A form's unsaved values (`dirtyState`, `fetchDraft`). */
+export type BridgeDraft = z.infer<typeof draftSchema>;
+
 /** Shell commands the frame can trigger from the keyboard while it has the focus (`shortcut`). */
 export const BRIDGE_SHORTCUT_COMMANDS = ['openPalette', 'escape'] as const;
 
@@ -119,6 +136,13 @@ export const framePayloadSchemas = {
   updateGroupConfigMenu: z.object({ groupId: integerId }),
   folderDetail: folderPayload,
   shortcut: z.object({ command: z.enum(BRIDGE_SHORTCUT_COMMANDS) }),
+  activity: empty,
+  dirtyState: z.object({
+    dirty: z.boolean(),
+    path: legacyPathSchema,
+    draft: z.optional(draftSchema),
+  }),
+  fetchDraft: pathPayload,
 } as const;
 
 /** Reply payload schemas, keyed by the reply's action name. */
@@ -127,6 +151,7 @@ export const replyPayloadSchemas = {
   ready: z.object({}),
   fetchUserInfo: bridgeUserSchema,
   fetchSessionData: sessionDataSchema,
+  fetchDraft: z.object({ draft: z.nullable(draftSchema) }),
 } as const;
 
 /** The error body of a `kind: 'error'` message. */
@@ -184,6 +209,7 @@ export const hostToFrameMessageSchema = z.discriminatedUnion('action', [
   replyMessage('ready', r.ready),
   replyMessage('fetchUserInfo', r.fetchUserInfo),
   replyMessage('fetchSessionData', r.fetchSessionData),
+  replyMessage('fetchDraft', r.fetchDraft),
   errorMessage,
 ]);
 /** A message from the host (console) to the frame (legacy UI). */
@@ -205,6 +231,9 @@ export const frameToHostMessageSchema = z.discriminatedUnion('action', [
   eventMessage('updateGroupConfigMenu', f.updateGroupConfigMenu),
   eventMessage('folderDetail', f.folderDetail),
   eventMessage('shortcut', f.shortcut),
+  eventMessage('activity', f.activity),
+  eventMessage('dirtyState', f.dirtyState),
+  requestMessage('fetchDraft', f.fetchDraft),
   replyMessage('routerSuccess', r.routerSuccess),
   errorMessage,
 ]);
@@ -220,6 +249,7 @@ export const REPLY_ACTION = {
   ready: 'ready',
   fetchUserInfo: 'fetchUserInfo',
   fetchSessionData: 'fetchSessionData',
+  fetchDraft: 'fetchDraft',
 } as const;
 
 // ---- derived types used by the endpoints ----
@@ -297,6 +327,10 @@ export const BRIDGE_ACTIONS = [
   // Portico additions (not in the spec's list): the shell's colour scheme, keyboard shortcuts from the frame
   'theme',
   'shortcut',
+  // never losing work: the user's activity in the frame, a form's unsaved changes, a kept draft
+  'activity',
+  'dirtyState',
+  'fetchDraft',
 ] as const;
 /** One action name of {@link BRIDGE_ACTIONS}. */
 export type BridgeAction = (typeof BRIDGE_ACTIONS)[number];

@@ -102,6 +102,42 @@ export {
 export type { OAuthReturnDecision } from './session/oauth-return.ts';
 export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
 export {
+  DEFAULT_SESSION_TIMEOUT_MINUTES,
+  MAX_SESSION_TIMEOUT_MINUTES,
+  SESSION_ANNOUNCE_AT_SECONDS,
+  SESSION_EXTEND_THROTTLE_MS,
+  SESSION_WARNING_LEAD_MS,
+  countdownAnnouncement,
+  decideActivityExtension,
+  sessionExpiryPhase,
+  sessionExtendThrottleMs,
+  sessionTimeoutMs,
+  sessionWarningLeadMs,
+} from './session/session-expiry.ts';
+export type {
+  ActivityInput,
+  CountdownAnnouncement,
+  SessionExpiryInput,
+  SessionExpiryPhase,
+} from './session/session-expiry.ts';
+export {
+  DRAFT_KEY_PREFIX,
+  DRAFT_MAX_AGE_MS,
+  DRAFT_MAX_FIELDS,
+  DRAFT_MAX_VALUE_LENGTH,
+  decideDraftOffer,
+  draftKeysToDelete,
+  draftRecordPath,
+  draftStorageKey,
+  parseStoredDraft,
+} from './session/unsaved-draft.ts';
+export type {
+  DraftDecision,
+  DraftOfferInput,
+  DraftValues,
+  StoredDraft,
+} from './session/unsaved-draft.ts';
+export {
   APP_ROUTES,
   MODULES,
   MODULE_NAMES,

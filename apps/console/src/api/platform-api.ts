@@ -73,6 +73,14 @@ export function createPlatformApi(http: HttpClient) {
         })
         .then((body) => requireFields<LoginResponse>('POST /user/login', body));
     },
+    /**
+     * The platform's token login (`{ token }`): extends the session of `token` on the services
+     * ("Stay signed in", activity). A 401 (the session already ended) goes to the global handler like
+     * any other: the console signs out as expired.
+     */
+    extendSession(token: string): Promise<unknown> {
+      return http.request({ method: 'POST', path: '/user/login', body: { token } });
+    },
     logout(token: string): Promise<unknown> {
       return http.request({
         method: 'POST',

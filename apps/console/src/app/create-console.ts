@@ -1,5 +1,12 @@
 // The composition root: one store, one HTTP client, one session controller, one router.
-import { DEFAULT_LANGUAGE, LOGIN_ROUTE, languageToShow } from '@portico/core';
+import {
+  DEFAULT_LANGUAGE,
+  LOGIN_ROUTE,
+  STORAGE_KEYS,
+  languageToShow,
+  resolveTabLabel,
+  shouldRememberRedirect,
+} from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
@@ -8,7 +15,9 @@ import type { ShellNavigation } from '../frame/frame-owner.ts';
 import { createAppRouter, loadShellLayout, type AppRouter } from './router.tsx';
 import { prefetchLegacyUi } from '../frame/legacy-prefetch.ts';
 import { createGuards } from '../router/guards.ts';
-import { readXsrfToken } from '../session/browser-storage.ts';
+import { readXsrfToken, setLocal } from '../session/browser-storage.ts';
+import { SessionExpiryWatcher } from '../session/session-expiry-watcher.ts';
+import { createUnsavedWork } from '../frame/unsaved-work.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
 import { createTokenStore } from '../session/token-store.ts';
@@ -20,6 +29,9 @@ import { getClientId } from '../lib/client-id.ts';
 import { notify } from '../lib/notifications.ts';
 import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
+
+/** What counts as the user's activity in the shell (the frame's own: bridge ACTIVITY_EVENTS). */
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'input'] as const;
 
 /** Analytics waits at most this long after sign-in for the first frame to answer. */
 const ANALYTICS_START_LIMIT_MS = 5000;
@@ -51,6 +63,7 @@ export function createConsole(config: RuntimeConfig) {
   });
   const api = createPlatformApi(http);
   const channel = createCrossTabChannel();
+  const unsaved = createUnsavedWork({ userId: () => store.getState().session.user?.id ?? null });
   session = new SessionController(
     store,
     api,
@@ -61,6 +74,13 @@ export function createConsole(config: RuntimeConfig) {
       notifySignedOutElsewhere: () =>
         notify('info', i18n.t('errors.signedOutElsewhere'), { id: 'signed-out' }),
       onLogout: () => frame.notifySessionEnded('signedOut'),
+      onSessionEnding: (user, deliberate) => {
+        // the exact place (record, filters, page: the whole location) for the next sign-in of the
+        // same user (spec §4's redirect rule drops it for anyone else), unless they chose to leave
+        const place = currentPath();
+        if (!deliberate && shouldRememberRedirect(place)) setLocal(STORAGE_KEYS.redirectUrl, place);
+        unsaved.sessionEnding(user.id, deliberate);
+      },
     },
     channel,
     tokens,
@@ -96,6 +116,22 @@ export function createConsole(config: RuntimeConfig) {
       ),
     colorScheme: { get: getColorScheme, subscribe: subscribeColorScheme },
     logger: console,
+    unsaved,
+    onActivity: () => expiry.activity(),
+  });
+  const expiry = new SessionExpiryWatcher({
+    store,
+    token: () => tokens.read(),
+    extend: (token) => api.extendSession(token),
+    expire: (token) => session?.handleUnauthorized(token),
+  });
+  // a session that starts: other users' drafts kept in this tab go
+  let startedFor: number | null = null;
+  store.subscribe(() => {
+    const id = store.getState().session.user?.id ?? null;
+    if (id === startedFor) return;
+    startedFor = id;
+    if (id !== null) unsaved.sessionStarted(id);
   });
 
   const guards = createGuards({
@@ -148,13 +184,18 @@ export function createConsole(config: RuntimeConfig) {
 
   let warmed = false;
 
-  const services: AppServices = { config, api, session, navigate, frame };
+  const services: AppServices = { config, api, session, navigate, frame, expiry, unsaved };
   return {
     store,
     router,
     services,
     start() {
       session?.startWatcher(1000);
+      expiry.start(1000);
+      // activity in the shell extends the session (the frame reports its own: `activity`)
+      const handleActivity = () => expiry.activity();
+      for (const type of ACTIVITY_EVENTS)
+        document.addEventListener(type, handleActivity, { capture: true, passive: true });
     },
     /**
      * Fetches what the signed-in console needs first (the shell chunk, the frame protocol, the

@@ -281,6 +281,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       connection?.notifySessionEnded(reason);
     },
     getUi: () => ui,
+    /** Whether the frame already shows `url` (it navigated there itself: routerUpdate). */
+    shows: (url: string) => url === shownInFrame,
     subscribeUi(listener: () => void) {
       uiListeners.add(listener);
       return () => uiListeners.delete(listener);

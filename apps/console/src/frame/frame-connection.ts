@@ -174,6 +174,12 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
   target.handle('fetchSessionData', () => afterSignIn(sessionData));
   target.handle('fetchUserInfo', () => afterSignIn(() => bridgeUser(store.getState())));
   target.on('sessionExpired', () => session.handleUnauthorized());
+  target.on('activity', () => deps.onActivity?.());
+  target.on('dirtyState', (state) => deps.unsaved?.report(state));
+  // a kept draft goes only to the signed-in user's form for its own record (core's decideDraftOffer)
+  target.handle('fetchDraft', ({ path }) => ({
+    draft: signedIn(store.getState()) ? (deps.unsaved?.takeDraft(path) ?? null) : null,
+  }));
   target.on('routerUpdate', ({ path, replace }) => {
     const url = frameTarget('routerUpdate', path);
     if (url === null) return;
@@ -217,6 +223,8 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
   );
   target.onReady(({ reloaded }) => {
     owner.setUi({ status: 'ready', modalOpen: false });
+    // a reloaded frame's forms are new: what the old page reported is gone with it
+    if (reloaded) deps.unsaved?.reset();
     // a reloaded frame shows what its own URL says: bring it back to the shell's page
     if (reloaded) {
       const url = navigation.current();
@@ -245,6 +253,7 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
       if (target.ready) target.send('sessionExpired', { reason });
     },
     close() {
+      deps.unsaved?.reset();
       for (const stop of waiting) stop();
       waiting.clear();
       stopStore();

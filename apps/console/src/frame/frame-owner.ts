@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../lib/runtime-config.ts';
 import type { SessionController } from '../session/session-controller.ts';
 import type { TokenStore } from '../session/token-store.ts';
 import type { AppStore } from '../store/store.ts';
+import type { UnsavedWork } from './unsaved-work.ts';
 
 export type FrameStatus = 'connecting' | 'ready' | 'timeout';
 
@@ -46,6 +47,10 @@ export interface FrameBridgeDeps {
   colorScheme?: { get(): 'light' | 'dark'; subscribe(listener: () => void): () => void };
   logger?: { warn(message: string, details?: unknown): void };
   timeoutMs?: number;
+  /** The frame's unsaved work (`dirtyState`, `fetchDraft`). */
+  unsaved?: Pick<UnsavedWork, 'report' | 'reset' | 'takeDraft'>;
+  /** The user did something in the frame (`activity`). */
+  onActivity?(): void;
 }
 
 /** What the connection module is handed by the bridge that owns it. */

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { PlatformApi } from '../api/platform-api.ts';
 import type { FrameBridge } from '../frame/frame-bridge.ts';
+import type { UnsavedWork } from '../frame/unsaved-work.ts';
+import type { SessionExpiryWatcher } from '../session/session-expiry-watcher.ts';
 import type { SessionController } from '../session/session-controller.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 
@@ -10,6 +12,10 @@ export interface AppServices {
   session: SessionController;
   navigate(path: string, options?: { replace?: boolean }): void;
   frame: FrameBridge;
+  /** The session's end: the warning's countdown, "Stay signed in". */
+  expiry: SessionExpiryWatcher;
+  /** The frame's unsaved work (asks before signing out or leaving the record). */
+  unsaved: UnsavedWork;
 }
 
 export const AppContext = createContext<AppServices | null>(null);

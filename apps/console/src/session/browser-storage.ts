@@ -5,6 +5,7 @@
 import Cookies from 'js-cookie';
 import {
   DEVICE_PREFERENCE_KEYS,
+  DRAFT_KEY_PREFIX,
   PRESERVED_KEYS,
   STORAGE_KEYS,
   encodeUserDetailCookie,
@@ -151,6 +152,15 @@ export function browserSessionStorage(): Storage {
   return sessionStorage;
 }
 
+/** The keys session storage holds now (none where it is disabled). */
+export function sessionKeys(): string[] {
+  try {
+    return Object.keys(sessionStorage);
+  } catch {
+    return [];
+  }
+}
+
 /** Local storage as a Storage-like object that never throws (for modules that take a storage). */
 export const localArea: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
   getItem: getLocal,
@@ -177,7 +187,8 @@ export function readSessionDetail(): unknown {
 
 function clearExcept(storage: Storage, keep: ReadonlySet<string>): void {
   try {
-    for (const key of Object.keys(storage)) if (!keep.has(key)) storage.removeItem(key);
+    for (const key of Object.keys(storage))
+      if (!keep.has(key) && !key.startsWith(DRAFT_KEY_PREFIX)) storage.removeItem(key);
   } catch {
     // storage disabled
   }
@@ -188,7 +199,8 @@ function clearExcept(storage: Storage, keep: ReadonlySet<string>): void {
  * except the preserved keys. XSRF-TOKEN is the services' and is left to them.
  */
 export function clearSessionStorage(): void {
-  // the device's own preferences (theme, sign-in language) are not session data: kept too
+  // the device's own preferences (theme, sign-in language) are not session data: kept too; so are
+  // the unsaved drafts kept when a session ends (session/unsaved-drafts.ts, keyed by user)
   const keep = new Set<string>([...PRESERVED_KEYS, ...Object.values(DEVICE_PREFERENCE_KEYS)]);
   for (const name of Object.keys(Cookies.get())) {
     if (name === 'XSRF-TOKEN' || keep.has(name)) continue;

@@ -69,6 +69,11 @@ export interface SessionEffects {
   onSessionExpired?(): void;
   onLoginSuccess?(user: PlatformUser, token: string): void;
   onLogout?(): void;
+  /**
+   * A signed-in session is about to end (any logout), while its user is still known: `deliberate`
+   * when the user signed out in this tab, not when it expired or ended in another tab.
+   */
+  onSessionEnding?(user: PlatformUser, deliberate: boolean): void;
 }
 
 /** What a successful authentication resolves. */
@@ -395,7 +400,9 @@ export class SessionController {
    * Logout (spec §4): the endpoint when a token exists; on success or error the local clear, the
    * state reset and the analytics identity end. Concurrent calls share one logout.
    */
-  logout(options: { broadcast?: boolean; expired?: boolean } = {}): Promise<void> {
+  logout(
+    options: { broadcast?: boolean; expired?: boolean; deliberate?: boolean } = {},
+  ): Promise<void> {
     this.loggingOut ??= this.runLogout(options).finally(() => {
       this.loggingOut = null;
     });
@@ -405,10 +412,14 @@ export class SessionController {
   private async runLogout({
     broadcast = true,
     expired = false,
+    deliberate = false,
   }: {
     broadcast?: boolean;
     expired?: boolean;
+    deliberate?: boolean;
   }): Promise<void> {
+    const ending = this.store.getState().session.user;
+    if (ending) this.effects.onSessionEnding?.(ending, deliberate);
     // the session this tab held ends on the services too, even when its token already left storage
     const token = this.tokens.read() ?? this.sessionToken;
     // a new generation: any attempt still waiting belongs to the session that ends here

@@ -22,6 +22,9 @@ import { LegacyFrame } from './legacy-frame.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { ForbiddenPage } from './forbidden-page.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useTabsFit } from './use-tabs-fit.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import styles from './shell-layout.module.css';
@@ -35,7 +38,8 @@ type Dialog = 'settings' | 'password' | 'about' | 'palette' | null;
 
 export default function ShellLayout() {
   const { t } = useTranslation();
-  const { session, navigate, frame } = useAppServices();
+  const { session, navigate, frame, unsaved } = useAppServices();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
   const location = useLocation();
   const permissions = useAppSelector((state) => state.authz.permissions);
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
@@ -170,9 +174,15 @@ export default function ShellLayout() {
     document.getElementById('main-content')?.focus();
   };
 
-  async function handleSignOut() {
-    await session.logout();
+  async function signOut() {
+    setConfirmSignOut(false);
+    await session.logout({ deliberate: true });
     navigate(LOGIN_ROUTE);
+  }
+  // with unsaved changes in the frame, the user's own sign-out asks first
+  function handleSignOut() {
+    if (unsaved.current()) setConfirmSignOut(true);
+    else void signOut();
   }
 
   if (!user) return null;
@@ -242,7 +252,7 @@ export default function ShellLayout() {
             onSettings={() => setDialog('settings')}
             onPassword={() => setDialog('password')}
             onAbout={() => setDialog('about')}
-            onSignOut={() => void handleSignOut()}
+            onSignOut={handleSignOut}
           />
         </span>
       </header>
@@ -353,6 +363,18 @@ export default function ShellLayout() {
         {dialog === 'about' && <AboutDialog onClose={() => setDialog(null)} />}
         {dialog === 'palette' && <CommandPalette onClose={() => setDialog(null)} />}
       </Suspense>
+      <UnsavedChangesGuard />
+      <SessionExpiryDialog onSignOut={handleSignOut} />
+      {confirmSignOut && (
+        <ConfirmDialog
+          title={t('safety.unsavedTitle')}
+          body={t('safety.signOutBody')}
+          cancelLabel={t('safety.stay')}
+          confirmLabel={t('safety.signOutAnyway')}
+          onCancel={() => setConfirmSignOut(false)}
+          onConfirm={() => void signOut()}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { MIN_PASSWORD_LENGTH as MIN_LENGTH } from '@portico/core';
 import { ApiError } from '../api-client.ts';
@@ -23,6 +23,7 @@ import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { rowName, useReferenceRows } from './use-reference-rows.ts';
+import { useUnsavedDraft } from './use-unsaved-draft.ts';
 
 /**
  * A reference select. Its options always include the current value (from the row's resolved
@@ -86,6 +87,8 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const [values, setValues] = useState<Values>(() => initialValues(resource.fields));
+  // the values as loaded: the form has unsaved changes when what is on screen differs
+  const [pristine, setPristine] = useState<Values>(values);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -94,6 +97,17 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   const errorRef = useRef<HTMLParagraphElement>(null);
   const one = oneLabel(resource);
   const canSave = permissions.has(`${resource.permission}:${creating ? 'i' : 'u'}`);
+  const secretFields = useMemo(
+    () => new Set(resource.fields.filter((field) => field.kind === 'password').map((f) => f.name)),
+    [resource],
+  );
+  const draft = useUnsavedDraft({
+    ready: creating || row !== null,
+    editable: canSave && !saving,
+    values,
+    pristine,
+    secret: secretFields,
+  });
   const canDelete = !creating && permissions.has(`${resource.permission}:d`);
 
   useEffect(() => {
@@ -105,11 +119,11 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       .then((loaded) => {
         if (!active) return;
         setRow(loaded);
-        setValues(
-          Object.fromEntries(
-            resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])]),
-          ),
+        const shown = Object.fromEntries(
+          resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])]),
         );
+        setValues(shown);
+        setPristine(shown);
       })
       .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
     return () => {
@@ -296,6 +310,21 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         aria-labelledby={headingId ?? 'page-title'}
         {...(error ? { 'aria-describedby': errorId } : {})}
       >
+        {draft.offer ? (
+          <div className="draft-offer" role="group" aria-labelledby={`${formId}-draft`}>
+            <p id={`${formId}-draft`} role="status">
+              <strong>{t('draft.title')}</strong> {t('draft.body')}
+            </p>
+            <div className="actions">
+              <button type="button" onClick={() => setValues(draft.restore(values))}>
+                {t('draft.restore')}
+              </button>
+              <button type="button" className="secondary" onClick={draft.discard}>
+                {t('draft.discard')}
+              </button>
+            </div>
+          </div>
+        ) : null}
         {error ? (
           <p ref={errorRef} id={errorId} className="form-error" role="alert">
             {error}

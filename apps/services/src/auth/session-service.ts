@@ -146,8 +146,30 @@ export class SessionService {
     return { token: await this.open(user, origin), user };
   }
 
+  /**
+   * The platform's `{ token }` login: the session of a token still alive is extended (its last use
+   * is now, written at once rather than on the next periodic touch) and takes the tenant's current
+   * `sessionTimeout`, so a timeout changed by an administrator applies from the next extension. An
+   * expired or unknown token is refused as any request with it is.
+   */
   private async loginWithToken(token: string): Promise<{ token: string; user: UserRow }> {
     const caller = await this.authenticate(token);
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    const timeoutMs = await this.timeoutMsFor(caller.user);
+    await this.db
+      .updateTable('sessions')
+      .set({ lastUsedAt: now, timeoutMs })
+      .where('tokenHash', '=', tokenHash)
+      .execute();
+    const cached = this.cache.get(tokenHash);
+    if (cached) {
+      cached.lastUsedAt = now;
+      cached.writtenAt = now;
+      cached.timeoutMs = timeoutMs;
+    }
+    // another worker's copy is at most CACHE_TTL_MS old, and one past its timeout reads the stored
+    // last use before refusing (authenticate)
     return { token, user: caller.user };
   }
 
