@@ -1,0 +1,116 @@
+// A group's configuration, field by field: GET /group/{id}/fields (every editable field with the
+// group's own value and the value it inherits, and which ancestor it comes from) and
+// PUT /group/{id}/field/{field} {"value": …} (null: inherit again). What a valid value is lives in
+// @portico/core (validateGroupSetting), so the settings page offers nothing the services refuse.
+// A change is audited in its own transaction and published on the cache bus: every instance drops
+// its cached directory (and so every session's inherited fields) before its next request.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { GROUP_SETTINGS, groupSetting, validateGroupSetting } from '@portico/core';
+import { appendAudit } from '../audit/audit-log.ts';
+import { auditOrigin } from '../http/audit-origin.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { readJson } from '../http/read-json.ts';
+import { requireGroupSettings } from '../policies/settings-policy.ts';
+import type { AppEnv, ServicesContext } from '../services-context.ts';
+
+const groupId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const idParam = z.object({ id: groupId });
+const fieldParam = z.object({ id: groupId, field: z.string().min(1).max(128) });
+const fieldBody = z.strictObject({ value: z.unknown() });
+
+export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+  api.get('/group/:id{[0-9]+}/fields', async (c) => {
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    requireGroupSettings(c.get('caller'), id, 'r');
+    const lineage = await ctx.directory.lineage(id);
+    const group = lineage[lineage.length - 1];
+    if (!group) throw new HttpError(404, `Group ${id} not found`);
+    const own = await ctx.directory.ownGroupFields(id);
+    // the nearest ancestor that sets each field
+    const inherited = new Map<string, { value: string; group: { id: number; name: string } }>();
+    for (const ancestor of lineage.slice(0, -1)) {
+      for (const [name, value] of await ctx.directory.ownGroupFields(ancestor.id))
+        inherited.set(name, { value, group: { id: ancestor.id, name: ancestor.name } });
+    }
+    const parent = lineage.length > 1 ? lineage[lineage.length - 2]! : null;
+    return c.json({
+      group: { id: group.id, name: group.name, treeLevel: group.treeLevel },
+      parent: parent ? { id: parent.id, name: parent.name } : null,
+      results: GROUP_SETTINGS.map((setting) => ({
+        name: setting.name,
+        kind: setting.kind,
+        section: setting.section,
+        value: own.get(setting.name) ?? null,
+        parentValue: inherited.get(setting.name)?.value ?? null,
+        inheritedFrom: inherited.get(setting.name)?.group ?? null,
+      })),
+    });
+  });
+
+  api.put('/group/:id{[0-9]+}/field/:field', async (c) => {
+    const { id, field } = parseOrThrow(fieldParam, c.req.param(), 'path');
+    const caller = c.get('caller');
+    requireGroupSettings(caller, id, 'u');
+    if (!groupSetting(field))
+      throw new HttpError(
+        400,
+        `Invalid path: field: ${field} is not a setting that can be edited`,
+        {
+          field: 'not a setting that can be edited',
+        },
+      );
+    const { value: sent } = parseOrThrow(fieldBody, await readJson(c.req), 'body');
+    let value: string | null = null;
+    if (sent !== null && sent !== undefined) {
+      const check = validateGroupSetting(field, sent);
+      if (!check.ok)
+        throw new HttpError(400, `Invalid body: value: ${check.message}`, { value: check.message });
+      value = check.value;
+    }
+    const group = await ctx.directory.group(id);
+    if (!group) throw new HttpError(404, `Group ${id} not found`);
+    const tenant = await ctx.directory.tenantOf(id);
+    const before = await ctx.db.transaction().execute(async (trx) => {
+      const old = await trx
+        .selectFrom('groupFields')
+        .select('value')
+        .where('ownerId', '=', id)
+        .where('name', '=', field)
+        .executeTakeFirst();
+      if ((old?.value ?? null) === value) return old?.value ?? null;
+      if (value === null) {
+        await trx
+          .deleteFrom('groupFields')
+          .where('ownerId', '=', id)
+          .where('name', '=', field)
+          .execute();
+      } else {
+        await trx
+          .insertInto('groupFields')
+          .values({ ownerId: id, name: field, value })
+          .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
+          .execute();
+      }
+      await appendAudit(trx, auditOrigin(c), {
+        action: value === null ? 'field.remove' : 'field.set',
+        resource: 'group',
+        recordId: id,
+        recordName: group.name,
+        tenantId: tenant?.id ?? null,
+        actorId: caller.user.id,
+        actorName: caller.user.username,
+        changes: [{ field, before: old?.value ?? null, after: value }],
+      });
+      return old?.value ?? null;
+    });
+    if (before !== value) await ctx.bus.publish({ type: 'directory' });
+    const fields = await ctx.directory.inheritedGroupFields(id);
+    const parentValue = fields.get(field)?.parentValue ?? null;
+    return c.json({ name: field, value, parentValue });
+  });
+}
