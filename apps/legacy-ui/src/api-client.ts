@@ -71,6 +71,27 @@ export interface ApiClient {
   roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
   /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
   setRoleMember(roleId: number, userId: number, member: boolean): Promise<ListPage<ApiRow>>;
+  /** A group's editable settings with their inherited values (`GET /group/{id}/fields`). */
+  groupSettings(groupId: number): Promise<GroupSettingsAnswer>;
+  /** Sets (`value`) or clears (`null`: inherit) one group field (`PUT /group/{id}/field/{field}`). */
+  setGroupSetting(groupId: number, field: string, value: unknown): Promise<void>;
+}
+
+/** One editable group field as `GET /group/{id}/fields` answers it. */
+export interface GroupSettingRow {
+  name: string;
+  kind: string;
+  section: string;
+  value: string | null;
+  parentValue: string | null;
+  inheritedFrom: { id: number; name: string } | null;
+}
+
+/** `GET /group/{id}/fields`. */
+export interface GroupSettingsAnswer {
+  group: { id: number; name: string; treeLevel: number };
+  parent: { id: number; name: string } | null;
+  results: GroupSettingRow[];
 }
 
 /** Options of {@link createApiClient}. */
@@ -236,6 +257,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async setRoleMember(roleId, userId, member) {
       return toPage(await call(member ? 'PUT' : 'DELETE', `/role/${roleId}/members/${userId}`));
+    },
+    async groupSettings(groupId) {
+      return (await call('GET', `/group/${groupId}/fields`)) as GroupSettingsAnswer;
+    },
+    async setGroupSetting(groupId, field, value) {
+      await call('PUT', `/group/${groupId}/field/${encodeURIComponent(field)}`, { value });
     },
   };
 }

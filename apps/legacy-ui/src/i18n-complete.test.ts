@@ -29,6 +29,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.no', // the Spanish word is "no"
   ],
   'pt-BR': [
     'field.id', // abbreviation kept in every language
@@ -42,6 +43,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.linkCount', // loan word "links", current in Brazilian admin UIs
   ],
   fr: [
     'field.id', // abbreviation kept in every language
@@ -65,6 +67,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.minutesValue', // French cognate, "{count} minutes"
   ],
   it: [
     'field.id', // abbreviation kept in every language
@@ -81,6 +84,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.no', // the Italian word is "no"
+    'settings.linkCount', // loan word "link", current in Italian (as perm.endpoint)
   ],
 };
 
@@ -145,6 +150,8 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       list: 'L',
       query: 'Q',
       module: 'M',
+      value: 'V',
+      number: 5,
     };
     const wrong = englishKeys.filter(
       (key) =>

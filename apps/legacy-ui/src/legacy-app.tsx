@@ -174,6 +174,9 @@ export function LegacyApp({
       sidebar: (command) => {
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
+      groupConfigChanged: (groupId) => {
+        if (frame?.framed) frame.send('updateGroupConfigMenu', { groupId });
+      },
     };
   }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate]);
 

@@ -4,7 +4,6 @@ import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
     const placeholders = [
-      '/tenants/group/config/5',
       '/tenants/devicesConfiguration/3',
       '/tenants/sitesConfiguration/list',
       '/tenants/sitesConfiguration/new',
@@ -26,6 +25,9 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/tenants/settings')).toEqual({ kind: 'groupSettings', groupId: null });
+    expect(matchRoute('/tenants/group/config/5')).toEqual({ kind: 'groupSettings', groupId: 5 });
+    expect(matchRoute('/tenants/group/config/0').kind).toBe('notFound');
     expect(matchRoute('/services/apiExplorer')).toMatchObject({
       kind: 'placeholder',
       title: 'page.apiExplorer',

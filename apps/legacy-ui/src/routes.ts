@@ -149,7 +149,6 @@ export const MODULES: ModuleDef[] = [
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  { pattern: /^\/tenants\/group\/config\/\d+$/, title: 'page.groupConfig' },
   { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'page.deviceConfig' },
   {
     pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/,
@@ -178,6 +177,8 @@ export type RouteMatch =
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
   | { kind: 'mapmaker' }
   | { kind: 'logs' }
+  /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
+  | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -221,6 +222,9 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/home/welcome') return { kind: 'welcome' };
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   if (path === '/services/logs') return { kind: 'logs' };
+  if (path === '/tenants/settings') return { kind: 'groupSettings', groupId: null };
+  const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
+  if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

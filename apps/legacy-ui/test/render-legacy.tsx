@@ -30,13 +30,14 @@ export function renderWithLegacy(
     permissions: createPermissionSet(options.permissions),
     preferences: { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' },
     groupFields,
-    user: { firstName: 'Ada', lastName: 'Admin', username: 'admin' },
+    user: { firstName: 'Ada', lastName: 'Admin', username: 'admin', groupId: 2 },
     navigate: options.navigate ?? vi.fn(),
     setModalOpen: vi.fn(),
     done: vi.fn(),
     navigateShell: vi.fn(),
     openAbout: vi.fn(),
     sidebar: vi.fn(),
+    groupConfigChanged: vi.fn(),
   };
   return {
     ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>),

@@ -108,6 +108,8 @@ describe(
           update: vi.fn(),
           remove: vi.fn(),
           exportCsv: vi.fn(),
+          groupSettings: vi.fn(),
+          setGroupSetting: vi.fn(),
           roleMembers: vi.fn(async () => ({ total: 0, results: [] })),
           setRoleMember: vi.fn(),
         };
