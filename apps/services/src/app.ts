@@ -20,6 +20,7 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
+import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
@@ -158,6 +159,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerGroupFieldRoutes(api, ctx);
+  registerConfigEventRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>

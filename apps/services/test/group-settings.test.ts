@@ -227,3 +227,68 @@ describe('audited, and seen by every session at once', () => {
     expect(await ownValue(globexId, 'language')).toBe(before);
   });
 });
+
+describe('GET /configEvents: open consoles hear of a change at once', () => {
+  /** The stream's events as they come: `next()` answers the next event's name and data. */
+  async function open(token: string) {
+    const response = await client.call('GET', '/configEvents', { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    return {
+      async next(): Promise<{ event: string; data: unknown }> {
+        for (;;) {
+          const end = buffer.indexOf('\n\n');
+          if (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const lines = block.split('\n');
+            const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+            const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+            if (event) return { event, data: data === undefined ? null : JSON.parse(data) };
+            continue;
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error('the stream ended');
+          buffer += decoder.decode(value, { stream: true });
+        }
+      },
+      close: () => reader.cancel(),
+    };
+  }
+
+  it('a viewer of Acme hears of a change to Acme; Globex hears only of its own', async () => {
+    const acme = await open(tokens.viewer);
+    const globex = await open(tokens.globex);
+    expect((await acme.next()).event).toBe('ready');
+    expect((await globex.next()).event).toBe('ready');
+    expect((await put(tokens.admin, acmeId, 'autoLoadTabMenus', { value: 'false' })).status).toBe(
+      200,
+    );
+    expect(await acme.next()).toEqual({ event: 'config', data: { groupId: acmeId } });
+    expect((await put(tokens.globex, globexId, 'language', { value: 'it' })).status).toBe(200);
+    // the first event Globex's console hears is its own change, not Acme's
+    expect(await globex.next()).toEqual({ event: 'config', data: { groupId: globexId } });
+    await put(tokens.admin, acmeId, 'autoLoadTabMenus', { value: 'true' });
+    await put(tokens.globex, globexId, 'language', { value: null });
+    await acme.close();
+    await globex.close();
+  });
+
+  it('a change to a group below is not the concern of a console above it', async () => {
+    const admin = await open(tokens.admin);
+    expect((await admin.next()).event).toBe('ready');
+    await put(tokens.admin, northId, 'language', { value: 'es' });
+    await put(tokens.admin, acmeId, 'language', { value: 'es' });
+    expect(await admin.next()).toEqual({ event: 'config', data: { groupId: acmeId } });
+    await put(tokens.admin, northId, 'language', { value: null });
+    await put(tokens.admin, acmeId, 'language', { value: 'en' });
+    await admin.close();
+  });
+
+  it('no token: 401, and no stream', async () => {
+    expect((await client.call('GET', '/configEvents')).status).toBe(401);
+  });
+});

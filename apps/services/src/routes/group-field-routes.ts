@@ -108,7 +108,7 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
       });
       return old?.value ?? null;
     });
-    if (before !== value) await ctx.bus.publish({ type: 'directory' });
+    if (before !== value) await ctx.bus.publish({ type: 'directory', configGroupId: id });
     const fields = await ctx.directory.inheritedGroupFields(id);
     const parentValue = fields.get(field)?.parentValue ?? null;
     return c.json({ name: field, value, parentValue });
