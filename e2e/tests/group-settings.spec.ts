@@ -85,9 +85,15 @@ async function createTenant(
 test('an administrator renames the platform and changes the landing tab; a bad timeout is refused (1440 px, English)', async ({
   page,
   request,
+  browser,
 }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const tenant = await createTenant(request, 'Settings');
+  // another console of the tenant, open in another browser before the change
+  const elsewhere = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await elsewhere.newPage();
+  await signIn(other, tenant.username, NEW_ACCOUNT_PASSWORD);
+  await expect(other).toHaveTitle(/Portico/);
   await signIn(page, tenant.username, NEW_ACCOUNT_PASSWORD);
   const frame = legacyFrame(page);
 
@@ -126,6 +132,9 @@ test('an administrator renames the platform and changes the landing tab; a bad t
   await platform.getByRole('button', { name: 'Save Platform' }).click();
   await expect(platform.getByRole('status')).toHaveText('Saved.');
   await expect(page).toHaveTitle(/Orbit Console/);
+  // the other console follows at once, without a reload
+  await expect(other).toHaveTitle(/Orbit Console/, { timeout: 10_000 });
+  await elsewhere.close();
   await testInfo.attach('settings (1440)', {
     body: await page.screenshot(),
     contentType: 'image/png',
