@@ -22,6 +22,7 @@ import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
+import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -160,6 +161,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerAuditRoutes(api, ctx);
   registerGroupFieldRoutes(api, ctx);
   registerConfigEventRoutes(api, ctx);
+  registerStatusRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>

@@ -51,4 +51,6 @@ export interface ServicesContext {
   readonly ops: Operations;
   /** The migrations this code applied (readyz checks they are still there). */
   readonly migrations: readonly string[];
+  /** This instance as the health page names it: its id, its worker processes, when this process started. */
+  readonly instance: { readonly id: string; readonly workers: number; readonly startedAt: number };
 }

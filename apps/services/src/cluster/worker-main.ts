@@ -10,7 +10,12 @@ import { openInstanceBus } from './instance-bus.ts';
 import { newInstanceId } from './pg-bus.ts';
 import { shareMetricsWithPrimary } from '../ops/metrics.ts';
 import type { BusMessage } from './cache-bus.ts';
-import { WORKER_CONFIG_ENV, isPrimaryMessage, parseWorkerConfig } from './cluster-messages.ts';
+import {
+  WORKER_CONFIG_ENV,
+  WORKER_COUNT_ENV,
+  isPrimaryMessage,
+  parseWorkerConfig,
+} from './cluster-messages.ts';
 import type { WorkerMessage } from './cluster-messages.ts';
 
 function send(message: WorkerMessage | BusMessage): void {
@@ -80,7 +85,14 @@ async function main(): Promise<void> {
   closers.push(closeBus);
   if (stopping) return;
   shareMetricsWithPrimary();
-  const context = createContext(database, { ...config, bus, log, metricsText: instanceMetrics });
+  const workers = Number(process.env[WORKER_COUNT_ENV]);
+  const context = createContext(database, {
+    ...config,
+    bus,
+    log,
+    metricsText: instanceMetrics,
+    ...(Number.isInteger(workers) && workers > 0 ? { workers } : {}),
+  });
   closers.push(() => new Promise<void>((resolve) => context.ops.logger.flush(() => resolve())));
   const app = createApp(context);
   const server = await listen(app, config.host, config.port);
