@@ -71,11 +71,42 @@ export interface ApiClient {
   roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
   /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
   setRoleMember(roleId: number, userId: number, member: boolean): Promise<ListPage<ApiRow>>;
+  /** The health page's data (`GET /status`). */
+  status(): Promise<StatusAnswer>;
   /** A group's editable settings with their inherited values (`GET /group/{id}/fields`). */
   groupSettings(groupId: number): Promise<GroupSettingsAnswer>;
   /** Sets (`value`) or clears (`null`: inherit) one group field (`PUT /group/{id}/field/{field}`). */
   setGroupSetting(groupId: number, field: string, value: unknown): Promise<void>;
 }
+
+/** One tenant's usage as `GET /status` answers it. */
+export interface TenantUsage {
+  tenant: { id: number; name: string };
+  groups: number;
+  activeSessions: number;
+  counts: Record<string, number>;
+}
+
+/** `GET /status`: the platform (root) or the caller's tenant. */
+export type StatusAnswer =
+  | { scope: 'tenant'; tenants: TenantUsage[] }
+  | {
+      scope: 'platform';
+      ready: boolean;
+      checks: { name: string; ok: boolean; detail: string }[];
+      instances: {
+        id: string;
+        version: { displayVersion: string; commit: string; date: string };
+        uptimeSeconds: number;
+        workers: number;
+        cacheBus: string;
+        database: string;
+        requests: number;
+        requestsPerSecond: number | null;
+        p99Ms: number | null;
+      }[];
+      tenants: TenantUsage[];
+    };
 
 /** One editable group field as `GET /group/{id}/fields` answers it. */
 export interface GroupSettingRow {
@@ -257,6 +288,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async setRoleMember(roleId, userId, member) {
       return toPage(await call(member ? 'PUT' : 'DELETE', `/role/${roleId}/members/${userId}`));
+    },
+    async status() {
+      return (await call('GET', '/status')) as StatusAnswer;
     },
     async groupSettings(groupId) {
       return (await call('GET', `/group/${groupId}/fields`)) as GroupSettingsAnswer;

@@ -30,6 +30,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.SQL',
     'enum.FTP',
     'settings.no', // the Spanish word is "no"
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.uptimeValue', // unit abbreviations d, h, min
   ],
   'pt-BR': [
     'field.id', // abbreviation kept in every language
@@ -44,6 +47,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.SQL',
     'enum.FTP',
     'settings.linkCount', // loan word "links", current in Brazilian admin UIs
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.uptimeValue', // unit abbreviations d, h, min
   ],
   fr: [
     'field.id', // abbreviation kept in every language
@@ -68,6 +74,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.SQL',
     'enum.FTP',
     'settings.minutesValue', // French cognate, "{count} minutes"
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.check.migrations', // French cognates, same spelling:
+    'health.instance',
+    'health.instances',
+    'health.version',
   ],
   it: [
     'field.id', // abbreviation kept in every language
@@ -86,6 +98,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
     'settings.no', // the Italian word is "no"
     'settings.linkCount', // loan word "link", current in Italian (as perm.endpoint)
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.check.database', // "database" is the Italian term
   ],
 };
 
@@ -152,6 +167,10 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       module: 'M',
       value: 'V',
       number: 5,
+      time: '10:00',
+      days: 1,
+      hours: 2,
+      minutes: 3,
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -13,7 +13,6 @@ describe('matchRoute', () => {
       '/model/zone/builder',
       '/services/versioning/definition',
       '/machinelearning',
-      '/healthandstatus',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
       '/tenants/license',
@@ -25,6 +24,7 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/healthandstatus')).toEqual({ kind: 'health' });
     expect(matchRoute('/tenants/settings')).toEqual({ kind: 'groupSettings', groupId: null });
     expect(matchRoute('/tenants/group/config/5')).toEqual({ kind: 'groupSettings', groupId: 5 });
     expect(matchRoute('/tenants/group/config/0').kind).toBe('notFound');

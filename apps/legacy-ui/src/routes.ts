@@ -160,7 +160,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
-  { pattern: /^\/healthandstatus$/, title: 'page.healthandstatus', concept: 'HealthAndStatus' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
     title: 'page.applicationTab',
@@ -177,6 +176,7 @@ export type RouteMatch =
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
   | { kind: 'mapmaker' }
   | { kind: 'logs' }
+  | { kind: 'health' }
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
@@ -222,6 +222,7 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/home/welcome') return { kind: 'welcome' };
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   if (path === '/services/logs') return { kind: 'logs' };
+  if (path === '/healthandstatus') return { kind: 'health' };
   if (path === '/tenants/settings') return { kind: 'groupSettings', groupId: null };
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };

@@ -14,6 +14,9 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       throw new ApiError(404, 'not found');
     }),
     setGroupSetting: vi.fn(async () => undefined),
+    status: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
     list: vi.fn(async (resource, query) => {
       let rows = table(resource);
       for (const [field, value] of Object.entries(query.filters ?? {}))

@@ -84,7 +84,7 @@ describe('a tenant sees only its own usage', () => {
     expect(created.status, await created.clone().text()).toBe(201);
     const after = ((await (await status('globex')).json()) as { tenants: Usage[] }).tenants[0]!;
     expect(after.tenant.name).toBe('Globex');
-    expect(after.counts.roles).toBe(before.counts.roles + 1);
+    expect(after.counts.roles).toBe((before.counts.roles ?? 0) + 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { matchRoute } from '../routes.ts';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { GroupSettingsPage } from './group-settings-page.tsx';
+import { HealthPage } from './health-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -37,6 +38,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <MapMakerPage />;
     case 'logs':
       return <AuditLogPage query={query} />;
+    case 'health':
+      return <HealthPage />;
     case 'groupSettings':
       return <GroupSettingsPage key={match.groupId ?? 'own'} groupId={match.groupId} />;
     case 'placeholder':

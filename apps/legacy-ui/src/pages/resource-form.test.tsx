@@ -110,6 +110,7 @@ describe(
           exportCsv: vi.fn(),
           groupSettings: vi.fn(),
           setGroupSetting: vi.fn(),
+          status: vi.fn(),
           roleMembers: vi.fn(async () => ({ total: 0, results: [] })),
           setRoleMember: vi.fn(),
         };
