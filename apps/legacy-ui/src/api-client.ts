@@ -58,6 +58,39 @@ export interface ListQuery {
 /** The query of a CSV export: the list query without paging. */
 export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'>;
 
+/** A failed call as the support page's diagnostics list it: never a header, a body or a token. */
+export interface FailedCall {
+  at: string;
+  status: number;
+  /** The path without its query (a query may hold a filter someone typed). */
+  path: string;
+  requestId: string;
+}
+
+const FAILURES_KEPT = 5;
+const failures: FailedCall[] = [];
+
+function recordFailure(response: Response): void {
+  let path = '';
+  try {
+    path = new URL(response.url).pathname;
+  } catch {
+    path = '';
+  }
+  failures.unshift({
+    at: new Date().toISOString(),
+    status: response.status,
+    path,
+    requestId: response.headers.get('x-request-id') ?? '',
+  });
+  failures.length = Math.min(failures.length, FAILURES_KEPT);
+}
+
+/** The last failed calls of this page, newest first (the support page's "copy diagnostics"). */
+export function recentFailures(): readonly FailedCall[] {
+  return [...failures];
+}
+
 /** What the pages need from the API. */
 export interface ApiClient {
   list(resource: string, query: ListQuery): Promise<ListPage<ApiRow>>;
@@ -200,6 +233,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function toError(response: Response): Promise<ApiError> {
     if (response.status === 401) options.onUnauthorized();
+    recordFailure(response);
     let data: unknown = undefined;
     try {
       data = JSON.parse(await response.text()) as unknown;

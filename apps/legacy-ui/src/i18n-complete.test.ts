@@ -50,6 +50,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.milliseconds', // a unit symbol
     'health.perSecond', // a unit symbol
     'health.uptimeValue', // unit abbreviations d, h, min
+    'help.email', // loan word, as the console's pt-BR
+    'help.version.console', // "console" is Portuguese too
   ],
   fr: [
     'field.id', // abbreviation kept in every language
@@ -80,6 +82,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.instance',
     'health.instances',
     'health.version',
+    'help.versions', // French cognates, same spelling:
+    'help.version.services',
+    'help.version.console',
   ],
   it: [
     'field.id', // abbreviation kept in every language
@@ -101,6 +106,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.milliseconds', // a unit symbol
     'health.perSecond', // a unit symbol
     'health.check.database', // "database" is the Italian term
+    'help.version.console', // "console" is Italian too
   ],
 };
 

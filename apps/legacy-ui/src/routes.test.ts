@@ -25,6 +25,8 @@ describe('matchRoute', () => {
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
     expect(matchRoute('/healthandstatus')).toEqual({ kind: 'health' });
+    expect(matchRoute('/home/support')).toEqual({ kind: 'help', page: 'support' });
+    expect(matchRoute('/home/documentation')).toEqual({ kind: 'help', page: 'documentation' });
     expect(matchRoute('/tenants/settings')).toEqual({ kind: 'groupSettings', groupId: null });
     expect(matchRoute('/tenants/group/config/5')).toEqual({ kind: 'groupSettings', groupId: 5 });
     expect(matchRoute('/tenants/group/config/0').kind).toBe('notFound');

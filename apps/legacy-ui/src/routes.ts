@@ -167,6 +167,15 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   },
 ];
 
+/** The home module's help pages. */
+export type HelpPage = 'support' | 'quickGuides' | 'videoTutorials' | 'documentation';
+const HELP_PAGES: readonly HelpPage[] = [
+  'support',
+  'quickGuides',
+  'videoTutorials',
+  'documentation',
+];
+
 /** What a legacy path shows. */
 export type RouteMatch =
   | { kind: 'welcome' }
@@ -177,6 +186,7 @@ export type RouteMatch =
   | { kind: 'mapmaker' }
   | { kind: 'logs' }
   | { kind: 'health' }
+  | { kind: 'help'; page: HelpPage }
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
@@ -223,6 +233,8 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   if (path === '/services/logs') return { kind: 'logs' };
   if (path === '/healthandstatus') return { kind: 'health' };
+  const help = HELP_PAGES.find((page) => path === `/home/${page}`);
+  if (help) return { kind: 'help', page: help };
   if (path === '/tenants/settings') return { kind: 'groupSettings', groupId: null };
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };

@@ -2,6 +2,7 @@ import { matchRoute } from '../routes.ts';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { GroupSettingsPage } from './group-settings-page.tsx';
 import { HealthPage } from './health-page.tsx';
+import { HelpPageView } from './help-pages.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -38,6 +39,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <MapMakerPage />;
     case 'logs':
       return <AuditLogPage query={query} />;
+    case 'help':
+      return <HelpPageView key={match.page} page={match.page} />;
     case 'health':
       return <HealthPage />;
     case 'groupSettings':
