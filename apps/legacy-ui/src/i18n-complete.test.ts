@@ -17,6 +17,11 @@ function placeholders(text: string): string[] {
  */
 const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   es: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word current in Spanish API documentation
+    'one.endpoint',
+    'resource.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
@@ -35,6 +40,11 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.uptimeValue', // unit abbreviations d, h, min
   ],
   'pt-BR': [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word current in Brazilian API documentation
+    'one.endpoint',
+    'resource.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
@@ -54,6 +64,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'help.version.console', // "console" is Portuguese too
   ],
   fr: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'deliveries.actions', // French cognate, as list.actions
     'field.id', // abbreviation kept in every language
     'field.code', // French cognates, same spelling:
     'field.description',
@@ -87,6 +100,10 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'help.version.console',
   ],
   it: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word, as perm.endpoint
+    'one.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
@@ -177,6 +194,12 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       days: 1,
       hours: 2,
       minutes: 3,
+      ms: 12,
+      status: 200,
+      error: 'E',
+      hosts: 'H',
+      kind: 'K',
+      counts: 'C',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -127,15 +127,12 @@ export const MODULES: ModuleDef[] = [
         permission: ['versioning:r'],
       }),
       p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
-      p('/services/endpoint', 'page.endpoint', {
-        concept: 'Endpoints',
-        permission: ['endpoint:r'],
-      }),
+      r('/services/endpoint', 'endpoint'),
       p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', {
         concept: 'DataRetentionPolicies',
         permission: ['dataretentionpolicy:x'],
       }),
-      p('/services/subscription', 'page.subscription', { concept: 'Subscriptions' }),
+      r('/services/subscription', 'subscription'),
       p('/services/logs', 'page.logs', { concept: 'Logs', permission: ['auditlog:r'] }),
     ],
   },
@@ -189,6 +186,7 @@ export type RouteMatch =
   | { kind: 'help'; page: HelpPage }
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
+  | { kind: 'retention' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -238,6 +236,7 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/tenants/settings') return { kind: 'groupSettings', groupId: null };
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
+  if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

@@ -23,6 +23,8 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
 import { registerStatusRoutes } from './routes/status-routes.ts';
+import { registerWebhookRoutes } from './routes/webhook-routes.ts';
+import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -162,6 +164,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerGroupFieldRoutes(api, ctx);
   registerConfigEventRoutes(api, ctx);
   registerStatusRoutes(api, ctx);
+  registerWebhookRoutes(api, ctx);
+  registerRetentionRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>

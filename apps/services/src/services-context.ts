@@ -8,6 +8,8 @@ import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/dialect.ts';
 import type { AnalyticsLimits } from './analytics/analytics-limits.ts';
 import type { Operations } from './ops/operations.ts';
+import type { WebhookDispatcher, WebhookSettings } from './webhooks/webhook-dispatcher.ts';
+import type { RetentionScheduler } from './retention/retention-purge.ts';
 
 export interface AppEnv {
   Variables: {
@@ -53,4 +55,8 @@ export interface ServicesContext {
   readonly migrations: readonly string[];
   /** This instance as the health page names it: its id, its worker processes, when this process started. */
   readonly instance: { readonly id: string; readonly workers: number; readonly startedAt: number };
+  /** Outbound webhooks: the settings and this process's dispatcher (started by a listening server). */
+  readonly webhooks: { readonly settings: WebhookSettings; readonly dispatcher: WebhookDispatcher };
+  /** The daily retention purge (started by a listening server). */
+  readonly retention: RetentionScheduler;
 }
