@@ -58,6 +58,39 @@ export interface ListQuery {
 /** The query of a CSV export: the list query without paging. */
 export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'>;
 
+/** A failed call as the support page's diagnostics list it: never a header, a body or a token. */
+export interface FailedCall {
+  at: string;
+  status: number;
+  /** The path without its query (a query may hold a filter someone typed). */
+  path: string;
+  requestId: string;
+}
+
+const FAILURES_KEPT = 5;
+const failures: FailedCall[] = [];
+
+function recordFailure(response: Response): void {
+  let path = '';
+  try {
+    path = new URL(response.url).pathname;
+  } catch {
+    path = '';
+  }
+  failures.unshift({
+    at: new Date().toISOString(),
+    status: response.status,
+    path,
+    requestId: response.headers.get('x-request-id') ?? '',
+  });
+  failures.length = Math.min(failures.length, FAILURES_KEPT);
+}
+
+/** The last failed calls of this page, newest first (the support page's "copy diagnostics"). */
+export function recentFailures(): readonly FailedCall[] {
+  return [...failures];
+}
+
 /** What the pages need from the API. */
 export interface ApiClient {
   list(resource: string, query: ListQuery): Promise<ListPage<ApiRow>>;
@@ -71,6 +104,12 @@ export interface ApiClient {
   roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
   /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
   setRoleMember(roleId: number, userId: number, member: boolean): Promise<ListPage<ApiRow>>;
+  /** The health page's data (`GET /status`). */
+  status(): Promise<StatusAnswer>;
+  /** A group's editable settings with their inherited values (`GET /group/{id}/fields`). */
+  groupSettings(groupId: number): Promise<GroupSettingsAnswer>;
+  /** Sets (`value`) or clears (`null`: inherit) one group field (`PUT /group/{id}/field/{field}`). */
+  setGroupSetting(groupId: number, field: string, value: unknown): Promise<void>;
   /** A webhook endpoint's delivery log, newest first. */
   endpointDeliveries(
     endpointId: number,
@@ -87,6 +126,52 @@ export interface ApiClient {
   setRetention(kind: string, maxAgeDays: number | null): Promise<RetentionState>;
   /** Counts (`dryRun`) or purges now what is older than the maximum ages. */
   runRetention(dryRun: boolean): Promise<RetentionRun>;
+}
+
+/** One tenant's usage as `GET /status` answers it. */
+export interface TenantUsage {
+  tenant: { id: number; name: string };
+  groups: number;
+  activeSessions: number;
+  counts: Record<string, number>;
+}
+
+/** `GET /status`: the platform (root) or the caller's tenant. */
+export type StatusAnswer =
+  | { scope: 'tenant'; tenants: TenantUsage[] }
+  | {
+      scope: 'platform';
+      ready: boolean;
+      checks: { name: string; ok: boolean; detail: string }[];
+      instances: {
+        id: string;
+        version: { displayVersion: string; commit: string; date: string };
+        uptimeSeconds: number;
+        workers: number;
+        cacheBus: string;
+        database: string;
+        requests: number;
+        requestsPerSecond: number | null;
+        p99Ms: number | null;
+      }[];
+      tenants: TenantUsage[];
+    };
+
+/** One editable group field as `GET /group/{id}/fields` answers it. */
+export interface GroupSettingRow {
+  name: string;
+  kind: string;
+  section: string;
+  value: string | null;
+  parentValue: string | null;
+  inheritedFrom: { id: number; name: string } | null;
+}
+
+/** `GET /group/{id}/fields`. */
+export interface GroupSettingsAnswer {
+  group: { id: number; name: string; treeLevel: number };
+  parent: { id: number; name: string } | null;
+  results: GroupSettingRow[];
 }
 
 /** One attempt to deliver a webhook event. */
@@ -199,6 +284,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function toError(response: Response): Promise<ApiError> {
     if (response.status === 401) options.onUnauthorized();
+    recordFailure(response);
     let data: unknown = undefined;
     try {
       data = JSON.parse(await response.text()) as unknown;
@@ -287,6 +373,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async setRoleMember(roleId, userId, member) {
       return toPage(await call(member ? 'PUT' : 'DELETE', `/role/${roleId}/members/${userId}`));
+    },
+    async status() {
+      return (await call('GET', '/status')) as StatusAnswer;
+    },
+    async groupSettings(groupId) {
+      return (await call('GET', `/group/${groupId}/fields`)) as GroupSettingsAnswer;
+    },
+    async setGroupSetting(groupId, field, value) {
+      await call('PUT', `/group/${groupId}/field/${encodeURIComponent(field)}`, { value });
     },
     async endpointDeliveries(endpointId, pageNumber, pageSize) {
       return (await call(

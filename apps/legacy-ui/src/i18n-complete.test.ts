@@ -34,6 +34,10 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.no', // the Spanish word is "no"
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.uptimeValue', // unit abbreviations d, h, min
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
@@ -52,6 +56,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.linkCount', // loan word "links", current in Brazilian admin UIs
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.uptimeValue', // unit abbreviations d, h, min
+    'help.email', // loan word, as the console's pt-BR
+    'help.version.console', // "console" is Portuguese too
   ],
   fr: [
     'deliveries.ms', // a unit symbol
@@ -77,6 +87,16 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.minutesValue', // French cognate, "{count} minutes"
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.check.migrations', // French cognates, same spelling:
+    'health.instance',
+    'health.instances',
+    'health.version',
+    'help.versions', // French cognates, same spelling:
+    'help.version.services',
+    'help.version.console',
   ],
   it: [
     'deliveries.ms', // a unit symbol
@@ -98,6 +118,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.REST',
     'enum.SQL',
     'enum.FTP',
+    'settings.no', // the Italian word is "no"
+    'settings.linkCount', // loan word "link", current in Italian (as perm.endpoint)
+    'health.milliseconds', // a unit symbol
+    'health.perSecond', // a unit symbol
+    'health.check.database', // "database" is the Italian term
+    'help.version.console', // "console" is Italian too
   ],
 };
 
@@ -162,6 +188,12 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       list: 'L',
       query: 'Q',
       module: 'M',
+      value: 'V',
+      number: 5,
+      time: '10:00',
+      days: 1,
+      hours: 2,
+      minutes: 3,
       ms: 12,
       status: 200,
       error: 'E',

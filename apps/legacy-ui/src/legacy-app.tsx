@@ -195,6 +195,9 @@ export function LegacyApp({
             },
           }
         : {}),
+      groupConfigChanged: (groupId) => {
+        if (frame?.framed) frame.send('updateGroupConfigMenu', { groupId });
+      },
     };
   }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate, router]);
 

@@ -12,7 +12,14 @@ export interface LegacyContextValue {
   permissions: PermissionSet;
   preferences: DateTimePreferences;
   groupFields: Record<string, unknown>;
-  user: { firstName: string; lastName: string; username: string; tenantName?: string };
+  user: {
+    firstName: string;
+    lastName: string;
+    username: string;
+    tenantName?: string;
+    /** The active group (where /tenants/settings opens). */
+    groupId?: number;
+  };
   /** Navigates inside the frame and tells the shell (routerUpdate). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** Tells the shell a modal dialog opened or closed. */
@@ -23,6 +30,8 @@ export interface LegacyContextValue {
   navigateShell(path: string): void;
   /** Asks the shell to open its About dialog (handleAboutSection). */
   openAbout(): void;
+  /** Tells the shell a group's configuration changed (updateGroupConfigMenu): it reloads and pushes it. */
+  groupConfigChanged(groupId: number): void;
   /** Drives the shell's sidebar (sidebarEvent). */
   sidebar(command: 'open' | 'close' | 'toggle' | 'refresh'): void;
   /** A resource's name in the tenant vocabulary and the shell's language (plural: list titles). */

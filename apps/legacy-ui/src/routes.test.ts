@@ -4,7 +4,6 @@ import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
     const placeholders = [
-      '/tenants/group/config/5',
       '/tenants/devicesConfiguration/3',
       '/tenants/sitesConfiguration/list',
       '/tenants/sitesConfiguration/new',
@@ -14,7 +13,6 @@ describe('matchRoute', () => {
       '/model/zone/builder',
       '/services/versioning/definition',
       '/machinelearning',
-      '/healthandstatus',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
       '/tenants/license',
@@ -26,6 +24,12 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/healthandstatus')).toEqual({ kind: 'health' });
+    expect(matchRoute('/home/support')).toEqual({ kind: 'help', page: 'support' });
+    expect(matchRoute('/home/documentation')).toEqual({ kind: 'help', page: 'documentation' });
+    expect(matchRoute('/tenants/settings')).toEqual({ kind: 'groupSettings', groupId: null });
+    expect(matchRoute('/tenants/group/config/5')).toEqual({ kind: 'groupSettings', groupId: 5 });
+    expect(matchRoute('/tenants/group/config/0').kind).toBe('notFound');
     expect(matchRoute('/services/apiExplorer')).toMatchObject({
       kind: 'placeholder',
       title: 'page.apiExplorer',

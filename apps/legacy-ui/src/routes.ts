@@ -138,7 +138,6 @@ export const MODULES: ModuleDef[] = [
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  { pattern: /^\/tenants\/group\/config\/\d+$/, title: 'page.groupConfig' },
   { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'page.deviceConfig' },
   {
     pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/,
@@ -150,12 +149,20 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
-  { pattern: /^\/healthandstatus$/, title: 'page.healthandstatus', concept: 'HealthAndStatus' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
     title: 'page.applicationTab',
     concept: 'ApplicationTabs',
   },
+];
+
+/** The home module's help pages. */
+export type HelpPage = 'support' | 'quickGuides' | 'videoTutorials' | 'documentation';
+const HELP_PAGES: readonly HelpPage[] = [
+  'support',
+  'quickGuides',
+  'videoTutorials',
+  'documentation',
 ];
 
 /** What a legacy path shows. */
@@ -167,6 +174,10 @@ export type RouteMatch =
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
   | { kind: 'mapmaker' }
   | { kind: 'logs' }
+  | { kind: 'health' }
+  | { kind: 'help'; page: HelpPage }
+  /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
+  | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
@@ -211,6 +222,12 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/home/welcome') return { kind: 'welcome' };
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   if (path === '/services/logs') return { kind: 'logs' };
+  if (path === '/healthandstatus') return { kind: 'health' };
+  const help = HELP_PAGES.find((page) => path === `/home/${page}`);
+  if (help) return { kind: 'help', page: help };
+  if (path === '/tenants/settings') return { kind: 'groupSettings', groupId: null };
+  const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
+  if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };

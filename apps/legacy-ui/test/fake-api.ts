@@ -10,6 +10,13 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
   let nextId = 1000;
   const table = (resource: string) => (tables[resource] ??= []);
   const api: ApiClient = {
+    groupSettings: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    setGroupSetting: vi.fn(async () => undefined),
+    status: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
     list: vi.fn(async (resource, query) => {
       let rows = table(resource);
       for (const [field, value] of Object.entries(query.filters ?? {}))

@@ -31,7 +31,7 @@ export function renderWithLegacy(
     permissions: createPermissionSet(options.permissions),
     preferences: { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD', calendarFormat: '24h' },
     groupFields,
-    user: { firstName: 'Ada', lastName: 'Admin', username: 'admin' },
+    user: { firstName: 'Ada', lastName: 'Admin', username: 'admin', groupId: 2 },
     navigate: options.navigate ?? vi.fn(),
     setModalOpen: vi.fn(),
     done: vi.fn(),
@@ -39,6 +39,7 @@ export function renderWithLegacy(
     openAbout: vi.fn(),
     sidebar: vi.fn(),
     ...(options.unsaved ? { unsaved: options.unsaved } : {}),
+    groupConfigChanged: vi.fn(),
   };
   return {
     ...render(<LegacyContext.Provider value={value}>{ui}</LegacyContext.Provider>),

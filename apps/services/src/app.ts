@@ -21,6 +21,8 @@ import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
+import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
+import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
@@ -160,6 +162,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerGroupFieldRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
+  registerConfigEventRoutes(api, ctx);
+  registerStatusRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);

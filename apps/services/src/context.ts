@@ -1,4 +1,5 @@
 // The request context of one process: caches, sessions and the cache bus over an open database.
+import { randomUUID } from 'node:crypto';
 import { Directory } from './auth/directory.ts';
 import { SessionService } from './auth/session-service.ts';
 import { TableCacheRegistry } from './cache/table-caches.ts';
@@ -37,6 +38,10 @@ export interface ContextOptions extends OperationsOptions {
   version?: VersionInfo;
   /** How caches hear of writes in other processes; default: this process only. */
   bus?: CacheBus;
+  /** This instance's id (shared by its workers); default: a new one per context. */
+  instanceId?: string;
+  /** How many worker processes serve this instance (the health page shows it); default 1. */
+  workers?: number;
   consoleDir?: string;
   legacyUiDir?: string;
   /** Default (routes/kit-routes.ts): this repository's packages/bridge/dist. */
@@ -113,6 +118,11 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
     ops,
     migrations: database.migrations,
+    instance: {
+      id: options.instanceId ?? randomUUID().slice(0, 8),
+      workers: options.workers ?? 1,
+      startedAt: Date.now(),
+    },
     webhooks: {
       settings: webhookSettings,
       dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),

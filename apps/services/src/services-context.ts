@@ -53,6 +53,8 @@ export interface ServicesContext {
   readonly ops: Operations;
   /** The migrations this code applied (readyz checks they are still there). */
   readonly migrations: readonly string[];
+  /** This instance as the health page names it: its id, its worker processes, when this process started. */
+  readonly instance: { readonly id: string; readonly workers: number; readonly startedAt: number };
   /** Outbound webhooks: the settings and this process's dispatcher (started by a listening server). */
   readonly webhooks: { readonly settings: WebhookSettings; readonly dispatcher: WebhookDispatcher };
   /** The daily retention purge (started by a listening server). */

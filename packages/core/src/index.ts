@@ -168,10 +168,30 @@ export {
   resolvePlaceholderRoute,
   validateNavigationTarget,
 } from './navigation/navigation-rules.ts';
-export { getDocumentTitle, resolveTabLabel, resolveTenantLabel } from './config/vocabulary.ts';
+export {
+  VOCABULARY_DEFAULTS,
+  VOCABULARY_FIELD_PREFIX,
+  getDocumentTitle,
+  resolveTabLabel,
+  resolveTenantLabel,
+} from './config/vocabulary.ts';
 export { TENANT_LABEL_CASES } from './config/vocabulary-cases.ts';
 export type { TenantLabelCase } from './config/vocabulary-cases.ts';
 export { composePageTitle } from './config/page-title.ts';
+export {
+  GROUP_SETTINGS,
+  MAX_LABEL_LENGTH,
+  MAX_VIDEO_LINKS,
+  groupSetting,
+  parseLabelMap,
+  validateGroupSetting,
+} from './config/group-settings.ts';
+export type {
+  GroupSetting,
+  GroupSettingCheck,
+  GroupSettingKind,
+  GroupSettingValue,
+} from './config/group-settings.ts';
 export {
   DEVICE_PREFERENCE_KEYS,
   THEME_PREFERENCES,

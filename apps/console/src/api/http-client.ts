@@ -42,6 +42,12 @@ export interface HttpClient {
   request<T>(options: RequestOptions): Promise<T>;
   /** The absolute or origin-relative URL a request would use. */
   url(options: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string;
+  /**
+   * Opens a server-sent event stream (`GET`, the token and client id sent as on every call) and
+   * answers its body. Not a use of the console: the session's timestamps are not refreshed. A 401
+   * is handled as on any call.
+   */
+  openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }
 
 /** Replaces `{key}` placeholders; a missing key is a programming error, never a silent "undefined". */
@@ -139,5 +145,42 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return body as T;
   }
 
-  return { request, url };
+  async function openStream(path: string, signal: AbortSignal) {
+    const target = url({ path });
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      'Cache-Control': 'no-cache',
+    };
+    const token = options.getToken();
+    if (token) headers.token = token;
+    const clientId = await options.getClientId();
+    if (clientId) headers.clientId = clientId;
+    let response: Response;
+    try {
+      response = await fetchImpl(target, {
+        headers,
+        credentials: options.baseHost === '' ? 'same-origin' : 'include',
+        cache: 'no-store',
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new NetworkError(`The services could not be reached (GET ${target})`);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text().catch(() => '');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the text itself
+      }
+      const error = errorFromResponse(response.status, body, response.headers.get('Retry-After'));
+      if (error.code === 'UNAUTHORIZED') options.onUnauthorized(error, token);
+      throw error;
+    }
+    return response.body;
+  }
+
+  return { request, url, openStream };
 }

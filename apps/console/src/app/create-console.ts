@@ -18,6 +18,7 @@ import { createGuards } from '../router/guards.ts';
 import { readXsrfToken, setLocal } from '../session/browser-storage.ts';
 import { SessionExpiryWatcher } from '../session/session-expiry-watcher.ts';
 import { createUnsavedWork } from '../frame/unsaved-work.ts';
+import { watchConfigEvents } from '../session/config-events.ts';
 import { createCrossTabChannel } from '../session/cross-tab-channel.ts';
 import { SessionController } from '../session/session-controller.ts';
 import { createTokenStore } from '../session/token-store.ts';
@@ -53,13 +54,18 @@ export function createConsole(config: RuntimeConfig) {
     void router?.navigate(path, { replace: options.replace ?? path === LOGIN_ROUTE });
   };
 
+  // when the console last sent a request of its own (the configuration stream opens again only after one)
+  let lastActivity = Date.now();
   const http = createHttpClient({
     baseHost: config.apiBaseHost,
     getToken: () => tokens.read(),
     getClientId,
     getXsrfToken: readXsrfToken,
     onUnauthorized: (_error, requestToken) => session?.handleUnauthorized(requestToken),
-    onRequest: () => tokens.touch(),
+    onRequest: () => {
+      lastActivity = Date.now();
+      tokens.touch();
+    },
   });
   const api = createPlatformApi(http);
   const channel = createCrossTabChannel();
@@ -168,6 +174,27 @@ export function createConsole(config: RuntimeConfig) {
     if (next === null) return;
     shownLanguage = next;
     void setLanguage(next);
+  });
+
+  // While signed in, a configuration changed elsewhere (another console, another administrator)
+  // is read again at once: the title, vocabulary and landing page follow.
+  let stopConfigEvents: (() => void) | null = null;
+  store.subscribe(() => {
+    const signedIn = store.getState().authn.status === 'AUTHENTICATED';
+    if (signedIn && !stopConfigEvents) {
+      stopConfigEvents = watchConfigEvents({
+        open: (signal) => http.openStream('/configEvents', signal),
+        onChange: () =>
+          void session
+            ?.refreshConfiguration()
+            .catch((error: unknown) => console.warn('portico: refresh failed', error)),
+        lastActivity: () => lastActivity,
+        warn: (message, error) => console.warn(message, error),
+      });
+    } else if (!signedIn && stopConfigEvents) {
+      stopConfigEvents();
+      stopConfigEvents = null;
+    }
   });
 
   // Navigation ends drive the version and service-worker checks; analytics after sign-in

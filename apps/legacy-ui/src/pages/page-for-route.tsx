@@ -1,5 +1,8 @@
 import { matchRoute } from '../routes.ts';
 import { AuditLogPage } from './audit-log-page.tsx';
+import { GroupSettingsPage } from './group-settings-page.tsx';
+import { HealthPage } from './health-page.tsx';
+import { HelpPageView } from './help-pages.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
@@ -37,6 +40,12 @@ export function PageForRoute({ path }: { path: string }) {
       return <MapMakerPage />;
     case 'logs':
       return <AuditLogPage query={query} />;
+    case 'help':
+      return <HelpPageView key={match.page} page={match.page} />;
+    case 'health':
+      return <HealthPage />;
+    case 'groupSettings':
+      return <GroupSettingsPage key={match.groupId ?? 'own'} groupId={match.groupId} />;
     case 'retention':
       return <RetentionPage />;
     case 'placeholder':

@@ -9,8 +9,12 @@
 // it, or after a timeout (a worker that does not answer is dying; it takes its caches with it).
 
 export type CacheEvent =
-  /** Groups, group fields, users, user fields or roles changed: drop the directory and the cached sessions. */
-  | { type: 'directory' }
+  /**
+   * Groups, group fields, users, user fields or roles changed: drop the directory and the cached
+   * sessions. `configGroupId`: the group whose configuration (its group fields) changed, which the
+   * open consoles below it are told of (routes/config-event-routes.ts).
+   */
+  | { type: 'directory'; configGroupId?: number }
   /** Rows of a table changed: drop its cached list counts. */
   | { type: 'table'; table: string }
   /** A session ended. */
@@ -40,7 +44,10 @@ export function isCacheEvent(value: unknown): value is CacheEvent {
     typeof event[key] === 'string' && (event[key] as string).length <= 1024;
   switch (event.type) {
     case 'directory':
-      return true;
+      return (
+        event.configGroupId === undefined ||
+        (Number.isSafeInteger(event.configGroupId) && (event.configGroupId as number) > 0)
+      );
     case 'table':
       return text('table');
     case 'logout':

@@ -26,6 +26,8 @@ export interface WorkerConfig {
 }
 
 export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
+/** How many workers the primary runs (a worker shows it on the health page). */
+export const WORKER_COUNT_ENV = 'PORTICO_WORKER_COUNT';
 
 export type WorkerMessage =
   | { portico: 'listening'; url: string }

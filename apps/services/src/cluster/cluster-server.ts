@@ -6,7 +6,7 @@ import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { CacheRelay } from './cache-bus.ts';
 import type { BusMessage, WorkerChannel } from './cache-bus.ts';
-import { WORKER_CONFIG_ENV, isWorkerMessage } from './cluster-messages.ts';
+import { WORKER_CONFIG_ENV, WORKER_COUNT_ENV, isWorkerMessage } from './cluster-messages.ts';
 import type { PrimaryMessage, WorkerConfig } from './cluster-messages.ts';
 import { clusterMetricsText, processMetrics } from '../ops/metrics.ts';
 
@@ -53,7 +53,10 @@ export async function startClusterServer(
 
   const fork = (replacing?: number) =>
     new Promise<string>((resolve, reject) => {
-      const worker = cluster.fork({ [WORKER_CONFIG_ENV]: JSON.stringify(config) });
+      const worker = cluster.fork({
+        [WORKER_CONFIG_ENV]: JSON.stringify(config),
+        [WORKER_COUNT_ENV]: String(count),
+      });
       let started = false;
       worker.on('message', (message: unknown) => {
         if (isWorkerMessage(message)) {

@@ -11,7 +11,12 @@ import { openInstanceBus } from './instance-bus.ts';
 import { newInstanceId } from './pg-bus.ts';
 import { shareMetricsWithPrimary } from '../ops/metrics.ts';
 import type { BusMessage } from './cache-bus.ts';
-import { WORKER_CONFIG_ENV, isPrimaryMessage, parseWorkerConfig } from './cluster-messages.ts';
+import {
+  WORKER_CONFIG_ENV,
+  WORKER_COUNT_ENV,
+  isPrimaryMessage,
+  parseWorkerConfig,
+} from './cluster-messages.ts';
 import type { WorkerMessage } from './cluster-messages.ts';
 
 function send(message: WorkerMessage | BusMessage): void {
@@ -81,11 +86,13 @@ async function main(): Promise<void> {
   closers.push(closeBus);
   if (stopping) return;
   shareMetricsWithPrimary();
+  const workers = Number(process.env[WORKER_COUNT_ENV]);
   const context = createContext(database, {
     ...config,
     bus,
     log,
     metricsText: instanceMetrics,
+    ...(Number.isInteger(workers) && workers > 0 ? { workers } : {}),
     webhooks: { allowedHosts: parseAllowedHosts(config.webhookAllowedHosts) },
   });
   closers.push(() => new Promise<void>((resolve) => context.ops.logger.flush(() => resolve())));

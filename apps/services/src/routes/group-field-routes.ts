@@ -1,131 +1,117 @@
-// PUT /group/{id}/field/{field} `{ "value": … }`: sets (or, with null, removes) one of a group's own
-// fields, the shape of PUT /user/{id}/field/{field}. The tenant settings (the session timeout, the
-// default tab, the time and date formats, the vocabulary labels) are group fields inherited by the
-// groups below. Permission `settings:u` on a group of the caller's tree (policies/group-field-policy.ts);
-// each field is validated on its own (a clear 400 names the field); the write and its audit entry
-// commit together; every cache of inherited fields is emptied through the bus.
+// A group's configuration, field by field: GET /group/{id}/fields (every editable field with the
+// group's own value and the value it inherits, and which ancestor it comes from) and
+// PUT /group/{id}/field/{field} {"value": …} (null: inherit again). What a valid value is lives in
+// @portico/core (validateGroupSetting), so the settings page offers nothing the services refuse.
+// A change is audited in its own transaction and published on the cache bus: every instance drops
+// its cached directory (and so every session's inherited fields) before its next request.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  CALENDAR_FORMATS,
-  DATE_FORMATS,
-  MAX_SESSION_TIMEOUT_MINUTES,
-  SUPPORTED_LANGUAGES,
-  TAB_NAMES,
-  isValidTimeZone,
-} from '@portico/core';
+import { GROUP_SETTINGS, groupSetting, validateGroupSetting } from '@portico/core';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
-import { requireGroupFieldWrite } from '../policies/group-field-policy.ts';
+import { requireGroupSettings } from '../policies/settings-policy.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-/** Whole minutes, as a number or its text; stored as text (group fields are text). */
-const minutes = z
-  .union([z.number(), z.string().regex(/^\s*\d+\s*$/, 'not a whole number of minutes')])
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int('not a whole number of minutes')
-      .min(1, 'at least 1 minute')
-      .max(MAX_SESSION_TIMEOUT_MINUTES, `at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes`),
-  )
-  .transform(String);
-
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => String(value));
-
-/** A vocabulary label: one text for every language, or a language → text map (stored as JSON). */
-const label = z.union([
-  z.string().trim().min(1, 'a label cannot be empty').max(200),
-  z
-    .partialRecord(z.enum(SUPPORTED_LANGUAGES), z.string().trim().min(1).max(200))
-    .refine((map) => Object.keys(map).length > 0, 'at least one language')
-    .transform((map) => JSON.stringify(map)),
-]);
-
-const FIELD_VALIDATORS = {
-  sessionTimeout: minutes,
-  timeZoneConfiguration: z.string().refine(isValidTimeZone, 'not a known time zone'),
-  dateFormatConfiguration: z.enum(DATE_FORMATS),
-  calendarFormatConfiguration: z.enum(CALENDAR_FORMATS),
-  language: z.enum(SUPPORTED_LANGUAGES),
-  defaultNavBar: z.enum(TAB_NAMES),
-  autoLoadTabMenus: flag,
-} as const;
-type KnownField = keyof typeof FIELD_VALIDATORS;
-const VOCABULARY = /^vizixVocabularyLabel[A-Za-z]{1,64}$/;
-
-const fieldParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-  field: z
-    .string()
-    .refine(
-      (name) => Object.hasOwn(FIELD_VALIDATORS, name) || VOCABULARY.test(name),
-      `not a group field that can be set (${Object.keys(FIELD_VALIDATORS).join(', ')}, vizixVocabularyLabel…)`,
-    ),
-});
-
-function validatorOf(field: string): z.ZodType<string> {
-  return Object.hasOwn(FIELD_VALIDATORS, field) ? FIELD_VALIDATORS[field as KnownField] : label;
-}
+const groupId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const idParam = z.object({ id: groupId });
+const fieldParam = z.object({ id: groupId, field: z.string().min(1).max(128) });
+const fieldBody = z.strictObject({ value: z.unknown() });
 
 export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
-  api.put('/group/:id/field/:field', async (c) => {
+  api.get('/group/:id{[0-9]+}/fields', async (c) => {
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    requireGroupSettings(c.get('caller'), id, 'r');
+    const lineage = await ctx.directory.lineage(id);
+    const group = lineage[lineage.length - 1];
+    if (!group) throw new HttpError(404, `Group ${id} not found`);
+    const own = await ctx.directory.ownGroupFields(id);
+    // the nearest ancestor that sets each field
+    const inherited = new Map<string, { value: string; group: { id: number; name: string } }>();
+    for (const ancestor of lineage.slice(0, -1)) {
+      for (const [name, value] of await ctx.directory.ownGroupFields(ancestor.id))
+        inherited.set(name, { value, group: { id: ancestor.id, name: ancestor.name } });
+    }
+    const parent = lineage.length > 1 ? lineage[lineage.length - 2]! : null;
+    return c.json({
+      group: { id: group.id, name: group.name, treeLevel: group.treeLevel },
+      parent: parent ? { id: parent.id, name: parent.name } : null,
+      results: GROUP_SETTINGS.map((setting) => ({
+        name: setting.name,
+        kind: setting.kind,
+        section: setting.section,
+        value: own.get(setting.name) ?? null,
+        parentValue: inherited.get(setting.name)?.value ?? null,
+        inheritedFrom: inherited.get(setting.name)?.group ?? null,
+      })),
+    });
+  });
+
+  api.put('/group/:id{[0-9]+}/field/:field', async (c) => {
     const { id, field } = parseOrThrow(fieldParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    const group = requireGroupFieldWrite(caller, id, await ctx.directory.group(id));
-    const raw = parseOrThrow(z.strictObject({ value: z.unknown() }), await readJson(c.req), 'body');
-    const value =
-      raw.value === null
-        ? null
-        : parseOrThrow(z.object({ value: validatorOf(field) }), raw, 'body').value;
-    const tenant = await ctx.directory.tenantOf(group.id);
-    await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
+    requireGroupSettings(caller, id, 'u');
+    if (!groupSetting(field))
+      throw new HttpError(
+        400,
+        `Invalid path: field: ${field} is not a setting that can be edited`,
+        {
+          field: 'not a setting that can be edited',
+        },
+      );
+    const { value: sent } = parseOrThrow(fieldBody, await readJson(c.req), 'body');
+    let value: string | null = null;
+    if (sent !== null && sent !== undefined) {
+      const check = validateGroupSetting(field, sent);
+      if (!check.ok)
+        throw new HttpError(400, `Invalid body: value: ${check.message}`, { value: check.message });
+      value = check.value;
+    }
+    const group = await ctx.directory.group(id);
+    if (!group) throw new HttpError(404, `Group ${id} not found`);
+    const tenant = await ctx.directory.tenantOf(id);
+    const before = await ctx.db.transaction().execute(async (trx) => {
+      const old = await trx
         .selectFrom('groupFields')
         .select('value')
-        .where('ownerId', '=', group.id)
+        .where('ownerId', '=', id)
         .where('name', '=', field)
         .executeTakeFirst();
+      if ((old?.value ?? null) === value) return old?.value ?? null;
       if (value === null) {
         await trx
           .deleteFrom('groupFields')
-          .where('ownerId', '=', group.id)
+          .where('ownerId', '=', id)
           .where('name', '=', field)
           .execute();
       } else {
         await trx
           .insertInto('groupFields')
-          .values({ ownerId: group.id, name: field, value })
+          .values({ ownerId: id, name: field, value })
           .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
           .execute();
       }
       await appendAudit(trx, auditOrigin(c), {
         action: value === null ? 'field.remove' : 'field.set',
         resource: 'group',
-        recordId: group.id,
+        recordId: id,
         recordName: group.name,
         tenantId: tenant?.id ?? null,
         actorId: caller.user.id,
         actorName: caller.user.username,
-        changes: [{ field, before: before?.value ?? null, after: value }],
+        changes: [{ field, before: old?.value ?? null, after: value }],
       });
+      return old?.value ?? null;
     });
-    await ctx.bus.publish({ type: 'directory' });
-    const fields = await ctx.directory.inheritedGroupFields(group.id);
-    const now = fields.get(field);
-    // the field as GET /group/{id}/inheritedFields?format=list shows it, with the group it belongs to
-    return c.json({
-      group: { id: group.id, name: group.name },
-      name: field,
-      value: now?.value ?? null,
-      parentValue: now?.parentValue ?? null,
-    });
+    if (before !== value) await ctx.bus.publish({ type: 'directory', configGroupId: id });
+    const fields = await ctx.directory.inheritedGroupFields(id);
+    const parentValue = fields.get(field)?.parentValue ?? null;
+    // the field as GET /group/{id}/inheritedFields?format=list shows it, with its group
+    return c.json({ group: { id: group.id, name: group.name }, name: field, value, parentValue });
   });
 }

@@ -49,23 +49,63 @@ async function withRequestId(c: Context, requestId: string): Promise<void> {
   c.res = fresh;
 }
 
-async function readiness(ctx: ServicesContext, migrations: readonly string[]): Promise<boolean> {
-  if (!ctx.bus.isListening()) return false;
+/** One thing /readyz checks, as the health page shows it. */
+export interface ReadinessCheck {
+  name: 'cacheBus' | 'database' | 'migrations';
+  ok: boolean;
+  /** What was found, in a few words (no secret, no address). */
+  detail: string;
+}
+
+/** What /readyz checks, one by one: the cache bus listens, the database answers, every migration is applied. */
+export async function readinessChecks(
+  ctx: ServicesContext,
+  migrations: readonly string[] = ctx.migrations,
+): Promise<ReadinessCheck[]> {
+  const listening = ctx.bus.isListening();
+  const checks: ReadinessCheck[] = [
+    { name: 'cacheBus', ok: listening, detail: listening ? 'listening' : 'not listening' },
+  ];
   let timer: NodeJS.Timeout | undefined;
   try {
+    const started = performance.now();
     const rows = await Promise.race([
       sql<{ name: string }>`select name from portico_migrations`.execute(ctx.db),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
       }),
     ]);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    checks.push({ name: 'database', ok: true, detail: `answered in ${ms} ms (${ctx.dialect})` });
     const applied = new Set(rows.rows.map((row) => row.name));
-    return migrations.every((name) => applied.has(name));
-  } catch {
-    return false;
+    const missing = migrations.filter((name) => !applied.has(name));
+    checks.push({
+      name: 'migrations',
+      ok: missing.length === 0,
+      detail:
+        missing.length === 0
+          ? `${migrations.length} of ${migrations.length} applied`
+          : `missing: ${missing.join(', ')}`,
+    });
+  } catch (error) {
+    checks.push({
+      name: 'database',
+      ok: false,
+      detail:
+        error instanceof Error && error.message === 'database timeout'
+          ? 'no answer in 2 s'
+          : 'unreachable',
+    });
+    checks.push({ name: 'migrations', ok: false, detail: 'unknown: the database did not answer' });
   } finally {
     clearTimeout(timer);
   }
+  return checks;
+}
+
+async function readiness(ctx: ServicesContext, migrations: readonly string[]): Promise<boolean> {
+  if (!ctx.bus.isListening()) return false;
+  return (await readinessChecks(ctx, migrations)).every((check) => check.ok);
 }
 
 /**
