@@ -79,7 +79,12 @@ describe('who may read and change a group configuration (role × action)', () =>
     expect(changed.status).toBe(200);
     expect(await ownValue(northId, 'language')).toBe('fr');
     const removed = await put(tokens.admin, northId, 'language', { value: null });
-    expect(await removed.json()).toEqual({ name: 'language', value: null, parentValue: 'en' });
+    expect(await removed.json()).toEqual({
+      group: { id: northId, name: 'Acme / North DC' },
+      name: 'language',
+      value: null,
+      parentValue: 'en',
+    });
     expect(await ownValue(northId, 'language')).toBeNull();
   });
 

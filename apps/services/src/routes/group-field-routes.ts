@@ -67,7 +67,11 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
     const { value: sent } = parseOrThrow(fieldBody, await readJson(c.req), 'body');
     let value: string | null = null;
     if (sent !== null && sent !== undefined) {
-      const check = validateGroupSetting(field, sent);
+      // a label map may come as an object (the platform's clients) or as its JSON text
+      const check = validateGroupSetting(
+        field,
+        typeof sent === 'object' && !Array.isArray(sent) ? JSON.stringify(sent) : sent,
+      );
       if (!check.ok)
         throw new HttpError(400, `Invalid body: value: ${check.message}`, { value: check.message });
       value = check.value;
