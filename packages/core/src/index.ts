@@ -132,6 +132,7 @@ export {
   DEVICE_PREFERENCE_KEYS,
   THEME_PREFERENCES,
   languageToShow,
+  parseAcceptLanguage,
   parseThemePreference,
   pickSignInLanguage,
   resolveColorScheme,
