@@ -7,6 +7,7 @@
 //   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
 //   --audit    the audit trail's cost to writes only
 //   --lighthouse  Lighthouse on #/login only
+//   --deep-link   the cold deep link → first rows only
 //   --record   writes this run's figures to bench/landed.json (commit it with the change that lands)
 // Each figure is printed beside its landed value (bench/landed.json), so a regression shows.
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
@@ -15,6 +16,7 @@ import { launchChromium } from './browser.ts';
 import { runBridgeBench } from './bridge-bench.ts';
 import { buildSizes, kib } from './bundle-sizes.ts';
 import { runCoreBench } from './core-bench.ts';
+import { runDeepLinkBench } from './deep-link-bench.ts';
 import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
@@ -26,10 +28,11 @@ import { runUpdatesBench } from './updates-bench.ts';
 const quick = process.argv.includes('--quick');
 const browserOnly = process.argv.includes('--browser');
 const lighthouseOnly = process.argv.includes('--lighthouse');
+const deepLinkOnly = process.argv.includes('--deep-link');
 const instancesOnly = process.argv.includes('--instances');
 const auditOnly = process.argv.includes('--audit');
 const servicesOnly = process.argv.includes('--services') || instancesOnly || auditOnly;
-const browserSections = !lighthouseOnly;
+const browserSections = !lighthouseOnly && !deepLinkOnly;
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   process.stderr.write(`bench: ${name}…\n`);
@@ -53,6 +56,7 @@ if (!servicesOnly) {
   try {
     if (lighthouseOnly)
       await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
+    else if (deepLinkOnly) await section('deep link', () => runDeepLinkBench(browser));
     else
       await section('page weight', async () => {
         const context = await browser.newContext();
@@ -92,8 +96,9 @@ if (!servicesOnly) {
           },
         ];
       });
-    if (!quick && !lighthouseOnly) {
+    if (!quick && browserSections) {
       await section('navigation', () => runNavigationBench(browser, server.url));
+      await section('deep link', () => runDeepLinkBench(browser));
       if (!browserOnly) {
         await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
         await section('updates', () => runUpdatesBench());
@@ -105,7 +110,7 @@ if (!servicesOnly) {
   }
 }
 
-if (!quick && !browserOnly && !lighthouseOnly) {
+if (!quick && !browserOnly && browserSections) {
   if (!servicesOnly) {
     await section('bridge', () => runBridgeBench());
     await section('core', () => runCoreBench(ROOT));

@@ -1,0 +1,160 @@
+// Cold deep link → first rows: a bookmark to a list (`#/app/things/thing?…`) opened in a new
+// browser context that holds a valid session (the token in local storage and its RIOT_TK cookie,
+// as a signed-in browser has them), at SEED_SCALE 100. Each phase is read from the page's and the
+// frame's own Resource Timing, on one clock (the shell's navigation start = 0):
+//   document  the console's index.html has arrived (responseEnd)
+//   code      the console's React entry (main-*.js) has arrived
+//   session   the console's API calls before the frame asked for its document (first start → last end)
+//   frame     the legacy UI's document was requested (the frame's own navigation start)
+//   list      the frame's first thing-list request (start → end)
+//   rows      the list's table shows rows and is no longer busy (a MutationObserver in the frame)
+import type { Browser } from '@playwright/test';
+import { STORAGE_KEYS, encodeTokenCookie } from '@portico/core';
+import { load, median } from './lighthouse-bench.ts';
+import { startBenchServer } from './bench-server.ts';
+import type { BenchRow } from './table.ts';
+
+export const DEEP_LINK = '/#/app/things/thing?sort=serial:desc&page=2';
+
+// A string, not a function: tsx would wrap a function in helpers the page does not have.
+const FIRST_ROWS_SCRIPT = `(() => {
+  if (!location.pathname.startsWith('/legacy-ui/')) return;
+  const done = () => {
+    const table = document.querySelector('table');
+    return table && !table.hasAttribute('aria-busy') && table.querySelector('tbody tr td');
+  };
+  new MutationObserver((_records, observer) => {
+    if (!done()) return;
+    observer.disconnect();
+    window.__firstRows = performance.timeOrigin + performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+interface Entry {
+  name: string;
+  start: number;
+  end: number;
+}
+
+interface Timings {
+  origin: number;
+  document: number;
+  entries: Entry[];
+}
+
+const TIMINGS = () => ({
+  origin: performance.timeOrigin,
+  document: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+    .responseEnd,
+  entries: performance.getEntriesByType('resource').map((entry) => ({
+    name: entry.name,
+    start: entry.startTime,
+    end: (entry as PerformanceResourceTiming).responseEnd,
+  })),
+});
+
+export interface DeepLinkPhases {
+  document: number;
+  code: number;
+  sessionStart: number;
+  sessionEnd: number;
+  frame: number;
+  listStart: number;
+  listEnd: number;
+  rows: number;
+}
+
+async function sessionToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/riot-core-services/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo' }),
+  });
+  if (!response.ok) throw new Error(`sign-in for the deep link bench: HTTP ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function openDeepLink(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+): Promise<DeepLinkPhases> {
+  const context = await browser.newContext();
+  try {
+    const url = new URL(baseUrl);
+    await context.addCookies([
+      {
+        name: 'RIOT_TK',
+        value: encodeURIComponent(encodeTokenCookie(token, Date.now())),
+        domain: url.hostname,
+        path: '/',
+      },
+    ]);
+    await context.addInitScript(
+      ([key, value]) => {
+        if (location.pathname === '/') localStorage.setItem(key!, value!);
+      },
+      [STORAGE_KEYS.accessToken, token],
+    );
+    await context.addInitScript({ content: FIRST_ROWS_SCRIPT });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${DEEP_LINK}`);
+    const frameLocator = page.frameLocator('iframe[title="Legacy interface"]');
+    await frameLocator.locator('table:not([aria-busy]) tbody tr td').first().waitFor({
+      timeout: 30_000,
+    });
+    const frame = page.frames().find((candidate) => candidate.url().includes('/legacy-ui/'));
+    if (!frame) throw new Error('no legacy UI frame');
+    await frame.waitForFunction(() => (window as { __firstRows?: number }).__firstRows);
+    const shell = (await page.evaluate(TIMINGS)) as Timings;
+    const inFrame = (await frame.evaluate(TIMINGS)) as Timings;
+    const rowsAt = (await frame.evaluate(
+      () => (window as { __firstRows?: number }).__firstRows,
+    )) as number;
+    const frameOffset = inFrame.origin - shell.origin;
+    const api = (entry: Entry) => entry.name.includes('/riot-core-services/api/');
+    const sessionCalls = shell.entries.filter((entry) => api(entry) && entry.start < frameOffset);
+    const list = inFrame.entries.find((entry) =>
+      /\/riot-core-services\/api\/thing(\?|\/?$)/.test(new URL(entry.name).pathname + '?'),
+    );
+    const main = shell.entries.find((entry) => /\/assets\/main-[\w-]+\.js$/.test(entry.name));
+    return {
+      document: shell.document,
+      code: main?.end ?? Number.NaN,
+      sessionStart: Math.min(...sessionCalls.map((entry) => entry.start)),
+      sessionEnd: Math.max(...sessionCalls.map((entry) => entry.end)),
+      frame: frameOffset,
+      listStart: (list?.start ?? Number.NaN) + frameOffset,
+      listEnd: (list?.end ?? Number.NaN) + frameOffset,
+      rows: rowsAt - shell.origin,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runDeepLinkBench(browser: Browser, runs = 5): Promise<BenchRow[]> {
+  const server = await startBenchServer({ seedScale: 100 });
+  try {
+    const token = await sessionToken(server.url);
+    await openDeepLink(browser, server.url, token); // warms the server's caches, not measured
+    const results: DeepLinkPhases[] = [];
+    for (let run = 0; run < runs; run += 1)
+      results.push(await openDeepLink(browser, server.url, token));
+    const mid = (pick: (phases: DeepLinkPhases) => number) => Math.round(median(results.map(pick)));
+    const rows = mid((phases) => phases.rows);
+    return [
+      {
+        name: `cold deep link → first rows, SEED_SCALE 100 (new context with a session, median of ${runs})`,
+        value:
+          `${rows} ms (document ${mid((p) => p.document)}, code ${mid((p) => p.code)}, ` +
+          `session ${mid((p) => p.sessionStart)}–${mid((p) => p.sessionEnd)}, ` +
+          `frame ${mid((p) => p.frame)}, list ${mid((p) => p.listStart)}–${mid((p) => p.listEnd)}); load ${load()}`,
+        target: '≤ 800 ms',
+        ok: rows <= 800,
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+}
