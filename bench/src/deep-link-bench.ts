@@ -4,7 +4,7 @@
 // frame's own Resource Timing, on one clock (the shell's navigation start = 0):
 //   document  the console's index.html has arrived (responseEnd)
 //   code      the console's React entry (main-*.js) has arrived
-//   session   the console's API calls before the frame asked for its document (first start → last end)
+//   session   the console's API calls before the frame's list request (first start → last end)
 //   frame     the legacy UI's document was requested (the frame's own navigation start)
 //   list      the frame's first thing-list request (start → end)
 //   rows      the list's table shows rows and is no longer busy (a MutationObserver in the frame)
@@ -113,10 +113,11 @@ export async function openDeepLink(
     )) as number;
     const frameOffset = inFrame.origin - shell.origin;
     const api = (entry: Entry) => entry.name.includes('/riot-core-services/api/');
-    const sessionCalls = shell.entries.filter((entry) => api(entry) && entry.start < frameOffset);
     const list = inFrame.entries.find((entry) =>
       /\/riot-core-services\/api\/thing(\?|\/?$)/.test(new URL(entry.name).pathname + '?'),
     );
+    const listStart = (list?.start ?? Number.NaN) + frameOffset;
+    const sessionCalls = shell.entries.filter((entry) => api(entry) && entry.start < listStart);
     const main = shell.entries.find((entry) => /\/assets\/main-[\w-]+\.js$/.test(entry.name));
     return {
       document: shell.document,
@@ -124,7 +125,7 @@ export async function openDeepLink(
       sessionStart: Math.min(...sessionCalls.map((entry) => entry.start)),
       sessionEnd: Math.max(...sessionCalls.map((entry) => entry.end)),
       frame: frameOffset,
-      listStart: (list?.start ?? Number.NaN) + frameOffset,
+      listStart,
       listEnd: (list?.end ?? Number.NaN) + frameOffset,
       rows: rowsAt - shell.origin,
     };
