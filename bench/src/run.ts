@@ -8,6 +8,7 @@
 //   --audit    the audit trail's cost to writes only
 //   --lighthouse  Lighthouse on #/login only
 //   --deep-link   the cold deep link → first rows only
+//   --peers       Portico's #/login beside a bare React floor and refine headless (bench/peers/)
 //   --record   writes this run's figures to bench/landed.json (commit it with the change that lands)
 // Each figure is printed beside its landed value (bench/landed.json), so a regression shows.
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
@@ -17,6 +18,7 @@ import { runBridgeBench } from './bridge-bench.ts';
 import { buildSizes, kib } from './bundle-sizes.ts';
 import { runCoreBench } from './core-bench.ts';
 import { runDeepLinkBench } from './deep-link-bench.ts';
+import { runPeersBench } from './peers-bench.ts';
 import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
@@ -29,10 +31,11 @@ const quick = process.argv.includes('--quick');
 const browserOnly = process.argv.includes('--browser');
 const lighthouseOnly = process.argv.includes('--lighthouse');
 const deepLinkOnly = process.argv.includes('--deep-link');
+const peersOnly = process.argv.includes('--peers');
 const instancesOnly = process.argv.includes('--instances');
 const auditOnly = process.argv.includes('--audit');
 const servicesOnly = process.argv.includes('--services') || instancesOnly || auditOnly;
-const browserSections = !lighthouseOnly && !deepLinkOnly;
+const browserSections = !lighthouseOnly && !deepLinkOnly && !peersOnly;
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
   process.stderr.write(`bench: ${name}…\n`);
@@ -57,6 +60,7 @@ if (!servicesOnly) {
     if (lighthouseOnly)
       await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
     else if (deepLinkOnly) await section('deep link', () => runDeepLinkBench(browser));
+    else if (peersOnly) await section('peers', () => runPeersBench(server.url));
     else
       await section('page weight', async () => {
         const context = await browser.newContext();
