@@ -3,7 +3,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadavg } from 'node:os';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.ts';
-import type { BenchRow } from './table.ts';
+import { median, type BenchRow } from './table.ts';
 
 export interface LighthouseFigures {
   performance: number;
@@ -38,15 +38,6 @@ export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   } finally {
     chrome.kill();
   }
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 export function load(): string {

@@ -9,8 +9,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync
 import { join, relative } from 'node:path';
 import { ROOT } from '../../scripts/build.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
-import { lighthouseRun, load, median, type LighthouseFigures } from './lighthouse-bench.ts';
-import type { BenchRow } from './table.ts';
+import { lighthouseRun, load, type LighthouseFigures } from './lighthouse-bench.ts';
+import { median, type BenchRow } from './table.ts';
 
 export const PEERS = ['floor', 'refine-headless'] as const;
 const RECIPES = join(ROOT, 'bench', 'peers');
