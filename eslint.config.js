@@ -293,6 +293,48 @@ export default defineConfig(
                 "audit/ writes entries through the caller's transaction: it imports only db/.",
             },
             {
+              target: 'apps/services/src/webhooks',
+              from: [
+                'audit',
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                "webhooks/ writes the outbox through the caller's transaction and sends it: it imports only db/.",
+            },
+            {
+              target: 'apps/services/src/retention',
+              from: [
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'webhooks',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                'retention/ counts and purges through db/ and audits through audit/: nothing else.',
+            },
+            {
               target: 'apps/services/src/cache',
               from: [
                 'auth',

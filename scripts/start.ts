@@ -7,6 +7,7 @@ import {
   DEMO_ACCOUNTS,
   LOG_LEVELS,
   SERVICES_VERSION,
+  parseAllowedHosts,
   parseTrustedProxies,
   startServer,
 } from '@portico/services';
@@ -57,6 +58,13 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+const webhookAllowedHosts = process.env.WEBHOOK_ALLOWED_HOSTS || undefined;
+try {
+  parseAllowedHosts(webhookAllowedHosts);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
 await ensureBuilt();
 // Upstream mode (PLATFORM_URL): in front of another platform, with no data layer of our own.
 if (process.env.PLATFORM_URL)
@@ -79,6 +87,7 @@ const server = await startServer({
   metricsPort,
   metricsToken,
   trustProxy,
+  webhookAllowedHosts,
   log: (line) => console.log(line),
 });
 

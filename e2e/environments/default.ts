@@ -21,6 +21,8 @@ export const defaultEnvironment: E2eEnvironment = {
       // Two worker processes, as `npm start` runs on this machine: the end-to-end tests also prove
       // that sessions, settings and permissions stay coherent across workers.
       workers: 2,
+      // webhooks go only to receivers the specs start on this machine
+      webhookAllowedHosts: '127.0.0.1',
       log,
     });
     log(`\ne2e server: ${server.url}, ${server.workers} workers (data in ${dataDir})`);

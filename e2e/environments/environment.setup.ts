@@ -3,7 +3,7 @@
 // Playwright does with what a setup changes in process.env. An environment whose binaries are
 // missing (nginx, PostgreSQL) is reported skipped here, with the reason, and its tests do not run.
 import { fork } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
@@ -19,6 +19,7 @@ test('start the environment', async () => {
   const unavailable = environment.unavailableReason?.();
   test.skip(Boolean(unavailable), `e2e ${name}: skipped (${unavailable})`);
 
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const logFile = join(ROOT, '.cache', `e2e-${name}.log`);
   const out = openSync(logFile, 'w');
   const child = fork(join(ROOT, 'e2e', 'environments', 'serve.ts'), [name, String(process.ppid)], {

@@ -71,6 +71,57 @@ export interface ApiClient {
   roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
   /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
   setRoleMember(roleId: number, userId: number, member: boolean): Promise<ListPage<ApiRow>>;
+  /** A webhook endpoint's delivery log, newest first. */
+  endpointDeliveries(
+    endpointId: number,
+    pageNumber: number,
+    pageSize: number,
+  ): Promise<{ total: number; results: WebhookDelivery[] }>;
+  /** Sends a test event to an endpoint now; answers the attempt. */
+  testEndpoint(endpointId: number): Promise<WebhookTestResult>;
+  /** Queues a failed delivery again. */
+  retryDelivery(endpointId: number, deliveryId: number): Promise<void>;
+  /** The tenant's data retention: every kind's maximum age and the last runs. */
+  retention(): Promise<RetentionState>;
+  /** Sets (days) or clears (null) one kind's maximum age; answers the new state. */
+  setRetention(kind: string, maxAgeDays: number | null): Promise<RetentionState>;
+  /** Counts (`dryRun`) or purges now what is older than the maximum ages. */
+  runRetention(dryRun: boolean): Promise<RetentionRun>;
+}
+
+/** One attempt to deliver a webhook event. */
+export interface WebhookDelivery {
+  id: number;
+  deliveryId: number;
+  event: string;
+  at: string;
+  attempt: number;
+  status: number;
+  durationMs: number;
+  outcome: 'delivered' | 'retrying' | 'failed';
+  responseExcerpt: string;
+  error: string;
+}
+
+/** What a test event came to. */
+export interface WebhookTestResult {
+  outcome: 'delivered' | 'retrying' | 'failed';
+  status: number;
+  durationMs: number;
+  responseExcerpt: string;
+  error: string;
+}
+
+/** A purge or a dry run: rows per kind. */
+export interface RetentionRun {
+  at: string;
+  counts: Record<string, number>;
+  durationMs: number;
+}
+
+export interface RetentionState {
+  kinds: Array<{ kind: string; maxAgeDays: number | null; minDays: number; maxDays: number }>;
+  runs: Array<RetentionRun & { trigger: 'manual' | 'scheduled' | 'dryRun'; actorName: string }>;
 }
 
 /** Options of {@link createApiClient}. */
@@ -236,6 +287,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async setRoleMember(roleId, userId, member) {
       return toPage(await call(member ? 'PUT' : 'DELETE', `/role/${roleId}/members/${userId}`));
+    },
+    async endpointDeliveries(endpointId, pageNumber, pageSize) {
+      return (await call(
+        'GET',
+        `/endpoint/${endpointId}/delivery?pageNumber=${pageNumber}&pageSize=${pageSize}`,
+      )) as { total: number; results: WebhookDelivery[] };
+    },
+    async testEndpoint(endpointId) {
+      return (await call('POST', `/endpoint/${endpointId}/test`)) as WebhookTestResult;
+    },
+    async retryDelivery(endpointId, deliveryId) {
+      await call('POST', `/endpoint/${endpointId}/delivery/${deliveryId}/retry`);
+    },
+    async retention() {
+      return (await call('GET', '/dataRetentionPolicy')) as RetentionState;
+    },
+    async setRetention(kind, maxAgeDays) {
+      return (await call('PUT', `/dataRetentionPolicy/${encodeURIComponent(kind)}`, {
+        maxAgeDays,
+      })) as RetentionState;
+    },
+    async runRetention(dryRun) {
+      return (await call(
+        'POST',
+        dryRun ? '/dataRetentionPolicy/dryRun' : '/dataRetentionPolicy/purge',
+      )) as RetentionRun;
     },
   };
 }

@@ -17,6 +17,11 @@ function placeholders(text: string): string[] {
  */
 const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   es: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word current in Spanish API documentation
+    'one.endpoint',
+    'resource.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
@@ -31,6 +36,11 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
   ],
   'pt-BR': [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word current in Brazilian API documentation
+    'one.endpoint',
+    'resource.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
@@ -44,6 +54,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
   ],
   fr: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'deliveries.actions', // French cognate, as list.actions
     'field.id', // abbreviation kept in every language
     'field.code', // French cognates, same spelling:
     'field.description',
@@ -67,6 +80,10 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'enum.FTP',
   ],
   it: [
+    'deliveries.ms', // a unit symbol
+    'field.url', // abbreviation kept in every language
+    'field.endpoint', // loan word, as perm.endpoint
+    'one.endpoint',
     'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
@@ -145,6 +162,12 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       list: 'L',
       query: 'Q',
       module: 'M',
+      ms: 12,
+      status: 200,
+      error: 'E',
+      hosts: 'H',
+      kind: 'K',
+      counts: 'C',
     };
     const wrong = englishKeys.filter(
       (key) =>

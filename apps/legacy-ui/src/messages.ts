@@ -65,6 +65,16 @@ export function describeFieldError(
   if (/^no \w+ \d+/.test(text) || field?.kind === 'reference') return t('error.reference');
   if (field?.kind === 'color' || /colou?r/.test(text)) return t('error.color');
   if (field?.kind === 'email' || /email/.test(text)) return t('error.email');
+  if (text === 'secretlength' || (field?.kind === 'secret' && /at least/.test(text)))
+    return t('error.secretLength', { min: 16 });
+  if (/not in the webhook hosts/.test(text))
+    return t('error.webhookHost', { hosts: /allows \((.*)\)$/.exec(reason)?.[1] ?? '' });
+  if (/webhook host is allowed/.test(text)) return t('error.noWebhookHosts');
+  if (/http or https url|user name or password|#fragment/.test(text)) return t('error.url');
+  if (/set by the server/.test(text)) return t('error.reservedHeader');
+  if (/not a header name|line break|at most 20 headers/.test(text)) return t('error.header');
+  if (field?.kind === 'events' || /names no resource|action must be/.test(text))
+    return t('error.events');
   if (field?.kind === 'json') return t('error.json');
   if (field?.kind === 'number') return t('error.number');
   const password = passwordProblemOf(text);

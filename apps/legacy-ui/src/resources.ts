@@ -30,7 +30,13 @@ export interface FieldDef {
     /** A user's roles: ids of the roles the signed-in user may grant (access-fields.tsx). */
     | 'roles'
     /** A role's permissions: the grid of core's permission catalog, or text (access-fields.tsx). */
-    | 'permissions';
+    | 'permissions'
+    /** On or off: a checkbox. */
+    | 'flag'
+    /** A signing secret: written, never read back; empty on an edit keeps the current one. */
+    | 'secret'
+    /** A subscription's events: core's event types as checkboxes, by resource (webhook-fields.tsx). */
+    | 'events';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
@@ -42,6 +48,8 @@ export interface FieldDef {
   concept?: string;
   /** Only on create (a password). */
   createOnly?: boolean;
+  /** The value of a new record's input (a `flag` that starts on: `'true'`). */
+  initial?: string;
 }
 
 /** One column of a list table. */
@@ -480,6 +488,64 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
     createDefaults: { typeElement: REPORT_FOLDER_TYPE },
+  }),
+  endpoint: def({
+    api: 'endpoint',
+    permission: 'endpoint',
+    concept: 'Endpoints',
+    oneConcept: 'Endpoint',
+    label: 'resource.endpoint',
+    listPath: '/services/endpoint',
+    editor: 'page',
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'url', label: 'field.url' },
+      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
+    ],
+    fields: [
+      name,
+      { name: 'url', label: 'field.url', kind: 'text', required: true },
+      description,
+      { name: 'secret', label: 'field.secret', kind: 'secret', required: true },
+      { name: 'headers', label: 'field.headers', kind: 'json' },
+      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
+    ],
+  }),
+  subscription: def({
+    api: 'subscription',
+    permission: 'endpoint',
+    concept: 'Subscriptions',
+    oneConcept: 'Subscription',
+    label: 'resource.subscription',
+    listPath: '/services/subscription',
+    columns: [
+      idColumn,
+      nameColumn,
+      {
+        field: 'endpointId',
+        label: 'field.endpoint',
+        kind: 'reference',
+        object: 'endpoint',
+        concept: 'Endpoint',
+      },
+      { field: 'events', label: 'field.events' },
+      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
+    ],
+    fields: [
+      name,
+      {
+        name: 'endpointId',
+        label: 'field.endpoint',
+        kind: 'reference',
+        reference: 'endpoint',
+        object: 'endpoint',
+        concept: 'Endpoint',
+        required: true,
+      },
+      { name: 'events', label: 'field.events', kind: 'events', required: true },
+      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
+    ],
   }),
   reportDefinition: def({
     api: 'reportDefinition',

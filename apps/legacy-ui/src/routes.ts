@@ -127,15 +127,12 @@ export const MODULES: ModuleDef[] = [
         permission: ['versioning:r'],
       }),
       p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
-      p('/services/endpoint', 'page.endpoint', {
-        concept: 'Endpoints',
-        permission: ['endpoint:r'],
-      }),
+      r('/services/endpoint', 'endpoint'),
       p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', {
         concept: 'DataRetentionPolicies',
         permission: ['dataretentionpolicy:x'],
       }),
-      p('/services/subscription', 'page.subscription', { concept: 'Subscriptions' }),
+      r('/services/subscription', 'subscription'),
       p('/services/logs', 'page.logs', { concept: 'Logs', permission: ['auditlog:r'] }),
     ],
   },
@@ -178,6 +175,7 @@ export type RouteMatch =
   | { kind: 'detail'; resource: ResourceDef; id: number | 'new' }
   | { kind: 'mapmaker' }
   | { kind: 'logs' }
+  | { kind: 'retention' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -221,6 +219,7 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/home/welcome') return { kind: 'welcome' };
   if (path === '/model/mapmaker') return { kind: 'mapmaker' };
   if (path === '/services/logs') return { kind: 'logs' };
+  if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

@@ -84,6 +84,19 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       );
       return { total: results.length, results };
     }),
+    // webhooks and retention: their pages' tests run against the real services
+    endpointDeliveries: vi.fn(async () => ({ total: 0, results: [] })),
+    testEndpoint: vi.fn(async () => ({
+      outcome: 'delivered' as const,
+      status: 200,
+      durationMs: 1,
+      responseExcerpt: '',
+      error: '',
+    })),
+    retryDelivery: vi.fn(async () => undefined),
+    retention: vi.fn(async () => ({ kinds: [], runs: [] })),
+    setRetention: vi.fn(async () => ({ kinds: [], runs: [] })),
+    runRetention: vi.fn(async () => ({ at: new Date(0).toISOString(), counts: {}, durationMs: 0 })),
   };
   return { api, tables };
 }

@@ -20,6 +20,8 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
+import { registerWebhookRoutes } from './routes/webhook-routes.ts';
+import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -157,6 +159,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
+  registerWebhookRoutes(api, ctx);
+  registerRetentionRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
   api.all('*', (c) =>

@@ -9,6 +9,9 @@ import { createOperations } from './ops/operations.ts';
 import type { OperationsOptions } from './ops/operations.ts';
 import type { ServicesContext, VersionInfo } from './services-context.ts';
 import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import type { WebhookSettings } from './webhooks/webhook-dispatcher.ts';
+import { RetentionScheduler } from './retention/retention-purge.ts';
 
 /** The services' own version number (their package.json's); /git.json shows it as `v0.1.0`. */
 export const SERVICES_VERSION = '0.1.0';
@@ -42,6 +45,10 @@ export interface ContextOptions extends OperationsOptions {
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
+  /** Where webhooks may go and how they are retried; default: nowhere (no allowed host). */
+  webhooks?: WebhookSettings;
+  /** How often the scheduled retention purge runs and is checked for (ms); default daily / each minute. */
+  retention?: { intervalMs?: number; checkMs?: number };
 }
 
 /** Builds the request context (caches, sessions) over an open database. */
@@ -77,6 +84,18 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     sessions.forgetAll();
     tableCaches.invalidateAll();
   });
+  const log = options.log ?? ((line: string) => console.error(line));
+  const webhookSettings: WebhookSettings = options.webhooks ?? { allowedHosts: [] };
+  const retention = new RetentionScheduler(
+    database.db,
+    async (groupId) => {
+      const group = (await directory.groupsById()).get(groupId);
+      return { groupId, tenantId: group && group.treeLevel > 1 ? groupId : null };
+    },
+    options.retention?.intervalMs,
+    options.retention?.checkMs,
+    log,
+  );
   return {
     db: database.db,
     dialect: database.dialect,
@@ -88,11 +107,16 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     kitDir: options.kitDir,
     legacyPlainDir: options.legacyPlainDir,
     analyticsHost: options.analyticsHost,
-    log: options.log ?? ((line) => console.error(line)),
+    log,
     tableCaches,
     bus,
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
     ops,
     migrations: database.migrations,
+    webhooks: {
+      settings: webhookSettings,
+      dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),
+    },
+    retention,
   };
 }

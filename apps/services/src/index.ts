@@ -17,6 +17,8 @@ import { startMetricsServer } from './ops/metrics-server.ts';
 import type { MetricsServer } from './ops/metrics-server.ts';
 import type { DestinationStream } from 'pino';
 import type { OperationsOptions } from './ops/operations.ts';
+import { parseAllowedHosts } from './webhooks/allowed-hosts.ts';
+import type { WebhookSettings } from './webhooks/webhook-dispatcher.ts';
 
 export { DEMO_ACCOUNTS, seedDemoData } from './seed/index.ts';
 export type { DemoAccount } from './seed/index.ts';
@@ -39,6 +41,13 @@ export { LOG_LEVELS } from './ops/operations.ts';
 export { CopyError, copySqliteToPostgres, parseSqliteSource } from './db/copy.ts';
 export type { CopyResult } from './db/copy.ts';
 export { parseTrustedProxies } from './ops/client-address.ts';
+export { parseAllowedHosts } from './webhooks/allowed-hosts.ts';
+export {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  signWebhook,
+  verifyWebhookSignature,
+} from './webhooks/webhook-signature.ts';
 
 /** Where to listen (port 0 = any free port), the data and the front ends, as each worker gets them. */
 export interface StartServerOptions extends WorkerConfig {
@@ -54,6 +63,11 @@ export interface StartServerOptions extends WorkerConfig {
   metricsPort?: number;
   /** Where the JSON request logs go in a one-process server (default stdout; workers write to stdout). */
   logDestination?: DestinationStream;
+  /**
+   * Webhook delivery settings for a one-process server (tests shorten the retries); the allowed
+   * hosts default to `webhookAllowedHosts` parsed.
+   */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 export interface RunningServer {
@@ -98,6 +112,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       metricsToken,
       trustProxy,
       version,
+      webhookAllowedHosts,
     } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
@@ -115,6 +130,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         metricsToken,
         trustProxy,
         version,
+        webhookAllowedHosts,
       },
       workers,
       log,
@@ -151,7 +167,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await database.close();
     throw error;
   }
-  const context = createContext(database, { ...options, bus: instanceBus.bus, log });
+  const context = createContext(database, {
+    ...options,
+    bus: instanceBus.bus,
+    log,
+    webhooks: {
+      ...options.webhooks,
+      allowedHosts:
+        options.webhooks?.allowedHosts ?? parseAllowedHosts(options.webhookAllowedHosts),
+    },
+  });
   const app = createApp(context);
   let metrics: MetricsServer | undefined;
   let listening: Awaited<ReturnType<typeof listen>> | undefined;
@@ -171,6 +196,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   const server = listening;
+  context.webhooks.dispatcher.start();
+  context.retention.start();
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -179,6 +206,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     workers,
     close() {
       closing ??= Promise.all([server.close(), metrics?.close()])
+        .then(() => Promise.all([context.webhooks.dispatcher.stop(), context.retention.stop()]))
         .then(() => instanceBus.close())
         .then(() => {
           context.ops.logger.flush();
@@ -200,6 +228,8 @@ export interface InMemoryServicesOptions extends OperationsOptions {
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
+  /** Where webhooks may go; the test's own dispatcher runs only when a test calls it. */
+  webhooks?: WebhookSettings;
 }
 
 export interface InMemoryServices {

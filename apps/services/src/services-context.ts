@@ -8,6 +8,8 @@ import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/dialect.ts';
 import type { AnalyticsLimits } from './analytics/analytics-limits.ts';
 import type { Operations } from './ops/operations.ts';
+import type { WebhookDispatcher, WebhookSettings } from './webhooks/webhook-dispatcher.ts';
+import type { RetentionScheduler } from './retention/retention-purge.ts';
 
 export interface AppEnv {
   Variables: {
@@ -51,4 +53,8 @@ export interface ServicesContext {
   readonly ops: Operations;
   /** The migrations this code applied (readyz checks they are still there). */
   readonly migrations: readonly string[];
+  /** Outbound webhooks: the settings and this process's dispatcher (started by a listening server). */
+  readonly webhooks: { readonly settings: WebhookSettings; readonly dispatcher: WebhookDispatcher };
+  /** The daily retention purge (started by a listening server). */
+  readonly retention: RetentionScheduler;
 }

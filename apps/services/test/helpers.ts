@@ -21,6 +21,8 @@ export const RESOURCE_PATHS = [
   'edgebox',
   'folder',
   'reportDefinition',
+  'endpoint',
+  'subscription',
 ];
 
 export interface TestClient {

@@ -223,6 +223,25 @@ export type {
   ThingStatus,
 } from './platform/enumerations.ts';
 export {
+  MAX_SUBSCRIPTION_PATTERNS,
+  WEBHOOK_RECORD_ACTIONS,
+  WEBHOOK_SESSION_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  subscriptionWants,
+  webhookEventFor,
+  webhookEventTypes,
+  webhookPatternProblem,
+} from './platform/webhook-events.ts';
+export type { WebhookRecordAction } from './platform/webhook-events.ts';
+export {
+  RETENTION_KINDS,
+  RETENTION_LIMITS,
+  isRetentionKind,
+  retentionCutoff,
+  retentionProblem,
+} from './platform/retention.ts';
+export type { RetentionKind } from './platform/retention.ts';
+export {
   CATALOG_ENTRIES,
   RESOURCE_CATALOG,
   catalogEntry,

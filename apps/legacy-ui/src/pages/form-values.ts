@@ -9,6 +9,9 @@ import type { FieldDef, ResourceDef } from '../resources.ts';
 
 export type Values = Record<string, string>;
 
+/** The shortest signing secret the services accept for a webhook endpoint. */
+export const MIN_SECRET_LENGTH = 16;
+
 /** The ids of a roles value (`"4,3"`). */
 export function roleIdsOf(value: string): number[] {
   return value
@@ -19,8 +22,10 @@ export function roleIdsOf(value: string): number[] {
 
 export function toInput(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (field.kind === 'list' || field.kind === 'permissions')
+  if (field.kind === 'list' || field.kind === 'permissions' || field.kind === 'events')
     return Array.isArray(value) ? value.join('\n') : String(value);
+  if (field.kind === 'flag') return value === true || value === 1 ? 'true' : 'false';
+  if (field.kind === 'secret') return '';
   if (field.kind === 'roles') return Array.isArray(value) ? value.join(',') : '';
   if (field.kind === 'json')
     return typeof value === 'object' && Object.keys(value).length === 0
@@ -54,7 +59,8 @@ export function toBody(
       body[field.name] = raw.trim() === '' ? null : Number(raw);
     else if (field.kind === 'roles') body[field.name] = roleIdsOf(raw);
     else if (field.kind === 'permissions') body[field.name] = parsePermissionLines(raw).permissions;
-    else if (field.kind === 'list')
+    else if (field.kind === 'flag') body[field.name] = raw === 'true';
+    else if (field.kind === 'list' || field.kind === 'events')
       body[field.name] = raw
         .split(/[\n,]/)
         .map((item) => item.trim())
@@ -70,7 +76,8 @@ export function toBody(
       }
     } else if ((field.kind === 'select' || field.kind === 'color') && raw.trim() === '')
       continue; // the API keeps its default or the current value
-    else if (field.kind === 'password' && raw === '' && !creating) continue;
+    else if ((field.kind === 'password' || field.kind === 'secret') && raw === '' && !creating)
+      continue;
     else body[field.name] = raw;
   }
   return body;
@@ -88,8 +95,11 @@ export function checkValues(
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const raw = (values[field.name] ?? '').trim();
-    const required = field.required && !(field.kind === 'password' && !creating);
+    const required =
+      field.required && !((field.kind === 'password' || field.kind === 'secret') && !creating);
     if (required && raw === '') problems[field.name] = 'required';
+    else if (field.kind === 'secret' && raw !== '' && raw.length < MIN_SECRET_LENGTH)
+      problems[field.name] = 'secretLength';
     else if (field.kind === 'password' && values[field.name]) {
       const problem = checkPasswordRules(values[field.name] ?? '', values.username);
       if (problem) problems[field.name] = PASSWORD_PROBLEM_TEXT[problem];
@@ -115,7 +125,8 @@ export function initialValues(fields: FieldDef[]): Values {
   return Object.fromEntries(
     fields.map((field) => [
       field.name,
-      field.kind === 'select' && field.required ? (field.options?.[0] ?? '') : '',
+      field.initial ??
+        (field.kind === 'select' && field.required ? (field.options?.[0] ?? '') : ''),
     ]),
   );
 }

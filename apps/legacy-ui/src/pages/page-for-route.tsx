@@ -1,6 +1,7 @@
 import { matchRoute } from '../routes.ts';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
+import { RetentionPage } from './retention-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
@@ -36,6 +37,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <MapMakerPage />;
     case 'logs':
       return <AuditLogPage query={query} />;
+    case 'retention':
+      return <RetentionPage />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -51,6 +51,13 @@ function sampleRow(resource: ResourceDef): ApiRow {
         row[field.name] = 'ada@example.com';
         break;
       case 'password':
+      case 'secret':
+        break;
+      case 'flag':
+        row[field.name] = true;
+        break;
+      case 'events':
+        row[field.name] = ['zone.created', 'thing.*'];
         break;
       default:
         row[field.name] = `${field.name} value`;
@@ -76,6 +83,8 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
   if (field.kind === 'permissions') return (value as string[]).join(', ');
   if (field.kind === 'roles') return (row.roles as Array<{ name: string }>)[0]?.name ?? '';
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
+  if (field.kind === 'flag') return enumLabel(String(value));
+  if (field.kind === 'events') return (value as string[]).join(', ');
   return String(value);
 }
 
@@ -110,6 +119,12 @@ describe(
           exportCsv: vi.fn(),
           roleMembers: vi.fn(async () => ({ total: 0, results: [] })),
           setRoleMember: vi.fn(),
+          endpointDeliveries: vi.fn(async () => ({ total: 0, results: [] })),
+          testEndpoint: vi.fn(),
+          retryDelivery: vi.fn(),
+          retention: vi.fn(),
+          setRetention: vi.fn(),
+          runRetention: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(
@@ -117,13 +132,28 @@ describe(
           { api, permissions: all },
         );
         const editable = resource.fields.filter(
-          (field) => !field.createOnly && field.kind !== 'password',
+          (field) => !field.createOnly && field.kind !== 'password' && field.kind !== 'secret',
         );
         const check = () => {
           for (const field of editable) {
             if (field.kind === 'roles') {
               // the role the user holds stays listed (and checked) whatever the choices say
               expect(screen.getByRole('checkbox', { name: 'Current roleIds' })).toBeChecked();
+              continue;
+            }
+            if (field.kind === 'flag') {
+              const name = context.fieldLabel(field);
+              expect(screen.getByRole('checkbox', { name })).toBeChecked();
+              continue;
+            }
+            if (field.kind === 'events') {
+              const zones = context.resourceLabel(RESOURCES.zone!);
+              const things = context.resourceLabel(RESOURCES.thing!);
+              expect(screen.getByRole('checkbox', { name: `${zones}: Created` })).toBeChecked();
+              expect(screen.getByRole('checkbox', { name: `${zones}: Changed` })).not.toBeChecked();
+              expect(
+                screen.getByRole('checkbox', { name: `${things}: All of these` }),
+              ).toBeChecked();
               continue;
             }
             if (field.kind === 'permissions') {
@@ -133,7 +163,7 @@ describe(
               continue;
             }
             const label = context.fieldLabel(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-            const control = screen.getByLabelText(new RegExp(`^${label}`));
+            const control = screen.getByLabelText(new RegExp(`^${label}(\\s*\\*)?$`));
             expect(shown(control), `${resource.api}.${field.name}`).toBe(
               expected(field, row, context.enumLabel),
             );
@@ -162,7 +192,8 @@ describe(
         await screen.findByText(context.fieldLabel(first), { selector: 'dt' });
         const details = document.querySelector('dl')!;
         for (const field of resource.fields.filter(
-          (candidate) => !candidate.createOnly && candidate.kind !== 'password',
+          (candidate) =>
+            !candidate.createOnly && candidate.kind !== 'password' && candidate.kind !== 'secret',
         )) {
           const term = within(details).getByText(context.fieldLabel(field), { selector: 'dt' });
           expect(term.nextElementSibling?.textContent, `${resource.api}.${field.name}`).toBe(

@@ -18,7 +18,9 @@ import {
   toInput,
 } from './form-values.ts';
 import type { Values } from './form-values.ts';
+import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
+import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { rowName, useReferenceRows } from './use-reference-rows.ts';
 
@@ -216,7 +218,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   const name = recordName(resource, row);
   const visibleFields = resource.fields.filter((field) => creating || !field.createOnly);
   // The details view (no update permission) shows no password box.
-  const shownFields = visibleFields.filter((field) => field.kind !== 'password');
+  const shownFields = visibleFields.filter(
+    (field) => field.kind !== 'password' && field.kind !== 'secret',
+  );
   const confirmTitleId = `${formId}-confirm`;
   const errorId = `${formId}-error`;
   const title = formTitle(t, one, creating, canSave);
@@ -232,7 +236,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       return Array.isArray(row?.roles)
         ? (row.roles as Array<{ name?: unknown }>).map((role) => String(role.name)).join(', ')
         : '';
-    if (field.kind === 'permissions') return raw.split('\n').filter(Boolean).join(', ');
+    if (field.kind === 'permissions' || field.kind === 'events')
+      return raw.split('\n').filter(Boolean).join(', ');
+    if (field.kind === 'flag') return enumLabel(raw === 'true' ? 'true' : 'false');
     return raw;
   }
 
@@ -318,6 +324,76 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
               {fieldError}
             </span>
           ) : null;
+          if (field.kind === 'events') {
+            return (
+              <div key={field.name}>
+                <EventsField
+                  id={inputId}
+                  legend={fieldLabel(field)}
+                  value={values[field.name] ?? ''}
+                  onChange={onChange}
+                  disabled={confirming || saving}
+                  errorId={fieldError ? fieldErrorId : undefined}
+                />
+                {errorText}
+              </div>
+            );
+          }
+          if (field.kind === 'flag') {
+            return (
+              <div className="field field-flag" key={field.name}>
+                <label htmlFor={inputId}>
+                  <input
+                    id={inputId}
+                    name={field.name}
+                    type="checkbox"
+                    checked={values[field.name] === 'true'}
+                    disabled={confirming || saving}
+                    aria-describedby={fieldError ? fieldErrorId : undefined}
+                    onChange={(event) => onChange(event.target.checked ? 'true' : 'false')}
+                  />{' '}
+                  {fieldLabel(field)}
+                </label>
+                {errorText}
+              </div>
+            );
+          }
+          if (field.kind === 'secret') {
+            const hintId = `${inputId}-hint`;
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={inputId}>
+                  {fieldLabel(field)}
+                  {creating ? <span aria-hidden="true"> *</span> : null}
+                </label>
+                <span className="input-with-action">
+                  <input
+                    {...common}
+                    type="text"
+                    required={creating}
+                    autoComplete="off"
+                    spellCheck={false}
+                    aria-describedby={[hintId, fieldError ? fieldErrorId : undefined]
+                      .filter(Boolean)
+                      .join(' ')}
+                  />
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={confirming || saving}
+                    onClick={() => onChange(newSecret())}
+                  >
+                    {t('form.generateSecret')}
+                  </button>
+                </span>
+                <span id={hintId} className="form-hint">
+                  {t('form.secretRule', { min: MIN_SECRET_LENGTH })}
+                  {creating ? null : ` ${t('form.secretKeep')}`}
+                </span>
+                {errorText}
+              </div>
+            );
+          }
           if (field.kind === 'roles' || field.kind === 'permissions') {
             const props = {
               id: inputId,
@@ -426,6 +502,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       {resource.api === 'role' && !creating && row && permissions.has('user:r') ? (
         <RoleMembers roleId={row.id} />
       ) : null}
+      {resource.api === 'endpoint' && !creating && row ? (
+        <EndpointDeliveries endpointId={row.id} />
+      ) : null}
       {confirming ? (
         <div className="confirm" role="group" aria-labelledby={confirmTitleId}>
           <p id={confirmTitleId}>
@@ -467,4 +546,12 @@ function DeleteButton({ onClick, hidden }: { onClick: () => void; hidden: boolea
       {t('form.delete')}
     </button>
   );
+}
+
+/** A new signing secret: 32 random bytes, base64url (43 characters), from the browser's CSPRNG. */
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -4,6 +4,7 @@
 // key and token hashes) are never stored: a changed secret shows as changed, nothing more.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { enqueueWebhooks } from '../webhooks/webhook-outbox.ts';
 
 /** What an entry says was done. */
 export type AuditAction =
@@ -14,7 +15,10 @@ export type AuditAction =
   | 'login.failed'
   | 'logout'
   | 'field.set'
-  | 'field.remove';
+  | 'field.remove'
+  | 'test'
+  | 'retry'
+  | 'purge';
 
 /** One field's change; a missing side did not exist (a create has no before, a delete no after). */
 export interface FieldChange {
@@ -117,4 +121,6 @@ export async function appendAudit(
       changes: JSON.stringify(entry.changes ?? []),
     })
     .execute();
+  // the webhook events of this change, in the same transaction (outbox)
+  await enqueueWebhooks(writer, { ...entry, requestId: origin.requestId }, now);
 }

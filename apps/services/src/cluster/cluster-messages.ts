@@ -21,6 +21,8 @@ export interface WorkerConfig {
   trustProxy?: string[];
   /** What /git.json answers (computed once by the starting process); default: an `unknown` build. */
   version?: VersionInfo;
+  /** Where webhooks may go (WEBHOOK_ALLOWED_HOSTS, unparsed); default: nowhere. */
+  webhookAllowedHosts?: string;
 }
 
 export const WORKER_CONFIG_ENV = 'PORTICO_WORKER_CONFIG';
@@ -98,6 +100,7 @@ export function parseWorkerConfig(text: string | undefined): WorkerConfig {
     'instanceId',
     'logLevel',
     'metricsToken',
+    'webhookAllowedHosts',
   ] as const) {
     if (config[key] !== undefined && typeof config[key] !== 'string')
       throw new Error(`${WORKER_CONFIG_ENV}.${key} must be a string`);

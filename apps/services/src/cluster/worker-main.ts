@@ -2,6 +2,7 @@
 // app on the primary's shared socket, keeps its caches coherent through the primary, and stops on
 // the primary's word or when the primary goes away.
 import { createContext } from '../context.ts';
+import { parseAllowedHosts } from '../webhooks/allowed-hosts.ts';
 import { openDatabase } from '../db/database.ts';
 import { createApp } from '../app.ts';
 import { listen } from '../listen.ts';
@@ -80,8 +81,19 @@ async function main(): Promise<void> {
   closers.push(closeBus);
   if (stopping) return;
   shareMetricsWithPrimary();
-  const context = createContext(database, { ...config, bus, log, metricsText: instanceMetrics });
+  const context = createContext(database, {
+    ...config,
+    bus,
+    log,
+    metricsText: instanceMetrics,
+    webhooks: { allowedHosts: parseAllowedHosts(config.webhookAllowedHosts) },
+  });
   closers.push(() => new Promise<void>((resolve) => context.ops.logger.flush(() => resolve())));
+  // every worker sends due webhooks; a claim on each outbox row keeps them from sending one twice
+  context.webhooks.dispatcher.start();
+  closers.push(() => context.webhooks.dispatcher.stop());
+  context.retention.start();
+  closers.push(() => context.retention.stop());
   const app = createApp(context);
   const server = await listen(app, config.host, config.port);
   closers = [...closers, () => server.close()];

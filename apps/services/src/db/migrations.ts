@@ -380,6 +380,114 @@ function auditEntries(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Outbound webhooks: endpoints (a URL, a secret, headers), subscriptions (which events go to which
+ * endpoint), the outbox (one row per event and endpoint, written in the change's own transaction)
+ * and the delivery log (one row per attempt).
+ */
+function webhooks(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      const index = (name: string, table: string, columns: string[]) =>
+        db.schema.createIndex(name).on(table).columns(columns).execute();
+      await create('webhookEndpoints', (t) => {
+        t = int(t, 'groupId');
+        for (const c of ['name', 'url', 'secret', 'description']) t = text(t, c);
+        t = t.addColumn('headers', 'text', (c) => c.notNull().defaultTo('{}'));
+        return int(t, 'enabled');
+      });
+      await index('webhookEndpoints_group', 'webhookEndpoints', ['groupId']);
+      await create('webhookSubscriptions', (t) => {
+        t = int(t, 'groupId');
+        // the tenant of groupId (null: the root level), so the outbox finds a change's subscriptions
+        // with one indexed lookup in the change's transaction
+        t = int(t, 'tenantId', true);
+        t = text(t, 'name');
+        t = int(t, 'endpointId');
+        t = t.addColumn('events', 'text', (c) => c.notNull().defaultTo('[]'));
+        return int(t, 'enabled');
+      });
+      await index('webhookSubscriptions_group', 'webhookSubscriptions', ['groupId']);
+      await index('webhookSubscriptions_tenant', 'webhookSubscriptions', ['tenantId']);
+      await index('webhookSubscriptions_endpoint', 'webhookSubscriptions', ['endpointId']);
+      await create('webhookOutbox', (t) => {
+        t = int(t, 'endpointId');
+        t = int(t, 'tenantId', true);
+        t = text(t, 'event');
+        t = t.addColumn('payload', 'text', (c) => c.notNull().defaultTo('{}'));
+        t = time(t, 'createdAt');
+        t = int(t, 'attempts');
+        t = time(t, 'nextAttemptAt');
+        t = time(t, 'lockedUntil');
+        // pending | delivered | failed
+        return text(t, 'state');
+      });
+      await index('webhookOutbox_due', 'webhookOutbox', ['state', 'nextAttemptAt']);
+      await index('webhookOutbox_endpoint', 'webhookOutbox', ['endpointId', 'createdAt']);
+      await create('webhookDeliveries', (t) => {
+        t = int(t, 'outboxId');
+        t = int(t, 'endpointId');
+        t = int(t, 'tenantId', true);
+        t = text(t, 'event');
+        t = time(t, 'at');
+        t = int(t, 'attempt');
+        t = int(t, 'status');
+        t = int(t, 'durationMs');
+        for (const c of ['outcome', 'responseExcerpt', 'error']) t = text(t, c);
+        return t;
+      });
+      await index('webhookDeliveries_endpoint_at', 'webhookDeliveries', ['endpointId', 'at']);
+      await index('webhookDeliveries_tenant_at', 'webhookDeliveries', ['tenantId', 'at']);
+    },
+  };
+}
+
+/**
+ * Data retention: a tenant's maximum age per kind of data (`scopeGroupId` is the tenant's group, or
+ * the root group for the root level) and the purges run (manual, scheduled, dry runs).
+ */
+function retention(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      await create('retentionPolicies', (t) => {
+        t = int(t, 'scopeGroupId');
+        t = text(t, 'kind');
+        t = int(t, 'maxAgeDays');
+        return time(t, 'modifiedAt');
+      });
+      await db.schema
+        .createIndex('retentionPolicies_scope_kind')
+        .on('retentionPolicies')
+        .columns(['scopeGroupId', 'kind'])
+        .unique()
+        .execute();
+      await create('retentionRuns', (t) => {
+        t = int(t, 'scopeGroupId');
+        t = time(t, 'at');
+        // manual | scheduled | dryRun
+        t = text(t, 'trigger');
+        t = text(t, 'actorName');
+        t = t.addColumn('counts', 'text', (c) => c.notNull().defaultTo('{}'));
+        return int(t, 'durationMs');
+      });
+      await db.schema
+        .createIndex('retentionRuns_scope_at')
+        .on('retentionRuns')
+        .columns(['scopeGroupId', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('analyticsEvents_group_received')
+        .on('analyticsEvents')
+        .columns(['groupId', 'receivedAt'])
+        .execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -393,6 +501,8 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0006_analytics_groups': analyticsGroups,
         '0007_unique_fields': uniqueFields,
         '0008_audit_entries': auditEntries(dialect),
+        '0016_webhooks': webhooks(dialect),
+        '0017_retention': retention(dialect),
       }),
   };
   const { error } = await new Migrator({

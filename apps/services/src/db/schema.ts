@@ -241,6 +241,83 @@ export interface AuditEntryTable {
   changes: string;
 }
 
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  url: string;
+  /** The HMAC key deliveries are signed with: write-only through the API. */
+  secret: string;
+  description: string;
+  /** JSON: extra request headers, `{ name: value }`. */
+  headers: string;
+  enabled: number;
+}
+
+export interface WebhookSubscriptionTable {
+  id: Generated<number>;
+  groupId: number;
+  /** The tenant of `groupId`, set on every write; null: the root level. */
+  tenantId: number | null;
+  name: string;
+  endpointId: number;
+  /** JSON: the event types (`zone.created`, `session.login.failed`, …). */
+  events: string;
+  enabled: number;
+}
+
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  endpointId: number;
+  tenantId: number | null;
+  event: string;
+  /** JSON: the body delivered. */
+  payload: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  /** A dispatcher holds the row until then (0: free). */
+  lockedUntil: number;
+  state: 'pending' | 'delivered' | 'failed';
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  outboxId: number;
+  endpointId: number;
+  tenantId: number | null;
+  event: string;
+  at: number;
+  attempt: number;
+  /** The HTTP status answered; 0 when none came. */
+  status: number;
+  durationMs: number;
+  /** delivered | retrying | failed */
+  outcome: string;
+  responseExcerpt: string;
+  error: string;
+}
+
+export interface RetentionPolicyTable {
+  id: Generated<number>;
+  /** The tenant's group, or the root group for the root level. */
+  scopeGroupId: number;
+  kind: string;
+  maxAgeDays: number;
+  modifiedAt: number;
+}
+
+export interface RetentionRunTable {
+  id: Generated<number>;
+  scopeGroupId: number;
+  at: number;
+  trigger: 'manual' | 'scheduled' | 'dryRun';
+  actorName: string;
+  /** JSON: `{ kind: rows purged (or that would be) }`. */
+  counts: string;
+  durationMs: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -269,5 +346,11 @@ export interface Database {
   analyticsEvents: AnalyticsEventTable;
   loginAttempts: LoginAttemptTable;
   auditEntries: AuditEntryTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookSubscriptions: WebhookSubscriptionTable;
+  webhookOutbox: WebhookOutboxTable;
+  webhookDeliveries: WebhookDeliveryTable;
+  retentionPolicies: RetentionPolicyTable;
+  retentionRuns: RetentionRunTable;
   meta: MetaTable;
 }

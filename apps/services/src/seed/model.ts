@@ -1,5 +1,6 @@
 // The model part of the seed: per tenant its types, connections, report folders, and per site its
 // zones, readers, edge boxes and things.
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SeededDirectory } from './directory.ts';
@@ -106,6 +107,28 @@ export async function seedModel(
             },
           ],
     );
+    // a webhook endpoint per tenant, disabled until an operator allows its host
+    // (WEBHOOK_ALLOWED_HOSTS) and an administrator enables it
+    const endpointId = await insertOne(trx, 'webhookEndpoints', {
+      groupId: tenant.id,
+      name: tenant === acme ? 'Operations chat' : 'Globex alerts',
+      url:
+        tenant === acme
+          ? 'https://hooks.acme.example/portico'
+          : 'https://alerts.globex.example/portico',
+      secret: randomBytes(24).toString('base64url'),
+      description: 'Receives zone and sign-in events',
+      headers: '{}',
+      enabled: 0,
+    });
+    await insertOne(trx, 'webhookSubscriptions', {
+      groupId: tenant.id,
+      tenantId: tenant.id,
+      name: 'Zone changes and failed sign-ins',
+      endpointId,
+      events: JSON.stringify(['zone.*', 'session.login.failed']),
+      enabled: 1,
+    });
     const folderNames = tenant === acme ? ['Operations', 'Inventory', 'Compliance'] : ['General'];
     for (const [index, name] of folderNames.entries()) {
       const folderId = await insertOne(trx, 'folders', {

@@ -5,6 +5,7 @@ import { CONNECTION, EDGEBOX } from './gateway.ts';
 import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
 import { RESOURCE, ROLE, USER } from './people.ts';
 import { GROUP, GROUP_TYPE } from './tenants.ts';
+import { webhookResources } from './webhooks.ts';
 
 export const RESOURCES: readonly ResourceSpec[] = [
   GROUP,
@@ -22,6 +23,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   EDGEBOX,
   FOLDER,
   REPORT_DEFINITION,
+  ...webhookResources(() => RESOURCES.map((spec) => spec.path)),
 ];
 
 export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(
