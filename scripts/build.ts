@@ -64,6 +64,7 @@ export const TARGETS: Target[] = [
       'apps/console/public',
       'apps/console/index.html',
       'apps/console/vite.config.ts',
+      'apps/console/prerender-plugin.ts',
       'apps/console/package.json',
       ...SHARED_INPUTS,
     ],

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildInfo } from '../../scripts/build-info.ts';
+import { prerenderSignIn } from './prerender-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -51,7 +52,7 @@ function serviceWorker() {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), versionInfo(), serviceWorker()],
+  plugins: [react(), versionInfo(), prerenderSignIn(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

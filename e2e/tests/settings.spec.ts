@@ -224,7 +224,7 @@ test.describe('settings, languages, About and accessibility', () => {
 
   test('keyboard only: sign in, move through the modules, open the user menu', async ({ page }) => {
     await page.goto('/#/login');
-    await page.keyboard.press('Tab');
+    // the page opens with the Username box focused (autofocus in the pre-rendered form)
     await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
     await page.keyboard.type('admin');
     await page.keyboard.press('Tab');

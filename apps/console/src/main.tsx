@@ -1,11 +1,19 @@
 import { APP_ROOT } from '@portico/core';
-import './global.css';
-import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { EarlySignIn } from './boot.ts';
 import type { FullApp } from './app/full-app.tsx';
 import { getClientId } from './lib/client-id.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
-import { LightSignIn, needsOnlySignIn, redirectToSignIn } from './login/light-sign-in.tsx';
+import {
+  LightSignIn,
+  loadSignInTranslator,
+  needsOnlySignIn,
+  redirectToSignIn,
+  type PrerenderedSignIn,
+} from './login/light-sign-in.tsx';
+import { startSsoSignIn } from './router/oauth-return.ts';
 import { startColorScheme } from './shell/color-scheme.ts';
 import { startUpdates } from './updates/start-updates.ts';
 
@@ -15,7 +23,15 @@ function loadFullApp(config: RuntimeConfig): Promise<FullApp> {
   return import('./app/full-app.tsx').then((module) => module.createFullApp(config));
 }
 
-function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
+interface SignInMount {
+  /** Shows the form: a new render, or the hydration of the pre-rendered one. */
+  mount(form: ReactNode): Root;
+  prerendered?: PrerenderedSignIn;
+  submitPending?: boolean;
+  intentShown?: boolean;
+}
+
+function showSignIn(configLoad: Promise<RuntimeConfig>, { mount, ...first }: SignInMount): Root {
   let full: Promise<FullApp> | null = null;
   // One hand-over only. A sign-in in this tab writes the token and posts 'login' too, and the sign-in
   // form stays mounted until React commits the console: the cross-tab path must not race it.
@@ -28,7 +44,7 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
     await app.router.navigate(path, { replace: true });
     app.render(root);
   };
-  root.render(
+  const root = mount(
     <LightSignIn
       onSignIn={async (username, password) => {
         if (phase !== 'idle') return;
@@ -55,36 +71,69 @@ function showSignIn(root: Root, configLoad: Promise<RuntimeConfig>): void {
         );
         void getClientId();
       }}
+      {...first}
     />,
+  );
+  return root;
+}
+
+function showConfigError(root: Root, error: unknown): void {
+  root.render(
+    <ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />,
   );
 }
 
-async function boot(): Promise<void> {
+/** The console in an empty #root: the sign-in form, or the whole app for a session. */
+export async function startConsole(
+  container: HTMLElement,
+  configLoad: Promise<RuntimeConfig> = loadRuntimeConfig(),
+): Promise<void> {
   startUpdates(); // stale-chunk guard now; version check and service worker once stable
   startColorScheme(); // the device's light / dark / system choice, before anything is drawn
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
-  const configLoad = loadRuntimeConfig();
-  const showConfigError = (error: unknown) =>
-    root.render(
-      <ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />,
-    );
   if (needsOnlySignIn()) {
     // the form needs the configuration only on submit: show it without waiting for the file
     redirectToSignIn();
-    showSignIn(root, configLoad);
-    configLoad.catch(showConfigError);
+    showSignIn(configLoad, {
+      mount: (form) => {
+        root.render(form);
+        return root;
+      },
+    });
+    configLoad.catch((error: unknown) => showConfigError(root, error));
     return;
   }
   let config: RuntimeConfig;
   try {
     config = await configLoad;
   } catch (error) {
-    showConfigError(error);
+    showConfigError(root, error);
     return;
   }
   (await loadFullApp(config)).render(root);
 }
 
-void boot();
+/**
+ * Takes over the pre-rendered sign-in form (boot.ts, on the first input): hydrated in the language
+ * and with the links it was rendered with, so nothing moves, the focus stays, and what was typed
+ * stays (LoginField adopts it); a submit made before this script arrived is sent now.
+ */
+export async function hydrateSignIn(container: HTMLElement, early: EarlySignIn): Promise<void> {
+  startUpdates();
+  const { configLoad } = early;
+  const t = await loadSignInTranslator(early.language);
+  // read in the same task as hydrateRoot: from here on React's own listeners take the form's events
+  const action = early.handOver();
+  const root = showSignIn(configLoad, {
+    prerendered: { language: early.language, t, links: early.links },
+    submitPending: action === 'submit',
+    // this code loads on the user's first input (or a sign-in elsewhere): intent already shown
+    intentShown: true,
+    mount: (form) =>
+      hydrateRoot(container, form, {
+        onRecoverableError: (error) => console.warn('sign-in form hydration:', error),
+      }),
+  });
+  if (action === 'sso' && early.links.sso) startSsoSignIn(early.links.sso, early.language);
+  configLoad.catch((error: unknown) => showConfigError(root, error));
+}

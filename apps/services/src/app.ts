@@ -28,6 +28,7 @@ import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
+import { CONSOLE_START_PAGE } from './static/console-start-page.ts';
 import { installOperations } from './routes/operations-routes.ts';
 import { registerKitRoutes } from './routes/kit-routes.ts';
 import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
@@ -186,7 +187,12 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerDemoIdpRoutes(app, ctx);
 
   const legacy = createStaticHandler({ name: 'legacy UI', dir: ctx.legacyUiDir, htmlHeaders });
-  const consoleSite = createStaticHandler({ name: 'console', dir: ctx.consoleDir, htmlHeaders });
+  const consoleSite = createStaticHandler({
+    name: 'console',
+    dir: ctx.consoleDir,
+    htmlHeaders,
+    startPage: CONSOLE_START_PAGE,
+  });
   app.on(['GET', 'HEAD'], '/legacy-ui', (c) => c.redirect('/legacy-ui/', 301));
   app.on(['GET', 'HEAD'], '/legacy-ui/*', (c) => legacy(c, c.req.path.slice('/legacy-ui/'.length)));
   app.on(['GET', 'HEAD'], '/*', (c) => consoleSite(c, c.req.path.slice(1)));

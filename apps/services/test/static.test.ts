@@ -23,6 +23,13 @@ beforeAll(async () => {
   mkdirSync(join(consoleDir, 'extra'), { recursive: true });
   mkdirSync(join(legacyDir, 'extra'), { recursive: true });
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+  // the pre-rendered sign-in pages of two languages (English is left out: index.html stands in)
+  mkdirSync(join(consoleDir, 'sign-in'));
+  writeFileSync(
+    join(consoleDir, 'sign-in', 'es.html'),
+    '<!doctype html><title>Iniciar sesión</title>',
+  );
+  writeFileSync(join(consoleDir, 'sign-in', 'it.html'), '<!doctype html><title>Accedi</title>');
   writeFileSync(join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(
     join(consoleDir, 'assets', 'big-def456.js'),
@@ -54,6 +61,48 @@ afterAll(async () => {
 
 const get = (c: TestClient, path: string, headers: Record<string, string> = {}) =>
   c.services.fetch(new Request(`${ORIGIN}${path}`, { headers }));
+
+describe("the console's start page", () => {
+  it.each<[string, Record<string, string>, string]>([
+    ['Spanish asked for', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }, 'Iniciar sesión'],
+    ['Italian preferred by weight', { 'accept-language': 'en;q=0.3, it-CH' }, 'Accedi'],
+    ['no language asked for: English', {}, 'console'],
+    ['a language the build has no page for', { 'accept-language': 'fr-CA' }, 'console'],
+    [
+      'a session cookie: the page that loads the console at once',
+      { 'accept-language': 'es', cookie: 'RIOT_TK=%7B%22token%22%3A%22t%22%7D' },
+      'console',
+    ],
+  ])('%s', async (_case, headers, title) => {
+    const response = await get(client, '/', headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain(`<title>${title}</title>`);
+    expect(response.headers.get('vary')).toContain('Accept-Language, Cookie');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('revalidates each page by its own ETag', async () => {
+    const spanish = await get(client, '/', { 'accept-language': 'es' });
+    const italian = await get(client, '/', { 'accept-language': 'it' });
+    const etag = spanish.headers.get('etag') ?? '';
+    expect(etag).not.toBe(italian.headers.get('etag'));
+    expect(
+      (await get(client, '/', { 'accept-language': 'es', 'if-none-match': etag })).status,
+    ).toBe(304);
+    expect(
+      (await get(client, '/', { 'accept-language': 'it', 'if-none-match': etag })).status,
+    ).toBe(200);
+  });
+
+  it('serves the pages only at the root, and the files themselves by their path', async () => {
+    const explicit = await get(client, '/index.html', { 'accept-language': 'es' });
+    expect(await explicit.text()).toContain('<title>console</title>');
+    expect(explicit.headers.get('vary') ?? '').not.toContain('Accept-Language');
+    const page = await get(client, '/sign-in/it.html');
+    expect(await page.text()).toContain('<title>Accedi</title>');
+  });
+});
 
 describe('static hosting', () => {
   it('serves index.html with no-cache, ETag, Last-Modified, CSP and 304s', async () => {

@@ -196,6 +196,7 @@ export {
   DEVICE_PREFERENCE_KEYS,
   THEME_PREFERENCES,
   languageToShow,
+  parseAcceptLanguage,
   parseThemePreference,
   pickSignInLanguage,
   resolveColorScheme,

@@ -2,64 +2,25 @@
 // of spec §2), so it is served without the router, the store and i18next: those load when the user
 // signs in. This keeps the JS before sign-in within its budget (≤ 110 KB gzip).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  DEVICE_PREFERENCE_KEYS,
-  LOGIN_ROUTE,
-  STORAGE_KEYS,
-  pickSignInLanguage,
-  shouldRememberRedirect,
-  type Language,
-  decodeUriLenient,
-} from '@portico/core';
+import { STORAGE_KEYS, type Language } from '@portico/core';
 import en from '../i18n/locales/en.json';
 import { LoginPage, type Translate } from './login-page.tsx';
-import { hasOAuthReturn, startSsoSignIn } from '../router/oauth-return.ts';
-import {
-  clearSessionStorage,
-  getLocal,
-  removeLocal,
-  setLocal,
-} from '../session/browser-storage.ts';
+import { startSsoSignIn } from '../router/oauth-return.ts';
+import { getLocal } from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';
+import { rememberLinkOnSignInPage } from './sign-in-route.ts';
+import { signInLanguage } from './sign-in-language.ts';
+
+export { signInLanguage } from './sign-in-language.ts';
 import { markBusy } from '../updates/busy-registry.ts';
 import { createMiniTranslator, mergeMessages } from './mini-translator.ts';
 
-/** The route path of the current hash URL (`/login`, `/app/things/thing`, `/`). */
-export function currentRoutePath(): string {
-  // a malformed escape must not break the sign-in page
-  return decodeUriLenient(location.hash.replace(/^#/, '').split('?')[0] ?? '') || '/';
-}
-
-/** True when this page load can only show the sign-in form: no token and no OAuth return to handle. */
-export function needsOnlySignIn(): boolean {
-  return createTokenStore().read() === undefined && !hasOAuthReturn();
-}
-
-/**
- * Spec §2 for a page load without a token: (a) remember the requested URL (unless /app), (c) log
- * out locally (no token, so no logout call: the clear keeps the preserved keys) and go to /login.
- */
-export function redirectToSignIn(): void {
-  const path = currentRoutePath();
-  if (path === LOGIN_ROUTE) return;
-  if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
-  clearSessionStorage();
-  removeLocal(STORAGE_KEYS.sessionExpired); // logging out sets a state other than SESSION_EXPIRED (spec §4)
-  history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
-}
-
-/**
- * A link pasted into the address bar of a tab showing this page changes only the hash (no page
- * load, and no router here to run the guards): guard (a) remembers it as a page load would, and
- * the tab stays on /login. Nothing is cleared: this tab holds no session, and an SSO sign-in it
- * started must survive.
- */
-export function rememberLinkOnSignInPage(): void {
-  const path = currentRoutePath();
-  if (path === LOGIN_ROUTE) return;
-  if (shouldRememberRedirect(path)) setLocal(STORAGE_KEYS.redirectUrl, path);
-  history.replaceState(history.state, '', `#${LOGIN_ROUTE}`);
-}
+export {
+  currentRoutePath,
+  needsOnlySignIn,
+  redirectToSignIn,
+  rememberLinkOnSignInPage,
+} from './sign-in-route.ts';
 
 export interface LightSignInProps {
   onSignIn(username: string, password: string): Promise<void>;
@@ -71,11 +32,26 @@ export interface LightSignInProps {
   forgotPasswordUrl?: Promise<string | null>;
   /** The run-time config's SSO start address, once portico.config.json is read (null: no link). */
   ssoUrl?: Promise<string | null>;
+  /**
+   * What the form shows on its first render when that render must equal markup made elsewhere:
+   * the build's pre-rendered form in index.html (rendered with these, and hydrated with them).
+   */
+  prerendered?: PrerenderedSignIn;
+  /** The pre-rendered form was submitted before this script arrived: submit it now. */
+  submitPending?: boolean;
+  /** The user already started using the form (before this script arrived): onIntent at once. */
+  intentShown?: boolean;
+}
+
+export interface PrerenderedSignIn {
+  language: Language;
+  t: Translate;
+  links: ConfigLinks;
 }
 
 const english = createMiniTranslator(en);
 
-interface ConfigLinks {
+export interface ConfigLinks {
   forgot: string | null;
   sso: string | null;
 }
@@ -90,14 +66,6 @@ const bundles: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown 
   fr: () => import('../i18n/locales/fr.json'),
   it: () => import('../i18n/locales/it.json'),
 };
-
-/** The sign-in page's language: the last one used on this device, else the browser's. */
-export function signInLanguage(): Language {
-  return pickSignInLanguage(
-    getLocal(DEVICE_PREFERENCE_KEYS.language),
-    typeof navigator === 'undefined' ? [] : navigator.languages,
-  );
-}
 
 /** A translator for `language`: its messages over English (a missing key shows English). */
 export async function loadSignInTranslator(language: Language): Promise<Translate> {
@@ -116,29 +84,42 @@ export function LightSignIn({
   onIntent,
   forgotPasswordUrl,
   ssoUrl,
+  prerendered,
+  submitPending = false,
+  intentShown = false,
 }: LightSignInProps) {
-  const [language] = useState(signInLanguage);
-  const [t, setT] = useState<Translate | null>(() => (language === 'en' ? english : null));
+  const [language] = useState(() => prerendered?.language ?? signInLanguage());
+  const [t, setT] = useState<Translate | null>(
+    () => prerendered?.t ?? (language === 'en' ? english : null),
+  );
   // The links that portico.config.json adds under the form ("Forgot password?", "Sign in with
   // SSO"). The form waits for them a little (the file is small and already on its way), so that
   // the centred card does not jump when they appear; after LINKS_WAIT_MS it shows without them.
-  const [links, setLinks] = useState<ConfigLinks | null>(() =>
-    forgotPasswordUrl === undefined && ssoUrl === undefined ? NO_LINKS : null,
+  const [links, setLinks] = useState<ConfigLinks | null>(
+    () =>
+      prerendered?.links ??
+      (forgotPasswordUrl === undefined && ssoUrl === undefined ? NO_LINKS : null),
   );
+  const translated = prerendered !== undefined;
   useEffect(() => {
     let active = true;
     document.documentElement.lang = language;
-    if (language !== 'en')
+    if (language !== 'en' && !translated)
       void loadSignInTranslator(language).then((loaded) => active && setT(() => loaded));
     return () => {
       active = false;
     };
-  }, [language]);
+  }, [language, translated]);
   useEffect(() => {
     let active = true;
     const timer = setTimeout(() => active && setLinks((shown) => shown ?? NO_LINKS), LINKS_WAIT_MS);
     void Promise.all([forgotPasswordUrl ?? null, ssoUrl ?? null]).then(
-      ([forgot, sso]) => active && setLinks({ forgot, sso }),
+      ([forgot, sso]) =>
+        active &&
+        // the same links keep the same object: no render for what is already shown
+        setLinks((shown) =>
+          shown?.forgot === forgot && shown.sso === sso ? shown : { forgot, sso },
+        ),
       () => active && setLinks((shown) => shown ?? NO_LINKS),
     );
     return () => {
@@ -146,7 +127,12 @@ export function LightSignIn({
       clearTimeout(timer);
     };
   }, [forgotPasswordUrl, ssoUrl]);
-  const [expired] = useState(() => getLocal(STORAGE_KEYS.sessionExpired) === 'true');
+  // the pre-rendered form has no "session expired" notice: hydrated without it, it shows after
+  const readExpired = () => getLocal(STORAGE_KEYS.sessionExpired) === 'true';
+  const [expired, setExpired] = useState(() => !translated && readExpired());
+  useEffect(() => {
+    if (translated && readExpired()) setExpired(true);
+  }, [translated]);
   // once the user starts typing, an update waits (spec §4: never reload over an unsaved form)
   const releaseBusy = useRef<(() => void) | null>(null);
   useEffect(() => () => releaseBusy.current?.(), []);
@@ -154,6 +140,11 @@ export function LightSignIn({
     releaseBusy.current ??= markBusy('sign-in form');
     onIntent?.();
   }, [onIntent]);
+  const intentOnMount = useRef(intentShown);
+  useEffect(() => {
+    if (intentOnMount.current) handleIntent();
+    intentOnMount.current = false;
+  }, [handleIntent]);
 
   useEffect(() => {
     window.addEventListener('hashchange', rememberLinkOnSignInPage);
@@ -180,11 +171,13 @@ export function LightSignIn({
     };
   }, [onSignedInElsewhere]);
 
+  // Intent is a key, a pointer or an input (a password manager's fill), not focus: the username
+  // field takes the focus by itself when the page opens (autofocus).
   return (
     <div
-      onFocusCapture={handleIntent}
       onPointerDownCapture={handleIntent}
       onKeyDownCapture={handleIntent}
+      onInputCapture={handleIntent}
     >
       {t && links && (
         <LoginPage
@@ -195,6 +188,7 @@ export function LightSignIn({
           forgotPasswordUrl={links.forgot}
           ssoUrl={links.sso}
           onSsoSignIn={() => links.sso && startSsoSignIn(links.sso, language)}
+          submitOnMount={submitPending}
         />
       )}
     </div>

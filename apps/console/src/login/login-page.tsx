@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { ApiError } from '../api/api-errors.ts';
 import type { TranslationKey } from '../i18n/keys.ts';
 import styles from './login-page.module.css';
@@ -17,6 +25,11 @@ export interface LoginPageProps {
   ssoUrl?: string | null;
   /** Leaves for the identity provider with this tab's state (the link's own href carries none). */
   onSsoSignIn?(): void;
+  /**
+   * The form was submitted before this component took it over (the pre-rendered form in
+   * index.html, before the script arrived): submit it once mounted, with what was typed.
+   */
+  submitOnMount?: boolean;
 }
 
 export type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
@@ -77,6 +90,7 @@ export function LoginPage({
   forgotPasswordUrl = null,
   ssoUrl = null,
   onSsoSignIn,
+  submitOnMount = false,
 }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -91,13 +105,24 @@ export function LoginPage({
   useEffect(() => setExpiredShown(sessionExpired), [sessionExpired]);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitPending = useRef(submitOnMount);
+  useEffect(() => {
+    if (!submitPending.current) return;
+    submitPending.current = false;
+    formRef.current?.requestSubmit();
+  }, []);
 
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || throttled) return;
+    // the fields' own values: the same as the state once React runs them, and also right when a
+    // submit made before hydration is replayed, in the same tick as the fields are adopted
+    const typedUsername = usernameRef.current?.value ?? username;
+    const typedPassword = passwordRef.current?.value ?? password;
     const errors: FieldErrors = {};
-    if (username.trim() === '') errors.username = t('login.usernameRequired');
-    if (password === '') errors.password = t('login.passwordRequired');
+    if (typedUsername.trim() === '') errors.username = t('login.usernameRequired');
+    if (typedPassword === '') errors.password = t('login.passwordRequired');
     setFieldErrors(errors);
     if (errors.username || errors.password) {
       setError(null);
@@ -108,7 +133,7 @@ export function LoginPage({
     setError(null);
     setThrottledUntil(null);
     try {
-      await onSignIn(username.trim(), password);
+      await onSignIn(typedUsername.trim(), typedPassword);
     } catch (caught) {
       const wait = throttleSeconds(caught);
       if (wait !== null) setThrottledUntil(Date.now() + wait * 1000);
@@ -147,9 +172,18 @@ export function LoginPage({
             t('login.tryAgainNow')
           )}
         </div>
-        <form onSubmit={handleSubmit} noValidate className={styles.form}>
+        {/* method="dialog" outside a dialog: a submit without a script goes nowhere (no GET that
+            would put the password in the address), and the page's first script records it */}
+        <form
+          ref={formRef}
+          method="dialog"
+          onSubmit={handleSubmit}
+          noValidate
+          className={styles.form}
+        >
           <LoginField
             inputRef={usernameRef}
+            autoFocus
             label={t('login.username')}
             name="username"
             autoComplete="username"
@@ -217,6 +251,8 @@ interface LoginFieldProps {
   onChange(value: string): void;
   /** The message shown under the field and announced as its description. */
   error: string | undefined;
+  /** Focused when the page opens (the `autofocus` attribute of the pre-rendered form). */
+  autoFocus?: boolean;
 }
 
 /** A labelled, required sign-in field whose error message describes it. */
@@ -229,15 +265,24 @@ function LoginField({
   value,
   onChange,
   error,
+  autoFocus = false,
 }: LoginFieldProps) {
   const id = useId();
   const errorId = useId();
+  // What was typed into the pre-rendered field before React took it over is kept: hydration leaves
+  // the field's value alone, and this makes it the state before any render could write '' over it.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is taken over
+  }, []);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       <input
         ref={inputRef}
         id={id}
+        autoFocus={autoFocus}
         name={name}
         type={type}
         autoComplete={autoComplete}

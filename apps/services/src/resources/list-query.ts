@@ -5,6 +5,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { containsIgnoringCase } from '../db/sql-helpers.ts';
+import type { Dialect } from '../db/dialect.ts';
 import { parseOrThrow } from '../http/http-error.ts';
 import type { Readable } from '../policies/access.ts';
 import type { ServicesContext } from '../services-context.ts';
@@ -223,6 +224,7 @@ export function parseListQuery(spec: ResourceSpec, query: Record<string, string>
 /** The rows a list query selects (readable groups, text search, exact filters), and their order with `id` last. */
 export function filteredSelect(
   db: AnyDb,
+  dialect: Dialect,
   spec: ResourceSpec,
   query: ListQuery,
   readable: ReadonlySet<number> | undefined,
@@ -237,7 +239,7 @@ export function filteredSelect(
       .filter(([, f]) => f.search && f.kind === 'string' && !f.hidden)
       .map(([name]) => name);
     select = select.where((eb) =>
-      eb.or(columns.map((column) => containsIgnoringCase(column, filterText))),
+      eb.or(columns.map((column) => containsIgnoringCase(column, filterText, dialect))),
     );
   }
   const tree = query.whereTree;
@@ -299,7 +301,13 @@ export class ListPages {
     { readable, key: readableKey }: Readable,
   ): ListPlan {
     const parsed = parseListQuery(spec, query);
-    const { select, filterText, exact, ordered } = filteredSelect(this.db, spec, parsed, readable);
+    const { select, filterText, exact, ordered } = filteredSelect(
+      this.db,
+      this.ctx.dialect,
+      spec,
+      parsed,
+      readable,
+    );
     return {
       countKey: `${spec.table}|${readableKey}|${filterText ?? ''}|${JSON.stringify(exact)}|${parsed.where ?? ''}`,
       count: select.select((eb) => eb.fn.countAll<number>().as('total')).compile(),

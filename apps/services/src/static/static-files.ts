@@ -79,6 +79,11 @@ export interface StaticSite {
   cacheControl?: (path: string) => string;
   /** Headers added to every file of this site. */
   extraHeaders?: Record<string, string>;
+  /**
+   * The page served for the site's root instead of index.html, chosen per request (a file of the
+   * build, relative to it; index.html when it is absent), and the request headers it depends on.
+   */
+  startPage?: { choose(c: Context): string | undefined; vary: string };
 }
 
 export function createStaticHandler(site: StaticSite) {
@@ -126,10 +131,16 @@ export function createStaticHandler(site: StaticSite) {
     }
     if (decoded.includes('\0') || decoded.split(/[\\/]/).some((part) => part === '..'))
       return c.text('Not found', 404);
-    const path = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+    let path = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+    const startPage = decoded === '' ? site.startPage?.choose(c) : undefined;
+    let entry: CachedFile | undefined;
+    if (startPage !== undefined) {
+      entry = await load(resolve(root, startPage));
+      if (entry) path = startPage;
+    }
     const file = resolve(root, path);
     if (file !== root && !file.startsWith(root + sep)) return c.text('Not found', 404);
-    const entry = await load(file);
+    entry ??= await load(file);
     if (!entry) {
       if (path === 'index.html') return unavailable(c);
       return c.text('Not found', 404);
@@ -154,6 +165,8 @@ export function createStaticHandler(site: StaticSite) {
       ...site.extraHeaders,
     };
     if (COMPRESSIBLE.test(type)) headers.Vary = 'Accept-Encoding';
+    if (decoded === '' && site.startPage)
+      headers.Vary = [headers.Vary, site.startPage.vary].filter(Boolean).join(', ');
     if (encoding) headers['Content-Encoding'] = encoding;
     if (type.startsWith('text/html')) Object.assign(headers, site.htmlHeaders);
     if (path === 'sw.js') headers['Service-Worker-Allowed'] = '/';

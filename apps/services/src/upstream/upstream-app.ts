@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from '../http/content-security-policy.ts';
 import { registerKitRoutes } from '../routes/kit-routes.ts';
 import { listen } from '../listen.ts';
 import { createStaticHandler } from '../static/static-files.ts';
+import { CONSOLE_START_PAGE } from '../static/console-start-page.ts';
 import type { Agent } from 'undici';
 import { createTargetAgent, jsonError, proxyRequest } from './reverse-proxy.ts';
 import type { ProxyTarget } from './reverse-proxy.ts';
@@ -143,6 +144,7 @@ export function createUpstreamApp(options: UpstreamOptions): UpstreamApp {
     name: 'console',
     dir: options.consoleDir,
     htmlHeaders,
+    startPage: CONSOLE_START_PAGE,
   });
   app.on(['GET', 'HEAD'], '/*', (c) => consoleSite(c, c.req.path.slice(1)));
   app.all('*', (c) => c.json({ error: 'Not found' }, 404));

@@ -5,6 +5,7 @@ import {
   isDevicePreferenceKey,
   languageToShow,
   parseThemePreference,
+  parseAcceptLanguage,
   pickSignInLanguage,
   resolveColorScheme,
 } from './device-preferences.ts';
@@ -70,6 +71,35 @@ describe('pickSignInLanguage', () => {
     ['', [''], 'en'],
   ])('stored %j, browser %j → %s', (stored, browser, language) => {
     expect(pickSignInLanguage(stored, browser)).toBe(language);
+  });
+});
+
+describe('parseAcceptLanguage', () => {
+  it.each<[string | null | undefined, string[]]>([
+    [undefined, []],
+    ['', []],
+    ['es', ['es']],
+    ['es-MX,es;q=0.9,en;q=0.8', ['es-MX', 'es', 'en']],
+    ['en;q=0.5, fr', ['fr', 'en']], // by weight, not by place
+    ['it;q=0.8, de;q=0.8, fr;q=0.9', ['fr', 'it', 'de']], // ties keep the header's order
+    ['fr;q=0, es', ['es']], // q=0: not this one
+    ['*, pt-BR;q=0.5', ['pt-BR']], // the wildcard names no language
+    ['es;q=2, it', ['it']], // a weight out of range counts as q=0
+    ['es;q=abc, it;q=0.1', ['it']],
+    ['<script>, pt', ['pt']], // not a language tag
+    ['  fr-CA ;  q=0.7 ', ['fr-CA']],
+    ['en;Q=0.4,es;q=0.6', ['es', 'en']],
+  ])('%j → %j', (header, languages) => {
+    expect(parseAcceptLanguage(header)).toEqual(languages);
+  });
+
+  it.each<[string, string]>([
+    ['es-MX,es;q=0.9,en;q=0.8', 'es'],
+    ['de-DE,de;q=0.9,pt;q=0.8', 'pt-BR'],
+    ['en;q=0.5, fr', 'fr'],
+    ['de, ja', 'en'],
+  ])('with pickSignInLanguage, %j → %s', (header, language) => {
+    expect(pickSignInLanguage(null, parseAcceptLanguage(header))).toBe(language);
   });
 });
 

@@ -62,6 +62,30 @@ export function pickSignInLanguage(
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The languages of an HTTP `Accept-Language` header, most wanted first (RFC 9110 §12.5.4): ties keep
+ * the header's order, `q=0` means "not this one", `*` and malformed entries are left out. The
+ * services give the result to {@link pickSignInLanguage} to choose the pre-rendered sign-in page,
+ * so that it is the language the page itself would choose from `navigator.languages`.
+ */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  const ranked: { tag: string; q: number; index: number }[] = [];
+  header.split(',').forEach((part, index) => {
+    const [rawTag = '', ...params] = part.split(';');
+    const tag = rawTag.trim();
+    if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) return;
+    let q = 1;
+    for (const param of params) {
+      const [name, value] = param.split('=').map((piece) => piece.trim());
+      if (name?.toLowerCase() !== 'q') continue;
+      q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value ?? '') ? Number(value) : 0;
+    }
+    if (q > 0) ranked.push({ tag, q, index });
+  });
+  return ranked.sort((a, b) => b.q - a.q || a.index - b.index).map((entry) => entry.tag);
+}
+
 /** What {@link languageToShow} needs: the session's configuration and the language on screen. */
 export interface LanguageToShowInput {
   /** True once a session's configuration is loaded (false before sign-in and after sign-out). */

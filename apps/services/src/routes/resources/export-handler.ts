@@ -21,7 +21,13 @@ export async function handleExport(
   const caller = c.get('caller');
   requirePermission(caller, spec, 'r');
   const { readable } = readableFor(caller, spec);
-  const { ordered } = filteredSelect(db, spec, parseListQuery(spec, c.req.query()), readable);
+  const { ordered } = filteredSelect(
+    db,
+    ctx.dialect,
+    spec,
+    parseListQuery(spec, c.req.query()),
+    readable,
+  );
   const layout = csvLayout(spec);
   const encoder = new TextEncoder();
   let offset = 0;

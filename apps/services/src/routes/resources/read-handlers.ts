@@ -57,7 +57,7 @@ export async function handleTree(
   const parsed = parseListQuery(spec, { pageSize: '-1', ...query });
   checkExtra(spec, parsed.extra);
   const scope = await listScope(env, c, spec, query);
-  const { ordered } = filteredSelect(db, spec, parsed, scope.readable);
+  const { ordered } = filteredSelect(db, ctx.dialect, spec, parsed, scope.readable);
   const rows = await ordered.limit(ALL_ROWS_CAP).execute();
   const items = await toJson(ctx, spec, rows, caller);
   if (parsed.extra !== undefined || parsed.only !== undefined)
