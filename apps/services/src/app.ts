@@ -19,6 +19,7 @@ import { createXsrfToken } from './auth/token.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerApiKeyRoutes } from './routes/api-key-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
@@ -122,6 +123,24 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
    */
   const authenticate = (c: Context<AppEnv>, next: Next): Promise<void> => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
+    // A personal API key (the platform's header) wins over a token, as on the platform. It is never
+    // a cookie, so it needs no CSRF token.
+    const apiKey = requestHeader(c, 'api_key');
+    if (apiKey) {
+      const keys = ctx.sessions.keys;
+      const id = keys.cachedIdOfKey(apiKey);
+      const cachedKeyCaller = id === undefined ? undefined : keys.cachedCallerOf(id);
+      if (cachedKeyCaller !== undefined) {
+        c.set('caller', cachedKeyCaller);
+        c.set('token', '');
+        return next();
+      }
+      return keys.authenticate(apiKey).then((caller) => {
+        c.set('caller', caller);
+        c.set('token', '');
+        return next();
+      });
+    }
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -155,6 +174,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
+  registerApiKeyRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));

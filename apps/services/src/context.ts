@@ -69,12 +69,17 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       case 'logout':
         sessions.forget(event.tokenHash);
         break;
+      case 'apiKey':
+        sessions.keys.forget(event.id);
+        sessions.forgetKeySessions(event.id);
+        break;
     }
   });
   // Events may have been missed (the PostgreSQL listener reconnected): drop everything cached.
   bus.onReset(() => {
     directory.invalidate();
     sessions.forgetAll();
+    sessions.keys.forgetAll();
     tableCaches.invalidateAll();
   });
   return {

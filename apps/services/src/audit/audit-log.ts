@@ -27,6 +27,8 @@ export interface FieldChange {
 export interface AuditOrigin {
   address: string;
   requestId: string;
+  /** The API key the request was authenticated with, if it was. */
+  apiKeyId?: number | null;
 }
 
 export interface AuditEntryInput {
@@ -115,6 +117,7 @@ export async function appendAudit(
       recordId: entry.recordId ?? null,
       recordName: entry.recordName ?? '',
       changes: JSON.stringify(entry.changes ?? []),
+      apiKeyId: origin.apiKeyId ?? null,
     })
     .execute();
 }
