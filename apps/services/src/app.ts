@@ -20,6 +20,7 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerApiKeyRoutes } from './routes/api-key-routes.ts';
+import { registerPlatformUserRoutes } from './routes/platform-user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
@@ -28,6 +29,8 @@ import { installOperations } from './routes/operations-routes.ts';
 import { registerKitRoutes } from './kit/kit-routes.ts';
 import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
+import { gitJson } from './presenters/version-json.ts';
+import { SERVICES_VERSION } from './context.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
@@ -175,6 +178,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
   registerApiKeyRoutes(api, ctx);
+  registerPlatformUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
@@ -191,7 +195,11 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerAnalyticsCapture(analytics, ctx);
   app.route('/analytics', analytics);
 
-  app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
+  const versionBody = gitJson(ctx.version, SERVICES_VERSION);
+  const version = (c: Context) => c.json(versionBody, 200, { 'Cache-Control': 'no-cache' });
+  app.get('/git.json', version);
+  // where the platform serves it: the root of its web application
+  app.get('/riot-core-services/git.json', version);
   registerKitRoutes(app, ctx, htmlHeaders);
   registerDemoIdpRoutes(app, ctx);
 

@@ -25,6 +25,9 @@ export interface VersionInfo {
   displayVersion: string;
   commit: string;
   date: string;
+  /** The platform's git.json has these too (presenters/version-json.ts). */
+  branch?: string;
+  tag?: string;
 }
 
 export interface ServicesContext {

@@ -115,9 +115,7 @@ describe('two workers', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => call('GET', `${origin}/git.json`)),
     );
-    expect(answers.map((answer) => answer.json)).toEqual(
-      Array.from({ length: 6 }, () => CHILD_SERVER_VERSION),
-    );
+    for (const answer of answers) expect(answer.json).toMatchObject(CHILD_SERVER_VERSION);
   });
 
   it('a logout answered by one worker ends the session in the other at once', async () => {
