@@ -30,6 +30,7 @@ import { registerKitRoutes } from './routes/kit-routes.ts';
 import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
 import { gitJson } from './presenters/version-json.ts';
+import { platformShapesOnly } from './http/platform-shapes-only.ts';
 import { SERVICES_VERSION } from './context.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
@@ -104,6 +105,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   };
   // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
   installOperations(app, ctx, everyAnswer);
+  if (ctx.platformShapesOnly) app.use(`${API_BASE_PATH}/*`, platformShapesOnly());
 
   // The rest of an oversized body is read and dropped first (bounded: http/swallow-body.ts), so the
   // client, still sending, reads the answer instead of a reset. The connection is closed after it all

@@ -42,6 +42,8 @@ export interface ContextOptions extends OperationsOptions {
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;
+  /** Default: the environment's `PORTICO_PLATFORM_SHAPES=only` (a test mode: services-context.ts). */
+  platformShapesOnly?: boolean;
 }
 
 /** Builds the request context (caches, sessions) over an open database. */
@@ -99,5 +101,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
     analyticsLimits: { ...DEFAULT_ANALYTICS_LIMITS },
     ops,
     migrations: database.migrations,
+    platformShapesOnly:
+      options.platformShapesOnly ?? process.env.PORTICO_PLATFORM_SHAPES === 'only',
   };
 }

@@ -52,6 +52,11 @@ export interface ServicesContext {
   readonly analyticsLimits: AnalyticsLimits;
   /** Request ids, logs, metrics, trusted proxies (ops/operations.ts). */
   readonly ops: Operations;
+  /**
+   * Test mode (`PORTICO_PLATFORM_SHAPES=only`): where Portico answers a superset of the real
+   * platform's shape, answer the platform's alone (http/platform-shapes-only.ts).
+   */
+  readonly platformShapesOnly?: boolean;
   /** The migrations this code applied (readyz checks they are still there). */
   readonly migrations: readonly string[];
 }
