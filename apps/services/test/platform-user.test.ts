@@ -233,3 +233,25 @@ describe('group inheritedFields', () => {
     expect(map.sessionTimeout).toEqual(timeout);
   });
 });
+
+describe('a user in the platform shape', () => {
+  it('lists userRoles and userFields, on GET /user/{id} and in the user list; an echo of them is ignored', async () => {
+    const { token } = await client.login('admin');
+    const one = await json(await client.call('GET', `/user/${OPERATOR}`, { token }));
+    expect(one.userRoles).toEqual([
+      expect.objectContaining({ id: 3, name: expect.any(String), archived: false }),
+    ]);
+    expect(Array.isArray(one.userFields)).toBe(true);
+    await client.call('PUT', `/user/${OPERATOR}/field/language`, { token, body: { value: 'fr' } });
+    const listed = await json(await client.call('GET', `/user?where=id=${OPERATOR}`, { token }));
+    const row = (listed.results as Json[])[0]!;
+    expect(row.userRoles).toEqual(one.userRoles);
+    expect(row.userFields).toEqual([{ id: expect.any(Number), name: 'language', value: 'fr' }]);
+    const echoed = await client.call('PATCH', `/user/${OPERATOR}`, {
+      token,
+      body: { ...row, firstName: 'Olga' },
+    });
+    expect(echoed.status).toBe(200);
+    expect(await json(echoed)).toMatchObject({ firstName: 'Olga', roleIds: [3] });
+  });
+});

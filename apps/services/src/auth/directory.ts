@@ -180,6 +180,20 @@ export class Directory {
     return fields;
   }
 
+  /** The roles of `ids` as the platform lists a user's `userRoles`: `{id, name, description, archived}`. */
+  async roleSummaries(
+    ids: readonly number[],
+  ): Promise<Array<{ id: number; name: string; description: string; archived: boolean }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('roles')
+      .select(['id', 'name', 'description', 'archived'])
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...row, archived: row.archived === 1 }));
+  }
+
   /** The user's permission strings: its roles' union plus `_anything:<letter>`. */
   async permissionsOf(user: UserRow): Promise<string[]> {
     const roleIds = parseIdList(user.roleIds);
