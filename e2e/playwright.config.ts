@@ -39,6 +39,15 @@ const SHAPES: Array<{ name: string; only?: Partial<Project> }> = [
       ],
     },
   },
+  // the console against services answering the real platform's shapes alone (environments/
+  // platform-shapes.ts): sign-in, the work area and settings, a few tests each (< 60 s)
+  {
+    name: 'platform-shapes',
+    only: {
+      testMatch: ['sign-in.spec.ts', 'work-area.spec.ts', 'settings.spec.ts'],
+      grep: /refused password keeps the frame booting|every editor shows the API’s values|saving a time zone persists it|switching the language re-labels|About shows the three versions/,
+    },
+  },
 ];
 
 export default defineConfig({

@@ -20,6 +20,8 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerGroupFieldRoutes } from './routes/group-field-routes.ts';
+import { registerApiKeyRoutes } from './routes/api-key-routes.ts';
+import { registerPlatformUserRoutes } from './routes/platform-user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerStatusRoutes } from './routes/status-routes.ts';
@@ -33,6 +35,9 @@ import { installOperations } from './routes/operations-routes.ts';
 import { registerKitRoutes } from './routes/kit-routes.ts';
 import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
+import { gitJson } from './presenters/version-json.ts';
+import { platformShapesOnly } from './http/platform-shapes-only.ts';
+import { SERVICES_VERSION } from './context.ts';
 
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
@@ -106,6 +111,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   };
   // Request ids, logs, metrics, /healthz, /readyz, /metrics: first, so they see every answer.
   installOperations(app, ctx, everyAnswer);
+  if (ctx.platformShapesOnly) app.use(`${API_BASE_PATH}/*`, platformShapesOnly());
 
   // The rest of an oversized body is read and dropped first (bounded: http/swallow-body.ts), so the
   // client, still sending, reads the answer instead of a reset. The connection is closed after it all
@@ -128,6 +134,24 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
    */
   const authenticate = (c: Context<AppEnv>, next: Next): Promise<void> => {
     if (c.req.method === 'POST' && c.req.path === `${API_BASE_PATH}/user/login`) return next();
+    // A personal API key (the platform's header) wins over a token, as on the platform. It is never
+    // a cookie, so it needs no CSRF token.
+    const apiKey = requestHeader(c, 'api_key');
+    if (apiKey) {
+      const keys = ctx.sessions.keys;
+      const id = keys.cachedIdOfKey(apiKey);
+      const cachedKeyCaller = id === undefined ? undefined : keys.cachedCallerOf(id);
+      if (cachedKeyCaller !== undefined) {
+        c.set('caller', cachedKeyCaller);
+        c.set('token', '');
+        return next();
+      }
+      return keys.authenticate(apiKey).then((caller) => {
+        c.set('caller', caller);
+        c.set('token', '');
+        return next();
+      });
+    }
     const { token, fromCookie } = readRequestToken(c);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     if (fromCookie && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -162,6 +186,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
   registerGroupFieldRoutes(api, ctx);
+  registerApiKeyRoutes(api, ctx);
+  registerPlatformUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerConfigEventRoutes(api, ctx);
   registerStatusRoutes(api, ctx);
@@ -182,7 +208,11 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerAnalyticsCapture(analytics, ctx);
   app.route('/analytics', analytics);
 
-  app.get('/git.json', (c) => c.json(ctx.version, 200, { 'Cache-Control': 'no-cache' }));
+  const versionBody = gitJson(ctx.version, SERVICES_VERSION);
+  const version = (c: Context) => c.json(versionBody, 200, { 'Cache-Control': 'no-cache' });
+  app.get('/git.json', version);
+  // where the platform serves it: the root of its web application
+  app.get('/riot-core-services/git.json', version);
   registerKitRoutes(app, ctx, htmlHeaders);
   registerDemoIdpRoutes(app, ctx);
 

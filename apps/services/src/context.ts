@@ -54,6 +54,8 @@ export interface ContextOptions extends OperationsOptions {
   webhooks?: WebhookSettings;
   /** How often the scheduled retention purge runs and is checked for (ms); default daily / each minute. */
   retention?: { intervalMs?: number; checkMs?: number };
+  /** Default: the environment's `PORTICO_PLATFORM_SHAPES=only` (a test mode: services-context.ts). */
+  platformShapesOnly?: boolean;
 }
 
 /** Builds the request context (caches, sessions) over an open database. */
@@ -81,12 +83,17 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       case 'logout':
         sessions.forget(event.tokenHash);
         break;
+      case 'apiKey':
+        sessions.keys.forget(event.id);
+        sessions.forgetKeySessions(event.id);
+        break;
     }
   });
   // Events may have been missed (the PostgreSQL listener reconnected): drop everything cached.
   bus.onReset(() => {
     directory.invalidate();
     sessions.forgetAll();
+    sessions.keys.forgetAll();
     tableCaches.invalidateAll();
   });
   const log = options.log ?? ((line: string) => console.error(line));
@@ -128,5 +135,7 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),
     },
     retention,
+    platformShapesOnly:
+      options.platformShapesOnly ?? process.env.PORTICO_PLATFORM_SHAPES === 'only',
   };
 }

@@ -27,6 +27,9 @@ export interface VersionInfo {
   displayVersion: string;
   commit: string;
   date: string;
+  /** The platform's git.json has these too (presenters/version-json.ts). */
+  branch?: string;
+  tag?: string;
 }
 
 export interface ServicesContext {
@@ -51,6 +54,11 @@ export interface ServicesContext {
   readonly analyticsLimits: AnalyticsLimits;
   /** Request ids, logs, metrics, trusted proxies (ops/operations.ts). */
   readonly ops: Operations;
+  /**
+   * Test mode (`PORTICO_PLATFORM_SHAPES=only`): where Portico answers a superset of the real
+   * platform's shape, answer the platform's alone (http/platform-shapes-only.ts).
+   */
+  readonly platformShapesOnly?: boolean;
   /** The migrations this code applied (readyz checks they are still there). */
   readonly migrations: readonly string[];
   /** This instance as the health page names it: its id, its worker processes, when this process started. */

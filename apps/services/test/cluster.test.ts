@@ -24,7 +24,7 @@ const logLines: string[] = [];
 function call(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; apiKey?: string } = {},
 ): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -35,6 +35,7 @@ function call(
         agent: false,
         headers: {
           ...(options.token ? { token: options.token } : {}),
+          ...(options.apiKey ? { api_key: options.apiKey } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
       },
@@ -114,9 +115,7 @@ describe('two workers', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => call('GET', `${origin}/git.json`)),
     );
-    expect(answers.map((answer) => answer.json)).toEqual(
-      Array.from({ length: 6 }, () => CHILD_SERVER_VERSION),
-    );
+    for (const answer of answers) expect(answer.json).toMatchObject(CHILD_SERVER_VERSION);
   });
 
   it('a logout answered by one worker ends the session in the other at once', async () => {
@@ -124,6 +123,26 @@ describe('two workers', () => {
     expect(await statuses(6, 'GET', '/user/whoami', token)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await call('POST', '/user/logout', { token })).status).toBe(200);
     expect(await statuses(6, 'GET', '/user/whoami', token)).toEqual([401, 401, 401, 401, 401, 401]);
+  });
+
+  it('an API key revoked through one worker is refused by the other at once', async () => {
+    const { token, id } = await login('admin');
+    const created = await call('PUT', `/user/${id}/apiKey`, {
+      token,
+      body: { name: 'cluster', expiresAt: Date.now() + 86_400_000, permissions: ['zone:r'] },
+    });
+    expect(created.status).toBe(201);
+    const key = created.json as { key: string; id: number };
+    const withKey = async () => {
+      const result: number[] = [];
+      for (let i = 0; i < 6; i += 1)
+        result.push((await call('GET', '/zone?pageSize=1', { apiKey: key.key })).status);
+      return result;
+    };
+    // both workers have the key in memory now
+    expect(await withKey()).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await call('DELETE', `/user/${id}/apiKey/${key.id}`, { token })).status).toBe(204);
+    expect(await withKey()).toEqual([401, 401, 401, 401, 401, 401]);
   });
 
   it('a role change answered by one worker applies in the other at once', async () => {

@@ -53,6 +53,35 @@ describe.skipIf(pgSkip !== undefined)('two instances on one PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('an API key revoked on A is a 401 on B on the very next request (5 times over)', async () => {
+    const admin = await login(env.a.api, 'admin');
+    for (let trial = 0; trial < 5; trial += 1) {
+      const created = await call(env.a.api, 'PUT', `/user/${admin.id}/apiKey`, {
+        token: admin.token,
+        body: {
+          name: `instances ${trial}`,
+          expiresAt: Date.now() + 86_400_000,
+          permissions: ['zone:r'],
+        },
+      });
+      expect(created.status).toBe(201);
+      const key = created.json as { key: string; id: number };
+      const onB = async () =>
+        (await call(env.b.api, 'GET', '/zone?pageSize=1', { headers: { api_key: key.key } }))
+          .status;
+      // B has the key in memory (it would keep it for 5 s)
+      expect(await onB()).toBe(200);
+      expect(
+        (
+          await call(env.a.api, 'DELETE', `/user/${admin.id}/apiKey/${key.id}`, {
+            token: admin.token,
+          })
+        ).status,
+      ).toBe(204);
+      expect(await onB()).toBe(401);
+    }
+  }, 60_000);
+
   it('a role change on A holds on B on the very next request', async () => {
     const admin = await login(env.a.api, 'admin');
     const role = (

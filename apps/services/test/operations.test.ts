@@ -159,7 +159,7 @@ describe('request ids, logs, health (in-process)', () => {
       ['GET', '/riot-core-services/api/user/whoami', 200],
       ['GET', '/riot-core-services/api/user/:id{[0-9]+}', 200],
       ['POST', '/riot-core-services/api/user/login', 401],
-      ['PUT', '/riot-core-services/api/user/:id/field/:field', 200],
+      ['PUT', '/riot-core-services/api/user/:id/field/:field', 201],
     ]);
     const whoami = requests[1]!;
     expect(whoami).toMatchObject({ level: 30, userId: id, tenantId: 2 });

@@ -180,11 +180,11 @@ describe('session', () => {
       headers: { cookie, 'x-xsrf-token': 'abc123' },
       body,
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
     // The token header is not ambient authority: no XSRF header needed.
     expect(
       (await client.call('PUT', `/user/${id}/field/timeZoneConfiguration`, { token, body })).status,
-    ).toBe(200);
+    ).toBe(201);
   });
 
   it('issues the XSRF-TOKEN cookie when absent, readable by scripts', async () => {

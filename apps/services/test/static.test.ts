@@ -1,3 +1,4 @@
+import { versionSerial } from '../src/presenters/version-json.ts';
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -148,12 +149,39 @@ describe('static hosting', () => {
     expect(await (await get(client, '/legacy-ui/extra/git.json')).json()).toMatchObject({
       commit: 'c2',
     });
-    expect(await (await get(client, '/git.json')).json()).toEqual(SERVICES_BUILD);
+    // spec §3's fields, and the platform's git-info.sh fields beside them, at both paths
+    const platformFields = {
+      ...SERVICES_BUILD,
+      branch: '',
+      tag: SERVICES_BUILD.displayVersion,
+      serial: versionSerial(SERVICES_BUILD.date),
+      marketingVersion: SERVICES_VERSION,
+    };
+    expect(await (await get(client, '/git.json')).json()).toEqual(platformFields);
+    expect(await (await get(client, '/riot-core-services/git.json')).json()).toEqual(
+      platformFields,
+    );
+  });
+
+  it.each([
+    ['2026-11-26T18:18:31Z', '2026.Nov.26.18:18:31'],
+    ['2024-02-03T04:05:06Z', '2024.Feb.03.04:05:06'],
+    ['not a date', ''],
+  ])('the serial of %s is %s (git-info.sh: year, month, day, time)', (date, serial) => {
+    expect(versionSerial(date)).toBe(serial);
   });
 
   it('without a version handed in, /git.json names the version number and an unknown commit', async () => {
     const services = (await (await get(missing, '/git.json')).json()) as Record<string, string>;
-    expect(Object.keys(services).sort()).toEqual(['commit', 'date', 'displayVersion']);
+    expect(Object.keys(services).sort()).toEqual([
+      'branch',
+      'commit',
+      'date',
+      'displayVersion',
+      'marketingVersion',
+      'serial',
+      'tag',
+    ]);
     expect(services).toMatchObject({ displayVersion: `v${SERVICES_VERSION}`, commit: 'unknown' });
     expect(Number.isNaN(Date.parse(services.date ?? ''))).toBe(false);
   });

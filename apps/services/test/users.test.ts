@@ -100,7 +100,15 @@ describe('inherited fields', () => {
     const map = (await (
       await client.call('GET', `/group/${groupId}/inheritedFields?format=map`, { token })
     ).json()) as Record<string, { name: string; value: string; parentValue: string | null }>;
-    expect(map.sessionTimeout).toEqual({ name: 'sessionTimeout', value: '30', parentValue: '60' });
+    // spec §7's {name, value, parentValue}, with the platform's field entry beside them
+    expect(map.sessionTimeout).toMatchObject({
+      name: 'sessionTimeout',
+      value: '30',
+      parentValue: '60',
+      field: { name: 'sessionTimeout' },
+      group: { id: groupId },
+      parentGroup: { id: 1 },
+    });
     expect(map.defaultNavBar?.value).toBe('things');
     expect(typeof map.vizixVocabularyLabelThings?.value).toBe('string');
     expect(JSON.parse(map.vizixVocabularyLabelThings?.value ?? '{}')).toMatchObject({
@@ -136,7 +144,8 @@ describe('inherited fields', () => {
     const before = (await (
       await client.call('POST', `/user/${id}/inheritedFields?format=map`, { token, body })
     ).json()) as Record<string, unknown>;
-    expect(before).toEqual({
+    expect(Object.keys(before)).toEqual(['language', 'timeZoneConfiguration']);
+    expect(before).toMatchObject({
       language: { name: 'language', value: 'en', parentValue: 'en' },
       timeZoneConfiguration: {
         name: 'timeZoneConfiguration',
@@ -151,7 +160,7 @@ describe('inherited fields', () => {
           body: { value: 'Europe/Paris' },
         })
       ).status,
-    ).toBe(200);
+    ).toBe(201);
     const after = (await (
       await client.call('POST', `/user/${id}/inheritedFields?format=map`, { token, body })
     ).json()) as Record<string, { value: string; parentValue: string }>;
@@ -185,9 +194,20 @@ describe('PUT /user/{id}/field/{field}', () => {
     expect((await put('hiddenTabs', ['nope'])).status).toBe(400);
     expect((await put('password', 'x')).status).toBe(400);
     const ok = await put('dateFormatConfiguration', 'YYYY-MM-DD');
-    expect(((await ok.json()) as { dateFormat: string }).dateFormat).toBe('YYYY-MM-DD');
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({
+      name: 'dateFormatConfiguration',
+      value: 'YYYY-MM-DD',
+      field: { name: 'dateFormatConfiguration', userEditable: true },
+      user: { id },
+    });
     const tabs = await put('hiddenTabs', '["gateway"]');
-    expect(((await tabs.json()) as { hiddenTabs: string[] }).hiddenTabs).toEqual(['gateway']);
+    expect(tabs.status).toBe(201);
+    const user = (await (await client.call('GET', `/user/${id}`, { token })).json()) as {
+      dateFormat: string;
+      hiddenTabs: string[];
+    };
+    expect(user).toMatchObject({ dateFormat: 'YYYY-MM-DD', hiddenTabs: ['gateway'] });
     const admin = await client.login('admin');
     expect(
       (

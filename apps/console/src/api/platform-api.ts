@@ -201,7 +201,63 @@ export function createPlatformApi(http: HttpClient) {
         body: { value },
       });
     },
+    /** The signed-in user's personal API keys. */
+    apiKeys: createApiKeyApi(http),
   };
 }
 
 export type PlatformApi = ReturnType<typeof createPlatformApi>;
+
+/** A personal API key as the services list it (API.md, "Personal API keys"): never the key itself. */
+export interface ApiKeyInfo {
+  id: number;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  createdAt: number;
+  expiresAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  active: boolean;
+}
+
+/** A key just created: the only answer that holds `key`. */
+export interface CreatedApiKey extends ApiKeyInfo {
+  key: string;
+}
+
+/** The personal API key calls (Portico's own, not the platform's spec §7). */
+export function createApiKeyApi(http: HttpClient) {
+  return {
+    list(userId: number): Promise<ApiKeyInfo[]> {
+      return http
+        .request<unknown>({ method: 'GET', path: '/user/{userId}/apiKey', keys: { userId } })
+        .then((body) => {
+          const page = requireKind<{ results?: unknown }>(
+            'GET /user/{userId}/apiKey',
+            body,
+            'object',
+          );
+          return Array.isArray(page.results) ? (page.results as ApiKeyInfo[]) : [];
+        });
+    },
+    create(
+      userId: number,
+      body: { name: string; expiresAt: number; permissions: string[] },
+    ): Promise<CreatedApiKey> {
+      return http.request<CreatedApiKey>({
+        method: 'PUT',
+        path: '/user/{userId}/apiKey',
+        keys: { userId },
+        body,
+      });
+    },
+    revoke(userId: number, keyId: number): Promise<unknown> {
+      return http.request({
+        method: 'DELETE',
+        path: '/user/{userId}/apiKey/{keyId}',
+        keys: { userId, keyId },
+      });
+    },
+  };
+}

@@ -19,6 +19,7 @@ import { i18n, setLanguage as loadLanguage } from '../i18n/i18n.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { useBusy } from '../updates/use-busy.ts';
 import { AccessExplanation } from './access-explanation.tsx';
+import { ApiKeysSection } from './api-keys-section.tsx';
 import styles from './dialog.module.css';
 
 function knownZones(current: string): string[] {
@@ -238,6 +239,7 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
             </div>
           </form>
           <AccessExplanation />
+          <ApiKeysSection />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

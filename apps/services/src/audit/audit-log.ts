@@ -31,6 +31,8 @@ export interface FieldChange {
 export interface AuditOrigin {
   address: string;
   requestId: string;
+  /** The API key the request was authenticated with, if it was. */
+  apiKeyId?: number | null;
 }
 
 export interface AuditEntryInput {
@@ -119,6 +121,7 @@ export async function appendAudit(
       recordId: entry.recordId ?? null,
       recordName: entry.recordName ?? '',
       changes: JSON.stringify(entry.changes ?? []),
+      apiKeyId: origin.apiKeyId ?? null,
     })
     .execute();
   // the webhook events of this change, in the same transaction (outbox)

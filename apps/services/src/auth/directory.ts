@@ -33,6 +33,8 @@ export interface Caller {
   readonly tenantAncestorIds: ReadonlySet<number>;
   /** Every ancestor, root included. */
   readonly ancestorIds: ReadonlySet<number>;
+  /** Set when the request was authenticated by an API key: `permissions` are then that key's scope. */
+  readonly apiKeyId?: number;
 }
 
 const TTL_MS = 5_000;
@@ -178,6 +180,20 @@ export class Directory {
     return fields;
   }
 
+  /** The roles of `ids` as the platform lists a user's `userRoles`: `{id, name, description, archived}`. */
+  async roleSummaries(
+    ids: readonly number[],
+  ): Promise<Array<{ id: number; name: string; description: string; archived: boolean }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('roles')
+      .select(['id', 'name', 'description', 'archived'])
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...row, archived: row.archived === 1 }));
+  }
+
   /** The user's permission strings: its roles' union plus `_anything:<letter>`. */
   async permissionsOf(user: UserRow): Promise<string[]> {
     const roleIds = parseIdList(user.roleIds);
@@ -198,19 +214,7 @@ export class Directory {
         }
       }
     }
-    const set = createPermissionSet(list);
-    for (const letter of ANYTHING_LETTERS) {
-      const held = list.some((permission) => {
-        const [resource, letters = ''] = permission.split(':');
-        return (
-          resource !== undefined &&
-          (letters === '*' || letters.includes(letter)) &&
-          set.has(`${resource}:${letter}`)
-        );
-      });
-      if (held) list.push(`_anything:${letter}`);
-    }
-    return list;
+    return withAnything(list);
   }
 
   /**
@@ -251,6 +255,23 @@ export class Directory {
     this.callers.set(userId, caller, epoch);
     return caller;
   }
+}
+
+/** `list` plus `_anything:<letter>` for each letter held on something (the platform's form). */
+export function withAnything(list: string[]): string[] {
+  const set = createPermissionSet(list);
+  for (const letter of ANYTHING_LETTERS) {
+    const held = list.some((permission) => {
+      const [resource, letters = ''] = permission.split(':');
+      return (
+        resource !== undefined &&
+        (letters === '*' || letters.includes(letter)) &&
+        set.has(`${resource}:${letter}`)
+      );
+    });
+    if (held) list.push(`_anything:${letter}`);
+  }
+  return list;
 }
 
 /** A JSON list of ids stored in a text column; anything malformed reads as empty. */

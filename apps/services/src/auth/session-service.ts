@@ -15,10 +15,13 @@ import type { AuditOrigin } from '../audit/audit-log.ts';
 import { verifyPassword } from './password.ts';
 import { findUserByName } from './usernames.ts';
 import { createToken, hashToken } from './token.ts';
+import { ApiKeyService } from './api-keys.ts';
 
 interface CachedSession {
   id: number;
   userId: number;
+  /** Opened with this API key: the session carries its scope and ends with it. */
+  apiKeyId: number | null;
   lastUsedAt: number;
   writtenAt: number;
   timeoutMs: number;
@@ -54,8 +57,18 @@ export class SessionService {
     private readonly bus: CacheBus = new LocalCacheBus(),
     private readonly now: () => number = Date.now,
     throttle?: LoginThrottle,
+    keys?: ApiKeyService,
   ) {
     this.throttle = throttle ?? new LoginThrottle(db);
+    this.keys = keys ?? new ApiKeyService(db, directory, now);
+  }
+
+  /** The personal API keys (`api_key` header, `{apiKey}` sign-in). */
+  readonly keys: ApiKeyService;
+
+  /** Drops the cached sessions opened with API key `id` (revoked here or elsewhere). */
+  forgetKeySessions(id: number): void {
+    this.cache.deleteWhere((session) => session.apiKeyId === id);
   }
 
   /** Drops one cached session (a logout here or in another worker). */
@@ -117,13 +130,21 @@ export class SessionService {
     }
     let user: UserRow | undefined;
     let ok = false;
+    let apiKey: { id: number; name: string } | undefined;
     if (credentials.apiKey !== undefined) {
-      user = await this.db
-        .selectFrom('users')
-        .selectAll()
-        .where('apiKeyHash', '=', hashToken(credentials.apiKey))
-        .executeTakeFirst();
-      ok = user !== undefined;
+      const keyId = await this.keys.idOfKey(credentials.apiKey);
+      const caller =
+        keyId === undefined ? undefined : await this.keys.callerOf(keyId).catch(() => undefined);
+      if (caller && keyId !== undefined) {
+        user = caller.user;
+        ok = true;
+        const row = await this.db
+          .selectFrom('apiKeys')
+          .select(['name'])
+          .where('id', '=', keyId)
+          .executeTakeFirst();
+        apiKey = { id: keyId, name: row?.name ?? '' };
+      }
     } else {
       user = await findUserByName(this.db, credentials.username ?? '');
       ok = await verifyPassword(credentials.password ?? '', user?.passwordHash);
@@ -143,7 +164,10 @@ export class SessionService {
       await failed('password expired', user);
       throw new AuthError('PASSWORD_EXPIRED', PASSWORD_EXPIRED);
     }
-    return { token: await this.open(user, origin), user };
+    return {
+      token: await this.open(user, apiKey ? { ...origin, apiKeyId: apiKey.id } : origin, apiKey),
+      user,
+    };
   }
 
   /**
@@ -173,7 +197,11 @@ export class SessionService {
     return { token, user: caller.user };
   }
 
-  private async open(user: UserRow, origin: AuditOrigin): Promise<string> {
+  private async open(
+    user: UserRow,
+    origin: AuditOrigin,
+    apiKey?: { id: number; name: string },
+  ): Promise<string> {
     const token = createToken();
     const now = this.now();
     const timeoutMs = await this.timeoutMsFor(user);
@@ -187,6 +215,7 @@ export class SessionService {
           createdAt: now,
           lastUsedAt: now,
           timeoutMs,
+          apiKeyId: apiKey?.id ?? null,
         })
         .execute();
       await appendAudit(trx, origin, {
@@ -197,6 +226,14 @@ export class SessionService {
         tenantId: tenant?.id ?? null,
         actorId: user.id,
         actorName: user.username,
+        ...(apiKey
+          ? {
+              changes: [
+                { field: 'keyId', after: apiKey.id },
+                { field: 'keyName', after: apiKey.name },
+              ],
+            }
+          : {}),
       });
     });
     return token;
@@ -222,7 +259,10 @@ export class SessionService {
       now - session.writtenAt >= TOUCH_EVERY_MS
     )
       return undefined;
-    const caller = this.directory.cachedCaller(session.userId);
+    const caller =
+      session.apiKeyId === null
+        ? this.directory.cachedCaller(session.userId)
+        : this.keys.cachedCallerOf(session.apiKeyId);
     if (caller === undefined) return undefined;
     this.onLookup?.('sessions', true);
     session.lastUsedAt = now;
@@ -250,6 +290,7 @@ export class SessionService {
       session = {
         id: row.id,
         userId: row.userId,
+        apiKeyId: row.apiKeyId === null ? null : Number(row.apiKeyId),
         lastUsedAt,
         writtenAt: row.lastUsedAt,
         timeoutMs: row.timeoutMs,
@@ -276,7 +317,10 @@ export class SessionService {
           : new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
       }
     }
-    const caller = await this.directory.caller(session.userId);
+    const caller =
+      session.apiKeyId === null
+        ? await this.directory.caller(session.userId)
+        : await this.keys.callerOf(session.apiKeyId).catch(() => undefined);
     if (!caller) {
       this.cache.delete(tokenHash);
       throw new AuthError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);

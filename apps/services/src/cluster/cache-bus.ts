@@ -18,7 +18,9 @@ export type CacheEvent =
   /** Rows of a table changed: drop its cached list counts. */
   | { type: 'table'; table: string }
   /** A session ended. */
-  | { type: 'logout'; tokenHash: string };
+  | { type: 'logout'; tokenHash: string }
+  /** An API key was revoked: drop its state and the sessions opened with it. */
+  | { type: 'apiKey'; id: number };
 
 export type CacheEventHandler = (event: CacheEvent) => void;
 
@@ -52,6 +54,8 @@ export function isCacheEvent(value: unknown): value is CacheEvent {
       return text('table');
     case 'logout':
       return text('tokenHash');
+    case 'apiKey':
+      return Number.isSafeInteger(event.id) && (event.id as number) > 0;
     default:
       return false;
   }

@@ -488,6 +488,39 @@ function retention(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Personal API keys: one row per key (never the key, only its SHA-256), its owner and tenant, the
+ * permissions it carries (a subset of its owner's), its expiry, last use and revocation. Sessions
+ * opened with a key (`POST /user/login {apiKey}`) name it, so they carry its scope and end with it;
+ * audit entries of a request authenticated by a key name it too.
+ */
+function apiKeys(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let table = withId(db.schema.createTable('apiKeys') as unknown as Table, dialect);
+      table = int(table, 'userId');
+      table = int(table, 'tenantId', true);
+      for (const name of ['name', 'prefix', 'keyHash']) table = text(table, name);
+      table = table.addColumn('permissions', 'text', (c) => c.notNull().defaultTo('[]'));
+      table = time(table, 'createdAt');
+      table = time(table, 'expiresAt');
+      table = time(table, 'lastUsedAt', true);
+      table = time(table, 'revokedAt', true);
+      table = int(table, 'revokedBy', true);
+      await table.execute();
+      await db.schema
+        .createIndex('apiKeys_hash')
+        .on('apiKeys')
+        .column('keyHash')
+        .unique()
+        .execute();
+      await db.schema.createIndex('apiKeys_user').on('apiKeys').column('userId').execute();
+      await db.schema.alterTable('sessions').addColumn('apiKeyId', 'integer').execute();
+      await db.schema.alterTable('auditEntries').addColumn('apiKeyId', 'integer').execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -501,6 +534,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0006_analytics_groups': analyticsGroups,
         '0007_unique_fields': uniqueFields,
         '0008_audit_entries': auditEntries(dialect),
+        '0010_api_keys': apiKeys(dialect),
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),
       }),
@@ -510,6 +544,9 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     provider,
     migrationTableName: 'portico_migrations',
     migrationLockTableName: 'portico_migrations_lock',
+    // branches number their migrations apart (0009 can land after 0010): a database that applied
+    // a later one first still takes an earlier one it lacks
+    allowUnorderedMigrations: true,
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -82,6 +82,27 @@ export interface SessionTable {
   createdAt: number;
   lastUsedAt: number;
   timeoutMs: number;
+  /** The API key a `POST /user/login {apiKey}` session was opened with: it carries that key's scope. */
+  apiKeyId: number | null;
+}
+
+/** A personal API key (migration 0010): the key itself is never stored, only its SHA-256. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  userId: number;
+  /** The owner's tenant (tree-level-2 group) when created; null for a root user. */
+  tenantId: number | null;
+  name: string;
+  /** The first characters of the key, shown so its owner can tell keys apart. */
+  prefix: string;
+  keyHash: string;
+  /** JSON list of permission strings: a subset of the owner's, re-checked at each use. */
+  permissions: string;
+  createdAt: number;
+  expiresAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  revokedBy: number | null;
 }
 
 export interface ThingTypeTable {
@@ -239,6 +260,8 @@ export interface AuditEntryTable {
   recordName: string;
   /** JSON: `[{ field, before?, after? }]`. */
   changes: string;
+  /** The API key the request was authenticated with; null for a password session. */
+  apiKeyId: number | null;
 }
 
 export interface WebhookEndpointTable {
@@ -352,5 +375,6 @@ export interface Database {
   webhookDeliveries: WebhookDeliveryTable;
   retentionPolicies: RetentionPolicyTable;
   retentionRuns: RetentionRunTable;
+  apiKeys: ApiKeyTable;
   meta: MetaTable;
 }

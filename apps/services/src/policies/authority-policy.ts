@@ -301,3 +301,47 @@ export function withoutUser(census: AdministratorCensus, username: string): Admi
     });
   return result;
 }
+
+/**
+ * May the caller create an API key for user `ownerId` carrying `permissions`? Only for oneself,
+ * only when signed in otherwise than by a key (a key never mints keys), and only with permissions
+ * the caller holds: a key is a subset of its owner, never more.
+ */
+export function authorizeApiKeyCreate(
+  caller: Caller,
+  ownerId: number,
+  permissions: readonly string[],
+): void {
+  if (ownerId !== caller.user.id)
+    throw new HttpError(403, 'API keys are created by their owner only: sign in as that user');
+  if (caller.apiKeyId !== undefined)
+    throw new HttpError(403, 'An API key cannot create API keys: sign in with your password');
+  const missing = missingPermissions(caller, permissions);
+  if (missing.length > 0)
+    throw new HttpError(
+      403,
+      `A key can carry only permissions you hold (missing ${listed(missing)})`,
+    );
+}
+
+/** May the caller see the API keys (never the keys themselves) of `target`, a user in its tree? */
+export function authorizeApiKeyList(caller: Caller, target: { id: number }): void {
+  if (target.id === caller.user.id) return;
+  if (!caller.permissions.has('user:r'))
+    throw new HttpError(403, "Reading another user's API keys needs permission user:r");
+}
+
+/**
+ * May the caller revoke an API key of `target`, a user in its tree? One's own, always; another's
+ * with `user:u` and every permission that user holds (revoking takes their authority away).
+ */
+export async function authorizeApiKeyRevoke(
+  reader: Reader,
+  caller: Caller,
+  target: UserLike,
+): Promise<void> {
+  if (target.id === caller.user.id) return;
+  if (!caller.permissions.has('user:u'))
+    throw new HttpError(403, "Revoking another user's API keys needs permission user:u");
+  await requireHoldsAuthorityOf(reader, caller, target, 'revoke an API key of');
+}

@@ -18,6 +18,8 @@ export const USER_FIELDS = [
   'passwordExpirationTime',
   'groupId',
   'roleIds',
+  'userRoles',
+  'userFields',
 ] as const;
 
 export const USER_EXTRAS = [
@@ -118,7 +120,12 @@ export async function shapeUser(
   extra: ReadonlySet<string>,
   only: ReadonlySet<string> | undefined,
 ): Promise<Json> {
-  let json = userJson(user, fields);
+  let json: Json = {
+    ...userJson(user, fields),
+    // the platform's User.publicMap lists these too
+    userRoles: await directory.roleSummaries(parseRoleIds(user.roleIds)),
+    userFields: [...fields].map(([name, value]) => ({ name, value })),
+  };
   if (only) json = Object.fromEntries(Object.entries(json).filter(([key]) => only.has(key)));
   const group = await directory.group(user.groupId);
   for (const relation of ['group', 'activeGroup'] as const) {

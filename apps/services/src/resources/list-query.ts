@@ -50,7 +50,7 @@ function listQuerySchema(spec: ResourceSpec) {
   // the platform's reference paths: `group.id:asc` orders by groupId
   const orderAliases = new Map(
     [...whereFields(spec)]
-      .filter(([name]) => name.endsWith('.id'))
+      .filter(([name]) => name.endsWith('.id') || Object.hasOwn(spec.aliases ?? {}, name))
       .map(([name, f]) => [name, f.column]),
   );
   const order = z
@@ -192,6 +192,10 @@ export function whereFields(spec: ResourceSpec): ReadonlyMap<string, WhereField>
       map.set(`${base}.id`, entry);
       if (!map.has(base)) map.set(base, entry);
     }
+  }
+  for (const [alias, field] of Object.entries(spec.aliases ?? {})) {
+    const entry = map.get(field);
+    if (entry && !map.has(alias)) map.set(alias, entry);
   }
   fields = map;
   whereFieldsBySpec.set(spec, fields);

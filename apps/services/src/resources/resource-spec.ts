@@ -72,6 +72,12 @@ export interface ResourceSpec {
   fields: Record<string, FieldSpec>;
   /** Keys the JSON carries besides fields (ignored when a client sends them back). */
   outputOnly?: readonly string[];
+  /**
+   * The real platform's names of fields Portico names otherwise (`thingTypeCode` → `code`): answered
+   * beside the field, accepted in writes (the field's own key wins when both are sent), in `where`,
+   * `order` and `only`.
+   */
+  aliases?: Readonly<Record<string, string>>;
   createdAt?: string;
   modifiedAt?: string;
   /** Tables whose caches depend on this one (the directory: users, roles, groups). */

@@ -113,6 +113,8 @@ export async function toJson(
       else if (kind === 'idList' || kind === 'stringList') item[name] = parseJsonColumn(value, []);
       else item[name] = value;
     }
+    for (const [alias, field] of Object.entries(spec.aliases ?? {}))
+      if (field in item) item[alias] = item[field];
     return item;
   });
   for (const { name, key, target, display } of plan.refs) {

@@ -38,7 +38,14 @@ export function normalizePlatformKeys(
   const fields = allFields(spec);
   const out: Record<string, unknown> = {};
   const fromReferences: Record<string, unknown> = {};
+  const aliases = spec.aliases ?? {};
   for (const [key, value] of Object.entries(body)) {
+    const aliased = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+    if (aliased !== undefined) {
+      // the field's own key, when sent too, wins
+      if (!Object.hasOwn(body, aliased)) out[aliased] = value;
+      continue;
+    }
     const dotted = /^([A-Za-z][A-Za-z0-9]*)\.id$/.exec(key);
     const field = dotted ? `${dotted[1]}Id` : undefined;
     if (field && fields[field]?.kind === 'ref') {

@@ -61,6 +61,7 @@ function toJson(row: EntryRow) {
     recordId: row.recordId === null ? null : Number(row.recordId),
     recordName: row.recordName,
     changes: JSON.parse(row.changes) as unknown,
+    apiKeyId: row.apiKeyId === null ? null : Number(row.apiKeyId),
   };
 }
 

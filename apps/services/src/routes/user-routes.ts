@@ -10,13 +10,15 @@ import {
   VISIBILITY_RESOURCES,
   isValidTimeZone,
 } from '@portico/core';
-import type { Caller, InheritedField, UserRow } from '../auth/directory.ts';
+import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
+import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
+import type { FieldEntry } from '../presenters/field-json.ts';
 
 const idParam = z.object({
   id: z.coerce
@@ -151,7 +153,7 @@ async function visibleUser(
 }
 
 function toMap(
-  fields: Iterable<InheritedField>,
+  fields: Iterable<FieldEntry>,
   names: Set<string> | undefined,
   format: 'map' | 'list',
 ): unknown {
@@ -189,13 +191,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const { format = 'map' } = parseOrThrow(formatQuery, c.req.query(), 'query');
     const body = parseOrThrow(inheritedBody, (await readJson(c.req, false)) ?? {}, 'body');
     const user = await visibleUser(ctx, c.get('caller'), id, 'r');
-    const groupFields = await ctx.directory.inheritedGroupFields(user.groupId);
-    const own = await ctx.directory.userFields(user.id);
-    const merged = new Map<string, InheritedField>();
-    for (const name of new Set([...groupFields.keys(), ...own.keys()])) {
-      const parentValue = groupFields.get(name)?.value ?? null;
-      merged.set(name, { name, value: own.get(name) ?? parentValue, parentValue });
-    }
+    const merged = await userFieldEntries(ctx.db, ctx.directory, user);
     const names = body.filters?.length
       ? new Set(body.filters.flatMap((filter) => filter.values))
       : undefined;
@@ -268,16 +264,28 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
       });
     });
     await ctx.bus.publish({ type: 'directory' });
-    const fields = await ctx.directory.userFields(user.id);
-    return c.json(await shapeUser(ctx.directory, user, fields, new Set(), undefined));
+    if (value === null) return c.body(null, 204);
+    // the platform's answer: 201 with the UserField
+    const row = await ctx.db
+      .selectFrom('userFields')
+      .select(['id', 'name', 'value'])
+      .where('ownerId', '=', user.id)
+      .where('name', '=', field)
+      .executeTakeFirstOrThrow();
+    return c.json(ownFieldJson(user, row), 201);
   });
 
   api.get('/group/:id/inheritedFields', async (c) => {
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    const { format = 'map' } = parseOrThrow(formatQuery, c.req.query(), 'query');
+    // the platform's default is its list format; the console asks for format=map (spec §7)
+    const { format = 'list' } = parseOrThrow(formatQuery, c.req.query(), 'query');
     const caller = c.get('caller');
     if (!caller.visibleGroupIds.has(id)) throw new HttpError(404, `Group ${id} not found`);
-    const fields = await ctx.directory.inheritedGroupFields(id);
+    const fields = await groupFieldEntries(ctx.db, ctx.directory, id);
+    if (format === 'list') {
+      const results = [...fields.values()];
+      return c.json({ total: results.length, results });
+    }
     return c.json(toMap(fields.values(), undefined, format) as object);
   });
 }

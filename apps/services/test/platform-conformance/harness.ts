@@ -4,10 +4,11 @@
 // the demo tenant, and calls them with `fetch` as the real tests' TestUtils.expectResponse does:
 // a JSON body (`{}` when none), the expected status, the parsed answer.
 //
-// The real tests authenticate with the `api_key: root` header; until API keys exist (a later item of
-// the same work) the suite signs in as root and sends the `token` header instead. Everything else
-// is sent as the real tests send it: unprefixed resource paths under the API base, `PUT` creates,
-// dotted references, the platform's extra keys.
+// The real tests authenticate with the `api_key: root` header (root's key in the real seed). Portico
+// has no fixed key: the harness signs in as root once, creates a personal API key carrying every
+// permission root holds (`PUT /user/1/apiKey`), and every ported case sends it in the `api_key`
+// header. Everything else is sent as the real tests send it: unprefixed resource paths under the API
+// base, `PUT` creates, dotted references, the platform's extra keys.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { listen } from '../../src/listen.ts';
 import type { Listening } from '../../src/listen.ts';
@@ -27,16 +28,31 @@ export interface Platform {
 export function usePlatform(): Platform {
   let client: TestClient | undefined;
   let server: Listening | undefined;
-  let token = '';
+  let apiKey = '';
   beforeAll(async () => {
     client = await createTestClient();
     server = await listen(client.services.app, '127.0.0.1', 0);
-    const login = await fetch(`${server.url}/riot-core-services/api/user/login`, {
+    const api = `${server.url}/riot-core-services/api`;
+    const login = await fetch(`${api}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'root', password: 'demo' }),
     });
-    token = ((await login.json()) as { token: string }).token;
+    const root = (await login.json()) as { token: string; id: number };
+    const permissions = (await (
+      await fetch(`${api}/user/${root.id}/permissions`, { headers: { token: root.token } })
+    ).json()) as { results: string[] };
+    const created = await fetch(`${api}/user/${root.id}/apiKey`, {
+      method: 'PUT',
+      headers: { token: root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'platform conformance',
+        expiresAt: Date.now() + 24 * 60 * 60 * 1000,
+        permissions: permissions.results.filter((p) => !p.startsWith('_anything:')),
+      }),
+    });
+    expect(created.status).toBe(201);
+    apiKey = ((await created.json()) as { key: string }).key;
   });
   afterAll(async () => {
     await server?.close();
@@ -53,7 +69,7 @@ export function usePlatform(): Platform {
       const hasBody = method !== 'GET' && method !== 'DELETE';
       const response = await fetch(`${server.url}/riot-core-services/api${path}`, {
         method,
-        headers: { token, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        headers: { api_key: apiKey, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
         ...(hasBody ? { body: json } : {}),
       });
       const text = await response.text();

@@ -17,6 +17,7 @@ export const THING_TYPE: ResourceSpec = {
     creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
+  aliases: { thingTypeCode: 'code' },
 };
 
 export const THING: ResourceSpec = {
@@ -38,6 +39,12 @@ export const THING: ResourceSpec = {
   },
   createdAt: 'creationTime',
   modifiedAt: 'modifiedTime',
+  // the platform's `activated` flag, read as Portico's status: only an active thing is activated
+  outputOnly: ['activated'],
+  decorate(items) {
+    for (const item of items) item.activated = item.status === 'active';
+    return Promise.resolve();
+  },
 };
 
 export const ZONE_TYPE: ResourceSpec = {
@@ -50,6 +57,7 @@ export const ZONE_TYPE: ResourceSpec = {
     code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
   },
+  aliases: { zoneTypeCode: 'code' },
 };
 
 export const ZONE_GROUP: ResourceSpec = {

@@ -19,6 +19,7 @@ import {
 import type { AdministratorCensus } from '../../policies/authority-policy.ts';
 import { userJson } from '../../presenters/user-json.ts';
 import type { UserRow } from '../../auth/directory.ts';
+import { parseIdList } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec, WriteContext } from '../resource-spec.ts';
 import { name, text, id, str, flag } from './fields.ts';
@@ -89,6 +90,8 @@ export const USER: ResourceSpec = {
     'hiddenTabs',
     'group',
     'roles',
+    'userRoles',
+    'userFields',
   ],
   createdAt: 'creationTime',
   async beforeWrite(values, write) {
@@ -157,10 +160,24 @@ export const USER: ResourceSpec = {
     const fields = ids.length
       ? await db
           .selectFrom('userFields')
-          .select(['ownerId', 'name', 'value'])
+          .select(['id', 'ownerId', 'name', 'value'])
           .where('ownerId', 'in', ids)
           .execute()
       : [];
+    const roleIds = [...new Set(rows.flatMap((row) => parseIdList(String(row.roleIds))))];
+    const roles = new Map(
+      (roleIds.length
+        ? await db
+            .selectFrom('roles')
+            .select(['id', 'name', 'description', 'archived'])
+            .where('id', 'in', roleIds)
+            .execute()
+        : []
+      ).map((role) => [
+        Number(role.id),
+        { ...role, id: Number(role.id), archived: role.archived === 1 || role.archived === true },
+      ]),
+    );
     for (const [index, row] of rows.entries()) {
       const own = new Map(
         fields
@@ -169,7 +186,14 @@ export const USER: ResourceSpec = {
       );
       const item = items[index];
       if (item)
-        Object.assign(item, userJson(row as unknown as UserRow, own), { group: item.group });
+        Object.assign(item, userJson(row as unknown as UserRow, own), {
+          group: item.group,
+          // the platform's User.publicMap: its roles and its own field values
+          userRoles: parseIdList(String(row.roleIds)).flatMap((id) => roles.get(id) ?? []),
+          userFields: fields
+            .filter((field) => field.ownerId === row.id)
+            .map((field) => ({ id: field.id, name: field.name, value: field.value })),
+        });
     }
   },
 };
