@@ -20,6 +20,7 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
+import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerResourceRoutes } from './resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -157,7 +158,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerUserRoutes(api, ctx);
   registerAuditRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
-  registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
+  const writes = registerResourceRoutes(api, ctx);
+  registerAccountRoutes(api, ctx, writes);
+  registerBulkRoutes(api, ctx, writes);
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

@@ -4,6 +4,7 @@
 import { createContext } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
 import { createApp } from '../app.ts';
+import { startPurgeSchedule } from '../resources/soft-delete.ts';
 import { listen } from '../listen.ts';
 import { WorkerCacheBus } from './cache-bus.ts';
 import { openInstanceBus } from './instance-bus.ts';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   const context = createContext(database, { ...config, bus, log, metricsText: instanceMetrics });
   closers.push(() => new Promise<void>((resolve) => context.ops.logger.flush(() => resolve())));
   const app = createApp(context);
+  closers.push(startPurgeSchedule(context));
   const server = await listen(app, config.host, config.port);
   closers = [...closers, () => server.close()];
   if (stopping) return;

@@ -73,6 +73,8 @@ export interface ResourceTable {
   description: string;
   typeName: string;
   acceptedAttributes: string;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface SessionTable {
@@ -94,6 +96,8 @@ export interface ThingTypeTable {
   creationTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ThingTable {
@@ -108,6 +112,8 @@ export interface ThingTable {
   modifiedTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneTypeTable {
@@ -118,6 +124,8 @@ export interface ZoneTypeTable {
   description: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneGroupTable {
@@ -125,6 +133,8 @@ export interface ZoneGroupTable {
   groupId: number;
   name: string;
   description: string;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneTable {
@@ -138,6 +148,8 @@ export interface ZoneTable {
   color: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface LogicalReaderTable {
@@ -149,6 +161,8 @@ export interface LogicalReaderTable {
   description: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ConnectionTable {
@@ -160,6 +174,8 @@ export interface ConnectionTable {
   properties: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface EdgeboxTable {
@@ -172,6 +188,8 @@ export interface EdgeboxTable {
   status: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface FolderTable {
@@ -183,6 +201,8 @@ export interface FolderTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ReportDefinitionTable {
@@ -195,6 +215,8 @@ export interface ReportDefinitionTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface AnalyticsEventTable {

@@ -5,6 +5,7 @@
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { softDeletes } from '../db/soft-delete-tables.ts';
 import { appendAudit, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { parseOrThrow } from '../http/http-error.ts';
@@ -21,6 +22,7 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { ALL_ROWS_CAP, ListPages, filteredSelect, parseListQuery } from './list-query.ts';
 import { applyExtraAndOnly, checkExtra, visibilityScope } from './projection.ts';
 import { requireUnreferenced } from './references.ts';
+import { findRestorableRow } from './soft-delete.ts';
 import { RESOURCES } from './resource-definitions.ts';
 import type { ResourceSpec, Row, WriteContext } from './resource-spec.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from './serialize.ts';
@@ -63,6 +65,24 @@ export interface ResourceWrites {
     id: number,
     values: Row,
   ): Promise<Record<string, unknown> | undefined>;
+  /**
+   * A delete with every check of `DELETE /{resource}/{id}` and its audit entry, in one transaction:
+   * soft where the table keeps deleted rows for an undo (db/soft-delete-tables.ts). Returns the
+   * deleted row's name.
+   */
+  deleteRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string>;
+  /** Brings back a row deleted less than UNDO_WINDOW_MS ago (needs the delete permission); audited. */
+  restoreRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string>;
 }
 
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): ResourceWrites {
@@ -219,7 +239,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     c: Context<AppEnv>,
     write: WriteContext,
     spec: ResourceSpec,
-    action: 'create' | 'update' | 'delete',
+    action: 'create' | 'update' | 'delete' | 'restore',
     id: number,
     before: Row | undefined,
     after: Row | undefined,
@@ -373,22 +393,64 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     return c.json((await updateRow(c, caller, spec, id, values)) ?? {});
   }
 
-  async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
-    const caller = c.get('caller');
+  async function deleteRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string> {
     requirePermission(caller, spec, 'd');
-    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    await db.transaction().execute(async (trx) => {
+    const name = await db.transaction().execute(async (trx) => {
       const existing = await findReadableRow(trx, spec, id, caller);
       requireWritable(spec, existing, caller);
       const write: WriteContext = { ctx, caller, trx, existing };
       await spec.beforeDelete?.(existing, write);
       await requireUnreferenced(spec, id, write);
-      await trx.deleteFrom(spec.table).where('id', '=', id).execute();
+      if (softDeletes(spec.table))
+        await trx
+          .updateTable(spec.table)
+          .set({ deletedAt: Date.now() })
+          .where('id', '=', id)
+          .execute();
+      else await trx.deleteFrom(spec.table).where('id', '=', id).execute();
       await spec.afterDelete?.(write);
       await audit(c, write, spec, 'delete', id, existing, undefined);
+      return recordNameOf(existing);
     });
     // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
     await afterCommit(spec);
+    return name;
+  }
+
+  async function restoreRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string> {
+    requirePermission(caller, spec, 'd');
+    const name = await db.transaction().execute(async (trx) => {
+      const existing = await findRestorableRow(trx, spec, id, caller);
+      requireWritable(spec, existing, caller);
+      const write: WriteContext = { ctx, caller, trx, existing };
+      // what it points at may have gone meanwhile: the restore is refused rather than left dangling
+      const references: Row = {};
+      for (const [field, definition] of Object.entries(spec.fields))
+        if (definition.ref && definition.write) references[field] = existing[field];
+      await checkReferences(spec, references, Number(existing.groupId), write);
+      await trx.updateTable(spec.table).set({ deletedAt: null }).where('id', '=', id).execute();
+      await audit(c, write, spec, 'restore', id, existing, existing);
+      return recordNameOf(existing);
+    });
+    await afterCommit(spec);
+    return name;
+  }
+
+  async function handleDelete(c: Context<AppEnv>, spec: ResourceSpec): Promise<Response> {
+    const caller = c.get('caller');
+    requirePermission(caller, spec, 'd');
+    const { id } = parseOrThrow(idParam, c.req.param(), 'path');
+    await deleteRow(c, caller, spec, id);
     return c.body(null, 204);
   }
 
@@ -407,5 +469,5 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     api.patch(`${base}/:id`, (c) => handleUpdate(c, spec, 'patch'));
     api.delete(`${base}/:id`, (c) => handleDelete(c, spec));
   }
-  return { updateRow };
+  return { updateRow, deleteRow, restoreRow };
 }
