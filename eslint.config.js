@@ -265,7 +265,7 @@ export default defineConfig(
                 'cluster',
                 'app.ts',
                 'context.ts',
-                'seed.ts',
+                'seed',
                 'services-context.ts',
               ].map((from) => `apps/services/src/${from}`),
               message: 'db/ is the bottom layer: it imports nothing of the services above it.',
@@ -328,21 +328,22 @@ export default defineConfig(
               target: ['http', 'policies', 'presenters'].map(
                 (layer) => `apps/services/src/${layer}`,
               ),
-              from: [
-                'routes',
-                'resources/resource-routes.ts',
-                'analytics',
-                'app.ts',
-                'context.ts',
-              ].map((from) => `apps/services/src/${from}`),
+              from: ['routes', 'analytics', 'app.ts', 'context.ts'].map(
+                (from) => `apps/services/src/${from}`,
+              ),
               message:
                 'http/, policies/ and presenters/ serve the route modules; they never import them.',
             },
             {
-              target: 'apps/services/src/resources',
-              from: ['apps/services/src/routes', 'apps/services/src/analytics'],
+              target: [
+                ...['resources', 'analytics', 'static', 'ops', 'seed', 'cluster'].map(
+                  (layer) => `apps/services/src/${layer}`,
+                ),
+                'apps/services/src/upstream/!(upstream-app).ts',
+              ],
+              from: 'apps/services/src/routes',
               message:
-                'Route modules do not import each other: shared request helpers live in http/.',
+                'Every HTTP handler lives in routes/; the logic it uses (queries, transport, files) never imports it.',
             },
             {
               target: [
@@ -362,7 +363,8 @@ export default defineConfig(
                   'upstream',
                 ].map((layer) => `apps/services/src/${layer}`),
                 'apps/services/src/cluster/!(worker-main).ts',
-                'apps/services/src/{listen,seed,services-context}.ts',
+                'apps/services/src/{listen,services-context}.ts',
+                'apps/services/src/seed',
               ],
               from: [
                 'apps/services/src/app.ts',

@@ -21,11 +21,11 @@ import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
-import { registerResourceRoutes } from './resources/resource-routes.ts';
-import { registerAnalyticsCapture, registerAnalyticsRead } from './analytics/analytics-routes.ts';
+import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
+import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
 import { installOperations } from './routes/operations-routes.ts';
-import { registerKitRoutes } from './kit/kit-routes.ts';
+import { registerKitRoutes } from './routes/kit-routes.ts';
 import { registerDemoIdpRoutes } from './routes/demo-idp-routes.ts';
 import { CachedRouter } from './http/cached-router.ts';
 

@@ -36,9 +36,9 @@ export interface ContextOptions extends OperationsOptions {
   bus?: CacheBus;
   consoleDir?: string;
   legacyUiDir?: string;
-  /** Default (kit/kit-routes.ts): this repository's packages/bridge/dist. */
+  /** Default (routes/kit-routes.ts): this repository's packages/bridge/dist. */
   kitDir?: string;
-  /** Default (kit/kit-routes.ts): this repository's apps/legacy-plain/www. */
+  /** Default (routes/kit-routes.ts): this repository's apps/legacy-plain/www. */
   legacyPlainDir?: string;
   analyticsHost?: string;
   log?: (line: string) => void;

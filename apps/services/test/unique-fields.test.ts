@@ -11,7 +11,7 @@ import {
   violatedUniqueKey,
 } from '../src/db/unique-fields.ts';
 import { USERNAME_TAKEN } from '../src/auth/auth-error.ts';
-import { RESOURCES } from '../src/resources/resource-definitions.ts';
+import { RESOURCES } from '../src/resources/definitions/index.ts';
 import { uniqueViolationAsHttp } from '../src/resources/write-body.ts';
 import { allFields } from '../src/resources/resource-fields.ts';
 import { createTestClient } from './helpers.ts';

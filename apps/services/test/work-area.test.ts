@@ -2,7 +2,7 @@
 // and the CSV export of a list's current filter, streamed, permission-checked and tenant-scoped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
-import { seedDemoData } from '../src/seed.ts';
+import { seedDemoData } from '../src/seed/index.ts';
 import { EXPORT_CHUNK_ROWS, csvCell } from '../src/resources/serialize.ts';
 import { API, createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';

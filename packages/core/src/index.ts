@@ -221,3 +221,15 @@ export type {
   ResourceTypeName,
   ThingStatus,
 } from './platform/enumerations.ts';
+export {
+  CATALOG_ENTRIES,
+  RESOURCE_CATALOG,
+  catalogEntry,
+  enumerationOf,
+} from './platform/resource-catalog.ts';
+export type {
+  CatalogEntry,
+  CatalogField,
+  CatalogFieldKind,
+  CatalogPath,
+} from './platform/resource-catalog.ts';

@@ -13,17 +13,9 @@ import {
   canSkipAuthenticate,
   decideAuthFailure,
   decideUnauthorized,
-  decideWatcherAction,
-  getDefaultLandingUrl,
   isCurrentAuthAttempt,
   isRootUser,
-  parseInheritedFields,
-  resolveCalendarFormat,
-  resolveDateFormat,
-  resolveHiddenTabs,
-  resolveLanguage,
   resolveRedirectAfterLogin,
-  resolveTimeZone,
   toSessionSummary,
   transitionAuthState,
   type AuthEvent,
@@ -33,13 +25,7 @@ import {
   WELCOME_ROUTE,
 } from '@portico/core';
 import { ApiError, NetworkError } from '../api/api-errors.ts';
-import type {
-  EditableUserField,
-  InheritedFieldMap,
-  PlatformApi,
-  PlatformUser,
-  VisibilityGroup,
-} from '../api/platform-api.ts';
+import type { EditableUserField, PlatformApi, PlatformUser } from '../api/platform-api.ts';
 import {
   authnSlice,
   authzSlice,
@@ -60,21 +46,14 @@ import {
 } from './browser-storage.ts';
 import type { CrossTabChannel } from './cross-tab-channel.ts';
 import type { TokenStore } from './token-store.ts';
+import { ConfigurationLoader, LOCAL_FIELD, activeGroupIdOf } from './configuration-loader.ts';
+import type { LoadedConfiguration } from './configuration-loader.ts';
+import { SessionInfoError, StaleSessionError } from './session-errors.ts';
+import { NO_ANSWER_RETRY_MS, SessionWatcher } from './session-watcher.ts';
+import type { WatchedSession } from './session-watcher.ts';
 
-export class SessionInfoError extends Error {
-  readonly code = 'SESSION_INFO_MISSING';
-  constructor() {
-    super('unable to fetch session information');
-  }
-}
-
-/** An outcome that no longer belongs to the session (a newer attempt, a sign-out or a user change). */
-export class StaleSessionError extends Error {
-  readonly code = 'SESSION_SUPERSEDED';
-  constructor() {
-    super('The session changed while this step was running');
-  }
-}
+export { SessionInfoError, StaleSessionError } from './session-errors.ts';
+export { NO_ANSWER_RETRY_MS } from './session-watcher.ts';
 
 export interface SessionEffects {
   navigate(path: string): void;
@@ -103,41 +82,7 @@ export interface AuthOutcome {
 /** Only after a field PUT: the changes broadcast to listeners (the frame, spec §7). */
 export type ConfigChange = Partial<Record<EditableUserField, string>>;
 
-const LOCAL_FIELD = {
-  timeZoneConfiguration: 'timeZone',
-  dateFormatConfiguration: 'dateFormat',
-  calendarFormatConfiguration: 'calendarFormat',
-  language: 'language',
-} as const satisfies Record<
-  EditableUserField,
-  'timeZone' | 'dateFormat' | 'calendarFormat' | 'language'
->;
-
 const WELCOME = WELCOME_ROUTE;
-/** How long the watcher waits before retrying when the services gave no answer at all. */
-export const NO_ANSWER_RETRY_MS = 5_000;
-
-function fieldValue(
-  fields: InheritedFieldMap,
-  name: string,
-): { value: unknown; parentValue: unknown } {
-  const field = fields[name];
-  return { value: field?.value ?? null, parentValue: field?.parentValue ?? null };
-}
-
-/** Configuration calls started early (beside the user and permissions calls). */
-interface EarlyConfiguration {
-  visibility: Promise<VisibilityGroup[]>;
-  userFields: Promise<InheritedFieldMap>;
-  /** The active group's fields, asked for the group that whoami or the user named. */
-  groupFields: { groupId: number; map: Promise<InheritedFieldMap> } | undefined;
-}
-
-/** The active group id a user object gives (spec §7: activeGroup, else group, else groupId). */
-function activeGroupIdOf(user: Partial<PlatformUser>): number | undefined {
-  const id = user.activeGroup?.id ?? user.group?.id ?? user.groupId;
-  return typeof id === 'number' ? id : undefined;
-}
 
 export class SessionController {
   /** The machine's state (spec §4); the store mirrors it. */
@@ -147,11 +92,14 @@ export class SessionController {
   /** The token the loaded session belongs to. */
   private sessionToken: string | undefined;
   private loggingOut: Promise<void> | null = null;
+  /** The stored token the watcher saw last. */
   private lastWatchedToken: string | undefined;
   /** The token whose session already ended on a 401 (a burst logs out once). */
   private expiredToken: string | undefined;
   private retryAfter = 0;
   private readonly configListeners = new Set<(changes: ConfigChange) => void>();
+  private readonly configuration: ConfigurationLoader;
+  private readonly watcher: SessionWatcher;
 
   constructor(
     private readonly store: AppStore,
@@ -161,6 +109,8 @@ export class SessionController {
     private readonly tokens: TokenStore,
     private readonly now: () => number = Date.now,
   ) {
+    this.configuration = new ConfigurationLoader(store, api);
+    this.watcher = new SessionWatcher(this.watchedSession());
     this.lastWatchedToken = tokens.readStored();
     // the flag survives reloads and clears: read it, never reset it, at start
     const expiredFlag = getLocal(STORAGE_KEYS.sessionExpired) === 'true';
@@ -272,7 +222,7 @@ export class SessionController {
       // Everything that needs only the user id starts now, beside the user and permissions calls
       //: one round trip after whoami instead of two. The group fields start too
       // when whoami names the active group; loadConfiguration checks that guess against the user.
-      const early = this.startConfiguration(me.id, activeGroupIdOf(me));
+      const early = this.configuration.start(me.id, activeGroupIdOf(me));
       const [fetched, permissions] = await Promise.all([
         this.api.getUser(me.id, query),
         this.api.getPermissions(me.id),
@@ -287,7 +237,7 @@ export class SessionController {
         displayPasswordExpirationTime:
           me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
       };
-      const config = await this.loadConfiguration(user, permissions, early);
+      const config = await this.configuration.load(user, permissions, early);
       check();
       return this.sessionStarted(id, token, user, config);
     } catch (error) {
@@ -316,7 +266,7 @@ export class SessionController {
     id: number,
     token: string,
     user: PlatformUser,
-    config: { defaultUrl: string | null; apply(): void },
+    config: LoadedConfiguration,
   ): AuthOutcome {
     const isRoot = isRootUser(user);
     const userId = String(user.id);
@@ -342,93 +292,6 @@ export class SessionController {
     this.pending = this.pending?.id === id ? null : this.pending;
     this.transition('AUTHENTICATE_SUCCESS');
     return { defaultUrl: config.defaultUrl, landingUrl };
-  }
-
-  /**
-   * Loads group and user fields and visibility groups (spec §3, §5). Nothing is stored until
-   * `apply()`, so a dropped attempt leaves the store as it was.
-   */
-  /**
-   * Starts the configuration calls that need only the user id (and the group's, when known), so
-   * they run beside the user and permissions calls. A failure is handled where it is awaited.
-   */
-  private startConfiguration(userId: number, groupId: number | undefined): EarlyConfiguration {
-    const quiet = <T>(promise: Promise<T>) => {
-      promise.catch(() => undefined); // awaited (and its failure handled) in loadConfiguration
-      return promise;
-    };
-    return {
-      visibility: quiet(this.api.getVisibilityGroups(userId)),
-      userFields: quiet(this.api.getUserFields(userId)),
-      groupFields:
-        groupId === undefined
-          ? undefined
-          : { groupId, map: quiet(this.api.getGroupFields(groupId)) },
-    };
-  }
-
-  private async loadConfiguration(
-    user: PlatformUser,
-    permissions: string[],
-    early: EarlyConfiguration,
-  ): Promise<{ defaultUrl: string | null; apply(): void }> {
-    const activeGroupId = activeGroupIdOf(user);
-    if (activeGroupId === undefined) throw new SessionInfoError();
-    // the early group call is used only when it asked for the user's active group
-    const groupFieldsCall =
-      early.groupFields?.groupId === activeGroupId
-        ? early.groupFields.map
-        : this.api.getGroupFields(activeGroupId);
-    const [groupFieldMap, userFieldMap, visibilityGroups] = await Promise.all([
-      groupFieldsCall,
-      early.userFields,
-      early.visibility,
-    ]);
-    const groupFields = parseInheritedFields(groupFieldMap);
-    const userFields = Object.fromEntries(
-      Object.keys(userFieldMap).map((name) => [name, fieldValue(userFieldMap, name)]),
-    );
-    const own = parseInheritedFields(userFieldMap);
-    const timeZone = resolveTimeZone({
-      userValue: user.timeZone ?? userFields.timeZoneConfiguration?.value,
-      parentValue: userFields.timeZoneConfiguration?.parentValue,
-      groupValue: groupFields.timeZoneConfiguration,
-    });
-    const hiddenTabs = resolveHiddenTabs(user.hiddenTabs, own.hiddenTabs);
-    const language = resolveLanguage(own.language, groupFields.language);
-    const dateFormat = resolveDateFormat(
-      user.dateFormat,
-      own.dateFormatConfiguration,
-      groupFields.dateFormatConfiguration,
-    );
-    const calendarFormat = resolveCalendarFormat(
-      user.calendarFormat,
-      own.calendarFormatConfiguration,
-      groupFields.calendarFormatConfiguration,
-    );
-    const defaultUrl = getDefaultLandingUrl({
-      defaultNavBar: groupFields.defaultNavBar,
-      autoLoadTabMenus: groupFields.autoLoadTabMenus,
-      permissions,
-      hiddenTabs,
-    });
-    return {
-      defaultUrl,
-      apply: () => {
-        this.store.dispatch(authzSlice.actions.loaded({ permissions, visibilityGroups }));
-        this.store.dispatch(
-          configSlice.actions.loaded({
-            language,
-            timeZone,
-            dateFormat,
-            calendarFormat,
-            hiddenTabs,
-            groupFields,
-            userFields,
-          }),
-        );
-      },
-    };
   }
 
   /**
@@ -469,10 +332,10 @@ export class SessionController {
       this.api.getUser(user.id, buildUserRequestQuery(isRootUser(user))),
       this.api.getPermissions(user.id),
     ]);
-    const config = await this.loadConfiguration(
+    const config = await this.configuration.load(
       fresh,
       permissions,
-      this.startConfiguration(user.id, activeGroupIdOf(fresh)),
+      this.configuration.start(user.id, activeGroupIdOf(fresh)),
     );
     if (this.sessionToken !== token || this.state !== 'AUTHENTICATED') return;
     config.apply();
@@ -654,46 +517,41 @@ export class SessionController {
     this.effects.rerunGuards();
   }
 
-  /** One watcher tick (spec §2 "Session watcher"; 1 s interval). */
+  /** One watcher tick (session-watcher.ts). */
   tick(): void {
-    const currentToken = this.tokens.readStored();
-    const onLoginRoute = this.effects.currentPath() === LOGIN_ROUTE;
-    const decision = decideWatcherAction({
-      previousToken: this.lastWatchedToken,
-      currentToken,
-      authState: this.state,
-      onLoginRoute,
-    });
-    // while busy nothing happens, and a change stays unseen until the next tick
-    if (decision.reason === 'BUSY') return;
-    switch (decision.action) {
-      case 'SHOULD_LOGIN':
-        if (decision.navigateTo) {
-          this.lastWatchedToken = currentToken;
-          if (this.now() >= this.retryAfter) this.effects.navigate(decision.navigateTo);
-        } else if (decision.reason === 'NOT_AUTHENTICATED') {
-          this.lastWatchedToken = currentToken;
-          if (this.now() >= this.retryAfter) {
-            this.retryAfter = this.now() + NO_ANSWER_RETRY_MS;
-            this.effects.rerunGuards();
-          }
-        } else {
-          this.userChanged();
-        }
-        break;
-      case 'SHOULD_LOGOUT':
-        this.lastWatchedToken = currentToken;
-        void this.logout().then(() => this.effects.navigate(decision.navigateTo ?? LOGIN_ROUTE));
-        break;
-      default:
-        this.lastWatchedToken = currentToken;
-        break;
-    }
+    this.watcher.tick();
   }
 
   startWatcher(intervalMs = 1000): () => void {
-    const timer = setInterval(() => this.tick(), intervalMs);
-    return () => clearInterval(timer);
+    return this.watcher.start(intervalMs);
+  }
+
+  /** The view of this session the watcher reads and moves. */
+  private watchedSession(): WatchedSession {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the view reads and writes this controller's fields
+    const controller = this;
+    return {
+      state: () => controller.state,
+      storedToken: () => controller.tokens.readStored(),
+      currentPath: () => controller.effects.currentPath(),
+      get lastWatchedToken() {
+        return controller.lastWatchedToken;
+      },
+      set lastWatchedToken(token) {
+        controller.lastWatchedToken = token;
+      },
+      get retryAfter() {
+        return controller.retryAfter;
+      },
+      set retryAfter(time) {
+        controller.retryAfter = time;
+      },
+      now: () => controller.now(),
+      navigate: (path) => controller.effects.navigate(path),
+      rerunGuards: () => controller.effects.rerunGuards(),
+      userChanged: () => controller.userChanged(),
+      logout: () => controller.logout(),
+    };
   }
 }
 

@@ -23,6 +23,7 @@ import { isMessageKey } from '../i18n.ts';
 import { sentence } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { MODULES } from '../routes.ts';
+import { roleIdsOf } from './form-values.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
 
 /** What the form hands a field of its own kind. */
@@ -34,14 +35,6 @@ export interface AccessFieldProps {
   disabled: boolean;
   /** The id of the field's error, when the form shows one. */
   errorId: string | undefined;
-}
-
-/** The ids of a roles value (`"4,3"`). */
-export function roleIdsOf(value: string): number[] {
-  return value
-    .split(',')
-    .map((item) => Number(item.trim()))
-    .filter((id) => Number.isInteger(id) && id > 0);
 }
 
 interface RoleChoice {

@@ -9,6 +9,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
+import { Pager } from './pager.tsx';
 import { ErrorPanel } from './status-views.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -120,7 +121,6 @@ function AuditTable({
     action: useId(),
     from: useId(),
     to: useId(),
-    size: useId(),
   };
   const filters = fixedRecord
     ? { resource: fixedRecord.resource, record: String(fixedRecord.id) }
@@ -362,57 +362,15 @@ function AuditTable({
           <p>{t('audit.empty')}</p>
         </div>
       ) : null}
-      <nav className="pager" aria-label={t('audit.pages')}>
-        <button
-          type="button"
-          className="secondary"
-          disabled={state.pageNumber <= 1}
-          onClick={() => go(1)}
-        >
-          {t('audit.first')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={state.pageNumber <= 1}
-          onClick={() => go(state.pageNumber - 1)}
-        >
-          {t('list.previous')}
-        </button>
-        <span>{t('list.page', { page: state.pageNumber, pages })}</span>
-        <button
-          type="button"
-          className="secondary"
-          disabled={state.pageNumber >= pages}
-          onClick={() => go(state.pageNumber + 1)}
-        >
-          {t('list.next')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={state.pageNumber >= pages}
-          onClick={() => go(pages)}
-        >
-          {t('audit.last')}
-        </button>
-        <span className="filter">
-          <label htmlFor={ids.size}>{t('list.pageSize')}</label>
-          <select
-            id={ids.size}
-            value={state.pageSize}
-            onChange={(event) =>
-              onState({ ...state, pageSize: Number(event.target.value), pageNumber: 1 })
-            }
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </span>
-      </nav>
+      <Pager
+        label={t('audit.pages')}
+        pageNumber={state.pageNumber}
+        pages={pages}
+        pageSize={state.pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={go}
+        onPageSize={(pageSize) => onState({ ...state, pageSize, pageNumber: 1 })}
+      />
     </>
   );
 }

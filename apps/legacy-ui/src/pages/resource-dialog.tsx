@@ -3,7 +3,8 @@ import { useLegacy } from '../legacy-context.tsx';
 import type { ResourceDef } from '../resources.ts';
 import { RecordHistory } from './audit-log-page.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
-import { ResourceForm, formTitle } from './resource-form.tsx';
+import { formTitle } from './form-values.ts';
+import { ResourceForm } from './resource-form.tsx';
 
 /** The create / edit dialog over a list page (the shell is told: modal {open}). */
 export function ResourceDialog({

@@ -7,10 +7,9 @@ import { createFakeApi, zones } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { renderAt } from '../../test/route-harness.tsx';
 import { chooseReference } from '../../test/choose-reference.ts';
-import { ResourceListPage, readListState, writeListState } from './resource-list-page.tsx';
+import { ResourceListPage } from './resource-list-page.tsx';
 
 const zone = RESOURCES.zone!;
-const thing = RESOURCES.thing!;
 const zoneTypes = [
   { id: 1, groupId: 2, name: 'Dock' },
   { id: 2, groupId: 2, name: 'Yard' },
@@ -141,34 +140,6 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await user.click(clear[clear.length - 1]!);
     expect(await screen.findByText('3 total')).toBeInTheDocument();
     expect(harness.location()).toBe('/things/thing');
-  });
-
-  it('reads and writes only valid list state (unknown sort, page or filter values fall back)', () => {
-    const state = readListState(
-      thing,
-      new URLSearchParams('sort=nope:desc&page=-2&size=7&status=broken&thingTypeId=abc&q=x'),
-    );
-    expect(state).toEqual({
-      filter: 'x',
-      order: { field: 'name', direction: 'asc' },
-      pageNumber: 1,
-      pageSize: 25,
-      filters: {},
-    });
-    const good = readListState(
-      thing,
-      new URLSearchParams('sort=serial:desc&page=3&size=50&status=lost&thingTypeId=4'),
-    );
-    expect(good).toEqual({
-      filter: '',
-      order: { field: 'serial', direction: 'desc' },
-      pageNumber: 3,
-      pageSize: 50,
-      filters: { status: 'lost', thingTypeId: '4' },
-    });
-    expect(writeListState(thing, good)).toBe(
-      'sort=serial%3Adesc&thingTypeId=4&status=lost&page=3&size=50',
-    );
   });
 
   it('shows the New link only with the insert permission', async () => {

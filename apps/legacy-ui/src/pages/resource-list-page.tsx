@@ -6,16 +6,24 @@ import type { ApiRow, BulkResult, ListPage } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
-import type { ColumnDef, FieldDef, ResourceDef } from '../resources.ts';
+import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { BulkDeleteDialog, BulkUpdateDialog, UndoToast, bulkFields } from './bulk-actions.tsx';
 import { bulkSummary } from './bulk-summary.ts';
+import { Pager } from './pager.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { ErrorPanel } from './status-views.tsx';
+import {
+  PAGE_SIZES,
+  cardColumns,
+  cellText,
+  filterFields,
+  readListState,
+  writeListState,
+} from './list-state.ts';
+import type { ListState } from './list-state.ts';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-const DEFAULT_PAGE_SIZE = 25;
 const FILTER_DELAY_MS = 250;
 const SKELETON_ROWS = 5;
 /**
@@ -35,94 +43,6 @@ const SOFT_DELETED: ReadonlySet<string> = new Set([
   'reportDefinition',
   'resource',
 ]);
-
-type Order = { field: string; direction: 'asc' | 'desc' };
-
-/** The list state a URL holds (sort, filters and page survive reload and can be shared). */
-export interface ListState {
-  filter: string;
-  order: Order;
-  pageNumber: number;
-  pageSize: number;
-  filters: Record<string, string>;
-}
-
-/** The fields a list can be filtered on: enumerations and references (exact match in the API). */
-export function filterFields(resource: ResourceDef): FieldDef[] {
-  return resource.fields.filter(
-    (field) => !field.createOnly && (field.kind === 'select' || field.kind === 'reference'),
-  );
-}
-
-/** The columns a phone's card shows (the resource's `card`, else the name and the next two). */
-export function cardColumns(resource: ResourceDef): ReadonlySet<string> {
-  if (resource.card) return new Set(resource.card);
-  const rest = resource.columns
-    .map((column) => column.field)
-    .filter((field) => field !== 'id' && field !== resource.titleField);
-  return new Set([resource.titleField, ...rest.slice(0, 2)]);
-}
-
-/** Reads the list state from a location's query; unknown or bad values fall back to the defaults. */
-export function readListState(resource: ResourceDef, query: URLSearchParams): ListState {
-  const sortable = new Set(resource.columns.map((column) => column.field));
-  const [field = '', direction = ''] = (query.get('sort') ?? '').split(':');
-  const order: Order = sortable.has(field)
-    ? { field, direction: direction === 'desc' ? 'desc' : 'asc' }
-    : { field: resource.titleField, direction: 'asc' };
-  const page = Number(query.get('page'));
-  const size = Number(query.get('size'));
-  const filters: Record<string, string> = {};
-  for (const candidate of filterFields(resource)) {
-    const value = query.get(candidate.name);
-    if (value === null || value === '') continue;
-    if (candidate.kind === 'select' && !(candidate.options ?? []).includes(value)) continue;
-    if (candidate.kind === 'reference' && !/^[1-9]\d{0,9}$/.test(value)) continue;
-    filters[candidate.name] = value;
-  }
-  return {
-    filter: (query.get('q') ?? '').slice(0, 200),
-    order,
-    pageNumber: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
-    pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
-    filters,
-  };
-}
-
-/** The query of a list state, defaults left out (`sort=serial:desc&status=active&page=2`). */
-export function writeListState(resource: ResourceDef, state: ListState): string {
-  const params = new URLSearchParams();
-  if (state.filter) params.set('q', state.filter);
-  if (state.order.field !== resource.titleField || state.order.direction !== 'asc')
-    params.set('sort', `${state.order.field}:${state.order.direction}`);
-  for (const [field, value] of Object.entries(state.filters))
-    if (value !== '') params.set(field, value);
-  if (state.pageNumber > 1) params.set('page', String(state.pageNumber));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
-  return params.toString();
-}
-
-/** The text of one cell. */
-export function cellText(
-  row: ApiRow,
-  column: ColumnDef,
-  format: (value: unknown) => string,
-): string {
-  const value = row[column.field];
-  if (column.kind === 'datetime') return format(value);
-  if (column.kind === 'reference' && column.object) {
-    const object = row[column.object] as
-      { name?: unknown; username?: unknown; path?: unknown } | null | undefined;
-    // a group column may name groups by their path, so look-alike names in two sites read apart
-    if (column.path && object && typeof object.path === 'string' && object.path !== '')
-      return object.path;
-    if (object && typeof object.name === 'string') return object.name;
-    if (object && typeof object.username === 'string') return object.username;
-    return '';
-  }
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 /** One filter of the toolbar: an enumeration's values, or a searchable reference. */
 function FilterSelect({
@@ -201,7 +121,6 @@ export function ResourceListPage({
   } = useLegacy();
   const title = resourceLabel(resource);
   const searchId = useId();
-  const sizeId = useId();
   const state = useMemo(
     () => readListState(resource, new URLSearchParams(query)),
     [resource, query],
@@ -767,39 +686,15 @@ export function ResourceListPage({
               ) : null}
             </div>
           ) : null}
-          <div className="pager">
-            <button
-              type="button"
-              className="secondary"
-              disabled={state.pageNumber <= 1}
-              onClick={() => update({ pageNumber: state.pageNumber - 1 })}
-            >
-              {t('list.previous')}
-            </button>
-            <span>{t('list.page', { page: state.pageNumber, pages })}</span>
-            <button
-              type="button"
-              className="secondary"
-              disabled={state.pageNumber >= pages}
-              onClick={() => update({ pageNumber: state.pageNumber + 1 })}
-            >
-              {t('list.next')}
-            </button>
-            <span className="filter">
-              <label htmlFor={sizeId}>{t('list.pageSize')}</label>
-              <select
-                id={sizeId}
-                value={state.pageSize}
-                onChange={(event) => update({ pageSize: Number(event.target.value) })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </span>
-          </div>
+          <Pager
+            label={t('list.pages')}
+            pageNumber={state.pageNumber}
+            pages={pages}
+            pageSize={state.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(pageNumber) => update({ pageNumber })}
+            onPageSize={(pageSize) => update({ pageSize })}
+          />
         </>
       )}
       {open !== null && resource.editor === 'dialog' ? (

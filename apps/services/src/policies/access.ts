@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, platformModelName, withPlatformMessage } from '../http/http-error.ts';
-import { RESOURCES_BY_PATH } from '../resources/resource-definitions.ts';
+import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import { allFields } from '../resources/resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec.ts';
 

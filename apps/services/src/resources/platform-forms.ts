@@ -6,7 +6,7 @@ import type { Caller } from '../auth/directory.ts';
 import { HttpError, withPlatformMessage } from '../http/http-error.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { readableGroups } from '../policies/access.ts';
-import { RESOURCES_BY_PATH } from './resource-definitions.ts';
+import { RESOURCES_BY_PATH } from './definitions/index.ts';
 import type { Row } from './resource-spec.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;

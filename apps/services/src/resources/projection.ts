@@ -12,7 +12,7 @@ import { HttpError } from '../http/http-error.ts';
 import { readableGroups } from '../policies/access.ts';
 import type { Readable } from '../policies/access.ts';
 import type { ServicesContext } from '../services-context.ts';
-import { RESOURCES_BY_PATH } from './resource-definitions.ts';
+import { RESOURCES_BY_PATH } from './definitions/index.ts';
 import { allFields, resolvedKey } from './resource-fields.ts';
 import type { Json, ResourceSpec, Row } from './resource-spec.ts';
 import { toJson } from './serialize.ts';

@@ -1,7 +1,7 @@
 // Rows still referenced by other resources cannot be deleted (409 naming the first one that uses it).
 import { softDeletes } from '../db/soft-delete-tables.ts';
 import { HttpError } from '../http/http-error.ts';
-import { RESOURCES } from './resource-definitions.ts';
+import { RESOURCES } from './definitions/index.ts';
 import { allFields, parseJsonColumn } from './resource-fields.ts';
 import type { ResourceSpec, WriteContext } from './resource-spec.ts';
 

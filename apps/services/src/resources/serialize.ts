@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Caller, GroupRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServicesContext } from '../services-context.ts';
-import { RESOURCES_BY_PATH } from './resource-definitions.ts';
+import { RESOURCES_BY_PATH } from './definitions/index.ts';
 import { allFields, parseJsonColumn, resolvedKey } from './resource-fields.ts';
 import type { FieldSpec, Json, ReadContext, ResourceSpec, Row } from './resource-spec.ts';
 

@@ -8,7 +8,7 @@ import { HttpError, withPlatformMessage } from '../http/http-error.ts';
 import { readableGroups, ownerOf } from '../policies/access.ts';
 import type { Caller } from '../auth/directory.ts';
 import type { ServicesContext } from '../services-context.ts';
-import { RESOURCES } from './resource-definitions.ts';
+import { RESOURCES } from './definitions/index.ts';
 import type { ResourceSpec, Row } from './resource-spec.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;

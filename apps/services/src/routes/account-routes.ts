@@ -18,8 +18,8 @@ import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { findReadableRow, readableGroups } from '../policies/access.ts';
-import { RESOURCES_BY_PATH } from '../resources/resource-definitions.ts';
-import type { ResourceWrites } from '../resources/resource-routes.ts';
+import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
+import type { ResourceWrites } from './resources/resource-routes.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 

@@ -19,9 +19,9 @@ import type { BulkAction } from '../policies/bulk-policy.ts';
 import { recordNameOf } from '../audit/audit-log.ts';
 import { filteredSelect, parseListQuery } from '../resources/list-query.ts';
 import { usageOf } from '../resources/references.ts';
-import { RESOURCES } from '../resources/resource-definitions.ts';
+import { RESOURCES } from '../resources/definitions/index.ts';
 import type { ResourceSpec, Row } from '../resources/resource-spec.ts';
-import type { ResourceWrites } from '../resources/resource-routes.ts';
+import type { ResourceWrites } from './resources/resource-routes.ts';
 import { parseWriteBody } from '../resources/write-body.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 

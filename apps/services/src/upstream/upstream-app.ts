@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../services-context.ts';
 import { contentSecurityPolicy } from '../http/content-security-policy.ts';
-import { registerKitRoutes } from '../kit/kit-routes.ts';
+import { registerKitRoutes } from '../routes/kit-routes.ts';
 import { listen } from '../listen.ts';
 import { createStaticHandler } from '../static/static-files.ts';
 import type { Agent } from 'undici';

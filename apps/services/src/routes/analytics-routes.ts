@@ -14,7 +14,7 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readRequestToken } from '../http/request-token.ts';
-import type { AnalyticsLimits } from './analytics-limits.ts';
+import type { AnalyticsLimits } from '../analytics/analytics-limits.ts';
 
 const MAX_EVENTS_PER_REQUEST = 100;
 const MAX_INFLATED_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,112 @@
+// Analytics: report folders and report definitions.
+import { z } from 'zod';
+import {
+  REPORT_FOLDER_TYPE,
+  REPORT_TYPES,
+  buildFolderPermissionExpressions,
+  canDeleteFolder,
+  canEditFolder,
+} from '@portico/core';
+import { HttpError } from '../../http/http-error.ts';
+import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
+import { name, text, str, ref } from './fields.ts';
+
+function folderSubject(row: Row, callerId: number) {
+  return {
+    id: row.id as number,
+    type: REPORT_FOLDER_TYPE,
+    isOwner: row.createdByUserId === callerId,
+  };
+}
+
+export const FOLDER: ResourceSpec = {
+  path: 'folder',
+  table: 'folders',
+  permission: 'reportDefinitionfolder',
+  visibility: 'tenant',
+  fields: {
+    name: str(name, { required: true }),
+    typeElement: str(z.literal(REPORT_FOLDER_TYPE), { default: REPORT_FOLDER_TYPE, filter: true }),
+    sequence: { kind: 'integer', write: z.number().int().min(0).max(1_000_000), default: 0 },
+    createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
+    creationDate: { kind: 'time' },
+    lastModificationDate: { kind: 'time' },
+  },
+  outputOnly: [
+    'reportsTotal',
+    'createdBy',
+    'createdByUser',
+    'hasEditPermission',
+    'hasDeletePermission',
+    'unassignedFolder',
+    'allFolder',
+    'behaviour',
+  ],
+  createdAt: 'creationDate',
+  modifiedAt: 'lastModificationDate',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing) values.createdByUserId = caller.user.id;
+    // spec §6: type-level update does not reach a folder marked delete-only or read-only
+    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions))
+      throw new HttpError(403, 'You may not edit this folder');
+  },
+  async beforeDelete(row, { caller }) {
+    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions))
+      throw new HttpError(403, 'You may not delete this folder');
+  },
+  async decorate(items, rows, { db, caller }) {
+    const ids = rows.map((row) => row.id as number);
+    const counts = ids.length
+      ? await db
+          .selectFrom('reportDefinitions')
+          .select(['folderId', (eb) => eb.fn.countAll<number>().as('total')])
+          .where('folderId', 'in', ids)
+          .where('deletedAt', 'is', null)
+          .groupBy('folderId')
+          .execute()
+      : [];
+    for (const item of items) {
+      const folderId = item.id as number;
+      const owner = item.createdByUserId === caller.user.id;
+      item.reportsTotal = Number(counts.find((count) => count.folderId === folderId)?.total ?? 0);
+      item.createdBy = (item.createdByUser as Json | null)?.username ?? null;
+      // core's folder rules (spec §6), with the owner flag filled in for this caller
+      const expressions = buildFolderPermissionExpressions({
+        id: folderId,
+        type: REPORT_FOLDER_TYPE,
+      });
+      item.hasEditPermission = expressions.hasEditPermission.replaceAll(
+        '{isOwner}',
+        owner ? '1' : '0',
+      );
+      item.hasDeletePermission = expressions.hasDeletePermission.replaceAll(
+        '{isOwner}',
+        owner ? '1' : '0',
+      );
+      item.unassignedFolder = false;
+      item.allFolder = false;
+      item.behaviour = 'FOLDER';
+    }
+  },
+};
+
+export const REPORT_DEFINITION: ResourceSpec = {
+  path: 'reportDefinition',
+  table: 'reportDefinitions',
+  permission: 'report_definition',
+  visibility: 'tenant',
+  fields: {
+    name: str(name, { required: true }),
+    description: str(text, { default: '' }),
+    reportType: str(z.enum(REPORT_TYPES), { default: 'table', filter: true }),
+    folderId: ref('folder', { nullable: true, default: null }),
+    createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
+    creationDate: { kind: 'time' },
+    lastModificationDate: { kind: 'time' },
+  },
+  createdAt: 'creationDate',
+  modifiedAt: 'lastModificationDate',
+  async beforeWrite(values, { caller, existing }) {
+    if (!existing) values.createdByUserId = caller.user.id;
+  },
+};

@@ -1,0 +1,31 @@
+// Every resource of the shared contracts, declared once, by area.
+import type { ResourceSpec, Row } from '../resource-spec.ts';
+import { FOLDER, REPORT_DEFINITION } from './analytics.ts';
+import { CONNECTION, EDGEBOX } from './gateway.ts';
+import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
+import { RESOURCE, ROLE, USER } from './people.ts';
+import { GROUP, GROUP_TYPE } from './tenants.ts';
+
+export const RESOURCES: readonly ResourceSpec[] = [
+  GROUP,
+  GROUP_TYPE,
+  USER,
+  ROLE,
+  RESOURCE,
+  THING,
+  THING_TYPE,
+  ZONE,
+  ZONE_TYPE,
+  ZONE_GROUP,
+  LOGICAL_READER,
+  CONNECTION,
+  EDGEBOX,
+  FOLDER,
+  REPORT_DEFINITION,
+];
+
+export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(
+  RESOURCES.map((spec) => [spec.path, spec]),
+);
+
+export type { Row };

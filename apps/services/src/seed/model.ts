@@ -1,0 +1,219 @@
+// The model part of the seed: per tenant its types, connections, report folders, and per site its
+// zones, readers, edge boxes and things.
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SeededDirectory } from './directory.ts';
+import { NOW, ids, insertMany, insertOne } from './insert.ts';
+
+export async function seedModel(
+  trx: Transaction<Database>,
+  scale: number,
+  { acme, north, south, globex, userIds }: SeededDirectory,
+): Promise<void> {
+  // Tenant-wide model at the tenant level; the physical layout in each distribution centre.
+  const many = (base: number) => (scale > 1 ? Math.round(base * scale) : base);
+  const tenants = [
+    {
+      tenant: acme,
+      sites: [north, south],
+      things: scale > 1 ? 500 * scale : 30,
+      zones: many(6),
+      prefix: 'AC',
+    },
+    {
+      tenant: globex,
+      sites: [globex],
+      things: scale > 1 ? 10 * scale : 8,
+      zones: many(2),
+      prefix: 'GX',
+    },
+  ];
+  for (const { tenant, sites, things, zones, prefix } of tenants) {
+    const types =
+      tenant === acme
+        ? ['Forklift', 'Pallet', 'RFID Tag', 'Container', 'Pallet Jack', 'Tote']
+        : ['Laptop', 'Badge'];
+    await insertMany(
+      trx,
+      'thingTypes',
+      types.map((name) => ({
+        groupId: tenant.id,
+        name,
+        code: name.toLowerCase().replace(/\W+/g, '_'),
+        description: `${name} tracked by RFID`,
+        archived: 0,
+        creationTime: NOW,
+      })),
+    );
+    const zoneTypeNames = tenant === acme ? ['Dock', 'Storage', 'Staging', 'Office'] : ['Office'];
+    await insertMany(
+      trx,
+      'zoneTypes',
+      zoneTypeNames.map((name) => ({
+        groupId: tenant.id,
+        name,
+        code: name.toLowerCase(),
+        description: `${name} area`,
+      })),
+    );
+    const zoneTypeRows = await trx
+      .selectFrom('zoneTypes')
+      .select(['id', 'name'])
+      .where('groupId', '=', tenant.id)
+      .orderBy('id')
+      .execute();
+    const thingTypeIds = await ids(trx, 'thingTypes', tenant.id);
+    await insertMany(
+      trx,
+      'connections',
+      tenant === acme
+        ? [
+            {
+              groupId: tenant.id,
+              name: 'Plant MQTT broker',
+              code: 'MQTT_MAIN',
+              type: 'MQTT',
+              properties: JSON.stringify({ host: 'mqtt.acme.example', port: 1883, qos: 1 }),
+            },
+            {
+              groupId: tenant.id,
+              name: 'Event stream',
+              code: 'KAFKA_EVENTS',
+              type: 'KAFKA',
+              properties: JSON.stringify({
+                brokers: 'kafka.acme.example:9092',
+                topic: 'tag-events',
+              }),
+            },
+            {
+              groupId: tenant.id,
+              name: 'ERP webhook',
+              code: 'REST_ERP',
+              type: 'REST',
+              properties: JSON.stringify({
+                url: 'https://erp.acme.example/hooks/assets',
+                method: 'POST',
+              }),
+            },
+          ]
+        : [
+            {
+              groupId: tenant.id,
+              name: 'Globex MQTT',
+              code: 'MQTT_GX',
+              type: 'MQTT',
+              properties: JSON.stringify({ host: 'mqtt.globex.example', port: 8883, qos: 1 }),
+            },
+          ],
+    );
+    const folderNames = tenant === acme ? ['Operations', 'Inventory', 'Compliance'] : ['General'];
+    for (const [index, name] of folderNames.entries()) {
+      const folderId = await insertOne(trx, 'folders', {
+        groupId: tenant.id,
+        name,
+        typeElement: 'reportDefinition',
+        sequence: index + 1,
+        createdByUserId: userIds[tenant === acme ? 'admin' : 'globex'] ?? null,
+        creationDate: NOW,
+        lastModificationDate: NOW,
+      });
+      const reports =
+        tenant === acme
+          ? [`${name} summary`, `${name} by zone`, `${name} history`]
+          : [`${name} overview`];
+      await insertMany(
+        trx,
+        'reportDefinitions',
+        reports.map((report, r) => ({
+          groupId: tenant.id,
+          folderId,
+          name: report,
+          description: `${report} report`,
+          reportType: ['table', 'map', 'summary'][r % 3] ?? 'table',
+          createdByUserId: userIds[tenant === acme ? 'admin' : 'globex'] ?? null,
+          creationDate: NOW,
+          lastModificationDate: NOW,
+        })),
+      );
+    }
+
+    for (const [siteIndex, site] of sites.entries()) {
+      const siteCode = site === tenant ? prefix : `${prefix}${siteIndex === 0 ? 'N' : 'S'}`;
+      const zoneGroupId = await insertOne(trx, 'zoneGroups', {
+        groupId: site.id,
+        name: `${site.name} floor`,
+        description: 'Ground floor',
+      });
+      const outdoorId = await insertOne(trx, 'zoneGroups', {
+        groupId: site.id,
+        name: `${site.name} yard`,
+        description: 'Outdoor yard',
+      });
+      const zoneRows = [];
+      const fixed =
+        tenant === acme ? ['Cold Storage', 'Shipping', 'Receiving', 'Staging'] : ['Front Office'];
+      for (let z = 0; z < zones; z += 1) {
+        const name = z < fixed.length ? (fixed[z] ?? '') : `Dock ${z - fixed.length + 1}`;
+        const zoneType = zoneTypeRows[name.startsWith('Dock') ? 0 : z % zoneTypeRows.length];
+        zoneRows.push({
+          groupId: site.id,
+          zoneTypeId: zoneType?.id ?? 0,
+          zoneGroupId: name.startsWith('Dock') ? outdoorId : zoneGroupId,
+          name,
+          code: `${siteCode}-Z${String(z + 1).padStart(4, '0')}`,
+          description: `${name} at ${site.name}`,
+          color: ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728'][z % 4] ?? '#1f77b4',
+        });
+      }
+      await insertMany(trx, 'zones', zoneRows);
+      const zoneIds = await ids(trx, 'zones', site.id);
+      await insertMany(
+        trx,
+        'logicalReaders',
+        zoneIds.slice(0, Math.min(zoneIds.length, 8)).map((zoneId, r) => ({
+          groupId: site.id,
+          zoneId,
+          name: `Reader ${siteCode}-${r + 1}`,
+          code: `LR-${siteCode}-${String(r + 1).padStart(3, '0')}`,
+          description: 'Fixed RFID portal',
+        })),
+      );
+      await insertMany(trx, 'edgeboxes', [
+        {
+          groupId: site.id,
+          name: `Edge ${site.name}`,
+          code: `EB-${siteCode}-1`,
+          type: 'edge',
+          description: 'On-site edge gateway',
+          status: 'online',
+        },
+        {
+          groupId: site.id,
+          name: `Core bridge ${siteCode}`,
+          code: `CB-${siteCode}-1`,
+          type: 'core',
+          description: 'Core bridge',
+          status: siteIndex === 1 ? 'offline' : 'online',
+        },
+      ]);
+      const thingRows = [];
+      const statuses = ['active', 'active', 'active', 'maintenance', 'retired'];
+      for (let t = 0; t < things; t += 1) {
+        const typeIndex = t % thingTypeIds.length;
+        const typeName = types[typeIndex] ?? 'Thing';
+        const serial = `${siteCode}${String(t + 1).padStart(7, '0')}`;
+        thingRows.push({
+          groupId: site.id,
+          thingTypeId: thingTypeIds[typeIndex] ?? 0,
+          zoneId: zoneIds[t % zoneIds.length] ?? null,
+          name: `${typeName} ${siteCode}-${String(t + 1).padStart(5, '0')}`,
+          serial,
+          status: statuses[t % statuses.length] ?? 'active',
+          creationTime: NOW + t * 1000,
+          modifiedTime: NOW + t * 1000,
+        });
+      }
+      await insertMany(trx, 'things', thingRows);
+    }
+  }
+}
