@@ -227,6 +227,16 @@ export function ResourceListPage({
   ]);
 
   const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
+
+  // A new page starts at the top of the list, not where the pager was.
+  const sectionRef = useRef<HTMLElement>(null);
+  const shownPage = useRef(`${state.pageNumber}:${state.pageSize}`);
+  useEffect(() => {
+    const key = `${state.pageNumber}:${state.pageSize}`;
+    if (shownPage.current === key) return;
+    shownPage.current = key;
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [state.pageNumber, state.pageSize]);
   const format = (value: unknown) => formatDateTime(value, preferences);
   const rows = page?.results ?? [];
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -393,7 +403,7 @@ export function ResourceListPage({
     );
 
   return (
-    <section aria-labelledby="page-title" className="list-page">
+    <section ref={sectionRef} aria-labelledby="page-title" className="list-page">
       <div className="page-heading">
         <h1 id="page-title">{title}</h1>
         <span className="heading-actions">
