@@ -281,13 +281,15 @@ test.describe('the work area at desktop size', () => {
     expect(text.trim().split('\r\n')).toHaveLength(3);
 
     await frame.getByRole('checkbox', { name: 'Select every row on this page' }).check();
-    await frame.getByRole('button', { name: 'Delete selected' }).click();
-    const confirm = frame.getByRole('dialog', { name: 'Delete 2 records?' });
+    await frame.getByRole('button', { name: 'Delete 2 records' }).click();
+    // the confirmation names what will go
+    const confirm = frame.getByRole('dialog', { name: /^Delete .+ and .+\?$/ });
+    await expect(confirm).toContainText(`Bulk ${stamp}`);
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectFrameAccessible(page, 'bulk delete confirmation');
-    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete 2 records' }).click();
     await expect(frame.getByTestId('list-total')).toHaveText('0 total');
-    await expect(page.getByText('2 records deleted.')).toBeVisible();
+    await expect(frame.getByRole('status').filter({ hasText: '2 deleted' })).toBeVisible();
   });
 
   test('items 10, 2: duplicate serial refused next to the field; Delete apart from Save, its confirmation focuses Cancel', async ({
