@@ -110,18 +110,6 @@ describe('the text of a cell', () => {
       'ada',
     ],
     [
-      'a reference in the row’s own site',
-      column({ kind: 'reference', object: 'o' }),
-      { id: 1, group: { id: 3, name: 'North DC' }, o: { id: 2, name: 'Dock 1', site: 'North DC' } },
-      'Dock 1',
-    ],
-    [
-      'a reference in another site, which it names',
-      column({ kind: 'reference', object: 'o' }),
-      { id: 1, group: { id: 4, name: 'Acme' }, o: { id: 2, name: 'Dock 1', site: 'South DC' } },
-      'Dock 1 — South DC',
-    ],
-    [
       'a group named by its path',
       column({ kind: 'reference', object: 'o', path: true }),
       { id: 1, o: { id: 2, name: 'North DC', path: 'Acme › North DC' } },

@@ -73,17 +73,11 @@ export function cellText(
   if (column.kind === 'datetime') return format(value);
   if (column.kind === 'reference' && column.object) {
     const object = row[column.object] as
-      { name?: unknown; username?: unknown; path?: unknown; site?: unknown } | null | undefined;
+      { name?: unknown; username?: unknown; path?: unknown } | null | undefined;
     // a group column may name groups by their path, so look-alike names in two sites read apart
     if (column.path && object && typeof object.path === 'string' && object.path !== '')
       return object.path;
-    if (object && typeof object.name === 'string') {
-      // a record of another site than the row's own says which ("Dock 1 — South DC")
-      const own = (row.group as { name?: unknown } | null | undefined)?.name;
-      return typeof object.site === 'string' && object.site !== '' && object.site !== own
-        ? `${object.name} — ${object.site}`
-        : object.name;
-    }
+    if (object && typeof object.name === 'string') return object.name;
     if (object && typeof object.username === 'string') return object.username;
     return '';
   }
