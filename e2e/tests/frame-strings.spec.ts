@@ -9,7 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { API, NEW_ACCOUNT_PASSWORD, createAcmeAccount, signIn } from './helpers.ts';
+import {
+  API,
+  NEW_ACCOUNT_PASSWORD,
+  chooseReference,
+  createAcmeAccount,
+  signIn,
+} from './helpers.ts';
 
 // sign-in, several screens and two languages on a shared two-core machine
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -248,7 +254,7 @@ for (const words of LANGUAGES) {
     const textboxes = create.getByRole('textbox');
     await textboxes.nth(0).fill('Strings check');
     await textboxes.nth(1).fill(takenSerial);
-    await create.getByRole('combobox').first().selectOption({ index: 1 });
+    await chooseReference(create.getByRole('combobox').first());
     await create.getByRole('button', { name: words.save }).click();
     await expect(create.getByRole('alert')).toBeVisible();
     if (words.duplicate) await expect(create.getByText(words.duplicate)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, legacyFrame, signIn } from './helpers.ts';
+import { API, chooseReference, legacyFrame, signIn } from './helpers.ts';
 
 test.describe('the legacy frame over the bridge', () => {
   // a sign-in and several round trips each (one waits out the 10 s frame timeout), also through
@@ -99,7 +99,7 @@ test.describe('the legacy frame over the bridge', () => {
     await expect(create).toBeVisible();
     await expect(page.locator('header')).toHaveAttribute('data-blocked', 'true');
     await create.getByRole('textbox', { name: /^Name/ }).fill(name);
-    await create.getByRole('combobox', { name: /^Area Type/ }).selectOption({ index: 1 });
+    await chooseReference(create.getByRole('combobox', { name: /^Area Type/ }));
     await create.getByRole('button', { name: 'Save' }).click();
     await expect(create).toBeHidden();
     await expect(page.locator('header')).not.toHaveAttribute('data-blocked', 'true');

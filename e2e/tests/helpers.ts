@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -108,4 +108,28 @@ export async function createAcmeAccount(
     expect(set.ok(), await set.text()).toBe(true);
   }
   return username;
+}
+
+/**
+ * Chooses a record in a legacy UI reference combobox as a person does: types part of its name and
+ * picks the option the server offered (`option` the option's accessible name), or with nothing
+ * typed takes the first choice with the keyboard.
+ */
+export async function chooseReference(
+  combobox: Locator,
+  typed = '',
+  option?: string | RegExp,
+): Promise<void> {
+  await combobox.click();
+  if (typed) await combobox.fill(typed);
+  const choices = combobox
+    .locator('xpath=ancestor::span[contains(concat(" ", @class, " "), " combobox ")][1]')
+    .getByRole('option');
+  if (option === undefined) {
+    await expect(choices.first()).toBeVisible();
+    await combobox.press('Enter');
+  } else {
+    await choices.filter({ hasText: option }).first().click();
+  }
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
 }

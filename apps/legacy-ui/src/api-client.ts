@@ -91,6 +91,29 @@ export function recentFailures(): readonly FailedCall[] {
   return [...failures];
 }
 
+/** A bulk action: by ids, or every record the list's query matches (`POST /{resource}/bulk`). */
+export type BulkRequest =
+  | { action: 'delete' | 'restore'; ids: number[] }
+  | { action: 'delete'; match: ExportQuery }
+  | { action: 'update'; ids: number[]; values: Record<string, unknown> }
+  | { action: 'update'; match: ExportQuery; values: Record<string, unknown> };
+
+/** The services' answer to a bulk action: what was done, what was not and why. */
+export interface BulkResult {
+  action: 'delete' | 'update' | 'restore';
+  total: number;
+  done: Array<{ id: number; name: string }>;
+  failed: Array<{
+    id: number;
+    name: string | null;
+    status: number;
+    error: string;
+    usedBy?: { resource: string; count: number };
+  }>;
+  /** After a soft delete: until when (epoch ms) a restore can bring the records back. */
+  restorableUntil?: number;
+}
+
 /** What the pages need from the API. */
 export interface ApiClient {
   list(resource: string, query: ListQuery): Promise<ListPage<ApiRow>>;
@@ -126,6 +149,8 @@ export interface ApiClient {
   setRetention(kind: string, maxAgeDays: number | null): Promise<RetentionState>;
   /** Counts (`dryRun`) or purges now what is older than the maximum ages. */
   runRetention(dryRun: boolean): Promise<RetentionRun>;
+  /** One action over many records; each is done or refused on its own (see BulkResult). */
+  bulk(resource: string, request: BulkRequest): Promise<BulkResult>;
 }
 
 /** One tenant's usage as `GET /status` answers it. */
@@ -408,6 +433,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'POST',
         dryRun ? '/dataRetentionPolicy/dryRun' : '/dataRetentionPolicy/purge',
       )) as RetentionRun;
+    },
+    async bulk(resource, request) {
+      const body =
+        'match' in request
+          ? { ...request, match: Object.fromEntries(listParams(request.match)) }
+          : request;
+      const data = (await call('POST', `/${resource}/bulk`, body)) as Partial<BulkResult>;
+      return {
+        action: request.action,
+        total: Number(data.total ?? 0),
+        done: Array.isArray(data.done) ? data.done : [],
+        failed: Array.isArray(data.failed) ? data.failed : [],
+        ...(typeof data.restorableUntil === 'number'
+          ? { restorableUntil: data.restorableUntil }
+          : {}),
+      };
     },
   };
 }

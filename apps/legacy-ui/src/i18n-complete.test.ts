@@ -1,14 +1,31 @@
 import { RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
-import { en, es, formatCount, fr, isMessageKey, it as italian, ptBR, translate } from './i18n.ts';
+import {
+  en,
+  es,
+  formatCount,
+  formatMessage,
+  fr,
+  isMessageKey,
+  it as italian,
+  ptBR,
+  translate,
+} from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
 
 const englishKeys = Object.keys(en).sort() as MessageKey[];
 
-// Same regular expression as translate(): this file uses single braces.
+// The names translate() fills: `{name}`, and the argument of an ICU plural `{count, plural, …}`.
 function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''))].sort();
+  return [
+    ...new Set(
+      [...text.matchAll(/\{(\w+)(?:\}|\s*,\s*plural\s*,)/g)].map((match) => match[1] ?? ''),
+    ),
+  ].sort();
 }
+
+/** Whether a message is an ICU plural message. */
+const isPlural = (text: string) => /\{\w+\s*,\s*plural\s*,/.test(text);
 
 /**
  * Keys whose translation may equal the English text. Everything else equal to English is treated as an
@@ -82,6 +99,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'perm.importexport', // the same words, as page.importExport
     'perm.zone', // French cognate, as one.zone
     'audit.action', // French cognate, as list.actions
+    'list.site', // French cognate, same spelling
     'enum.MQTT', // protocol names are the same in every language
     'enum.KAFKA',
     'enum.REST',
@@ -156,7 +174,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       .filter((key) => table[key] !== undefined)
       .filter(
         (key) =>
-          /\{\{|\}\}/.test(table[key] ?? '') ||
+          (!isPlural(table[key] ?? '') && /\{\{|\}\}/.test(table[key] ?? '')) ||
           placeholders(table[key] ?? '').join() !== placeholders(en[key]).join(),
       )
       .map((key) => `${key}: ${JSON.stringify(table[key])} vs ${JSON.stringify(en[key])}`);
@@ -203,16 +221,43 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       zones: 'Z',
       title: 'T',
       zoneGroup: 'G',
+      uses: 5,
+      shown: 50,
+      label: 'Z',
     };
     const wrong = englishKeys.filter(
       (key) =>
         translate(language, key, values) !==
-        (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => {
-          const value = values[name as keyof typeof values];
-          // numbers are written the language's way (i18n.test.ts)
-          return typeof value === 'number' ? formatCount(language, value) : value;
-        }),
+        (isPlural(table[key] ?? '')
+          ? formatMessage(language, table[key] ?? '', values)
+          : (table[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => {
+              const value = values[name as keyof typeof values];
+              // numbers are written the language's way (i18n.test.ts)
+              return typeof value === 'number' ? formatCount(language, value) : value;
+            })),
     );
+    expect(wrong).toEqual([]);
+  });
+
+  it('has an `other` case in every plural message, and every plural filled for 0, 1, 2 and 5', () => {
+    const wrong = englishKeys.filter((key) => {
+      const text = table[key] ?? '';
+      if (!isPlural(text) && !isPlural(en[key])) return false;
+      if (!isPlural(text) || !/\bother\s*\{/.test(text)) return true;
+      return [0, 1, 2, 5].some((count) =>
+        /[{}]/.test(
+          formatMessage(language, text, {
+            count,
+            names: 'A',
+            uses: 2,
+            resource: 'R',
+            reason: 'Y',
+            shown: 1,
+            name: 'N',
+          }),
+        ),
+      );
+    });
     expect(wrong).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, translate } from './i18n.ts';
+import { formatCount, formatList, formatMessage, translate } from './i18n.ts';
 
 describe('numbers in sentences are written the language’s way', () => {
   it.each([
@@ -15,5 +15,54 @@ describe('numbers in sentences are written the language’s way', () => {
   it('text values are left as they are, and an unknown language falls back to English digits', () => {
     expect(translate('en', 'list.open', { name: '1000' })).toBe('Open 1000');
     expect(formatCount('xx-invalid-', 1234)).toBe('1,234');
+  });
+});
+
+describe('ICU plural messages follow each language’s plural rules', () => {
+  const records = '{count, plural, =0 {no record} one {# record} other {# records}}';
+  it.each([
+    ['en', records, 0, 'no record'],
+    ['en', records, 1, '1 record'],
+    ['en', records, 2, '2 records'],
+    ['en', records, 1000, '1,000 records'],
+    // French: 0 and 1 are singular, and a space groups thousands
+    ['fr', '{count, plural, one {# supprimé} other {# supprimés}}', 0, '0 supprimé'],
+    ['fr', '{count, plural, one {# supprimé} other {# supprimés}}', 1, '1 supprimé'],
+    ['fr', '{count, plural, one {# supprimé} other {# supprimés}}', 2000, '2\u202f000 supprimés'],
+    // Polish-style categories (few / many) come from Intl.PluralRules, not an English one/other
+    [
+      'pl',
+      '{count, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+      3,
+      '3 pliki',
+    ],
+    [
+      'pl',
+      '{count, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+      5,
+      '5 plików',
+    ],
+    // nested placeholders inside an option, and a message around the plural
+    ['en', 'Delete {count, plural, one {{name}} other {# records}}?', 1, 'Delete Dock 1?'],
+    ['en', 'Delete {count, plural, one {{name}} other {# records}}?', 4, 'Delete 4 records?'],
+    // no `one` option: `other` is used
+    ['es', '{count, plural, other {# más}}', 1, '1 más'],
+  ])('%s: %s with %d', (language, template, count, expected) => {
+    expect(formatMessage(language, template, { count, name: 'Dock 1' })).toBe(expected);
+  });
+
+  it('leaves a placeholder without a value, or a malformed plural, as written', () => {
+    expect(formatMessage('en', 'Hello {name}', {})).toBe('Hello {name}');
+    expect(formatMessage('en', '{count, plural, one {x}', { count: 1 })).toBe(
+      '{count, plural, one {x}',
+    );
+    expect(formatMessage('en', '{count, plural, one {x}}', { count: 'many' })).toBe(
+      '{count, plural, one {x}}',
+    );
+  });
+
+  it('lists are joined the language’s way', () => {
+    expect(formatList('en', ['Dock 1', 'Dock 2', '3 more'])).toBe('Dock 1, Dock 2, and 3 more');
+    expect(formatList('fr', ['Dock 1', 'Dock 2', '3 autres'])).toBe('Dock 1, Dock 2 et 3 autres');
   });
 });

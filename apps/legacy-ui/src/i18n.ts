@@ -73,9 +73,104 @@ export function formatCount(language: string, value: number): string {
   return format.format(value);
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `count` in `language` (CLDR: "one", "few", "many", "other"…). */
+export function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/** The index of the brace closing the one at `open`, or -1. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < text.length; index += 1) {
+    if (text[index] === '{') depth += 1;
+    else if (text[index] === '}') {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
 /**
- * Translates `key` into `language` (English when missing) and fills `{name}` placeholders; a number
- * is written in the language's own way ("20 000 au total", not "20000 au total").
+ * The options of an ICU plural (`=0 {none} one {# record} other {# records}`), by selector;
+ * null when malformed.
+ */
+function pluralOptions(body: string): Map<string, string> | null {
+  const options = new Map<string, string>();
+  let index = 0;
+  while (index < body.length) {
+    const selector = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/.exec(body.slice(index));
+    if (!selector) return body.slice(index).trim() === '' ? options : null;
+    const open = index + selector[0].length - 1;
+    const close = closingBrace(body, open);
+    if (close < 0) return null;
+    options.set(selector[1] ?? '', body.slice(open + 1, close));
+    index = close + 1;
+  }
+  return options;
+}
+
+/**
+ * Fills a message: `{name}` placeholders, and ICU plurals `{count, plural, one {# record} other
+ * {# records}}` chosen by the language's own plural rules (Intl.PluralRules: Polish-style "few" and
+ * "many" work as well as English "one"/"other"); `=N` options win over categories; `#` is the count
+ * written the language's way. A placeholder with no value is left as written.
+ */
+export function formatMessage(
+  language: string,
+  template: string,
+  values: Record<string, string | number> = {},
+): string {
+  let text = '';
+  let index = 0;
+  while (index < template.length) {
+    const open = template.indexOf('{', index);
+    if (open < 0) {
+      text += template.slice(index);
+      break;
+    }
+    text += template.slice(index, open);
+    const close = closingBrace(template, open);
+    if (close < 0) {
+      text += template.slice(open);
+      break;
+    }
+    const inner = template.slice(open + 1, close);
+    const plural = /^\s*(\w+)\s*,\s*plural\s*,/.exec(inner);
+    const simple = /^(\w+)$/.exec(inner);
+    const options = plural ? pluralOptions(inner.slice(plural[0].length)) : null;
+    const value = values[(plural ?? simple)?.[1] ?? ''];
+    if (plural && options && typeof value === 'number') {
+      const chosen =
+        options.get(`=${value}`) ??
+        options.get(pluralCategory(language, value)) ??
+        options.get('other') ??
+        '';
+      text += formatMessage(language, chosen.replaceAll('#', formatCount(language, value)), values);
+    } else if (simple && value !== undefined) {
+      text += typeof value === 'number' ? formatCount(language, value) : String(value);
+    } else {
+      text += template.slice(open, close + 1);
+    }
+    index = close + 1;
+  }
+  return text;
+}
+
+/**
+ * Translates `key` into `language` (English when missing) and fills it ({@link formatMessage}): a
+ * number is written in the language's own way ("20 000 au total", not "20000 au total").
  */
 export function translate(
   language: string,
@@ -84,11 +179,16 @@ export function translate(
 ): string {
   const template =
     catalogs[language]?.[key] ?? catalogs[language.split('-')[0] ?? '']?.[key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
-    if (!(name in values)) return match;
-    const value = values[name];
-    return typeof value === 'number' ? formatCount(language, value) : String(value);
-  });
+  return formatMessage(language, template, values);
+}
+
+/** A list as the language writes it: "Dock 1, Dock 2 and 3 more", "Dock 1, Dock 2 et 3 autres". */
+export function formatList(language: string, items: readonly string[]): string {
+  try {
+    return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
 }
 
 /** A translate function bound to one language. */

@@ -61,6 +61,8 @@ export interface ColumnDef {
   object?: string;
   /** Singular vocabulary concept naming the column (`Zone` → the tenant's "Area"). */
   concept?: string;
+  /** For a group `reference`: show its path from the tenant down ("Acme › North DC"). */
+  path?: boolean;
 }
 
 /** A resource the legacy UI lists and edits. */
@@ -95,6 +97,11 @@ export interface ResourceDef {
   editor: 'dialog' | 'page';
   /** Fixed values added to a create body. */
   createDefaults?: Record<string, unknown>;
+  /**
+   * The columns a phone's card shows (below 600 px a list is cards): what tells records apart and
+   * what one checks at a glance. Default: the name and the next two columns.
+   */
+  card?: readonly string[];
 }
 
 const name: FieldDef = { name: 'name', label: 'field.name', kind: 'text', required: true };
@@ -129,6 +136,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Thing',
     label: 'resource.thing',
     listPath: '/things/thing',
+    card: ['name', 'serial', 'thingTypeId', 'status', 'groupId'],
     columns: [
       idColumn,
       nameColumn,
@@ -143,6 +151,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
       { field: 'status', label: 'field.status', kind: 'enum' },
       { field: 'modifiedTime', label: 'field.modified', kind: 'datetime' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
       name,
@@ -195,6 +204,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Zone',
     label: 'resource.zone',
     listPath: '/model/zone',
+    card: ['name', 'zoneTypeId', 'groupId'],
     columns: [
       idColumn,
       nameColumn,
@@ -213,6 +223,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         object: 'zoneGroup',
         concept: 'ZoneGroup',
       },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
       name,
@@ -260,7 +271,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'ZoneGroup',
     label: 'resource.zoneGroup',
     listPath: '/model/zoneGroup',
-    columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
+    card: ['name', 'groupId'],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'description', label: 'field.description' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
+    ],
     fields: [name, description],
   }),
   logicalReader: def({
@@ -270,11 +287,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'LogicalReader',
     label: 'resource.logicalReader',
     listPath: '/model/logicalReader',
+    card: ['name', 'zoneId', 'groupId'],
     columns: [
       idColumn,
       nameColumn,
       codeColumn,
       { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
       name,
@@ -297,6 +316,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Group',
     label: 'resource.group',
     listPath: '/tenants/group',
+    card: ['name', 'code', 'parentId'],
     columns: [
       idColumn,
       nameColumn,
@@ -310,6 +330,14 @@ export const RESOURCES: Record<string, ResourceDef> = {
       },
       { field: 'treeLevel', label: 'field.sequence' },
       { field: 'creationTime', label: 'field.created', kind: 'datetime' },
+      {
+        field: 'parentId',
+        label: 'field.parent',
+        kind: 'reference',
+        object: 'parent',
+        concept: 'Group',
+        path: true,
+      },
     ],
     fields: [
       name,
@@ -357,6 +385,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'User',
     label: 'resource.user',
     listPath: '/tenants/user',
+    card: ['username', 'firstName', 'lastName', 'groupId'],
     titleField: 'username',
     columns: [
       idColumn,
@@ -370,6 +399,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         kind: 'reference',
         object: 'group',
         concept: 'Group',
+        path: true,
       },
     ],
     fields: [
@@ -398,6 +428,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'Role',
     label: 'resource.role',
     listPath: '/tenants/role',
+    card: ['name', 'description'],
     columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
     fields: [
       name,
@@ -458,12 +489,14 @@ export const RESOURCES: Record<string, ResourceDef> = {
     oneConcept: 'EdgeBox',
     label: 'resource.edgebox',
     listPath: '/gateway/edgebox',
+    card: ['name', 'type', 'status', 'groupId'],
     columns: [
       idColumn,
       nameColumn,
       codeColumn,
       { field: 'type', label: 'field.type', kind: 'enum' },
       { field: 'status', label: 'field.status', kind: 'enum' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
       name,

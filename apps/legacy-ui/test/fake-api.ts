@@ -1,13 +1,14 @@
 // An in-memory ApiClient with the services' list semantics, for component tests.
 import { vi } from 'vitest';
 import { ApiError } from '../src/api-client.ts';
-import type { ApiClient, ApiRow } from '../src/api-client.ts';
+import type { ApiClient, ApiRow, BulkResult } from '../src/api-client.ts';
 
 export function createFakeApi(initial: Record<string, ApiRow[]>) {
   const tables: Record<string, ApiRow[]> = Object.fromEntries(
     Object.entries(initial).map(([k, rows]) => [k, [...rows]]),
   );
   let nextId = 1000;
+  const deleted: Record<string, ApiRow[]> = {};
   const table = (resource: string) => (tables[resource] ??= []);
   const api: ApiClient = {
     groupSettings: vi.fn(async () => {
@@ -104,6 +105,51 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     retention: vi.fn(async () => ({ kinds: [], runs: [] })),
     setRetention: vi.fn(async () => ({ kinds: [], runs: [] })),
     runRetention: vi.fn(async () => ({ at: new Date(0).toISOString(), counts: {}, durationMs: 0 })),
+    // the services' bulk semantics, by ids or by the list's match; a row with `usedBy` is in use
+    bulk: vi.fn(async (resource, request) => {
+      let ids: number[];
+      if ('ids' in request) ids = request.ids;
+      else {
+        const page = await api.list(resource, {
+          ...request.match,
+          pageSize: 10_000,
+          pageNumber: 1,
+        });
+        ids = page.results.map((row) => row.id);
+      }
+      const result: BulkResult = {
+        action: request.action,
+        total: ids.length,
+        done: [],
+        failed: [],
+      };
+      for (const id of ids) {
+        const rows = request.action === 'restore' ? (deleted[resource] ??= []) : table(resource);
+        const row = rows.find((candidate) => candidate.id === id);
+        const name = String(row?.name ?? row?.username ?? `#${id}`);
+        if (!row) {
+          result.failed.push({ id, name: null, status: 404, error: 'not found' });
+          continue;
+        }
+        const usedBy = row.usedBy as { resource: string; count: number } | undefined;
+        if (request.action === 'delete' && usedBy) {
+          result.failed.push({ id, name, status: 409, error: 'still used', usedBy });
+          continue;
+        }
+        if (request.action === 'update') Object.assign(row, request.values);
+        else if (request.action === 'delete') {
+          tables[resource] = table(resource).filter((candidate) => candidate.id !== id);
+          (deleted[resource] ??= []).push(row);
+        } else {
+          deleted[resource] = rows.filter((candidate) => candidate.id !== id);
+          table(resource).push(row);
+        }
+        result.done.push({ id, name });
+      }
+      if (request.action === 'delete' && result.done.length > 0)
+        result.restorableUntil = Date.now() + 10_000;
+      return result;
+    }),
   };
   return { api, tables };
 }

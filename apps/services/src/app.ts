@@ -27,6 +27,7 @@ import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
+import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -194,7 +195,9 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
-  registerAccountRoutes(api, ctx, registerResourceRoutes(api, ctx));
+  const writes = registerResourceRoutes(api, ctx);
+  registerAccountRoutes(api, ctx, writes);
+  registerBulkRoutes(api, ctx, writes);
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

@@ -7,6 +7,7 @@ import type { OpenDatabaseOptions } from './db/database.ts';
 import { seedDemoData } from './seed/index.ts';
 import type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 import { createApp } from './app.ts';
+import { startPurgeSchedule } from './resources/soft-delete.ts';
 import { listen } from './listen.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import { openInstanceBus } from './cluster/instance-bus.ts';
@@ -198,6 +199,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const server = listening;
   context.webhooks.dispatcher.start();
   context.retention.start();
+  const stopPurge = startPurgeSchedule(context);
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -207,6 +209,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close() {
       closing ??= Promise.all([server.close(), metrics?.close()])
         .then(() => Promise.all([context.webhooks.dispatcher.stop(), context.retention.stop()]))
+        .then(() => stopPurge())
         .then(() => instanceBus.close())
         .then(() => {
           context.ops.logger.flush();
@@ -247,10 +250,11 @@ export async function createInMemoryServices(
   if (options.seed !== false) await seedDemoData(database.db, 1);
   const context = createContext(database, options);
   const app = createApp(context);
+  const stopPurge = startPurgeSchedule(context);
   return {
     app,
     context,
     fetch: async (request: Request) => app.fetch(request),
-    close: () => database.close(),
+    close: () => stopPurge().then(() => database.close()),
   };
 }

@@ -72,7 +72,7 @@ describe('a user created with roles', { timeout: 60_000 }, () => {
     const body = await json(response);
     if (status === 201) {
       expect(body.roleIds).toEqual([VIEWER_ROLE]);
-      expect(body.roles).toEqual([{ id: VIEWER_ROLE, name: 'Viewer' }]);
+      expect(body.roles).toEqual([{ id: VIEWER_ROLE, name: 'Viewer', site: 'Acme Logistics' }]);
       const signedIn = await client.login('new.colleague', STRONG);
       const permissions = await client.call('GET', `/user/${signedIn.id}/permissions`, {
         token: signedIn.token,

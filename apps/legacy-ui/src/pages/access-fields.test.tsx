@@ -1,5 +1,6 @@
 // People and access in the legacy UI: a user's roles, a role's permissions grid and text view, a
 // role's members, and passwords named by the rule they break.
+import { chooseReference } from '../../test/choose-reference.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -54,7 +55,12 @@ describe('the roles of a user', { timeout: 30_000 }, () => {
     expect(within(roles).getByText('2 selected: Auditors, Zone readers')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Username/ }), 'new.colleague');
-    await user.selectOptions(await screen.findByRole('combobox', { name: /Group/ }), 'Acme');
+    await chooseReference(
+      user,
+      await screen.findByRole('combobox', { name: /Group/ }),
+      'Ac',
+      'Acme',
+    );
     await user.type(screen.getByLabelText(/^Password/), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(tables.user).toHaveLength(1));
@@ -117,7 +123,12 @@ describe('the roles of a user', { timeout: 30_000 }, () => {
       permissions: ADMIN,
     });
     await user.type(screen.getByRole('textbox', { name: /Username/ }), 'someone');
-    await user.selectOptions(await screen.findByRole('combobox', { name: /Group/ }), 'Acme');
+    await chooseReference(
+      user,
+      await screen.findByRole('combobox', { name: /Group/ }),
+      'Ac',
+      'Acme',
+    );
     await user.type(screen.getByLabelText(/^Password/), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -175,7 +186,7 @@ describe('passwords', { timeout: 30_000 }, () => {
       language,
     });
     await user.type(screen.getAllByRole('textbox')[0]!, 'someone');
-    await user.selectOptions(await screen.findByRole('combobox'), 'Acme');
+    await chooseReference(user, await screen.findByRole('combobox'), 'Ac', 'Acme');
     await user.type(document.querySelector('input[type="password"]')!, 'Baseball-2024');
     await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"]')!);
     expect(await screen.findByText(message)).toBeInTheDocument();

@@ -110,6 +110,12 @@ describe('the text of a cell', () => {
       'ada',
     ],
     [
+      'a group named by its path',
+      column({ kind: 'reference', object: 'o', path: true }),
+      { id: 1, o: { id: 2, name: 'North DC', path: 'Acme › North DC' } },
+      'Acme › North DC',
+    ],
+    [
       'an unresolved reference',
       column({ kind: 'reference', object: 'o' }),
       { id: 1, x: 2, o: null },

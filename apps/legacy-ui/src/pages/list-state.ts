@@ -72,11 +72,24 @@ export function cellText(
   const value = row[column.field];
   if (column.kind === 'datetime') return format(value);
   if (column.kind === 'reference' && column.object) {
-    const object = row[column.object] as { name?: unknown; username?: unknown } | null | undefined;
+    const object = row[column.object] as
+      { name?: unknown; username?: unknown; path?: unknown } | null | undefined;
+    // a group column may name groups by their path, so look-alike names in two sites read apart
+    if (column.path && object && typeof object.path === 'string' && object.path !== '')
+      return object.path;
     if (object && typeof object.name === 'string') return object.name;
     if (object && typeof object.username === 'string') return object.username;
     return '';
   }
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The columns a phone's card shows (the resource's `card`, else the name and the next two). */
+export function cardColumns(resource: ResourceDef): ReadonlySet<string> {
+  if (resource.card) return new Set(resource.card);
+  const rest = resource.columns
+    .map((column) => column.field)
+    .filter((field) => field !== 'id' && field !== resource.titleField);
+  return new Set([resource.titleField, ...rest.slice(0, 2)]);
 }

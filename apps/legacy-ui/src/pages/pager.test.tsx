@@ -64,3 +64,38 @@ describe('Pager', () => {
     expect(screen.getByRole('button', { name: 'Última página' })).toBeEnabled();
   });
 });
+
+describe('a typed page', () => {
+  it.each([
+    ['800', 800],
+    ['  12 ', 12],
+  ])('%j goes to page %i', async (typed, page) => {
+    const user = userEvent.setup();
+    const { onPage } = renderPager(3, 800);
+    const box = screen.getByRole('textbox', { name: 'Go to page' });
+    await user.clear(box);
+    await user.type(box, `${typed}{Enter}`);
+    expect(onPage).toHaveBeenCalledWith(page);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(['0', '801', '2.5', 'ten', ''])(
+    '%j is refused with the range, and goes nowhere',
+    async (typed) => {
+      const user = userEvent.setup();
+      const { onPage } = renderPager(3, 800);
+      const box = screen.getByRole('textbox', { name: 'Go to page' });
+      await user.clear(box);
+      if (typed) await user.type(box, typed);
+      await user.click(screen.getByRole('button', { name: 'Go' }));
+      expect(onPage).not.toHaveBeenCalled();
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a page number from 1 to 800.');
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+    },
+  );
+
+  it('is not offered when there is one page', () => {
+    renderPager(1, 1);
+    expect(screen.queryByRole('textbox', { name: 'Go to page' })).not.toBeInTheDocument();
+  });
+});

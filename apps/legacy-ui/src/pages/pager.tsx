@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 
 /** Props of {@link Pager}. */
@@ -33,6 +33,15 @@ export function Pager({
 }: PagerProps) {
   const { t } = useLegacy();
   const sizeId = useId();
+  const jumpId = useId();
+  const jumpErrorId = useId();
+  const [draft, setDraft] = useState(String(pageNumber));
+  const [jumpError, setJumpError] = useState(false);
+  // the box follows the page shown (Back, a shared address, the buttons)
+  useEffect(() => {
+    setDraft(String(pageNumber));
+    setJumpError(false);
+  }, [pageNumber]);
   const atFirst = pageNumber <= 1;
   const atLast = pageNumber >= pages;
   return (
@@ -60,6 +69,44 @@ export function Pager({
       <button type="button" className="secondary" disabled={atLast} onClick={() => onPage(pages)}>
         {t('list.last')}
       </button>
+      {pages > 1 ? (
+        // a typed page: across 800 pages the buttons alone are no way to get there
+        <form
+          className="page-jump"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const wanted = Number(draft.trim());
+            if (!/^\d+$/.test(draft.trim()) || wanted < 1 || wanted > pages) {
+              setJumpError(true);
+              return;
+            }
+            setJumpError(false);
+            if (wanted !== pageNumber) onPage(wanted);
+          }}
+        >
+          <label htmlFor={jumpId}>{t('list.goToPage')}</label>
+          <input
+            id={jumpId}
+            type="text"
+            inputMode="numeric"
+            size={Math.max(2, String(pages).length)}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-invalid={jumpError || undefined}
+            aria-describedby={jumpError ? jumpErrorId : undefined}
+            autoComplete="off"
+          />
+          <button type="submit" className="secondary">
+            {t('list.go')}
+          </button>
+          {jumpError ? (
+            <span id={jumpErrorId} className="field-error" role="alert">
+              {t('list.pageOutOfRange', { pages })}
+            </span>
+          ) : null}
+        </form>
+      ) : null}
       <span className="filter">
         <label htmlFor={sizeId}>{t('list.pageSize')}</label>
         <select

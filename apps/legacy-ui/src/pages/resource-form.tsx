@@ -24,41 +24,45 @@ import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { rowName, useReferenceRows } from './use-reference-rows.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
+import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
 
 /**
- * A reference select. Its options always include the current value (from the row's resolved
- * reference), so the right name shows before, during and after the choices load (a select
- * filled before its options arrived showed "(none)").
+ * A reference field: the searchable combobox, starting from the row's resolved reference (so the
+ * right name, and its site, shows at once).
  */
-function ReferenceSelect({
+function ReferenceField({
   field,
   row,
   common,
 }: {
   field: FieldDef;
   row: ApiRow | null;
-  common: Record<string, unknown> & { value: string };
+  common: Record<string, unknown> & {
+    id: string;
+    value: string;
+    disabled: boolean;
+    required: boolean;
+    'aria-invalid'?: boolean;
+    'aria-describedby'?: string;
+    onChange: (event: { target: { value: string } }) => void;
+  };
 }) {
   const { t } = useLegacy();
-  const choices = useReferenceRows(field.reference);
-  const current = currentReference(field, row);
-  const rows = choices.status === 'ready' ? choices.rows : [];
-  const options =
-    current && !rows.some((candidate) => candidate.id === current.id) ? [current, ...rows] : rows;
+  const value = /^\d+$/.test(common.value) ? Number(common.value) : null;
   return (
-    <select {...common} aria-busy={choices.status === 'loading' ? true : undefined}>
-      <option value="">{field.required ? t('form.choose') : t('form.none')}</option>
-      {options.map((option) => (
-        <option key={option.id} value={String(option.id)}>
-          {rowName(field.reference, option)}
-        </option>
-      ))}
-      {choices.status === 'loading' ? (
-        <option value="" disabled>
-          {t('form.loadingOptions')}
-        </option>
-      ) : null}
-    </select>
+    <ReferenceCombobox
+      id={common.id}
+      resource={field.reference ?? ''}
+      value={value}
+      selected={currentReference(field, row)}
+      onChange={(id) => common.onChange({ target: { value: id === null ? '' : String(id) } })}
+      {...(field.required ? {} : { emptyLabel: t('form.none') })}
+      required={common.required}
+      disabled={common.disabled}
+      invalid={common['aria-invalid'] === true}
+      {...(common['aria-describedby'] ? { describedBy: common['aria-describedby'] } : {})}
+      placeholder={field.required ? t('form.choose') : t('form.none')}
+    />
   );
 }
 
@@ -243,7 +247,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     const raw = values[field.name] ?? '';
     if (field.kind === 'reference') {
       const current = currentReference(field, row);
-      return current ? rowName(field.reference, current) : '';
+      return current ? referenceText(field.reference, current) : '';
     }
     if (field.kind === 'select') return raw === '' ? '' : enumLabel(raw);
     if (field.kind === 'roles')
@@ -460,7 +464,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                 {field.required && !newPassword ? <span aria-hidden="true"> *</span> : null}
               </label>
               {field.kind === 'reference' ? (
-                <ReferenceSelect field={field} row={row} common={common} />
+                <ReferenceField field={field} row={row} common={common} />
               ) : field.kind === 'select' ? (
                 <select {...common}>
                   {field.required ? null : <option value="">{t('form.none')}</option>}

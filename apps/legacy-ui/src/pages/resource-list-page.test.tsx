@@ -6,6 +6,7 @@ import { RESOURCES } from '../resources.ts';
 import { createFakeApi, zones } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { renderAt } from '../../test/route-harness.tsx';
+import { chooseReference } from '../../test/choose-reference.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
 
 const zone = RESOURCES.zone!;
@@ -58,7 +59,7 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     renderAt('/model/zone', { api, permissions: ['zone:r'] });
     expect(await screen.findByText('30 total')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['ID', 'Name ▲', 'Code', 'Zone type', 'Zone group']);
+    expect(headers).toEqual(['ID', 'Name ▲', 'Code', 'Zone type', 'Zone group', 'Site']);
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(25);
     const link = within(rows[0]!).getByRole('link', { name: 'Zone 01' });
@@ -123,8 +124,12 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In maintenance');
     expect(await screen.findByText('1 total')).toBeInTheDocument();
     expect(harness.location()).toBe('/things/thing?status=maintenance');
-    await screen.findByRole('option', { name: 'Forklift' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Thing type' }), 'Forklift');
+    await chooseReference(
+      user,
+      screen.getByRole('combobox', { name: 'Thing type' }),
+      'fork',
+      'Forklift',
+    );
     expect(await screen.findByText('0 total')).toBeInTheDocument();
     expect(api.list).toHaveBeenLastCalledWith(
       'thing',
@@ -271,8 +276,12 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New zone' });
     expect(harness.context.setModalOpen).toHaveBeenLastCalledWith(true);
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Gate 9');
-    await within(dialog).findByRole('option', { name: 'Dock' });
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Zone type/ }), 'Dock');
+    await chooseReference(
+      user,
+      within(dialog).getByRole('combobox', { name: /Zone type/ }),
+      'Do',
+      'Dock',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('3 total')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -281,32 +290,70 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Gate 9' })).toBeInTheDocument();
   });
 
-  it('bulk deletes the selected rows after a confirmation that focuses Cancel, reporting what failed', async () => {
+  it('bulk deletes after a confirmation naming them, groups what failed, and undoes', async () => {
     const user = userEvent.setup();
-    const { api, tables } = createFakeApi({ zone: zones(4) });
-    vi.mocked(api.remove).mockImplementation(async (resource, id) => {
-      if (id === 2) throw new ApiError(409, 'This zone is still used by a thing');
-      tables[resource] = (tables[resource] ?? []).filter((row) => row.id !== id);
-    });
+    const rows = zones(4);
+    rows[1]!.usedBy = { resource: 'thing', count: 3 };
+    const { api, tables } = createFakeApi({ zone: rows });
     const harness = renderAt('/model/zone', { api, permissions: ['zone:*'] });
     await screen.findByText('4 total');
     await user.click(screen.getByRole('checkbox', { name: 'Select Zone 01' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Zone 02' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete 2 records?' });
+    await user.click(screen.getByRole('button', { name: 'Delete 2 records' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Zone 01 and Zone 02?' });
+    expect(confirm).toHaveTextContent('you can undo it for 10 seconds');
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 2 records' }));
     expect(await screen.findByText('3 total')).toBeInTheDocument();
+    expect(api.bulk).toHaveBeenCalledWith('zone', { action: 'delete', ids: [1, 2] });
     expect(tables.zone?.map((row) => row.id)).toEqual([2, 3, 4]);
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Zone 02 was not deleted: This record is still used by other records.',
+    expect(screen.getByRole('alert')).toHaveTextContent('1 still used by 3 things: Zone 02');
+    // the undo toast holds the focus: Enter brings the record back
+    const undo = screen.getByRole('button', { name: /Undo/ });
+    expect(screen.getByRole('status', { name: '' })).toBeDefined();
+    expect(undo).toHaveFocus();
+    expect(undo.closest('.undo-toast')).toHaveTextContent('1 deleted');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('4 total')).toBeInTheDocument();
+    expect(api.bulk).toHaveBeenLastCalledWith('zone', { action: 'restore', ids: [1] });
+    expect(harness.context.done).toHaveBeenCalledWith('zone.restore', true, '1 restored');
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+  });
+
+  it('selects every record matching the filter, beyond the page, and changes a field on all of them', async () => {
+    const user = userEvent.setup();
+    const { api, tables } = createFakeApi({
+      zone: zones(30),
+      zoneGroup: [
+        { id: 7, groupId: 2, name: 'Outdoor', group: { id: 2, name: 'North DC' } },
+        { id: 8, groupId: 3, name: 'Outdoor', group: { id: 3, name: 'South DC' } },
+      ],
+    });
+    renderAt('/model/zone?q=Zone&size=10', { api, permissions: ['zone:*', 'zonegroup:r'] });
+    await screen.findByText('30 total');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Select all 30 matching records' }));
+    expect(screen.getByText('All 30 matching records are selected.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change a field…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change 30 records' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Field' }), 'Zone group');
+    // look-alike names are told apart by their site
+    await chooseReference(
+      user,
+      within(dialog).getByRole('combobox', { name: 'New value' }),
+      'Out',
+      /^Outdoor.*South DC$/,
     );
-    expect(harness.context.done).toHaveBeenCalledWith(
-      'zone.bulkDelete',
-      true,
-      '1 records deleted.',
-    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply the change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.bulk).toHaveBeenCalledWith('zone', {
+      action: 'update',
+      match: { order: 'name:asc', filter: 'Zone', filters: {} },
+      values: { zoneGroupId: 8 },
+    });
+    expect(tables.zone?.every((row) => row.zoneGroupId === 8)).toBe(true);
   });
 
   it('offers no selection without the delete permission, and exports the current filter as CSV', async () => {

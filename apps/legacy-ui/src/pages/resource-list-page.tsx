@@ -1,23 +1,50 @@
-import { useEffect, useId, useMemo, useState, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { formatDateTime } from '@portico/core';
-import type { ApiRow, ListPage } from '../api-client.ts';
+import { ApiError } from '../api-client.ts';
+import type { ApiRow, BulkResult, ListPage } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
+import { RESOURCES } from '../resources.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
-import { ModalDialog } from './modal-dialog.tsx';
+import { BulkDeleteDialog, BulkUpdateDialog, UndoToast, bulkFields } from './bulk-actions.tsx';
+import { bulkSummary } from './bulk-summary.ts';
 import { Pager } from './pager.tsx';
+import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { ErrorPanel } from './status-views.tsx';
-import { PAGE_SIZES, cellText, filterFields, readListState, writeListState } from './list-state.ts';
+import {
+  PAGE_SIZES,
+  cardColumns,
+  cellText,
+  filterFields,
+  readListState,
+  writeListState,
+} from './list-state.ts';
 import type { ListState } from './list-state.ts';
-import { rowName, useReferenceRows } from './use-reference-rows.ts';
 
 const FILTER_DELAY_MS = 250;
 const SKELETON_ROWS = 5;
+/**
+ * The resources whose deletes the services keep for an undo (their db/soft-delete-tables.ts);
+ * users, roles, groups and group types go at once, and their confirmation says so.
+ */
+const SOFT_DELETED: ReadonlySet<string> = new Set([
+  'thing',
+  'thingType',
+  'zone',
+  'zoneType',
+  'zoneGroup',
+  'logicalReader',
+  'connection',
+  'edgebox',
+  'folder',
+  'reportDefinition',
+  'resource',
+]);
 
-/** One filter select of the toolbar: an enumeration's values or a reference's rows. */
+/** One filter of the toolbar: an enumeration's values, or a searchable reference. */
 function FilterSelect({
   field,
   value,
@@ -27,41 +54,42 @@ function FilterSelect({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const { t, fieldLabel, enumLabel } = useLegacy();
+  const { t, fieldLabel, enumLabel, permissions } = useLegacy();
   const id = useId();
-  const choices = useReferenceRows(field.kind === 'reference' ? field.reference : undefined);
-  if (field.kind === 'reference' && choices.status === 'unavailable') return null;
+  const target = field.kind === 'reference' ? RESOURCES[field.reference ?? ''] : undefined;
+  if (field.kind === 'reference' && (!target || !permissions.has(`${target.permission}:r`)))
+    return null;
   return (
     <span className="filter">
       <label htmlFor={id}>{fieldLabel(field)}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-busy={choices.status === 'loading' ? true : undefined}
-      >
-        <option value="">{t('list.all')}</option>
-        {field.kind === 'select' ? (
-          (field.options ?? []).map((option) => (
+      {field.kind === 'reference' ? (
+        <ReferenceCombobox
+          id={id}
+          resource={field.reference ?? ''}
+          value={/^\d+$/.test(value) ? Number(value) : null}
+          onChange={(next) => onChange(next === null ? '' : String(next))}
+          emptyLabel={t('list.all')}
+        />
+      ) : (
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{t('list.all')}</option>
+          {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {enumLabel(option)}
             </option>
-          ))
-        ) : choices.status === 'ready' ? (
-          choices.rows.map((row) => (
-            <option key={row.id} value={String(row.id)}>
-              {rowName(field.reference, row)}
-            </option>
-          ))
-        ) : value !== '' ? (
-          <option value={value}>{t('form.loadingOptions')}</option>
-        ) : null}
-      </select>
+          ))}
+        </select>
+      )}
     </span>
   );
 }
 
-type Bulk = { phase: 'confirm' } | { phase: 'deleting' } | null;
+type Bulk =
+  | { kind: 'delete'; working: boolean }
+  | { kind: 'update'; working: boolean; error: { field: string; reason: string } | null }
+  | null;
+/** A delete that can still be undone: its records and the end of its window. */
+type Undo = { ids: number[]; message: string; until: number; working: boolean } | null;
 
 /**
  * A resource list: sort, search, per-column filters, paging (all in the URL), real links to each
@@ -80,9 +108,11 @@ export function ResourceListPage({
   const {
     api,
     t,
+    language,
     permissions,
     preferences,
     resourceLabel,
+    oneLabel,
     fieldLabel,
     enumLabel,
     navigate,
@@ -91,7 +121,6 @@ export function ResourceListPage({
   } = useLegacy();
   const title = resourceLabel(resource);
   const searchId = useId();
-  const bulkTitleId = useId();
   const state = useMemo(
     () => readListState(resource, new URLSearchParams(query)),
     [resource, query],
@@ -106,19 +135,33 @@ export function ResourceListPage({
   const [reloads, setReloads] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulk, setBulk] = useState<Bulk>(null);
+  // every record the list's query matches, not only the page's
+  const [allMatching, setAllMatching] = useState(false);
+  const [undo, setUndo] = useState<Undo>(null);
   const [exporting, setExporting] = useState(false);
   const canRead = permissions.has(`${resource.permission}:r`);
   const canInsert = permissions.has(`${resource.permission}:i`);
   const canDelete = permissions.has(`${resource.permission}:d`);
+  const canUpdate = permissions.has(`${resource.permission}:u`) && bulkFields(resource).length > 0;
+  const canSelect = canDelete || canUpdate;
   const filters = filterFields(resource);
   const filtered = state.filter !== '' || Object.keys(state.filters).length > 0;
   const order = `${state.order.field}:${state.order.direction}`;
   const filtersKey = JSON.stringify(state.filters);
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const onCard = cardColumns(resource);
 
   function update(change: Partial<ListState>) {
     const next = writeListState(resource, { ...state, pageNumber: 1, ...change });
     navigate(`${resource.listPath}${next ? `?${next}` : ''}`, { replace: true });
   }
+
+  // A new search or filter is a new set of records: the selection goes.
+  useEffect(() => {
+    setAllMatching(false);
+    setSelected(new Set());
+  }, [state.filter, filtersKey]);
 
   // The search box follows the address (Back, a shared link) and writes to it after a pause.
   useEffect(() => setFilterInput(state.filter), [state.filter]);
@@ -184,6 +227,16 @@ export function ResourceListPage({
   ]);
 
   const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
+
+  // A new page starts at the top of the list, not where the pager was.
+  const sectionRef = useRef<HTMLElement>(null);
+  const shownPage = useRef(`${state.pageNumber}:${state.pageSize}`);
+  useEffect(() => {
+    const key = `${state.pageNumber}:${state.pageSize}`;
+    if (shownPage.current === key) return;
+    shownPage.current = key;
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [state.pageNumber, state.pageSize]);
   const format = (value: unknown) => formatDateTime(value, preferences);
   const rows = page?.results ?? [];
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -247,37 +300,110 @@ export function ResourceListPage({
     }
   }
 
-  async function deleteSelected() {
-    setBulk({ phase: 'deleting' });
-    const failures: string[] = [];
-    let deleted = 0;
-    for (const row of rows.filter((candidate) => selected.has(candidate.id))) {
-      try {
-        await api.remove(resource.api, row.id);
-        deleted += 1;
-      } catch (caught) {
-        failures.push(
-          t('list.bulkFailed', {
-            name:
-              cellText(row, { field: resource.titleField, label: 'field.name' }, format) ||
-              `#${row.id}`,
-            reason: describeError(t, caught),
-          }),
-        );
-      }
-    }
+  /** The records a bulk action is for: the selected rows, or every record the query matches. */
+  function bulkTarget(): { ids: number[] } | { match: Parameters<typeof api.exportCsv>[1] } {
+    if (allMatching)
+      return {
+        match: { order, ...(state.filter ? { filter: state.filter } : {}), filters: state.filters },
+      };
+    return { ids: rows.filter((row) => selected.has(row.id)).map((row) => row.id) };
+  }
+
+  /** After a bulk answer: the selection goes, problems are grouped on the page, the list reloads. */
+  function finishBulk(result: BulkResult) {
+    const summary = bulkSummary(t, language, result, { one: oneLabel, many: resourceLabel });
     setBulk(null);
     setSelected(new Set());
-    setNotice(failures);
-    if (deleted > 0)
-      done(`${resource.api}.bulkDelete`, true, t('list.bulkDone', { count: deleted }));
+    setAllMatching(false);
+    setNotice(summary.problems);
+    setReloads((n) => n + 1);
+    return summary;
+  }
+
+  async function deleteSelected() {
+    setBulk({ kind: 'delete', working: true });
+    setNotice([]);
+    try {
+      const target = bulkTarget();
+      const result = await api.bulk(
+        resource.api,
+        'ids' in target
+          ? { action: 'delete', ids: target.ids }
+          : { action: 'delete', match: target.match },
+      );
+      const summary = finishBulk(result);
+      if (result.restorableUntil !== undefined && result.done.length > 0)
+        setUndo({
+          ids: result.done.map((item) => item.id),
+          message: summary.done,
+          until: result.restorableUntil,
+          working: false,
+        });
+      else if (result.done.length > 0) done(`${resource.api}.bulkDelete`, true, summary.done);
+    } catch (caught) {
+      setBulk(null);
+      setNotice([describeError(t, caught)]);
+    }
+  }
+
+  async function updateSelected(field: FieldDef, value: unknown) {
+    setBulk({ kind: 'update', working: true, error: null });
+    setNotice([]);
+    try {
+      const target = bulkTarget();
+      const values = { [field.name]: value };
+      const result = await api.bulk(
+        resource.api,
+        'ids' in target
+          ? { action: 'update', ids: target.ids, values }
+          : { action: 'update', match: target.match, values },
+      );
+      const summary = finishBulk(result);
+      if (result.done.length > 0) done(`${resource.api}.bulkUpdate`, true, summary.done);
+    } catch (caught) {
+      // a value the resource's rules refuse: said at the field, the dialog stays with the value
+      if (caught instanceof ApiError && caught.status === 400)
+        setBulk({
+          kind: 'update',
+          working: false,
+          error: { field: field.name, reason: caught.fields[field.name] ?? caught.message },
+        });
+      else {
+        setBulk(null);
+        setNotice([describeError(t, caught)]);
+      }
+    }
+  }
+
+  async function undoDelete() {
+    if (!undo) return;
+    setUndo({ ...undo, working: true });
+    try {
+      const result = await api.bulk(resource.api, { action: 'restore', ids: undo.ids });
+      const summary = bulkSummary(t, language, result, { one: oneLabel, many: resourceLabel });
+      setNotice(summary.problems);
+      if (result.done.length > 0) done(`${resource.api}.restore`, true, summary.done);
+    } catch (caught) {
+      setNotice([describeError(t, caught)]);
+    }
+    setUndo(null);
     setReloads((n) => n + 1);
   }
 
-  const selectedCount = rows.filter((row) => selected.has(row.id)).length;
+  const expireUndo = useCallback(() => setUndo(null), []);
+
+  const selectedCount = allMatching
+    ? (page?.total ?? 0)
+    : rows.filter((row) => selected.has(row.id)).length;
+  const selectedNames = rows
+    .filter((row) => allMatching || selected.has(row.id))
+    .map(
+      (row) =>
+        cellText(row, { field: resource.titleField, label: 'field.name' }, format) || `#${row.id}`,
+    );
 
   return (
-    <section aria-labelledby="page-title" className="list-page">
+    <section ref={sectionRef} aria-labelledby="page-title" className="list-page">
       <div className="page-heading">
         <h1 id="page-title">{title}</h1>
         <span className="heading-actions">
@@ -319,14 +445,30 @@ export function ResourceListPage({
                 autoComplete="off"
               />
             </span>
-            {filters.map((field) => (
-              <FilterSelect
-                key={field.name}
-                field={field}
-                value={state.filters[field.name] ?? ''}
-                onChange={(value) => update({ filters: { ...state.filters, [field.name]: value } })}
-              />
-            ))}
+            {filters.length > 0 ? (
+              // on a phone the filters fold behind one button that counts those in use
+              <button
+                type="button"
+                className="secondary filters-toggle"
+                aria-expanded={filtersOpen}
+                aria-controls={filtersId}
+                onClick={() => setFiltersOpen((open) => !open)}
+              >
+                {t('list.filtersButton', { count: Object.keys(state.filters).length })}
+              </button>
+            ) : null}
+            <div id={filtersId} className={filtersOpen ? 'filter-fields open' : 'filter-fields'}>
+              {filters.map((field) => (
+                <FilterSelect
+                  key={field.name}
+                  field={field}
+                  value={state.filters[field.name] ?? ''}
+                  onChange={(value) =>
+                    update({ filters: { ...state.filters, [field.name]: value } })
+                  }
+                />
+              ))}
+            </div>
             {filtered ? (
               <button type="button" className="secondary" onClick={clearFilters}>
                 {t('list.clearFilters')}
@@ -337,22 +479,58 @@ export function ResourceListPage({
             <span data-testid="list-total" aria-live="polite">
               {page ? t('list.total', { count: page.total }) : t('list.loading')}
             </span>
-            {canDelete && selectedCount > 0 ? (
+            {canSelect && selectedCount > 0 ? (
               <span className="bulk-bar">
-                <span>{t('list.selected', { count: selectedCount })}</span>
+                <span>
+                  {allMatching
+                    ? t('list.allMatchingSelected', { count: selectedCount })
+                    : t('list.selected', { count: selectedCount })}
+                </span>
+                {!allMatching && allSelected && page && page.total > rows.length ? (
+                  <button type="button" className="secondary" onClick={() => setAllMatching(true)}>
+                    {t('list.selectAllMatching', { count: page.total })}
+                  </button>
+                ) : null}
+                {canUpdate ? (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setBulk({ kind: 'update', working: false, error: null })}
+                  >
+                    {t('list.bulkUpdate')}
+                  </button>
+                ) : null}
+                {canDelete ? (
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setBulk({ kind: 'delete', working: false })}
+                  >
+                    {t('list.deleteCount', { count: selectedCount })}
+                  </button>
+                ) : null}
                 <button
                   type="button"
-                  className="danger"
-                  onClick={() => setBulk({ phase: 'confirm' })}
+                  className="secondary"
+                  onClick={() => {
+                    setAllMatching(false);
+                    setSelected(new Set());
+                  }}
                 >
-                  {t('list.deleteSelected')}
-                </button>
-                <button type="button" className="secondary" onClick={() => setSelected(new Set())}>
                   {t('list.clearSelection')}
                 </button>
               </span>
             ) : null}
           </div>
+          {undo ? (
+            <UndoToast
+              message={undo.message}
+              until={undo.until}
+              working={undo.working}
+              onUndo={() => void undoDelete()}
+              onExpire={expireUndo}
+            />
+          ) : null}
           {error ? (
             <ErrorPanel
               title={t('list.loadFailed')}
@@ -368,21 +546,31 @@ export function ResourceListPage({
             </div>
           ) : null}
           {/* The table scrolls in its own box on narrow screens; the page never scrolls sideways. */}
-          <div className="table-scroll" role="region" aria-label={t('list.records')} tabIndex={0}>
+          <div
+            className="table-scroll list-cards"
+            role="region"
+            aria-label={t('list.records')}
+            tabIndex={0}
+          >
             <table aria-busy={loading || undefined}>
               <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
-                  {canDelete ? (
+                  {canSelect ? (
                     <th scope="col" className="select-cell">
                       <input
                         type="checkbox"
                         aria-label={t('list.selectAll')}
-                        checked={allSelected}
+                        checked={allSelected || allMatching}
                         disabled={rows.length === 0}
-                        onChange={() =>
-                          setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))
-                        }
+                        onChange={() => {
+                          setAllMatching(false);
+                          setSelected(
+                            allSelected || allMatching
+                              ? new Set()
+                              : new Set(rows.map((row) => row.id)),
+                          );
+                        }}
                       />
                     </th>
                   ) : null}
@@ -415,7 +603,7 @@ export function ResourceListPage({
                 {!page && !error
                   ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                       <tr key={`skeleton-${index}`} aria-hidden="true">
-                        {canDelete ? <td className="select-cell" /> : null}
+                        {canSelect ? <td className="select-cell" /> : null}
                         {resource.columns.map((column) => (
                           <td key={column.field}>
                             <span className="skeleton" />
@@ -429,21 +617,29 @@ export function ResourceListPage({
                     cellText(row, { field: resource.titleField, label: 'field.name' }, format) ||
                     `#${row.id}`;
                   return (
-                    <tr key={row.id} aria-selected={canDelete ? selected.has(row.id) : undefined}>
-                      {canDelete ? (
+                    <tr
+                      key={row.id}
+                      aria-selected={canSelect ? allMatching || selected.has(row.id) : undefined}
+                    >
+                      {canSelect ? (
                         <td className="select-cell">
                           <input
                             type="checkbox"
                             aria-label={t('list.selectRow', { name })}
-                            checked={selected.has(row.id)}
-                            onChange={() =>
+                            checked={allMatching || selected.has(row.id)}
+                            onChange={() => {
+                              // leaving "all matching" keeps the page's rows but this one
+                              const base = allMatching
+                                ? new Set(rows.map((item) => item.id))
+                                : null;
+                              setAllMatching(false);
                               setSelected((current) => {
-                                const next = new Set(current);
+                                const next = new Set(base ?? current);
                                 if (next.has(row.id)) next.delete(row.id);
                                 else next.add(row.id);
                                 return next;
-                              })
-                            }
+                              });
+                            }}
                           />
                         </td>
                       ) : null}
@@ -469,7 +665,17 @@ export function ResourceListPage({
                           cell = text;
                         }
                         return (
-                          <td key={column.field} data-label={fieldLabel(column)}>
+                          <td
+                            key={column.field}
+                            data-label={fieldLabel(column)}
+                            className={
+                              column.field === resource.titleField
+                                ? 'card-title'
+                                : onCard.has(column.field)
+                                  ? undefined
+                                  : 'card-hidden'
+                            }
+                          >
                             {cell}
                           </td>
                         );
@@ -512,33 +718,24 @@ export function ResourceListPage({
           }}
         />
       ) : null}
-      {bulk ? (
-        <ModalDialog
-          title={t('list.bulkTitle', { count: selectedCount })}
-          titleId={bulkTitleId}
-          onDismiss={() => bulk.phase === 'confirm' && setBulk(null)}
-        >
-          <p>{t('list.bulkBody')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => setBulk(null)}
-              disabled={bulk.phase === 'deleting'}
-            >
-              {t('confirm.cancel')}
-            </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => void deleteSelected()}
-              disabled={bulk.phase === 'deleting'}
-              aria-busy={bulk.phase === 'deleting' || undefined}
-            >
-              {t('confirm.confirm')}
-            </button>
-          </div>
-        </ModalDialog>
+      {bulk?.kind === 'delete' ? (
+        <BulkDeleteDialog
+          names={selectedNames}
+          count={selectedCount}
+          undoable={SOFT_DELETED.has(resource.api)}
+          working={bulk.working}
+          onConfirm={() => void deleteSelected()}
+          onCancel={() => setBulk(null)}
+        />
+      ) : bulk?.kind === 'update' ? (
+        <BulkUpdateDialog
+          resource={resource}
+          count={selectedCount}
+          working={bulk.working}
+          error={bulk.error}
+          onApply={(field, value) => void updateSelected(field, value)}
+          onCancel={() => setBulk(null)}
+        />
       ) : null}
     </section>
   );

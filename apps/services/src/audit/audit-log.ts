@@ -11,6 +11,8 @@ export type AuditAction =
   | 'create'
   | 'update'
   | 'delete'
+  /** A deleted record brought back within its undo window. */
+  | 'restore'
   | 'login'
   | 'login.failed'
   | 'logout'

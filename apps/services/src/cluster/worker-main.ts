@@ -5,6 +5,7 @@ import { createContext } from '../context.ts';
 import { parseAllowedHosts } from '../webhooks/allowed-hosts.ts';
 import { openDatabase } from '../db/database.ts';
 import { createApp } from '../app.ts';
+import { startPurgeSchedule } from '../resources/soft-delete.ts';
 import { listen } from '../listen.ts';
 import { WorkerCacheBus } from './cache-bus.ts';
 import { openInstanceBus } from './instance-bus.ts';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   context.retention.start();
   closers.push(() => context.retention.stop());
   const app = createApp(context);
+  closers.push(startPurgeSchedule(context));
   const server = await listen(app, config.host, config.port);
   closers = [...closers, () => server.close()];
   if (stopping) return;

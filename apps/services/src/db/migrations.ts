@@ -2,6 +2,7 @@
 import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect.ts';
+import { SOFT_DELETE_TABLES } from './soft-delete-tables.ts';
 import { UNIQUE_SCOPE_TABLES, indexUniqueFields } from './unique-fields.ts';
 
 type Table = CreateTableBuilder<string, never>;
@@ -521,6 +522,26 @@ function apiKeys(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Soft delete: a nullable `deletedAt` on the tables whose deletes can be undone. Lists read
+ * `deletedAt IS NULL` through their existing owner and order indexes (almost every row is live); the
+ * index here is partial, over the deleted rows only, so it serves the purge and restore without
+ * ever tempting the planner away from those indexes.
+ */
+const softDelete: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    for (const table of SOFT_DELETE_TABLES) {
+      await db.schema.alterTable(table).addColumn('deletedAt', 'bigint').execute();
+      await db.schema
+        .createIndex(`${table}_deleted`)
+        .on(table)
+        .column('deletedAt')
+        .where(sql.ref('deletedAt'), 'is not', null)
+        .execute();
+    }
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -534,6 +555,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0006_analytics_groups': analyticsGroups,
         '0007_unique_fields': uniqueFields,
         '0008_audit_entries': auditEntries(dialect),
+        '0009_soft_delete': softDelete,
         '0010_api_keys': apiKeys(dialect),
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),

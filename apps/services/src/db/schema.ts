@@ -73,6 +73,8 @@ export interface ResourceTable {
   description: string;
   typeName: string;
   acceptedAttributes: string;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface SessionTable {
@@ -115,6 +117,8 @@ export interface ThingTypeTable {
   creationTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ThingTable {
@@ -129,6 +133,8 @@ export interface ThingTable {
   modifiedTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneTypeTable {
@@ -139,6 +145,8 @@ export interface ZoneTypeTable {
   description: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneGroupTable {
@@ -146,6 +154,8 @@ export interface ZoneGroupTable {
   groupId: number;
   name: string;
   description: string;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ZoneTable {
@@ -159,6 +169,8 @@ export interface ZoneTable {
   color: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface LogicalReaderTable {
@@ -170,6 +182,8 @@ export interface LogicalReaderTable {
   description: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ConnectionTable {
@@ -181,6 +195,8 @@ export interface ConnectionTable {
   properties: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface EdgeboxTable {
@@ -193,6 +209,8 @@ export interface EdgeboxTable {
   status: string;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface FolderTable {
@@ -204,6 +222,8 @@ export interface FolderTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface ReportDefinitionTable {
@@ -216,6 +236,8 @@ export interface ReportDefinitionTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface AnalyticsEventTable {

@@ -2,6 +2,7 @@
 // rows the caller reads (its tree, plus ancestors for shared model data), the rows it may write (its
 // own tree only), and the references a write may make (rows it can read, in the row's tenant). The
 // authority rules of users and roles are beside this file (authority-policy.ts).
+import { isSoftDeleted } from '../db/soft-delete-tables.ts';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
@@ -77,7 +78,7 @@ export async function findReadableRow(
     .where('id', '=', id)
     .executeTakeFirst();
   const readable = readableGroups(caller, spec);
-  if (!row || (readable && !readable.has(ownerOf(spec, row))))
+  if (!row || isSoftDeleted(row) || (readable && !readable.has(ownerOf(spec, row))))
     throw withPlatformMessage(
       new HttpError(404, `${spec.path} ${id} not found`),
       `${platformModelName(spec.path)}Id[${id}] not found`,
@@ -139,7 +140,13 @@ export async function checkReferences(
         owner !== undefined &&
         (rowTenant === undefined ||
           ((await ctx.directory.tenantOf(owner, inTransaction))?.id ?? null) === rowTenant);
-      if (!row || owner === undefined || (readable && !readable.has(owner)) || !sameTenant) {
+      if (
+        !row ||
+        isSoftDeleted(row) ||
+        owner === undefined ||
+        (readable && !readable.has(owner)) ||
+        !sameTenant
+      ) {
         throw new HttpError(400, `Invalid body: ${name}: no ${target.path} ${id} in this tenant`, {
           [name]: `no ${target.path} ${id}`,
         });

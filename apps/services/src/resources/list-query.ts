@@ -4,6 +4,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
 import { BoundedCache } from '../cache/bounded-cache.ts';
+import { softDeletes } from '../db/soft-delete-tables.ts';
 import { containsIgnoringCase } from '../db/sql-helpers.ts';
 import type { Dialect } from '../db/dialect.ts';
 import { parseOrThrow } from '../http/http-error.ts';
@@ -236,6 +237,7 @@ export function filteredSelect(
   const fields = allFields(spec);
   const ownerColumn = spec.ownerColumn ?? 'groupId';
   let select = db.selectFrom(spec.table);
+  if (softDeletes(spec.table)) select = select.where('deletedAt', 'is', null);
   if (readable) select = select.where(ownerColumn, 'in', [...readable]);
   const filterText = query.filter?.trim();
   if (filterText) {

@@ -43,7 +43,11 @@ async function idByCode(
 ): Promise<number | undefined> {
   const spec = RESOURCES_BY_PATH.get(path);
   if (!spec) return undefined;
-  let query = db.selectFrom(spec.table).select('id').where('code', '=', code);
+  let query = db
+    .selectFrom(spec.table)
+    .select('id')
+    .where('code', '=', code)
+    .where('deletedAt', 'is', null);
   const readable = readableGroups(caller, spec);
   if (readable) query = query.where('groupId', 'in', [...readable]);
   const row = await query.orderBy('id').limit(1).executeTakeFirst();

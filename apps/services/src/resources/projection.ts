@@ -5,6 +5,7 @@
 // may read it; else it stays `{id, name}`); a path `extra=group.groupType` adds the platform's flat
 // key `"group.groupType"` and nests the same record under the expanded `group`. `only=name,serial`
 // keeps those keys, `id` and the extras. Portico's `{id, name}` references stay when neither is given.
+import { isSoftDeleted } from '../db/soft-delete-tables.ts';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -86,7 +87,8 @@ export async function applyExtraAndOnly(
       const readable = readableGroups(caller, target);
       const visible = rows.filter(
         (row) =>
-          !readable || readable.has(Number(target.ownerColumn === 'id' ? row.id : row.groupId)),
+          !isSoftDeleted(row) &&
+          (!readable || readable.has(Number(target.ownerColumn === 'id' ? row.id : row.groupId))),
       );
       const json = await toJson(ctx, target, visible, caller);
       for (const item of json) byId.set(Number(item.id), item);

@@ -1,7 +1,7 @@
 // How rows of a resource become JSON (typed values, references resolved to `{id, name}`, the
 // resource's own decorations) and CSV.
 import type { Kysely } from 'kysely';
-import type { Caller } from '../auth/directory.ts';
+import type { Caller, GroupRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { RESOURCES_BY_PATH } from './definitions/index.ts';
@@ -81,9 +81,9 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The display names of referenced rows, by table and id (a name may be empty or null, hence the box). */
+/** The display names (and owning group) of referenced rows, by table and id. */
 function referenceNames(ctx: ServicesContext) {
-  return ctx.tableCaches.family<number, { value: unknown }>({
+  return ctx.tableCaches.family<number, { value: unknown; groupId?: number }>({
     name: 'reference-names',
     max: MAX_NAMES_PER_TABLE,
     ttlMs: NAME_TTL_MS,
@@ -117,6 +117,9 @@ export async function toJson(
       if (field in item) item[alias] = item[field];
     return item;
   });
+  let groups: Map<number, GroupRow> | undefined;
+  const groupsById = async () =>
+    (groups ??= await ctx.directory.groupsById(trx as unknown as Kysely<Database> | undefined));
   for (const { name, key, target, display } of plan.refs) {
     const ids = new Set<number>();
     for (const item of items) {
@@ -125,34 +128,55 @@ export async function toJson(
       if (Array.isArray(value)) for (const v of value) if (typeof v === 'number') ids.add(v);
     }
     const names = new Map<number, unknown>();
+    // What tells look-alike names apart: a group's path, another record's site (its group's name).
+    const context = new Map<number, { path: string } | { site: string }>();
+    const owned = target.ownerColumn !== 'id';
     if (target.table === 'groups') {
-      const groups = await ctx.directory.groupsById(trx as unknown as Kysely<Database> | undefined);
-      for (const id of ids) names.set(id, groups.get(id)?.name);
+      const byId = await groupsById();
+      for (const id of ids) {
+        names.set(id, byId.get(id)?.name);
+        if (byId.has(id)) context.set(id, { path: groupPath(byId, id) });
+      }
     } else if (ids.size > 0) {
       // Display names come from a cache that every write to the target table empties (in every
       // worker, through the bus); inside a transaction they are read fresh.
       const cache = trx ? undefined : referenceNames(ctx).of(target.table);
       const epoch = cache?.epoch;
+      const owners = new Map<number, number | undefined>();
       for (const id of ids) {
         const cached = cache?.get(id);
-        if (cached) names.set(id, cached.value);
+        if (cached) {
+          names.set(id, cached.value);
+          owners.set(id, cached.groupId);
+        }
       }
       const missing = [...ids].filter((id) => !names.has(id));
       if (cache) ctx.ops.metrics.cacheLookup('reference-names', missing.length === 0);
       if (missing.length > 0) {
         const found = await reader
           .selectFrom(target.table)
-          .select(['id', display])
+          .select(owned ? ['id', display, 'groupId'] : ['id', display])
           .where('id', 'in', missing)
           .execute();
         for (const row of found) {
-          cache?.set(Number(row.id), { value: row[display] }, epoch);
+          const groupId = owned ? Number(row.groupId) : undefined;
+          cache?.set(Number(row.id), { value: row[display], groupId }, epoch);
           names.set(Number(row.id), row[display]);
+          owners.set(Number(row.id), groupId);
+        }
+      }
+      if (owned && owners.size > 0) {
+        const byId = await groupsById();
+        for (const [id, groupId] of owners) {
+          const site = groupId === undefined ? undefined : byId.get(groupId)?.name;
+          if (site !== undefined) context.set(id, { site });
         }
       }
     }
     const resolve = (id: unknown) =>
-      typeof id === 'number' && names.has(id) ? { id, [display]: names.get(id) } : null;
+      typeof id === 'number' && names.has(id)
+        ? { id, [display]: names.get(id), ...context.get(id) }
+        : null;
     for (const item of items) {
       const value = item[name];
       item[key] = Array.isArray(value) ? value.map(resolve).filter(Boolean) : resolve(value);
@@ -161,6 +185,20 @@ export async function toJson(
   if (spec.decorate)
     await spec.decorate(items, rows, { ctx, caller, db: reader } satisfies ReadContext);
   return items;
+}
+
+/**
+ * A group's place in its tenant, from the tenant down, as people read it: "Acme › North DC". The
+ * root (the platform's own group) is left out; the root itself is its own name.
+ */
+export function groupPath(byId: ReadonlyMap<number, GroupRow>, id: number): string {
+  const chain: string[] = [];
+  let current = byId.get(id);
+  while (current && chain.length < 64) {
+    if (current.treeLevel > 1 || chain.length === 0) chain.unshift(current.name);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return chain.join(' › ');
 }
 
 /** The CSV columns of a resource: its header line and how each JSON item becomes a line. */

@@ -61,6 +61,7 @@ export const FOLDER: ResourceSpec = {
           .selectFrom('reportDefinitions')
           .select(['folderId', (eb) => eb.fn.countAll<number>().as('total')])
           .where('folderId', 'in', ids)
+          .where('deletedAt', 'is', null)
           .groupBy('folderId')
           .execute()
       : [];

@@ -1,34 +1,94 @@
-// The delete of the resource mechanism: the resource's hooks, the reference check, the audit entry.
+// The delete of the resource mechanism: the resource's hooks, the reference check, the audit entry;
+// soft where the table keeps deleted rows for an undo (db/soft-delete-tables.ts), and the restore
+// that undoes it.
 import type { Context } from 'hono';
+import { softDeletes } from '../../db/soft-delete-tables.ts';
+import { recordNameOf } from '../../audit/audit-log.ts';
 import { parseOrThrow } from '../../http/http-error.ts';
-import { findReadableRow, requirePermission, requireWritable } from '../../policies/access.ts';
+import {
+  checkReferences,
+  findReadableRow,
+  requirePermission,
+  requireWritable,
+} from '../../policies/access.ts';
 import type { AppEnv } from '../../services-context.ts';
 import { requireUnreferenced } from '../../resources/references.ts';
-import type { ResourceSpec, WriteContext } from '../../resources/resource-spec.ts';
+import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
+import { findRestorableRow } from '../../resources/soft-delete.ts';
 import { afterCommit, idParam } from './resource-env.ts';
 import type { ResourceEnv } from './resource-env.ts';
 import { audit } from './write-audit.ts';
+
+/**
+ * Deletes row `id` with every check of `DELETE /{resource}/{id}` and its audit entry, in one
+ * transaction; answers the deleted row's name.
+ */
+export async function deleteRow(
+  env: ResourceEnv,
+  c: Context<AppEnv>,
+  caller: WriteContext['caller'],
+  spec: ResourceSpec,
+  id: number,
+): Promise<string> {
+  const { ctx, db } = env;
+  requirePermission(caller, spec, 'd');
+  const name = await db.transaction().execute(async (trx) => {
+    const existing = await findReadableRow(trx, spec, id, caller);
+    requireWritable(spec, existing, caller);
+    const write: WriteContext = { ctx, caller, trx, existing };
+    await spec.beforeDelete?.(existing, write);
+    await requireUnreferenced(spec, id, write);
+    if (softDeletes(spec.table))
+      await trx
+        .updateTable(spec.table)
+        .set({ deletedAt: Date.now() })
+        .where('id', '=', id)
+        .execute();
+    else await trx.deleteFrom(spec.table).where('id', '=', id).execute();
+    await spec.afterDelete?.(write);
+    await audit(env, c, write, spec, 'delete', id, existing, undefined);
+    return recordNameOf(existing);
+  });
+  // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
+  await afterCommit(env, spec);
+  return name;
+}
+
+/** Brings back a row deleted less than UNDO_WINDOW_MS ago (needs the delete permission); audited. */
+export async function restoreRow(
+  env: ResourceEnv,
+  c: Context<AppEnv>,
+  caller: WriteContext['caller'],
+  spec: ResourceSpec,
+  id: number,
+): Promise<string> {
+  const { ctx, db } = env;
+  requirePermission(caller, spec, 'd');
+  const name = await db.transaction().execute(async (trx) => {
+    const existing = await findRestorableRow(trx, spec, id, caller);
+    requireWritable(spec, existing, caller);
+    const write: WriteContext = { ctx, caller, trx, existing };
+    // what it points at may have gone meanwhile: the restore is refused rather than left dangling
+    const references: Row = {};
+    for (const [field, definition] of Object.entries(spec.fields))
+      if (definition.ref && definition.write) references[field] = existing[field];
+    await checkReferences(spec, references, Number(existing.groupId), write);
+    await trx.updateTable(spec.table).set({ deletedAt: null }).where('id', '=', id).execute();
+    await audit(env, c, write, spec, 'restore', id, existing, existing);
+    return recordNameOf(existing);
+  });
+  await afterCommit(env, spec);
+  return name;
+}
 
 export async function handleDelete(
   env: ResourceEnv,
   c: Context<AppEnv>,
   spec: ResourceSpec,
 ): Promise<Response> {
-  const { ctx, db } = env;
   const caller = c.get('caller');
   requirePermission(caller, spec, 'd');
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-  await db.transaction().execute(async (trx) => {
-    const existing = await findReadableRow(trx, spec, id, caller);
-    requireWritable(spec, existing, caller);
-    const write: WriteContext = { ctx, caller, trx, existing };
-    await spec.beforeDelete?.(existing, write);
-    await requireUnreferenced(spec, id, write);
-    await trx.deleteFrom(spec.table).where('id', '=', id).execute();
-    await spec.afterDelete?.(write);
-    await audit(env, c, write, spec, 'delete', id, existing, undefined);
-  });
-  // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
-  await afterCommit(env, spec);
+  await deleteRow(env, c, caller, spec, id);
   return c.body(null, 204);
 }

@@ -7,7 +7,7 @@ import type { AppEnv, ServicesContext } from '../../services-context.ts';
 import { ListPages } from '../../resources/list-query.ts';
 import { RESOURCES } from '../../resources/definitions/index.ts';
 import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
-import { handleDelete } from './delete-handler.ts';
+import { deleteRow, handleDelete, restoreRow } from './delete-handler.ts';
 import { handleExport } from './export-handler.ts';
 import { handleGet, handleList, handleTree } from './read-handlers.ts';
 import type { AnyDb, ResourceEnv } from './resource-env.ts';
@@ -23,6 +23,24 @@ export interface ResourceWrites {
     id: number,
     values: Row,
   ): Promise<Record<string, unknown> | undefined>;
+  /**
+   * A delete with every check of `DELETE /{resource}/{id}` and its audit entry, in one transaction:
+   * soft where the table keeps deleted rows for an undo (db/soft-delete-tables.ts). Returns the
+   * deleted row's name.
+   */
+  deleteRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string>;
+  /** Brings back a row deleted less than UNDO_WINDOW_MS ago (needs the delete permission); audited. */
+  restoreRow(
+    c: Context<AppEnv>,
+    caller: WriteContext['caller'],
+    spec: ResourceSpec,
+    id: number,
+  ): Promise<string>;
 }
 
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): ResourceWrites {
@@ -51,5 +69,7 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
       id: number,
       values: Row,
     ) => updateRow(env, c, caller, spec, id, values),
+    deleteRow: (c, caller, spec, id) => deleteRow(env, c, caller, spec, id),
+    restoreRow: (c, caller, spec, id) => restoreRow(env, c, caller, spec, id),
   };
 }

@@ -35,7 +35,7 @@ export async function audit(
   c: Context<AppEnv>,
   write: WriteContext,
   spec: ResourceSpec,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | 'restore',
   id: number,
   before: Row | undefined,
   after: Row | undefined,
