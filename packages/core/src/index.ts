@@ -223,6 +223,7 @@ export type {
 } from './platform/enumerations.ts';
 export {
   CATALOG_ENTRIES,
+  FIELD_LENGTHS,
   RESOURCE_CATALOG,
   catalogEntry,
   enumerationOf,

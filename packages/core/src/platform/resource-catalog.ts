@@ -76,9 +76,11 @@ export interface CatalogEntry {
   readonly fields: Readonly<Record<string, CatalogField>>;
 }
 
-const NAME_LENGTH = 200;
-const CODE_LENGTH = 100;
-const TEXT_LENGTH = 4000;
+/** The longest name, code and free text a resource field takes (the services' validators use them). */
+export const FIELD_LENGTHS = { name: 200, code: 100, text: 4000 } as const;
+const NAME_LENGTH = FIELD_LENGTHS.name;
+const CODE_LENGTH = FIELD_LENGTHS.code;
+const TEXT_LENGTH = FIELD_LENGTHS.text;
 
 const name: CatalogField = {
   kind: 'text',

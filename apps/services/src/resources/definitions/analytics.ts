@@ -2,14 +2,13 @@
 import { z } from 'zod';
 import {
   REPORT_FOLDER_TYPE,
-  REPORT_TYPES,
   buildFolderPermissionExpressions,
   canDeleteFolder,
   canEditFolder,
 } from '@portico/core';
 import { HttpError } from '../../http/http-error.ts';
 import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
-import { name, text, str, ref } from './fields.ts';
+import { name, text, str, ref, identity, oneOf } from './fields.ts';
 
 function folderSubject(row: Row, callerId: number) {
   return {
@@ -20,9 +19,8 @@ function folderSubject(row: Row, callerId: number) {
 }
 
 export const FOLDER: ResourceSpec = {
-  path: 'folder',
+  ...identity('folder'),
   table: 'folders',
-  permission: 'reportDefinitionfolder',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
@@ -90,14 +88,13 @@ export const FOLDER: ResourceSpec = {
 };
 
 export const REPORT_DEFINITION: ResourceSpec = {
-  path: 'reportDefinition',
+  ...identity('reportDefinition'),
   table: 'reportDefinitions',
-  permission: 'report_definition',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
     description: str(text, { default: '' }),
-    reportType: str(z.enum(REPORT_TYPES), { default: 'table', filter: true }),
+    reportType: str(oneOf('reportDefinition', 'reportType'), { default: 'table', filter: true }),
     folderId: ref('folder', { nullable: true, default: null }),
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
