@@ -26,7 +26,13 @@ export interface ModuleDef {
   pages: SubPage[];
 }
 
-const r = (path: string, resource: string): SubPage => ({ path, resource });
+/** A resource's list page: its route is the catalog's (through RESOURCES). */
+const r = (resource: string): SubPage => ({ path: resourceListPath(resource), resource });
+function resourceListPath(resource: string): string {
+  const def = RESOURCES[resource];
+  if (!def) throw new Error(`no resource ${resource}`);
+  return def.listPath;
+}
 const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({
   path,
   title,
@@ -51,15 +57,15 @@ export const MODULES: ModuleDef[] = [
     key: 'things',
     label: 'module.things',
     concept: 'Things',
-    pages: [r('/things/thing', 'thing'), r('/things/thingType', 'thingType')],
+    pages: [r('thing'), r('thingType')],
   },
   {
     key: 'tenants',
     label: 'module.tenants',
     concept: 'Tenants',
     pages: [
-      r('/tenants/group', 'group'),
-      r('/tenants/groupType', 'groupType'),
+      r('group'),
+      r('groupType'),
       p('/tenants/sitesConfiguration', 'page.sitesConfiguration', {
         concept: 'SitesConfiguration',
         permission: ['sites_configuration_dashboard:x'],
@@ -68,9 +74,9 @@ export const MODULES: ModuleDef[] = [
         concept: 'DevicesConfiguration',
         permission: ['devices_configuration_dashboard:x'],
       }),
-      r('/tenants/user', 'user'),
-      r('/tenants/role', 'role'),
-      r('/tenants/resource', 'resource'),
+      r('user'),
+      r('role'),
+      r('resource'),
       p('/tenants/license', 'page.license', { concept: 'Licenses', permission: ['license:r'] }),
       p('/tenants/settings', 'page.settings', { concept: 'Settings', permission: ['settings:r'] }),
       p('/tenants/rulesAttributes', 'page.rulesAttributes', { concept: 'RulesAttributes' }),
@@ -81,7 +87,7 @@ export const MODULES: ModuleDef[] = [
     label: 'module.gateway',
     concept: 'Gateway',
     pages: [
-      r('/gateway/edgebox', 'edgebox'),
+      r('edgebox'),
       p('/gateway/scheduledRule', 'page.scheduledRule', {
         concept: 'ScheduledRules',
         permission: ['scheduledrule:r'],
@@ -102,10 +108,10 @@ export const MODULES: ModuleDef[] = [
         permission: ['mapmaker:x'],
         beta: true,
       }),
-      r('/model/zone', 'zone'),
-      r('/model/zoneType', 'zoneType'),
-      r('/model/zoneGroup', 'zoneGroup'),
-      r('/model/logicalReader', 'logicalReader'),
+      r('zone'),
+      r('zoneType'),
+      r('zoneGroup'),
+      r('logicalReader'),
     ],
   },
   {
@@ -117,7 +123,7 @@ export const MODULES: ModuleDef[] = [
         concept: 'ImportExport',
         permission: ['importexport:x'],
       }),
-      r('/services/connection', 'connection'),
+      r('connection'),
       p('/services/license', 'page.licenseGenerator', {
         concept: 'LicenseGenerator',
         permission: ['license_generator:u'],
@@ -143,7 +149,7 @@ export const MODULES: ModuleDef[] = [
     key: 'analytics',
     label: 'module.analytics',
     concept: 'Analytics',
-    pages: [r('/analytics/report', 'folder'), r('/analytics/report/list', 'reportDefinition')],
+    pages: [r('folder'), r('reportDefinition')],
   },
 ];
 
