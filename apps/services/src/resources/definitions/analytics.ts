@@ -1,22 +1,9 @@
 // Analytics: report folders and report definitions.
 import { z } from 'zod';
-import {
-  REPORT_FOLDER_TYPE,
-  buildFolderPermissionExpressions,
-  canDeleteFolder,
-  canEditFolder,
-} from '@portico/core';
-import { HttpError } from '../../http/http-error.ts';
-import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
+import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions } from '@portico/core';
+import { requireFolderDeletable, requireFolderEditable } from '../../policies/folder-policy.ts';
+import type { Json, ResourceSpec } from '../resource-spec.ts';
 import { name, text, str, ref, identity, oneOf } from './fields.ts';
-
-function folderSubject(row: Row, callerId: number) {
-  return {
-    id: row.id as number,
-    type: REPORT_FOLDER_TYPE,
-    isOwner: row.createdByUserId === callerId,
-  };
-}
 
 export const FOLDER: ResourceSpec = {
   ...identity('folder'),
@@ -45,12 +32,10 @@ export const FOLDER: ResourceSpec = {
   async beforeWrite(values, { caller, existing }) {
     if (!existing) values.createdByUserId = caller.user.id;
     // spec §6: type-level update does not reach a folder marked delete-only or read-only
-    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions))
-      throw new HttpError(403, 'You may not edit this folder');
+    else requireFolderEditable(caller, existing);
   },
   async beforeDelete(row, { caller }) {
-    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions))
-      throw new HttpError(403, 'You may not delete this folder');
+    requireFolderDeletable(caller, row);
   },
   async decorate(items, rows, { db, caller }) {
     const ids = rows.map((row) => row.id as number);
