@@ -1,22 +1,15 @@
 // The delete of the resource mechanism: the resource's hooks, the reference check, the audit entry.
-import type { Context } from 'hono';
 import { parseOrThrow } from '../../http/http-error.ts';
-import { findReadableRow, requirePermission, requireWritable } from '../../policies/access.ts';
-import type { AppEnv } from '../../services-context.ts';
+import { findReadableRow, requireWritable } from '../../policies/access.ts';
 import { requireUnreferenced } from '../../resources/references.ts';
-import type { ResourceSpec, WriteContext } from '../../resources/resource-spec.ts';
-import { afterCommit, idParam } from './resource-env.ts';
-import type { ResourceEnv } from './resource-env.ts';
+import type { WriteContext } from '../../resources/resource-spec.ts';
+import { afterCommit, idParam, permittedCaller } from './resource-env.ts';
+import type { ResourceHandler } from './resource-env.ts';
 import { audit } from './write-audit.ts';
 
-export async function handleDelete(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  spec: ResourceSpec,
-): Promise<Response> {
+export const handleDelete: ResourceHandler = async (env, c, spec) => {
   const { ctx, db } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'd');
+  const caller = permittedCaller(c, spec, 'd');
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
   await db.transaction().execute(async (trx) => {
     const existing = await findReadableRow(trx, spec, id, caller);
@@ -31,4 +24,4 @@ export async function handleDelete(
   // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
   await afterCommit(env, spec);
   return c.body(null, 204);
-}
+};
