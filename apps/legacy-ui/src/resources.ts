@@ -1,15 +1,9 @@
-// The resources the services serve, described once: list columns, form fields, permission key,
-// vocabulary concept and where their pages live. Field names are the API's (apps/services schema);
-// the values a select offers are the API's enumerations, from @portico/core.
-import {
-  CONNECTION_TYPES,
-  EDGEBOX_STATUSES,
-  EDGEBOX_TYPES,
-  REPORT_FOLDER_TYPE,
-  REPORT_TYPES,
-  RESOURCE_TYPE_NAMES,
-  THING_STATUSES,
-} from '@portico/core';
+// The legacy UI's list and form of each resource of core's resource catalog: the catalog gives its
+// API path, permission resource, vocabulary concepts, list route, title field and the values a
+// select offers; this file adds what only the UI knows (labels, column order, editors).
+// resources.test.ts holds every column and field to the catalog.
+import { REPORT_FOLDER_TYPE, RESOURCE_CATALOG, enumerationOf } from '@portico/core';
+import type { CatalogPath } from '@portico/core';
 import type { MessageKey, OneLabelName } from './i18n.ts';
 
 /** One input of a detail form. */
@@ -111,14 +105,30 @@ const nameColumn: ColumnDef = { field: 'name', label: 'field.name' };
 const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
 const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
 
+/** The values an enumeration field offers: the catalog's. */
+function options(path: CatalogPath, field: string): readonly string[] {
+  const values = enumerationOf(path, field);
+  if (!values) throw new Error(`${path}.${field} is no enumeration of the resource catalog`);
+  return values;
+}
+
+type CatalogDerived = 'api' | 'permission' | 'concept' | 'oneConcept' | 'listPath' | 'titleField';
+
 function def(
-  resource: Omit<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor' | 'one'> &
-    Partial<Pick<ResourceDef, 'detailPath' | 'titleField' | 'newPath' | 'editor'>>,
+  path: CatalogPath,
+  resource: Omit<ResourceDef, CatalogDerived | 'detailPath' | 'newPath' | 'editor' | 'one'> &
+    Partial<Pick<ResourceDef, 'detailPath' | 'newPath' | 'editor'>>,
 ): ResourceDef {
-  const detailPath = resource.detailPath ?? resource.listPath;
-  const one: MessageKey = `one.${resource.api}`;
+  const entry = RESOURCE_CATALOG[path];
+  const detailPath = resource.detailPath ?? entry.listRoute;
+  const one: MessageKey = `one.${path}`;
   return {
-    titleField: 'name',
+    api: path,
+    permission: entry.permission,
+    concept: entry.concept,
+    oneConcept: entry.oneConcept,
+    listPath: entry.listRoute,
+    titleField: entry.titleField,
     newPath: `${detailPath}/new`,
     editor: 'dialog',
     ...resource,
@@ -129,13 +139,8 @@ function def(
 
 /** Every resource page of the legacy UI, keyed by API path. */
 export const RESOURCES: Record<string, ResourceDef> = {
-  thing: def({
-    api: 'thing',
-    permission: 'thing',
-    concept: 'Things',
-    oneConcept: 'Thing',
+  thing: def('thing', {
     label: 'resource.thing',
-    listPath: '/things/thing',
     card: ['name', 'serial', 'thingTypeId', 'status', 'groupId'],
     columns: [
       idColumn,
@@ -177,18 +182,13 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'status',
         label: 'field.status',
         kind: 'select',
-        options: THING_STATUSES,
+        options: options('thing', 'status'),
         required: true,
       },
     ],
   }),
-  thingType: def({
-    api: 'thingType',
-    permission: 'thingtype',
-    concept: 'ThingTypes',
-    oneConcept: 'ThingType',
+  thingType: def('thingType', {
     label: 'resource.thingType',
-    listPath: '/things/thingType',
     columns: [
       idColumn,
       nameColumn,
@@ -197,13 +197,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [name, code, description],
   }),
-  zone: def({
-    api: 'zone',
-    permission: 'zone',
-    concept: 'Zones',
-    oneConcept: 'Zone',
+  zone: def('zone', {
     label: 'resource.zone',
-    listPath: '/model/zone',
     card: ['name', 'zoneTypeId', 'groupId'],
     columns: [
       idColumn,
@@ -249,13 +244,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       description,
     ],
   }),
-  zoneType: def({
-    api: 'zoneType',
-    permission: 'zonetype',
-    concept: 'ZoneTypes',
-    oneConcept: 'ZoneType',
+  zoneType: def('zoneType', {
     label: 'resource.zoneType',
-    listPath: '/model/zoneType',
     columns: [
       idColumn,
       nameColumn,
@@ -264,13 +254,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [name, code, description],
   }),
-  zoneGroup: def({
-    api: 'zoneGroup',
-    permission: 'zonegroup',
-    concept: 'ZoneGroups',
-    oneConcept: 'ZoneGroup',
+  zoneGroup: def('zoneGroup', {
     label: 'resource.zoneGroup',
-    listPath: '/model/zoneGroup',
     card: ['name', 'groupId'],
     columns: [
       idColumn,
@@ -280,13 +265,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [name, description],
   }),
-  logicalReader: def({
-    api: 'logicalReader',
-    permission: 'logicalreader',
-    concept: 'LogicalReaders',
-    oneConcept: 'LogicalReader',
+  logicalReader: def('logicalReader', {
     label: 'resource.logicalReader',
-    listPath: '/model/logicalReader',
     card: ['name', 'zoneId', 'groupId'],
     columns: [
       idColumn,
@@ -309,13 +289,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       description,
     ],
   }),
-  group: def({
-    api: 'group',
-    permission: 'group',
-    concept: 'Groups',
-    oneConcept: 'Group',
+  group: def('group', {
     label: 'resource.group',
-    listPath: '/tenants/group',
     card: ['name', 'code', 'parentId'],
     columns: [
       idColumn,
@@ -363,13 +338,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       description,
     ],
   }),
-  groupType: def({
-    api: 'groupType',
-    permission: 'grouptype',
-    concept: 'GroupTypes',
-    oneConcept: 'GroupType',
+  groupType: def('groupType', {
     label: 'resource.groupType',
-    listPath: '/tenants/groupType',
     columns: [
       idColumn,
       nameColumn,
@@ -378,15 +348,9 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [name, code, description],
   }),
-  user: def({
-    api: 'user',
-    permission: 'user',
-    concept: 'Users',
-    oneConcept: 'User',
+  user: def('user', {
     label: 'resource.user',
-    listPath: '/tenants/user',
     card: ['username', 'firstName', 'lastName', 'groupId'],
-    titleField: 'username',
     columns: [
       idColumn,
       { field: 'username', label: 'field.username' },
@@ -421,13 +385,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { name: 'password', label: 'field.password', kind: 'password', required: true },
     ],
   }),
-  role: def({
-    api: 'role',
-    permission: 'role',
-    concept: 'Roles',
-    oneConcept: 'Role',
+  role: def('role', {
     label: 'resource.role',
-    listPath: '/tenants/role',
     card: ['name', 'description'],
     columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
     fields: [
@@ -436,13 +395,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { name: 'permissions', label: 'field.permissions', kind: 'permissions' },
     ],
   }),
-  resource: def({
-    api: 'resource',
-    permission: 'resource',
-    concept: 'Resources',
-    oneConcept: 'Resource',
+  resource: def('resource', {
     label: 'resource.resource',
-    listPath: '/tenants/resource',
     columns: [
       idColumn,
       nameColumn,
@@ -452,17 +406,17 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [
       name,
       { name: 'label', label: 'field.label', kind: 'text' },
-      { name: 'typeName', label: 'field.type', kind: 'select', options: RESOURCE_TYPE_NAMES },
+      {
+        name: 'typeName',
+        label: 'field.type',
+        kind: 'select',
+        options: options('resource', 'typeName'),
+      },
       description,
     ],
   }),
-  connection: def({
-    api: 'connection',
-    permission: 'connection',
-    concept: 'Connections',
-    oneConcept: 'Connection',
+  connection: def('connection', {
     label: 'resource.connection',
-    listPath: '/services/connection',
     columns: [
       idColumn,
       nameColumn,
@@ -476,19 +430,14 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'type',
         label: 'field.type',
         kind: 'select',
-        options: CONNECTION_TYPES,
+        options: options('connection', 'type'),
         required: true,
       },
       { name: 'properties', label: 'field.properties', kind: 'json' },
     ],
   }),
-  edgebox: def({
-    api: 'edgebox',
-    permission: 'edgebox',
-    concept: 'EdgeBoxes',
-    oneConcept: 'EdgeBox',
+  edgebox: def('edgebox', {
     label: 'resource.edgebox',
-    listPath: '/gateway/edgebox',
     card: ['name', 'type', 'status', 'groupId'],
     columns: [
       idColumn,
@@ -501,18 +450,18 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [
       name,
       code,
-      { name: 'type', label: 'field.type', kind: 'select', options: EDGEBOX_TYPES },
-      { name: 'status', label: 'field.status', kind: 'select', options: EDGEBOX_STATUSES },
+      { name: 'type', label: 'field.type', kind: 'select', options: options('edgebox', 'type') },
+      {
+        name: 'status',
+        label: 'field.status',
+        kind: 'select',
+        options: options('edgebox', 'status'),
+      },
       description,
     ],
   }),
-  folder: def({
-    api: 'folder',
-    permission: 'reportDefinitionfolder',
-    concept: 'ReportFolders',
-    oneConcept: 'ReportFolder',
+  folder: def('folder', {
     label: 'resource.folder',
-    listPath: '/analytics/report',
     columns: [
       idColumn,
       nameColumn,
@@ -522,13 +471,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
     createDefaults: { typeElement: REPORT_FOLDER_TYPE },
   }),
-  endpoint: def({
-    api: 'endpoint',
-    permission: 'endpoint',
-    concept: 'Endpoints',
-    oneConcept: 'Endpoint',
+  endpoint: def('endpoint', {
     label: 'resource.endpoint',
-    listPath: '/services/endpoint',
     editor: 'page',
     columns: [
       idColumn,
@@ -545,13 +489,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
     ],
   }),
-  subscription: def({
-    api: 'subscription',
-    permission: 'endpoint',
-    concept: 'Subscriptions',
-    oneConcept: 'Subscription',
+  subscription: def('subscription', {
     label: 'resource.subscription',
-    listPath: '/services/subscription',
     columns: [
       idColumn,
       nameColumn,
@@ -580,13 +519,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
       { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
     ],
   }),
-  reportDefinition: def({
-    api: 'reportDefinition',
-    permission: 'report_definition',
-    concept: 'Reports',
-    oneConcept: 'Report',
+  reportDefinition: def('reportDefinition', {
     label: 'resource.reportDefinition',
-    listPath: '/analytics/report/list',
     detailPath: '/analytics/report/edit',
     newPath: '/analytics/report/create',
     editor: 'page',
@@ -609,7 +543,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         name: 'reportType',
         label: 'field.reportType',
         kind: 'select',
-        options: REPORT_TYPES,
+        options: options('reportDefinition', 'reportType'),
         required: true,
       },
       {

@@ -27,7 +27,13 @@ export interface ModuleDef {
   pages: SubPage[];
 }
 
-const r = (path: string, resource: string): SubPage => ({ path, resource });
+/** A resource's list page: its route is the catalog's (through RESOURCES). */
+const r = (resource: string): SubPage => ({ path: resourceListPath(resource), resource });
+function resourceListPath(resource: string): string {
+  const def = RESOURCES[resource];
+  if (!def) throw new Error(`no resource ${resource}`);
+  return def.listPath;
+}
 const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({
   path,
   title,
@@ -52,24 +58,24 @@ export const MODULES: ModuleDef[] = [
     key: 'things',
     label: 'module.things',
     concept: 'Things',
-    pages: [r('/things/thing', 'thing'), r('/things/thingType', 'thingType')],
+    pages: [r('thing'), r('thingType')],
   },
   {
     key: 'tenants',
     label: 'module.tenants',
     concept: 'Tenants',
     pages: [
-      r('/tenants/group', 'group'),
-      r('/tenants/groupType', 'groupType'),
+      r('group'),
+      r('groupType'),
       p('/tenants/sitesConfiguration', 'page.sitesConfiguration', {
         concept: 'SitesConfiguration',
       }),
       p('/tenants/devicesConfiguration', 'page.devicesConfiguration', {
         concept: 'DevicesConfiguration',
       }),
-      r('/tenants/user', 'user'),
-      r('/tenants/role', 'role'),
-      r('/tenants/resource', 'resource'),
+      r('user'),
+      r('role'),
+      r('resource'),
       p('/tenants/license', 'page.license', { concept: 'Licenses' }),
       p('/tenants/settings', 'page.settings', { concept: 'Settings' }),
       p('/tenants/rulesAttributes', 'page.rulesAttributes', { concept: 'RulesAttributes' }),
@@ -80,7 +86,7 @@ export const MODULES: ModuleDef[] = [
     label: 'module.gateway',
     concept: 'Gateway',
     pages: [
-      r('/gateway/edgebox', 'edgebox'),
+      r('edgebox'),
       p('/gateway/scheduledRule', 'page.scheduledRule', {
         concept: 'ScheduledRules',
       }),
@@ -98,10 +104,10 @@ export const MODULES: ModuleDef[] = [
         concept: 'MapMaker',
         beta: true,
       }),
-      r('/model/zone', 'zone'),
-      r('/model/zoneType', 'zoneType'),
-      r('/model/zoneGroup', 'zoneGroup'),
-      r('/model/logicalReader', 'logicalReader'),
+      r('zone'),
+      r('zoneType'),
+      r('zoneGroup'),
+      r('logicalReader'),
     ],
   },
   {
@@ -112,7 +118,7 @@ export const MODULES: ModuleDef[] = [
       p('/services/importExport', 'page.importExport', {
         concept: 'ImportExport',
       }),
-      r('/services/connection', 'connection'),
+      r('connection'),
       p('/services/license', 'page.licenseGenerator', {
         concept: 'LicenseGenerator',
       }),
@@ -120,11 +126,11 @@ export const MODULES: ModuleDef[] = [
         concept: 'Versioning',
       }),
       p('/services/apiExplorer', 'page.apiExplorer', { concept: 'ApiExplorer' }),
-      r('/services/endpoint', 'endpoint'),
+      r('endpoint'),
       p('/services/dataRetentionPolicy', 'page.dataRetentionPolicy', {
         concept: 'DataRetentionPolicies',
       }),
-      r('/services/subscription', 'subscription'),
+      r('subscription'),
       p('/services/logs', 'page.logs', { concept: 'Logs' }),
     ],
   },
@@ -132,7 +138,7 @@ export const MODULES: ModuleDef[] = [
     key: 'analytics',
     label: 'module.analytics',
     concept: 'Analytics',
-    pages: [r('/analytics/report', 'folder'), r('/analytics/report/list', 'reportDefinition')],
+    pages: [r('folder'), r('reportDefinition')],
   },
 ];
 

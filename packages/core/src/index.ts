@@ -307,6 +307,7 @@ export {
 export type { RetentionKind } from './platform/retention.ts';
 export {
   CATALOG_ENTRIES,
+  FIELD_LENGTHS,
   RESOURCE_CATALOG,
   catalogEntry,
   enumerationOf,

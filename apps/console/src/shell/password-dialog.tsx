@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +12,7 @@ import { useAppServices } from '../lib/app-context.ts';
 import { notify } from '../lib/notifications.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import styles from './dialog.module.css';
+import { FormDialog } from './form-dialog.tsx';
 
 /**
  * One's own new password, from the user menu (every signed-in user, unlike Settings, which needs the
@@ -78,70 +78,55 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
-          <Dialog.Title className={styles.title}>{t('settings.password.title')}</Dialog.Title>
-          <Dialog.Description className={styles.description}>
-            {t('settings.password.description')}
-          </Dialog.Description>
-          <form className={styles.form} onSubmit={handleSubmit} noValidate>
-            <div className={styles.field}>
-              <label htmlFor={ids.current}>{t('settings.password.current')}</label>
-              <input
-                id={ids.current}
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-                aria-invalid={errors.current ? true : undefined}
-                aria-describedby={errors.current ? ids.currentError : undefined}
-              />
-              {errors.current ? (
-                <p id={ids.currentError} className={styles.error}>
-                  {errors.current}
-                </p>
-              ) : null}
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={ids.next}>{t('settings.password.new')}</label>
-              <input
-                id={ids.next}
-                type="password"
-                autoComplete="new-password"
-                value={next}
-                onChange={(event) => setNext(event.target.value)}
-                aria-invalid={errors.next ? true : undefined}
-                aria-describedby={[ids.rule, errors.next ? ids.nextError : undefined]
-                  .filter(Boolean)
-                  .join(' ')}
-              />
-              <p id={ids.rule} className={styles.hint}>
-                {t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
-              </p>
-              {errors.next ? (
-                <p id={ids.nextError} className={styles.error}>
-                  {errors.next}
-                </p>
-              ) : null}
-            </div>
-            {errors.form ? (
-              <p className={styles.error} role="alert">
-                {errors.form}
-              </p>
-            ) : null}
-            <div className={styles.actions}>
-              <Dialog.Close type="button" className={styles.secondary}>
-                {t('settings.cancel')}
-              </Dialog.Close>
-              <button type="submit" className={styles.primary} aria-busy={saving} disabled={saving}>
-                {saving ? t('settings.saving') : t('settings.password.save')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t('settings.password.title')}
+      description={t('settings.password.description')}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      saving={saving}
+      saveLabel={t('settings.password.save')}
+      error={errors.form}
+      noValidate
+    >
+      <div className={styles.field}>
+        <label htmlFor={ids.current}>{t('settings.password.current')}</label>
+        <input
+          id={ids.current}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          aria-invalid={errors.current ? true : undefined}
+          aria-describedby={errors.current ? ids.currentError : undefined}
+        />
+        {errors.current ? (
+          <p id={ids.currentError} className={styles.error}>
+            {errors.current}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.next}>{t('settings.password.new')}</label>
+        <input
+          id={ids.next}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          aria-invalid={errors.next ? true : undefined}
+          aria-describedby={[ids.rule, errors.next ? ids.nextError : undefined]
+            .filter(Boolean)
+            .join(' ')}
+        />
+        <p id={ids.rule} className={styles.hint}>
+          {t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
+        </p>
+        {errors.next ? (
+          <p id={ids.nextError} className={styles.error}>
+            {errors.next}
+          </p>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }

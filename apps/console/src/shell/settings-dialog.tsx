@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +20,7 @@ import { useBusy } from '../updates/use-busy.ts';
 import { AccessExplanation } from './access-explanation.tsx';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import styles from './dialog.module.css';
+import { FormDialog } from './form-dialog.tsx';
 
 function knownZones(current: string): string[] {
   const zones =
@@ -124,124 +124,105 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
-          <Dialog.Title className={styles.title}>{t('settings.title')}</Dialog.Title>
-          <Dialog.Description className={styles.description}>
-            {t('settings.description')}
-          </Dialog.Description>
-          <form
-            className={styles.form}
-            onSubmit={handleSubmit}
-            aria-describedby={error ? ids.err : undefined}
-          >
-            <div className={styles.field}>
-              <label htmlFor={ids.tzSearch}>{t('settings.timeZoneSearch')}</label>
-              <input
-                id={ids.tzSearch}
-                type="search"
-                value={zoneQuery}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby={ids.tzCount}
-                onChange={(event) => {
-                  const query = event.target.value;
-                  setZoneQuery(query);
-                  // the first match becomes the choice, so typing a city and saving just works
-                  const first = filterTimeZoneGroups(groups, query)[0]?.zones[0];
-                  if (query.trim() !== '' && first) setTimeZone(first.id);
-                }}
-              />
-              <p id={ids.tzCount} className={styles.hint} aria-live="polite">
-                {zoneQuery.trim() === ''
-                  ? ''
-                  : matchCount === 0
-                    ? t('settings.timeZoneNone')
-                    : t('settings.timeZoneMatches', { count: matchCount })}
-              </p>
-              <label htmlFor={ids.tz}>{t('settings.timeZone')}</label>
-              <select
-                id={ids.tz}
-                value={timeZone}
-                onChange={(event) => setTimeZone(event.target.value)}
-              >
-                {shown.map((group) => (
-                  <optgroup key={group.region} label={t(`settings.regions.${group.region}`)}>
-                    {group.zones.map((zone) => (
-                      <option key={zone.id} value={zone.id}>
-                        {`${zone.place} (${zone.offset})`}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={ids.df}>{t('settings.dateFormat')}</label>
-              <select
-                id={ids.df}
-                value={dateFormat}
-                onChange={(event) => setDateFormat(event.target.value)}
-              >
-                {DATE_FORMATS.map((format) => (
-                  <option key={format} value={format}>
-                    {format}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <fieldset className={`${styles.field} ${styles.fieldset}`}>
-              <legend>{t('settings.calendarFormat')}</legend>
-              {CALENDAR_FORMATS.map((format) => (
-                <label key={format}>
-                  <input
-                    type="radio"
-                    name="calendarFormat"
-                    value={format}
-                    checked={calendarFormat === format}
-                    onChange={() => setCalendarFormat(format)}
-                  />{' '}
-                  {t(format === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')}
-                </label>
-              ))}
-            </fieldset>
-            <div className={styles.field}>
-              <label htmlFor={ids.lang}>{t('settings.language')}</label>
-              <select
-                id={ids.lang}
-                value={language}
-                onChange={(event) => setLanguage(event.target.value)}
-              >
-                {SUPPORTED_LANGUAGES.map((code) => (
-                  <option key={code} value={code} lang={code}>
-                    {t(`languages.${code}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <p className={styles.hint} aria-live="polite" data-testid="settings-preview">
-              {t('settings.preview', { value: preview })}
-            </p>
-            {error && (
-              <p id={ids.err} className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
-            <div className={styles.actions}>
-              <Dialog.Close type="button" className={styles.secondary}>
-                {t('settings.cancel')}
-              </Dialog.Close>
-              <button type="submit" className={styles.primary} aria-busy={saving} disabled={saving}>
-                {saving ? t('settings.saving') : t('settings.save')}
-              </button>
-            </div>
-          </form>
+    <FormDialog
+      title={t('settings.title')}
+      description={t('settings.description')}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      saving={saving}
+      saveLabel={t('settings.save')}
+      error={error ?? undefined}
+      errorId={ids.err}
+      footer={
+        <>
           <AccessExplanation />
           <ApiKeysSection />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      }
+    >
+      <div className={styles.field}>
+        <label htmlFor={ids.tzSearch}>{t('settings.timeZoneSearch')}</label>
+        <input
+          id={ids.tzSearch}
+          type="search"
+          value={zoneQuery}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={ids.tzCount}
+          onChange={(event) => {
+            const query = event.target.value;
+            setZoneQuery(query);
+            // the first match becomes the choice, so typing a city and saving just works
+            const first = filterTimeZoneGroups(groups, query)[0]?.zones[0];
+            if (query.trim() !== '' && first) setTimeZone(first.id);
+          }}
+        />
+        <p id={ids.tzCount} className={styles.hint} aria-live="polite">
+          {zoneQuery.trim() === ''
+            ? ''
+            : matchCount === 0
+              ? t('settings.timeZoneNone')
+              : t('settings.timeZoneMatches', { count: matchCount })}
+        </p>
+        <label htmlFor={ids.tz}>{t('settings.timeZone')}</label>
+        <select id={ids.tz} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+          {shown.map((group) => (
+            <optgroup key={group.region} label={t(`settings.regions.${group.region}`)}>
+              {group.zones.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {`${zone.place} (${zone.offset})`}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.df}>{t('settings.dateFormat')}</label>
+        <select
+          id={ids.df}
+          value={dateFormat}
+          onChange={(event) => setDateFormat(event.target.value)}
+        >
+          {DATE_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {format}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className={`${styles.field} ${styles.fieldset}`}>
+        <legend>{t('settings.calendarFormat')}</legend>
+        {CALENDAR_FORMATS.map((format) => (
+          <label key={format}>
+            <input
+              type="radio"
+              name="calendarFormat"
+              value={format}
+              checked={calendarFormat === format}
+              onChange={() => setCalendarFormat(format)}
+            />{' '}
+            {t(format === '12h' ? 'settings.calendar12h' : 'settings.calendar24h')}
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor={ids.lang}>{t('settings.language')}</label>
+        <select
+          id={ids.lang}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+        >
+          {SUPPORTED_LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {t(`languages.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className={styles.hint} aria-live="polite" data-testid="settings-preview">
+        {t('settings.preview', { value: preview })}
+      </p>
+    </FormDialog>
   );
 }

@@ -65,6 +65,27 @@ export function requirePermission(
   }
 }
 
+/** Refuses (403) unless the caller holds every one of `needed` (`role:r`), naming the first missing. */
+export function requireAllPermissions(caller: Caller, needed: readonly string[]): void {
+  for (const permission of needed)
+    if (!caller.permissions.has(permission))
+      throw new HttpError(403, `Permission ${permission} required`);
+}
+
+/**
+ * A list's visibility base (`visibilityGroupId`), refused (403) when it is no group or a group whose
+ * rows the caller does not read.
+ */
+export function requireVisibleBase<Group>(
+  readable: Readable,
+  groupId: number,
+  group: Group | undefined,
+): Group {
+  if (group === undefined || (readable.readable && !readable.readable.has(groupId)))
+    throw new HttpError(403, `visibilityGroupId ${groupId} is not a group you can see`);
+  return group;
+}
+
 /** The row `id` if the caller may read it; 404 otherwise (whether it exists elsewhere is not told). */
 export async function findReadableRow(
   reader: AnyDb,

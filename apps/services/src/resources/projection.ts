@@ -9,7 +9,7 @@ import { isSoftDeleted } from '../db/soft-delete-tables.ts';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import { HttpError } from '../http/http-error.ts';
-import { readableGroups } from '../policies/access.ts';
+import { readableGroups, requireVisibleBase } from '../policies/access.ts';
 import type { Readable } from '../policies/access.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { RESOURCES_BY_PATH } from './definitions/index.ts';
@@ -165,9 +165,7 @@ export async function visibilityScope(
 ): Promise<Readable> {
   const groups = await ctx.directory.groupsById();
   const baseId = query.visibilityGroupId ?? caller.group.id;
-  const base = groups.get(baseId);
-  if (!base || (readable.readable && !readable.readable.has(baseId)))
-    throw new HttpError(403, `visibilityGroupId ${baseId} is not a group you can see`);
+  const base = requireVisibleBase(readable, baseId, groups.get(baseId));
   const chosen = new Set<number>([baseId]);
   for (const group of groups.values()) {
     const below = group.id !== baseId && group.hierarchyCode.startsWith(base.hierarchyCode);

@@ -17,7 +17,7 @@ import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
-import { findReadableRow, readableGroups } from '../policies/access.ts';
+import { findReadableRow, readableGroups, requireAllPermissions } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import type { ResourceWrites } from './resources/resource-routes.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
@@ -77,9 +77,7 @@ export function registerAccountRoutes(
 
   /** The role `roleId` when the caller may read roles and users and sees the role (else 403/404). */
   async function readableRole(caller: Caller, roleId: number) {
-    for (const needed of ['role:r', 'user:r'])
-      if (!caller.permissions.has(needed))
-        throw new HttpError(403, `Permission ${needed} required`);
+    requireAllPermissions(caller, ['role:r', 'user:r']);
     return findReadableRow(db, roles, roleId, caller);
   }
 

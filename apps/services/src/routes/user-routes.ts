@@ -15,6 +15,7 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
+import { requireOwnPermissions, requireUserAccess } from '../policies/user-policy.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
@@ -143,12 +144,7 @@ async function visibleUser(
       new HttpError(404, `User ${id} not found`),
       `UserId[${id}] not found`,
     );
-  if (
-    !caller.permissions.has(`user:${letter}`) &&
-    !caller.permissions.has(`user:${letter}:${id}`)
-  ) {
-    throw new HttpError(403, `Permission user:${letter} required`);
-  }
+  requireUserAccess(caller, id, letter);
   return user;
 }
 
@@ -181,8 +177,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
   api.get('/user/:id/permissions', (c) => {
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    if (id !== caller.user.id)
-      throw new HttpError(403, 'Permissions can only be read for the signed-in user');
+    requireOwnPermissions(caller, id);
     return c.json({ results: caller.permissionList });
   });
 

@@ -16,6 +16,8 @@
  */
 import { PERMISSION_LETTERS, parsePermission } from './permission-string.ts';
 import type { PermissionLetter } from './permission-string.ts';
+import { RESOURCE_CATALOG } from '../platform/resource-catalog.ts';
+import type { CatalogPath } from '../platform/resource-catalog.ts';
 
 /** One resource of permission strings: its name (`zone`), its operations and its vocabulary concept. */
 export interface CatalogResource {
@@ -37,25 +39,31 @@ export interface CatalogModule {
 const CRUD: readonly PermissionLetter[] = ['r', 'i', 'u', 'd'];
 const CRUDX: readonly PermissionLetter[] = ['r', 'i', 'u', 'd', 'x'];
 
+/** A resource of the resource catalog: its permission resource and concept are the catalog's. */
+function catalogResource(
+  path: CatalogPath,
+  operations: readonly PermissionLetter[],
+): CatalogResource {
+  const entry = RESOURCE_CATALOG[path];
+  return { name: entry.permission, operations, concept: entry.oneConcept };
+}
+
 /** The catalog, in the console's module order. */
 export const PERMISSION_CATALOG: readonly CatalogModule[] = [
   {
     name: 'things',
     switches: ['things:x'],
-    resources: [
-      { name: 'thing', operations: CRUD, concept: 'Thing' },
-      { name: 'thingtype', operations: CRUDX, concept: 'ThingType' },
-    ],
+    resources: [catalogResource('thing', CRUD), catalogResource('thingType', CRUDX)],
   },
   {
     name: 'tenants',
     switches: ['tenants:x', 'sites_configuration_dashboard:x', 'devices_configuration_dashboard:x'],
     resources: [
-      { name: 'group', operations: CRUD, concept: 'Group' },
-      { name: 'grouptype', operations: CRUD, concept: 'GroupType' },
-      { name: 'user', operations: CRUD, concept: 'User' },
-      { name: 'role', operations: CRUD, concept: 'Role' },
-      { name: 'resource', operations: CRUD, concept: 'Resource' },
+      catalogResource('group', CRUD),
+      catalogResource('groupType', CRUD),
+      catalogResource('user', CRUD),
+      catalogResource('role', CRUD),
+      catalogResource('resource', CRUD),
       { name: 'license', operations: ['r', 'u'] },
       { name: 'settings', operations: ['r', 'u'] },
     ],
@@ -64,7 +72,7 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
     name: 'gateway',
     switches: ['gateway:x', 'edge:x'],
     resources: [
-      { name: 'edgebox', operations: CRUD, concept: 'EdgeBox' },
+      catalogResource('edgebox', CRUD),
       { name: 'edgeboxrule', operations: CRUD },
       { name: 'scheduledrule', operations: CRUD },
       { name: 'streamapp', operations: CRUD },
@@ -74,10 +82,10 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
     name: 'model',
     switches: ['model:x'],
     resources: [
-      { name: 'zone', operations: ['r', 'i', 'u', 'd', 'a'], concept: 'Zone' },
-      { name: 'zonetype', operations: CRUD, concept: 'ZoneType' },
-      { name: 'zonegroup', operations: CRUD, concept: 'ZoneGroup' },
-      { name: 'logicalreader', operations: CRUD, concept: 'LogicalReader' },
+      catalogResource('zone', ['r', 'i', 'u', 'd', 'a']),
+      catalogResource('zoneType', CRUD),
+      catalogResource('zoneGroup', CRUD),
+      catalogResource('logicalReader', CRUD),
       { name: 'mapmaker', operations: ['r', 'x'] },
       { name: 'localmap', operations: CRUD },
     ],
@@ -87,7 +95,7 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
     switches: ['services:x'],
     resources: [
       { name: 'importexport', operations: ['r', 'x'] },
-      { name: 'connection', operations: CRUD, concept: 'Connection' },
+      catalogResource('connection', CRUD),
       { name: 'license_generator', operations: ['r', 'u'] },
       { name: 'versioning', operations: CRUD },
       { name: 'endpoint', operations: CRUD },
@@ -100,8 +108,8 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
     name: 'analytics',
     switches: ['analytics:x'],
     resources: [
-      { name: 'report_definition', operations: CRUDX, concept: 'Report' },
-      { name: 'reportDefinitionfolder', operations: CRUD, concept: 'ReportFolder' },
+      catalogResource('reportDefinition', CRUDX),
+      catalogResource('folder', CRUD),
       { name: 'foldereditown', operations: ['u'] },
     ],
   },

@@ -36,7 +36,9 @@ export type CatalogFieldKind =
   /** Permission strings (`zone:r`). */
   | 'permissions'
   /** A JSON object of plain values. */
-  | 'json';
+  | 'json'
+  /** Webhook event patterns (`zone.created`, `zone.*`, `*`: core's webhook-events.ts). */
+  | 'events';
 
 export interface CatalogField {
   readonly kind: CatalogFieldKind;
@@ -76,9 +78,11 @@ export interface CatalogEntry {
   readonly fields: Readonly<Record<string, CatalogField>>;
 }
 
-const NAME_LENGTH = 200;
-const CODE_LENGTH = 100;
-const TEXT_LENGTH = 4000;
+/** The longest name, code and free text a resource field takes (the services' validators use them). */
+export const FIELD_LENGTHS = { name: 200, code: 100, text: 4000 } as const;
+const NAME_LENGTH = FIELD_LENGTHS.name;
+const CODE_LENGTH = FIELD_LENGTHS.code;
+const TEXT_LENGTH = FIELD_LENGTHS.text;
 
 const name: CatalogField = {
   kind: 'text',
@@ -320,6 +324,45 @@ export const RESOURCE_CATALOG = {
       reportType: enumeration(),
       folderId: reference('folder'),
       lastModificationDate: { ...createdAt, list: true },
+    },
+  },
+  endpoint: {
+    path: 'endpoint',
+    permission: 'endpoint',
+    concept: 'Endpoints',
+    oneConcept: 'Endpoint',
+    listRoute: '/services/endpoint',
+    titleField: 'name',
+    fields: {
+      name,
+      url: {
+        kind: 'text',
+        required: true,
+        maxLength: 2000,
+        searchable: true,
+        sortable: true,
+        list: true,
+      },
+      description,
+      secret: { kind: 'password', required: true, maxLength: 200 },
+      headers: { kind: 'json' },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+    },
+  },
+  // what a subscription sends where is the endpoint's business: it has the endpoint's permission
+  subscription: {
+    path: 'subscription',
+    permission: 'endpoint',
+    concept: 'Subscriptions',
+    oneConcept: 'Subscription',
+    listRoute: '/services/subscription',
+    titleField: 'name',
+    fields: {
+      name,
+      endpointId: reference('endpoint', { required: true }),
+      events: { kind: 'events', required: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      tenantId: { kind: 'integer', readOnly: true },
     },
   },
 } as const satisfies Readonly<Record<string, CatalogEntry>>;

@@ -1,28 +1,13 @@
 // Analytics: report folders and report definitions.
 import { z } from 'zod';
-import {
-  REPORT_FOLDER_TYPE,
-  REPORT_TYPES,
-  buildFolderPermissionExpressions,
-  canDeleteFolder,
-  canEditFolder,
-} from '@portico/core';
-import { HttpError } from '../../http/http-error.ts';
-import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
-import { name, text, str, ref } from './fields.ts';
-
-function folderSubject(row: Row, callerId: number) {
-  return {
-    id: row.id as number,
-    type: REPORT_FOLDER_TYPE,
-    isOwner: row.createdByUserId === callerId,
-  };
-}
+import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions } from '@portico/core';
+import { requireFolderDeletable, requireFolderEditable } from '../../policies/folder-policy.ts';
+import type { Json, ResourceSpec } from '../resource-spec.ts';
+import { name, text, str, ref, identity, oneOf } from './fields.ts';
 
 export const FOLDER: ResourceSpec = {
-  path: 'folder',
+  ...identity('folder'),
   table: 'folders',
-  permission: 'reportDefinitionfolder',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
@@ -47,12 +32,10 @@ export const FOLDER: ResourceSpec = {
   async beforeWrite(values, { caller, existing }) {
     if (!existing) values.createdByUserId = caller.user.id;
     // spec §6: type-level update does not reach a folder marked delete-only or read-only
-    else if (!canEditFolder(folderSubject(existing, caller.user.id), caller.permissions))
-      throw new HttpError(403, 'You may not edit this folder');
+    else requireFolderEditable(caller, existing);
   },
   async beforeDelete(row, { caller }) {
-    if (!canDeleteFolder(folderSubject(row, caller.user.id), caller.permissions))
-      throw new HttpError(403, 'You may not delete this folder');
+    requireFolderDeletable(caller, row);
   },
   async decorate(items, rows, { db, caller }) {
     const ids = rows.map((row) => row.id as number);
@@ -91,14 +74,13 @@ export const FOLDER: ResourceSpec = {
 };
 
 export const REPORT_DEFINITION: ResourceSpec = {
-  path: 'reportDefinition',
+  ...identity('reportDefinition'),
   table: 'reportDefinitions',
-  permission: 'report_definition',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
     description: str(text, { default: '' }),
-    reportType: str(z.enum(REPORT_TYPES), { default: 'table', filter: true }),
+    reportType: str(oneOf('reportDefinition', 'reportType'), { default: 'table', filter: true }),
     folderId: ref('folder', { nullable: true, default: null }),
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },

@@ -1,18 +1,16 @@
 // Services and gateways: connections and edge boxes.
 import { z } from 'zod';
-import { CONNECTION_TYPES, EDGEBOX_STATUSES, EDGEBOX_TYPES } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
-import { name, code, text, str } from './fields.ts';
+import { name, code, text, str, identity, oneOf } from './fields.ts';
 
 export const CONNECTION: ResourceSpec = {
-  path: 'connection',
+  ...identity('connection'),
   table: 'connections',
-  permission: 'connection',
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
     code: str(code, { default: '', unique: 'tenant' }),
-    type: str(z.enum(CONNECTION_TYPES), { required: true, filter: true }),
+    type: str(oneOf('connection', 'type'), { required: true, filter: true }),
     properties: {
       kind: 'json',
       write: z.record(
@@ -25,15 +23,14 @@ export const CONNECTION: ResourceSpec = {
 };
 
 export const EDGEBOX: ResourceSpec = {
-  path: 'edgebox',
+  ...identity('edgebox'),
   table: 'edgeboxes',
-  permission: 'edgebox',
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
     code: str(code, { default: '', unique: 'tenant' }),
-    type: str(z.enum(EDGEBOX_TYPES), { default: 'edge', filter: true }),
+    type: str(oneOf('edgebox', 'type'), { default: 'edge', filter: true }),
     description: str(text, { default: '' }),
-    status: str(z.enum(EDGEBOX_STATUSES), { default: 'offline', filter: true }),
+    status: str(oneOf('edgebox', 'status'), { default: 'offline', filter: true }),
   },
 };

@@ -1,13 +1,11 @@
 // The model: things and their types, zones, zone types and groups, logical readers.
 import { z } from 'zod';
-import { THING_STATUSES } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
-import { name, code, text, str, ref, flag, color } from './fields.ts';
+import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
 
 export const THING_TYPE: ResourceSpec = {
-  path: 'thingType',
+  ...identity('thingType'),
   table: 'thingTypes',
-  permission: 'thingtype',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
@@ -21,16 +19,15 @@ export const THING_TYPE: ResourceSpec = {
 };
 
 export const THING: ResourceSpec = {
-  path: 'thing',
+  ...identity('thing'),
   table: 'things',
-  permission: 'thing',
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
     serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
-    status: str(z.enum(THING_STATUSES), {
+    status: str(oneOf('thing', 'status'), {
       default: 'active',
       filter: true,
     }),
@@ -48,9 +45,8 @@ export const THING: ResourceSpec = {
 };
 
 export const ZONE_TYPE: ResourceSpec = {
-  path: 'zoneType',
+  ...identity('zoneType'),
   table: 'zoneTypes',
-  permission: 'zonetype',
   visibility: 'tenant',
   fields: {
     name: str(name, { required: true }),
@@ -61,17 +57,15 @@ export const ZONE_TYPE: ResourceSpec = {
 };
 
 export const ZONE_GROUP: ResourceSpec = {
-  path: 'zoneGroup',
+  ...identity('zoneGroup'),
   table: 'zoneGroups',
-  permission: 'zonegroup',
   visibility: 'tree',
   fields: { name: str(name, { required: true }), description: str(text, { default: '' }) },
 };
 
 export const ZONE: ResourceSpec = {
-  path: 'zone',
+  ...identity('zone'),
   table: 'zones',
-  permission: 'zone',
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),
@@ -84,9 +78,8 @@ export const ZONE: ResourceSpec = {
 };
 
 export const LOGICAL_READER: ResourceSpec = {
-  path: 'logicalReader',
+  ...identity('logicalReader'),
   table: 'logicalReaders',
-  permission: 'logicalreader',
   visibility: 'tree',
   fields: {
     name: str(name, { required: true }),

@@ -1,7 +1,7 @@
 // People and access: users, roles and the resources roles name.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { RESOURCE_TYPE_NAMES, parsePermission } from '@portico/core';
+import { parsePermission } from '@portico/core';
 import { hashPassword } from '../../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../../auth/password-rules.ts';
 import { requireUsernameFree } from '../../auth/usernames.ts';
@@ -22,7 +22,7 @@ import type { UserRow } from '../../auth/directory.ts';
 import { parseIdList } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec, WriteContext } from '../resource-spec.ts';
-import { name, text, id, str, flag } from './fields.ts';
+import { name, text, id, str, flag, identity, oneOf } from './fields.ts';
 
 // The administrator census taken before a user or role write, compared with the one after it (in
 // the same transaction): a write that leaves a tenant without an administrator rolls back (409).
@@ -50,9 +50,8 @@ const USERNAME = z
   .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ - only');
 
 export const USER: ResourceSpec = {
-  path: 'user',
+  ...identity('user'),
   table: 'users',
-  permission: 'user',
   visibility: 'tree',
   displayField: 'username',
   invalidatesDirectory: true,
@@ -204,9 +203,8 @@ const PERMISSION_STRING = z
   .refine((value) => parsePermission(value) !== null, 'not a permission string such as zone:r');
 
 export const ROLE: ResourceSpec = {
-  path: 'role',
+  ...identity('role'),
   table: 'roles',
-  permission: 'role',
   visibility: 'tree',
   invalidatesDirectory: true,
   fields: {
@@ -236,9 +234,8 @@ export const ROLE: ResourceSpec = {
 };
 
 export const RESOURCE: ResourceSpec = {
-  path: 'resource',
+  ...identity('resource'),
   table: 'resources',
-  permission: 'resource',
   visibility: 'global',
   fields: {
     name: str(
@@ -252,7 +249,7 @@ export const RESOURCE: ResourceSpec = {
     ),
     label: str(name, { default: '' }),
     description: str(text, { default: '' }),
-    typeName: str(z.enum(RESOURCE_TYPE_NAMES), { default: 'class', filter: true }),
+    typeName: str(oneOf('resource', 'typeName'), { default: 'class', filter: true }),
     acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), {
       default: 'riuda',
     }),

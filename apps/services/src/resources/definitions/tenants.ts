@@ -5,12 +5,11 @@ import { groupJson } from '../../presenters/user-json.ts';
 import type { GroupRow } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec } from '../resource-spec.ts';
-import { name, code, text, str, ref, flag } from './fields.ts';
+import { name, code, text, str, ref, flag, identity } from './fields.ts';
 
 export const GROUP: ResourceSpec = {
-  path: 'group',
+  ...identity('group'),
   table: 'groups',
-  permission: 'group',
   visibility: 'tree',
   ownerColumn: 'id',
   invalidatesDirectory: true,
@@ -79,9 +78,8 @@ export const GROUP: ResourceSpec = {
 };
 
 export const GROUP_TYPE: ResourceSpec = {
-  path: 'groupType',
+  ...identity('groupType'),
   table: 'groupTypes',
-  permission: 'grouptype',
   visibility: 'global',
   fields: {
     name: str(name, { required: true }),

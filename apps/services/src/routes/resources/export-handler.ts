@@ -1,25 +1,18 @@
 // The list as a CSV download, streamed.
-import type { Context } from 'hono';
-import { readableFor, requirePermission } from '../../policies/access.ts';
-import type { AppEnv } from '../../services-context.ts';
+import { readableFor } from '../../policies/access.ts';
 import { filteredSelect, parseListQuery } from '../../resources/list-query.ts';
-import type { ResourceSpec } from '../../resources/resource-spec.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from '../../resources/serialize.ts';
-import type { ResourceEnv } from './resource-env.ts';
+import { permittedCaller } from './resource-env.ts';
+import type { ResourceHandler } from './resource-env.ts';
 
 /**
  * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
  * chunk at a time as the client reads: never the whole table in memory. Same permission,
  * tenant scope, search, filters and order as the list.
  */
-export async function handleExport(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  spec: ResourceSpec,
-): Promise<Response> {
+export const handleExport: ResourceHandler = async (env, c, spec) => {
   const { ctx, db } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'r');
+  const caller = permittedCaller(c, spec, 'r');
   const { readable } = readableFor(caller, spec);
   const { ordered } = filteredSelect(
     db,
@@ -58,4 +51,4 @@ export async function handleExport(
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${spec.path}.csv"`,
   });
-}
+};

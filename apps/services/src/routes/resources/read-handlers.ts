@@ -1,23 +1,15 @@
 // The reads of the resource mechanism: a page of the list, the list as a tree, one row.
-import type { Context } from 'hono';
 import { parseOrThrow } from '../../http/http-error.ts';
-import { findReadableRow, requirePermission } from '../../policies/access.ts';
-import type { AppEnv } from '../../services-context.ts';
+import { findReadableRow } from '../../policies/access.ts';
 import { ALL_ROWS_CAP, filteredSelect, parseListQuery } from '../../resources/list-query.ts';
 import { applyExtraAndOnly, checkExtra } from '../../resources/projection.ts';
-import type { ResourceSpec } from '../../resources/resource-spec.ts';
 import { toJson } from '../../resources/serialize.ts';
-import { idParam, listScope } from './resource-env.ts';
-import type { ResourceEnv } from './resource-env.ts';
+import { idParam, listScope, permittedCaller } from './resource-env.ts';
+import type { ResourceHandler } from './resource-env.ts';
 
-export async function handleList(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  spec: ResourceSpec,
-): Promise<Response> {
+export const handleList: ResourceHandler = async (env, c, spec) => {
   const { ctx, lists } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'r');
+  const caller = permittedCaller(c, spec, 'r');
   const url = c.req.url;
   const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const query = c.req.query();
@@ -38,21 +30,16 @@ export async function handleList(
     body.cap = ALL_ROWS_CAP;
   }
   return c.json(body);
-}
+};
 
 /**
  * `GET /{resource}/tree`: the list's rows (same query, all of them within the cap) as a forest:
  * each row with `children`, by `parentId` where the resource has one (groups); `topId` roots it at
  * one row. Resources without a parent answer every row as a root with no children.
  */
-export async function handleTree(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  spec: ResourceSpec,
-): Promise<Response> {
+export const handleTree: ResourceHandler = async (env, c, spec) => {
   const { ctx, db } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'r');
+  const caller = permittedCaller(c, spec, 'r');
   const query = c.req.query();
   const parsed = parseListQuery(spec, { pageSize: '-1', ...query });
   checkExtra(spec, parsed.extra);
@@ -74,16 +61,11 @@ export async function handleTree(
     else if (parent) (parent.item.children as unknown[]).push(item);
   }
   return c.json({ total: roots.length, results: roots });
-}
+};
 
-export async function handleGet(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  spec: ResourceSpec,
-): Promise<Response> {
+export const handleGet: ResourceHandler = async (env, c, spec) => {
   const { ctx, db } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'r');
+  const caller = permittedCaller(c, spec, 'r');
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
   const { extra, only } = c.req.query();
   checkExtra(spec, extra);
@@ -92,4 +74,4 @@ export async function handleGet(
   if (extra !== undefined || only !== undefined)
     await applyExtraAndOnly(ctx, spec, json, caller, extra, only);
   return c.json(json[0] ?? {});
-}
+};

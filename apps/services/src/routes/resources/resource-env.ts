@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { readableFor } from '../../policies/access.ts';
+import type { Caller } from '../../auth/directory.ts';
+import { readableFor, requirePermission } from '../../policies/access.ts';
 import type { AppEnv, ServicesContext } from '../../services-context.ts';
 import { parseListQuery } from '../../resources/list-query.ts';
 import type { ListPages } from '../../resources/list-query.ts';
@@ -16,6 +17,24 @@ export interface ResourceEnv {
   ctx: ServicesContext;
   db: AnyDb;
   lists: ListPages;
+}
+
+/** A handler of the resource mechanism: the shared parts, the request, the resource it serves. */
+export type ResourceHandler = (
+  env: ResourceEnv,
+  c: Context<AppEnv>,
+  spec: ResourceSpec,
+) => Promise<Response>;
+
+/** The caller, once it holds the operation's permission (`thing:r`; 403 otherwise). */
+export function permittedCaller(
+  c: Context<AppEnv>,
+  spec: ResourceSpec,
+  letter: 'r' | 'i' | 'u' | 'd',
+): Caller {
+  const caller = c.get('caller');
+  requirePermission(caller, spec, letter);
+  return caller;
 }
 
 export const idParam = z.object({

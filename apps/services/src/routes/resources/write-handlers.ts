@@ -21,7 +21,7 @@ import {
   uniqueScopeOf,
   uniqueViolationAsHttp,
 } from '../../resources/write-body.ts';
-import { afterCommit, idParam } from './resource-env.ts';
+import { afterCommit, idParam, permittedCaller } from './resource-env.ts';
 import type { ResourceEnv } from './resource-env.ts';
 import { auditAndReadBack } from './write-audit.ts';
 
@@ -72,8 +72,7 @@ export async function handleCreate(
   platformCreate = false,
 ): Promise<Response> {
   const { ctx, db } = env;
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'i');
+  const caller = permittedCaller(c, spec, 'i');
   const values = await readWriteBody(env, c, spec, 'create', platformCreate);
   if (spec.ownerColumn !== 'id') {
     values.groupId ??= caller.group.id;
@@ -166,8 +165,7 @@ export async function handleUpdate(
   spec: ResourceSpec,
   mode: 'replace' | 'patch',
 ): Promise<Response> {
-  const caller = c.get('caller');
-  requirePermission(caller, spec, 'u');
+  const caller = permittedCaller(c, spec, 'u');
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
   const values = await readWriteBody(env, c, spec, mode, false);
   return c.json((await updateRow(env, c, caller, spec, id, values)) ?? {});

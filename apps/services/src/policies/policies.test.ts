@@ -1,0 +1,172 @@
+// The 403 decisions of the services, each a table of callers and what they ask: the user routes'
+// own-record rule, the permissions of another user, the role members' two permissions, a list's
+// visibility base, and the report folder rules.
+import { describe, expect, it } from 'vitest';
+import { createPermissionSet } from '@portico/core';
+import type { Caller, GroupRow, UserRow } from '../auth/directory.ts';
+import { HttpError } from '../http/http-error.ts';
+import { requireAllPermissions, requireVisibleBase } from './access.ts';
+import type { Readable } from './access.ts';
+import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
+import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
+
+const SELF = 10;
+const OTHER = 11;
+
+function caller(permissions: string[]): Caller {
+  const group = { id: 3, treeLevel: 2, hierarchyCode: '>1>3>' } as unknown as GroupRow;
+  return {
+    user: { id: SELF, username: 'ada', groupId: 3 } as unknown as UserRow,
+    group,
+    tenant: group,
+    isRoot: false,
+    permissions: createPermissionSet(permissions),
+    permissionList: permissions,
+    visibleGroupIds: new Set([3, 4]),
+    tenantAncestorIds: new Set(),
+    ancestorIds: new Set([1]),
+  };
+}
+
+/** The status the decision answers: 'allowed', or the HttpError's status and message. */
+function outcome(decide: () => unknown): string {
+  try {
+    decide();
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof HttpError) return `${error.status} ${error.message}`;
+    throw error;
+  }
+}
+
+describe('a user record through the user routes', () => {
+  it.each<[string, string[], number, 'r' | 'u', string]>([
+    ['one’s own, with nothing', [], SELF, 'r', 'allowed'],
+    ['one’s own change, with nothing', [], SELF, 'u', 'allowed'],
+    ['another’s, with user:r', ['user:r'], OTHER, 'r', 'allowed'],
+    ['another’s, with user:*', ['user:*'], OTHER, 'u', 'allowed'],
+    ['another’s, with the object grant', [`user:r:${OTHER}`], OTHER, 'r', 'allowed'],
+    [
+      'another’s, with the grant of a third',
+      ['user:r:12'],
+      OTHER,
+      'r',
+      '403 Permission user:r required',
+    ],
+    ['another’s, without user:r', ['thing:r'], OTHER, 'r', '403 Permission user:r required'],
+    [
+      'another’s change, with user:r only',
+      ['user:r'],
+      OTHER,
+      'u',
+      '403 Permission user:u required',
+    ],
+  ])('%s', (_name, permissions, userId, letter, expected) => {
+    expect(outcome(() => requireUserAccess(caller(permissions), userId, letter))).toBe(expected);
+  });
+
+  it.each<[string, string[], number, string]>([
+    ['one’s own permissions', [], SELF, 'allowed'],
+    [
+      'another’s, even with user:*',
+      ['user:*'],
+      OTHER,
+      '403 Permissions can only be read for the signed-in user',
+    ],
+  ])('%s', (_name, permissions, userId, expected) => {
+    expect(outcome(() => requireOwnPermissions(caller(permissions), userId))).toBe(expected);
+  });
+});
+
+describe('every one of several permissions', () => {
+  it.each<[string[], string]>([
+    [['role:r', 'user:r'], 'allowed'],
+    [['role:*', 'user:*'], 'allowed'],
+    [['user:r'], '403 Permission role:r required'],
+    [['role:r'], '403 Permission user:r required'],
+    [[], '403 Permission role:r required'],
+  ])('%j', (permissions, expected) => {
+    expect(outcome(() => requireAllPermissions(caller(permissions), ['role:r', 'user:r']))).toBe(
+      expected,
+    );
+  });
+});
+
+describe('a list’s visibility base', () => {
+  const some: Readable = { readable: new Set([3, 4]), key: '3,4' };
+  const every: Readable = { readable: undefined, key: '*' };
+  it.each<[string, Readable, number, boolean, string]>([
+    ['a group the caller reads', some, 4, true, 'allowed'],
+    [
+      'a group above the caller',
+      some,
+      1,
+      true,
+      '403 visibilityGroupId 1 is not a group you can see',
+    ],
+    ['no group at all', some, 99, false, '403 visibilityGroupId 99 is not a group you can see'],
+    ['any group, for root', every, 1, true, 'allowed'],
+    [
+      'no group, even for root',
+      every,
+      99,
+      false,
+      '403 visibilityGroupId 99 is not a group you can see',
+    ],
+  ])('%s', (_name, readable, groupId, exists, expected) => {
+    const group = exists ? { id: groupId } : undefined;
+    expect(outcome(() => requireVisibleBase(readable, groupId, group))).toBe(expected);
+  });
+});
+
+describe('a report folder', () => {
+  const mine = { id: 7, createdByUserId: SELF };
+  const theirs = { id: 7, createdByUserId: OTHER };
+  it('is the caller’s when the caller created it', () => {
+    expect(folderSubject(mine, SELF)).toMatchObject({ id: 7, isOwner: true });
+    expect(folderSubject(theirs, SELF)).toMatchObject({ id: 7, isOwner: false });
+  });
+
+  it.each<[string, string[], Record<string, unknown>, string, string]>([
+    [
+      'type-level update',
+      ['reportDefinitionfolder:u'],
+      theirs,
+      'allowed',
+      '403 You may not delete this folder',
+    ],
+    [
+      'type-level delete',
+      ['reportDefinitionfolder:d'],
+      theirs,
+      '403 You may not edit this folder',
+      'allowed',
+    ],
+    [
+      'type-level, but this folder read-only',
+      ['reportDefinitionfolder:u', 'reportDefinitionfolder:d', '_folderinstance_7:r'],
+      theirs,
+      '403 You may not edit this folder',
+      '403 You may not delete this folder',
+    ],
+    [
+      'this folder’s own update grant',
+      ['_folderinstance_7:u'],
+      theirs,
+      'allowed',
+      '403 You may not delete this folder',
+    ],
+    ['the owner’s folder edit', ['foldereditown:u'], mine, 'allowed', 'allowed'],
+    [
+      'the owner’s folder edit on another’s folder',
+      ['foldereditown:u'],
+      theirs,
+      '403 You may not edit this folder',
+      '403 You may not delete this folder',
+    ],
+    ['nothing', [], mine, '403 You may not edit this folder', '403 You may not delete this folder'],
+  ])('%s', (_name, permissions, row, edit, remove) => {
+    expect(outcome(() => requireFolderEditable(caller(permissions), row))).toBe(edit);
+    expect(outcome(() => requireFolderDeletable(caller(permissions), row))).toBe(remove);
+  });
+});

@@ -1,0 +1,103 @@
+// The services' resource definitions against core's resource catalog: every catalog resource is
+// served, under its path and permission resource, and every catalog field is a field of the
+// definition with the same kind, requirement, reference, enumeration, length and list behaviour.
+import { describe, expect, it } from 'vitest';
+import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
+import type { CatalogField, CatalogFieldKind } from '@portico/core';
+import type { FieldKind, FieldSpec } from '../resource-spec.ts';
+import { RESOURCES, RESOURCES_BY_PATH } from './index.ts';
+
+const KIND: Record<CatalogFieldKind, FieldKind> = {
+  text: 'string',
+  longText: 'string',
+  email: 'string',
+  password: 'string',
+  color: 'string',
+  enumeration: 'string',
+  integer: 'integer',
+  boolean: 'boolean',
+  time: 'time',
+  reference: 'ref',
+  references: 'idList',
+  permissions: 'stringList',
+  json: 'json',
+};
+
+/** Writable fields the services keep that no list or form shows (flags, expiry, internal kinds). */
+const SERVICES_ONLY = new Set([
+  'group.archived',
+  'groupType.archived',
+  'thingType.archived',
+  'user.archived',
+  'user.passwordExpirationTime',
+  'user.displayPasswordExpirationTime',
+  'role.archived',
+  'resource.acceptedAttributes',
+  'folder.typeElement',
+]);
+
+const FIELDS = CATALOG_ENTRIES.flatMap((entry) =>
+  Object.entries(entry.fields).map(
+    ([name, field]) => [`${entry.path}.${name}`, entry.path, name, field] as const,
+  ),
+);
+
+function specField(path: string, name: string): FieldSpec {
+  const field = RESOURCES_BY_PATH.get(path)?.fields[name];
+  if (!field) throw new Error(`${path} has no field ${name}`);
+  return field;
+}
+
+/** A value of the field's kind of the given length, that its validator's other rules accept. */
+function ofLength(kind: CatalogFieldKind, length: number): string {
+  if (kind === 'email') return `${'a'.repeat(Math.max(1, length - 12))}@example.com`;
+  return 'a'.repeat(length);
+}
+
+describe('the services serve the resource catalog', () => {
+  it('serves exactly the catalog resources, under their paths and permission resources', () => {
+    expect(RESOURCES.map((spec) => spec.path).sort()).toEqual(
+      CATALOG_ENTRIES.map((entry) => entry.path).sort(),
+    );
+    for (const entry of CATALOG_ENTRIES)
+      expect(RESOURCES_BY_PATH.get(entry.path)?.permission).toBe(entry.permission);
+  });
+
+  it.each(FIELDS)('%s', (_key, path, name, field: CatalogField) => {
+    if (name === 'groupId') {
+      // the owner group: the generic mechanism reads it (the caller's group when absent), no field
+      expect(RESOURCES_BY_PATH.get(path)?.ownerColumn).not.toBe('id');
+      expect(field.reference).toBe('group');
+      return;
+    }
+    const spec = specField(path, name);
+    expect(spec.kind).toBe(KIND[field.kind]);
+    expect(spec.write === undefined).toBe(field.readOnly === true);
+    // a password is required on create only: the user's beforeWrite asks for it there
+    if (field.kind !== 'password') expect(Boolean(spec.required)).toBe(Boolean(field.required));
+    expect(spec.ref).toBe(field.reference);
+    expect(Boolean(spec.filter)).toBe(Boolean(field.filterable));
+    expect(Boolean(spec.search)).toBe(Boolean(field.searchable));
+    // scalar fields sort unless they say otherwise; lists and JSON never do
+    const scalar = !['idList', 'stringList', 'json'].includes(spec.kind);
+    expect(scalar && spec.sort !== false).toBe(Boolean(field.sortable));
+    if (field.maxLength !== undefined) {
+      expect(spec.write?.safeParse(ofLength(field.kind, field.maxLength)).success).toBe(true);
+      expect(spec.write?.safeParse(ofLength(field.kind, field.maxLength + 1)).success).toBe(false);
+    }
+    const values = enumerationOf(path, name);
+    if (field.kind === 'enumeration') {
+      for (const value of values ?? []) expect(spec.write?.safeParse(value).success).toBe(true);
+      expect(spec.write?.safeParse('not-one-of-them').success).toBe(false);
+    }
+  });
+
+  it('has no writable field outside the catalog but the services-only ones', () => {
+    const outside = RESOURCES.flatMap((spec) =>
+      Object.entries(spec.fields)
+        .filter(([, field]) => field.write !== undefined)
+        .map(([name]) => `${spec.path}.${name}`),
+    ).filter((key) => !FIELDS.some(([catalogKey]) => catalogKey === key));
+    expect(outside.sort()).toEqual([...SERVICES_ONLY].sort());
+  });
+});
