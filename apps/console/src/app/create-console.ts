@@ -4,7 +4,6 @@ import {
   LOGIN_ROUTE,
   STORAGE_KEYS,
   languageToShow,
-  resolveTabLabel,
   shouldRememberRedirect,
 } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';

@@ -22,7 +22,6 @@ import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
-import { rowName, useReferenceRows } from './use-reference-rows.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
 
