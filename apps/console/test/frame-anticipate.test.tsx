@@ -77,14 +77,18 @@ describe('a shell navigation the guards will admit reaches the frame first', () 
     expect(routed().slice(before)).toEqual([]);
   });
 
-  it('a page the user may not open is not sent ahead: the guards redirect and the frame follows them', async () => {
+  it('a page the user may not open is not sent ahead, nor after: the shell explains it on its address', async () => {
     const { app, routed } = await withFrame('operator', '/app/things/thing');
     expect(app.store.getState().authz.permissions).not.toContain('tenants:x');
     const before = routed().length;
     app.services.navigate('/app/tenants/user');
     expect(routed().slice(before)).toEqual([]);
     await waitFor(() => expect(app.router.state.navigation.state).toBe('idle'));
-    expect(routePath(app)).not.toBe('/app/tenants/user');
+    // the address stays (the explanation names it); the frame is never sent there
+    expect(routePath(app)).toBe('/app/tenants/user');
+    expect(
+      await screen.findByRole('heading', { name: 'You may not open this page' }),
+    ).toBeVisible();
     expect(routed()).not.toContain('/tenants/user');
   });
 

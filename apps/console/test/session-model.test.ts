@@ -4,7 +4,13 @@
 // services can go down, other tabs sign in and out. After every step the invariants are checked.
 import { randomBytes, scryptSync } from 'node:crypto';
 import fc from 'fast-check';
-import { PRESERVED_KEYS, STORAGE_KEYS, WELCOME_ROUTE, isAppRouteAllowed } from '@portico/core';
+import {
+  PRESERVED_KEYS,
+  STORAGE_KEYS,
+  WELCOME_ROUTE,
+  isAppRouteAllowed,
+  parseAppRoute,
+} from '@portico/core';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../src/api/http-client.ts';
@@ -13,6 +19,7 @@ import { createPlatformApi } from '../src/api/platform-api.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
 import { createAppRouter, type AppRouter } from '../src/app/router.tsx';
 import { createGuards } from '../src/router/guards.ts';
+import type { Guards } from '../src/router/guards.ts';
 import {
   createCrossTabChannel,
   type CrossTabChannel,
@@ -156,6 +163,7 @@ interface Real {
   tokens: TokenStore;
   session: SessionController;
   router: AppRouter;
+  guards: Guards;
   channel: CrossTabChannel;
   channelName: string;
   notices: { expired: number; elsewhere: number };
@@ -237,15 +245,14 @@ function bootPage(real: Real, hash: string): void {
     channel,
     tokens,
   );
-  router = createAppRouter(
-    createGuards({
-      session,
-      store,
-      tokens,
-      warn: (message) => warnings.push(message),
-    }),
-  );
-  Object.assign(real, { store, tokens, session, router, channel });
+  const guards = createGuards({
+    session,
+    store,
+    tokens,
+    warn: (message) => warnings.push(message),
+  });
+  router = createAppRouter(guards);
+  Object.assign(real, { store, tokens, session, router, guards, channel });
   // a logout is the machine entering LOGGING_OUT (a sign-in that lost a race may still end its
   // own server session: that is not a logout of this tab)
   let last = store.getState().authn.status;
@@ -359,13 +366,18 @@ function checkInvariants(model: Model, real: Real): void {
     const user = state.session.user?.username as Username;
     const access = directory.get(user);
     expect(path.startsWith('/app/')).toBe(true);
-    if (path !== WELCOME_ROUTE)
-      expect(
-        isAppRouteAllowed(path, {
-          permissions: access?.permissions ?? [],
-          hiddenTabs: access?.hiddenTabs ?? [],
-        }),
-      ).toBe(true);
+    // or, when it is one they may not open (a deep link, another tab's user), a page of the route
+    // table that the shell explains on its own address and never sends the frame to
+    if (
+      path !== WELCOME_ROUTE &&
+      !isAppRouteAllowed(path, {
+        permissions: access?.permissions ?? [],
+        hiddenTabs: access?.hiddenTabs ?? [],
+      })
+    ) {
+      expect(parseAppRoute(path)).not.toBeNull();
+      expect(real.guards.forbids(path)).toBe(true);
+    }
   }
   if (idle && quiet && stored === undefined && !model.dirty) expect(path).toBe('/login');
 }

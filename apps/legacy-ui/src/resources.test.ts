@@ -29,6 +29,8 @@ function columnKind(kind: CatalogFieldKind): ColumnDef['kind'] {
   if (kind === 'time') return 'datetime';
   if (kind === 'reference') return 'reference';
   if (kind === 'enumeration') return 'enum';
+  // on / off, as a badge
+  if (kind === 'boolean') return 'enum';
   return undefined;
 }
 
@@ -55,9 +57,11 @@ describe('the legacy UI shows the resource catalog', () => {
     const listed = Object.entries(entry.fields)
       .filter(([, field]) => field.list)
       .map(([name]) => name);
-    const columns = resource.columns.map((column) => column.field).filter((name) => name !== 'id');
+    // the Site column: every record's own group, as the services resolve it (not a catalog field)
+    const shown = (name: string) => name !== 'id' && !(name === 'groupId' && !entry.fields.groupId);
+    const columns = resource.columns.map((column) => column.field).filter(shown);
     expect(columns.sort()).toEqual(listed.sort());
-    for (const column of resource.columns.filter((candidate) => candidate.field !== 'id')) {
+    for (const column of resource.columns.filter((candidate) => shown(candidate.field))) {
       const field = entry.fields[column.field]!;
       expect(column.kind ?? undefined, `${path}.${column.field}`).toBe(columnKind(field.kind));
     }

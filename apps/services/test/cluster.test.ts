@@ -198,7 +198,7 @@ describe('two workers', () => {
           body: { value: 'Asia/Tokyo' },
         })
       ).status,
-    ).toBe(200);
+    ).toBe(201);
     expect(await zones()).toEqual(['Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo']);
   });
 

@@ -128,7 +128,7 @@ describe.skipIf(pgSkip !== undefined)(
             body: { value: 'Pacific/Auckland' },
           })
         ).status,
-      ).toBe(200);
+      ).toBe(201);
       expect(await zones()).toEqual([
         'Pacific/Auckland',
         'Pacific/Auckland',

@@ -142,7 +142,7 @@ describe.skipIf(pgSkip !== undefined)('two instances on one PostgreSQL', () => {
             body: { value: zone },
           })
         ).status,
-      ).toBe(200);
+      ).toBe(201);
       expect(
         (
           (await call(env.b.api, 'GET', '/user/whoami', { token })).json as {

@@ -48,6 +48,8 @@ const storedLastUse = async (token: string) =>
 describe('the synchronous session path', () => {
   it('declines a token it has not seen, then serves the caller authenticate resolved', async () => {
     const { token } = await client.login('operator');
+    // the sign-in's own answer (its menus and groups) resolved the caller: start from a cold cache
+    sessions.forgetAll();
     expect(sessions.authenticateCached(token)).toBeUndefined();
     expect(sessions.authenticateCached(undefined)).toBeUndefined();
     expect(sessions.authenticateCached('x'.repeat(513))).toBeUndefined();
@@ -86,6 +88,8 @@ describe('the synchronous session path', () => {
 
   it('declines a session past its timeout even while the cached entry is fresh', async () => {
     const { token } = await client.login('operator');
+    // the sign-in's own answer (its menus and groups) resolved the caller: start from a cold cache
+    sessions.forgetAll();
     await client.services.context.db
       .updateTable('sessions')
       .set({ timeoutMs: 1_000 })
@@ -128,6 +132,8 @@ describe('the synchronous session path', () => {
 
   it('re-reads the session from the database after the cache TTL (a change it was not told of)', async () => {
     const { token } = await client.login('operator');
+    // the sign-in's own answer (its menus and groups) resolved the caller: start from a cold cache
+    sessions.forgetAll();
     const loggedIn = await storedLastUse(token);
     now = loggedIn + 4_000;
     await sessions.authenticate(token); // read from the database at +4 s

@@ -207,7 +207,7 @@ export const RESOURCE_CATALOG = {
       name,
       code: { ...code, required: true },
       // the parent is chosen on create only: a group does not move
-      parentId: reference('group', { required: true, list: false }),
+      parentId: reference('group', { required: true }),
       groupTypeId: reference('groupType'),
       description,
       treeLevel: { kind: 'integer', readOnly: true, filterable: true, sortable: true, list: true },
@@ -344,7 +344,7 @@ export const RESOURCE_CATALOG = {
         list: true,
       },
       description,
-      secret: { kind: 'password', required: true, maxLength: 200 },
+      secret: { kind: 'password', required: true },
       headers: { kind: 'json' },
       enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
     },

@@ -21,6 +21,7 @@ const KIND: Record<CatalogFieldKind, FieldKind> = {
   references: 'idList',
   permissions: 'stringList',
   json: 'json',
+  events: 'stringList',
 };
 
 /** Writable fields the services keep that no list or form shows (flags, expiry, internal kinds). */

@@ -64,6 +64,7 @@ export function webhookResources(resourcePaths: () => readonly string[]): Resour
           .min(16, 'must be at least 16 characters')
           .max(200, 'must be at most 200 characters'),
         hidden: true,
+        sort: false,
       },
       headers: { kind: 'json', write: headers, default: {} },
       enabled,
