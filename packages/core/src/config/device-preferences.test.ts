@@ -89,6 +89,8 @@ describe('parseAcceptLanguage', () => {
     ['<script>, pt', ['pt']], // not a language tag
     ['  fr-CA ;  q=0.7 ', ['fr-CA']],
     ['en;Q=0.4,es;q=0.6', ['es', 'en']],
+    ['fr;level=1, en;q=0.5', ['fr', 'en']], // a parameter that is not q changes nothing
+    ['fr;q, en', ['en']], // q without a value counts as q=0
   ])('%j → %j', (header, languages) => {
     expect(parseAcceptLanguage(header)).toEqual(languages);
   });

@@ -87,6 +87,15 @@ describe('validateGroupSetting', () => {
     ['videoTutorials', '[{"title":"x","url":"javascript:alert(1)"}]', null],
     ['videoTutorials', '[{"url":"https://video.example/1"}]', null],
     ['videoTutorials', '{"title":"x"}', null],
+    ['videoTutorials', 'not json', null],
+    ['videoTutorials', '[null]', null],
+    [
+      'videoTutorials',
+      JSON.stringify(
+        Array.from({ length: 51 }, (_, i) => ({ title: `v${i}`, url: 'https://v.example/' })),
+      ),
+      null,
+    ],
     ['passwordHash', 'x', null],
   ])('%s = %j → %s', (name, value, stored) => {
     const check = validateGroupSetting(name, value);

@@ -383,8 +383,9 @@ export function catalogEntry(path: string): CatalogEntry | undefined {
 /** The values of an enumeration field (`enumerationOf('thing', 'status')`); undefined for any other. */
 export function enumerationOf(path: string, field: string): readonly string[] | undefined {
   if (catalogEntry(path)?.fields[field]?.enumeration !== true) return undefined;
-  const byField = (
-    RESOURCE_ENUMERATIONS as Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
-  )[path];
-  return byField && Object.hasOwn(byField, field) ? byField[field] : undefined;
+  // resource-catalog.test.ts holds every enumeration field of the catalog to RESOURCE_ENUMERATIONS
+  const byPath = RESOURCE_ENUMERATIONS as unknown as Readonly<
+    Record<string, Readonly<Record<string, readonly string[]>>>
+  >;
+  return (byPath[path] as Readonly<Record<string, readonly string[]>>)[field];
 }
