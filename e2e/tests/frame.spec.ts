@@ -120,9 +120,10 @@ test.describe('the legacy frame over the bridge', () => {
     await expect(frame.getByText(/Nothing matches the search and filters/)).toBeVisible();
   });
 
-  test('viewer sees the zones but no New, Save or Delete', async ({ page }) => {
+  // spec §6: zones need a write permission beside zone:r; zone types are read with zonetype:r alone
+  test('viewer sees the zone types but no New, Save or Delete', async ({ page }) => {
     await signIn(page, 'viewer');
-    await page.goto('/#/app/model/zone');
+    await page.goto('/#/app/model/zoneType');
     const frame = legacyFrame(page);
     await expect(frame.getByRole('table')).toBeVisible();
     await expect(frame.getByRole('link', { name: 'New' })).toHaveCount(0);

@@ -90,7 +90,7 @@ test.describe('the session is one state machine', () => {
     expect(stored).toEqual({ token: null, detail: null });
   });
 
-  test("bug 2: a token replaced by another user's re-runs the guards and lands on a page that user may open", async ({
+  test("bug 2: a token replaced by another user's re-runs the guards: a page that user may not open is explained on its address", async ({
     page,
     request,
   }) => {
@@ -100,7 +100,12 @@ test.describe('the session is one state machine', () => {
     const nobody = await apiLogin(request, 'nobody');
     // another tab signed in as someone else (the watcher notices within a second)
     await page.evaluate((token) => localStorage.setItem('ACCESS_TOKEN', token), nobody);
-    await expect(page).toHaveURL(/#\/app\/home\/welcome$/, { timeout: 5_000 });
+    await expect(page.getByRole('heading', { name: 'You may not open this page' })).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(page).toHaveURL(/#\/app\/tenants\/user$/);
+    // the frame is not left showing the other user's list
+    await expect(legacyFrame(page).getByRole('table')).toHaveCount(0);
     const modules = page.getByRole('navigation', { name: 'Modules' });
     await expect(modules.getByRole('link')).toHaveCount(1);
     await expect(modules.getByRole('link')).toHaveText('Home');
