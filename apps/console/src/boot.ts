@@ -112,6 +112,9 @@ function boot(): void {
     startColorScheme(); // the device's light / dark / system choice
     redirectToSignIn();
     waitForFirstInput(container, language);
+    // the version check and the service worker do not wait for the first input: a visitor who
+    // only looks at the sign-in page still installs the worker (spec §4), once the page is stable
+    void import('./updates/start-updates.ts').then(({ startUpdates }) => startUpdates());
     return;
   }
   // a session (or this device's own language): the React entry renders everything itself

@@ -580,6 +580,7 @@ export function ResourceListPage({
                       <th
                         key={column.field}
                         scope="col"
+                        data-field={column.field}
                         aria-sort={
                           sorted
                             ? state.order.direction === 'asc'
@@ -667,6 +668,7 @@ export function ResourceListPage({
                         return (
                           <td
                             key={column.field}
+                            data-field={column.field}
                             data-label={fieldLabel(column)}
                             className={
                               column.field === resource.titleField
