@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect as baseExpect, test } from '@playwright/test';
-import { API, apiLogin, legacyFrame, signIn } from './helpers.ts';
+import { API, apiLogin, chooseReference, legacyFrame, signIn } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -102,7 +102,11 @@ for (const viewport of [
     await frame.getByRole('link', { name: 'New' }).click();
     const form = frame.getByRole('dialog');
     await form.getByRole('textbox', { name: /^Name/ }).fill(`Zones to ${viewport.width}`);
-    await form.getByRole('combobox', { name: /^Endpoint/ }).selectOption({ label: endpointName });
+    await chooseReference(
+      form.getByRole('combobox', { name: /^Endpoint/ }),
+      endpointName,
+      endpointName,
+    );
     await form.getByRole('checkbox', { name: 'Areas: Created' }).check();
     await expectNoFrameAxeViolations(page, `subscription form (${viewport.width}): `);
     await form.getByRole('button', { name: 'Save' }).click();
