@@ -8,6 +8,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { ErrorPanel } from './status-views.tsx';
+import { TableRegion } from './table-region.tsx';
 
 const KIND_KEYS = {
   auditEntries: 'retention.kind.auditEntries',
@@ -242,31 +243,28 @@ export function RetentionPage() {
         {state.runs.length === 0 ? (
           <p className="form-hint">{t('retention.noRuns')}</p>
         ) : (
-          <div className="table-scroll" role="region" aria-label={t('retention.runs')} tabIndex={0}>
-            <table className="resource-table">
-              <caption className="visually-hidden">{t('retention.runs')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('deliveries.when')}</th>
-                  <th scope="col">{t('retention.how')}</th>
-                  <th scope="col">{t('retention.who')}</th>
-                  <th scope="col">{t('retention.what')}</th>
+          <TableRegion label={t('retention.runs')} caption={t('retention.runs')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('deliveries.when')}</th>
+                <th scope="col">{t('retention.how')}</th>
+                <th scope="col">{t('retention.who')}</th>
+                <th scope="col">{t('retention.what')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.runs.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`}>
+                  <td data-label={t('deliveries.when')}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
+                  </td>
+                  <td data-label={t('retention.how')}>{t(TRIGGER_KEYS[entry.trigger])}</td>
+                  <td data-label={t('retention.who')}>{entry.actorName}</td>
+                  <td data-label={t('retention.what')}>{countsText(entry.counts)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {state.runs.map((entry, index) => (
-                  <tr key={`${entry.at}-${index}`}>
-                    <td data-label={t('deliveries.when')}>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
-                    </td>
-                    <td data-label={t('retention.how')}>{t(TRIGGER_KEYS[entry.trigger])}</td>
-                    <td data-label={t('retention.who')}>{entry.actorName}</td>
-                    <td data-label={t('retention.what')}>{countsText(entry.counts)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </TableRegion>
         )}
       </>
     );

@@ -8,6 +8,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { Pager } from './pager.tsx';
+import { TableRegion } from './table-region.tsx';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -228,64 +229,61 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
         <p className="form-hint">{t('deliveries.empty')}</p>
       ) : (
         <>
-          <div className="table-scroll" role="region" aria-label={t('deliveries.log')} tabIndex={0}>
-            <table className="resource-table">
-              <caption className="visually-hidden">{t('deliveries.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('deliveries.when')}</th>
-                  <th scope="col">{t('deliveries.event')}</th>
-                  <th scope="col">{t('deliveries.attempt')}</th>
-                  <th scope="col">{t('deliveries.result')}</th>
-                  <th scope="col">{t('deliveries.duration')}</th>
-                  <th scope="col">{t('deliveries.response')}</th>
+          <TableRegion label={t('deliveries.log')} caption={t('deliveries.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('deliveries.when')}</th>
+                <th scope="col">{t('deliveries.event')}</th>
+                <th scope="col">{t('deliveries.attempt')}</th>
+                <th scope="col">{t('deliveries.result')}</th>
+                <th scope="col">{t('deliveries.duration')}</th>
+                <th scope="col">{t('deliveries.response')}</th>
+                {canSend ? (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('deliveries.actions')}</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td data-label={t('deliveries.when')}>
+                    <time dateTime={delivery.at}>{formatDateTime(delivery.at, preferences)}</time>
+                  </td>
+                  <td data-label={t('deliveries.event')}>
+                    <code>{delivery.event}</code>
+                  </td>
+                  <td data-label={t('deliveries.attempt')}>{delivery.attempt}</td>
+                  <td data-label={t('deliveries.result')}>
+                    <span className={`badge badge-${delivery.outcome}`}>
+                      {outcomeText(delivery)}
+                    </span>
+                  </td>
+                  <td data-label={t('deliveries.duration')}>
+                    {t('deliveries.ms', { ms: delivery.durationMs })}
+                  </td>
+                  <td data-label={t('deliveries.response')}>
+                    <code className="excerpt">{delivery.responseExcerpt}</code>
+                  </td>
                   {canSend ? (
-                    <th scope="col">
-                      <span className="visually-hidden">{t('deliveries.actions')}</span>
-                    </th>
+                    <td>
+                      {delivery.outcome === 'failed' && delivery.event !== 'webhook.test' ? (
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={busy}
+                          onClick={() => void sendAgain(delivery)}
+                        >
+                          {t('deliveries.again')}
+                        </button>
+                      ) : null}
+                    </td>
                   ) : null}
                 </tr>
-              </thead>
-              <tbody>
-                {data.results.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td data-label={t('deliveries.when')}>
-                      <time dateTime={delivery.at}>{formatDateTime(delivery.at, preferences)}</time>
-                    </td>
-                    <td data-label={t('deliveries.event')}>
-                      <code>{delivery.event}</code>
-                    </td>
-                    <td data-label={t('deliveries.attempt')}>{delivery.attempt}</td>
-                    <td data-label={t('deliveries.result')}>
-                      <span className={`badge badge-${delivery.outcome}`}>
-                        {outcomeText(delivery)}
-                      </span>
-                    </td>
-                    <td data-label={t('deliveries.duration')}>
-                      {t('deliveries.ms', { ms: delivery.durationMs })}
-                    </td>
-                    <td data-label={t('deliveries.response')}>
-                      <code className="excerpt">{delivery.responseExcerpt}</code>
-                    </td>
-                    {canSend ? (
-                      <td>
-                        {delivery.outcome === 'failed' && delivery.event !== 'webhook.test' ? (
-                          <button
-                            type="button"
-                            className="secondary"
-                            disabled={busy}
-                            onClick={() => void sendAgain(delivery)}
-                          >
-                            {t('deliveries.again')}
-                          </button>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </TableRegion>
           <Pager
             label={t('deliveries.pages')}
             pageNumber={page}
