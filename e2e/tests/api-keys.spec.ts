@@ -41,12 +41,12 @@ for (const [width, height] of [
     await page.keyboard.press('Tab');
     await expect(section.getByLabel('Expires after')).toBeFocused();
     await section.getByLabel('Expires after').selectOption({ label: '90 days' });
-    const thingRead = section.getByRole('checkbox', { name: 'thing: read' });
+    const thingRead = section.getByRole('checkbox', { name: 'Asset: read' });
     await thingRead.focus();
     await page.keyboard.press('Space');
     await expect(thingRead).toBeChecked();
     // the viewer may not be given what it does not hold: no update box at all
-    await expect(section.getByRole('checkbox', { name: 'thing: update' })).toHaveCount(0);
+    await expect(section.getByRole('checkbox', { name: 'Asset: update' })).toHaveCount(0);
     await section.getByRole('button', { name: 'Create key' }).focus();
     await page.keyboard.press('Enter');
 

@@ -132,6 +132,9 @@ test('no videos yet says where they are added; the guide searched in Spanish (39
   await page.goto('/#/app/home/documentation');
   await frame.getByRole('searchbox', { name: 'Buscar en la guía' }).fill('auditoría');
   await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['El registro de auditoría']);
+  // the guide speaks Acme's words: "Activos", not "objetos"
+  await frame.getByRole('searchbox', { name: 'Buscar en la guía' }).fill('activos');
+  await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['Activos y Tipos de activo']);
   await frame.getByRole('searchbox', { name: 'Buscar en la guía' }).fill('zzzz');
   await expect(frame.getByText('Ninguna sección menciona «zzzz».')).toBeVisible();
   await testInfo.attach('documentation (390, es)', {

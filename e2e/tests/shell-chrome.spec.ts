@@ -237,9 +237,6 @@ test.describe('no developer strings in the shell', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    // Known to fail until Settings → API keys names permissions in words, not codes ("thing: read",
-    // "sites_configuration_dashboard:x"). Expected to fail: when that is fixed this marks the run.
-    test.fail(true, 'the API keys section shows permission codes');
     const messages = consoleMessages('en');
     const patterns = messages.map(
       (message) =>

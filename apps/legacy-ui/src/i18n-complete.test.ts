@@ -224,6 +224,20 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       uses: 5,
       shown: 50,
       label: 'Z',
+      thingsMenu: 'A',
+      thingTypesMenu: 'AT',
+      zonesMenu: 'Z',
+      zoneTypesMenu: 'ZT',
+      zoneGroupsMenu: 'ZG',
+      logicalReadersMenu: 'LR',
+      usersMenu: 'U',
+      rolesMenu: 'R',
+      groupsMenu: 'G',
+      tenantsMenu: 'T',
+      servicesMenu: 'S',
+      modelMenu: 'M',
+      importExportMenu: 'IE',
+      tab: 'T',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -2,10 +2,16 @@
 // checked by tsc (`npm run typecheck`); the rest runs under vitest.
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ParseKeys } from 'i18next';
-import { APP_ROUTES, MODULE_NAMES, MODULES, TAB_NAMES } from '@portico/core';
+import { APP_ROUTES, MODULE_NAMES, MODULES, PERMISSION_CATALOG, TAB_NAMES } from '@portico/core';
 import en from './locales/en.json';
 import { i18n, initI18n } from './i18n.ts';
-import { routeLabelKey, type NestedKeyOf, type TranslationKey } from './keys.ts';
+import {
+  permissionNameKey,
+  permissionSwitchKey,
+  routeLabelKey,
+  type NestedKeyOf,
+  type TranslationKey,
+} from './keys.ts';
 
 function leafPaths(node: unknown, prefix = ''): string[] {
   if (node === null || typeof node !== 'object') return [prefix];
@@ -52,5 +58,18 @@ describe('TranslationKey', () => {
       ].map((tab) => `tabs.${tab}`),
     ];
     expect(fromCore.filter((key) => !keys.has(routeLabelKey(key)))).toEqual([]);
+  });
+
+  it("names every resource and plain string of core's permission catalog", () => {
+    const keys = new Set(leafPaths(en));
+    const fromCatalog = PERMISSION_CATALOG.flatMap((module) => [
+      ...module.resources.map((resource) => permissionNameKey(resource.name)),
+      ...module.switches
+        .filter((permission) => permission !== `${module.name}:x`)
+        .map((permission) => permissionSwitchKey(permission)),
+    ]);
+    expect(fromCatalog.filter((key) => !keys.has(key))).toEqual([]);
+    expect(permissionSwitchKey('edge:x')).toBe('settings.apiKeys.switches.edge');
+    expect(i18n.t(permissionNameKey('zonetype'))).toBe('Zone type');
   });
 });

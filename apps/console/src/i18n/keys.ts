@@ -32,3 +32,16 @@ export type TranslationKey = NestedKeyOf<typeof en>;
 export function routeLabelKey(key: string): TranslationKey {
   return key as TranslationKey;
 }
+
+/**
+ * The name of a permission resource of core's catalog (`zonetype` → "Zone type"): keys.test.ts
+ * checks every resource of PERMISSION_CATALOG has one.
+ */
+export function permissionNameKey(resource: string): TranslationKey {
+  return `settings.apiKeys.resources.${resource}` as TranslationKey;
+}
+
+/** The name of a plain permission string of core's catalog (`edge:x` → "Edge module"). */
+export function permissionSwitchKey(permission: string): TranslationKey {
+  return `settings.apiKeys.switches.${permission.replace(/:x$/, '')}` as TranslationKey;
+}

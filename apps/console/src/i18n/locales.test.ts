@@ -33,10 +33,14 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'settings.accessVisible', // "Visible" is the Spanish word too
     'settings.regions.Asia', // "Asia"
     'settings.regions.Australia', // "Australia"
+    'settings.apiKeys.operation', // punctuation only: "{{resource}}: {{operation}}" (French sets the colon apart)
+    'settings.apiKeys.resources.edgebox', // "Edge box", a product term, as the legacy UI's perm.edgebox
   ]),
   'pt-BR': new Set([
     'tabs.gateway', // "Gateway" is the usual Brazilian term
     'tabs.beta', // "beta"
+    'settings.apiKeys.operation', // punctuation only: "{{resource}}: {{operation}}" (French sets the colon apart)
+    'settings.apiKeys.resources.edgebox', // "Edge box", a product term, as the legacy UI's perm.edgebox
   ]),
   fr: new Set([
     'shell.modules', // "Modules"
@@ -46,6 +50,8 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'settings.accessVisible', // "Visible"
     'app.notifications', // "Notifications"
     'settings.regions.Europe', // "Europe"
+    'settings.apiKeys.resources.zone', // "Zone", as tabs.zone
+    'settings.apiKeys.resources.importexport', // "Import / export", as the legacy UI's page.importExport
   ]),
   it: new Set([
     'login.password', // "Password" is the usual Italian term
@@ -56,6 +62,10 @@ const SAME_AS_ENGLISH: Record<Translated, ReadonlySet<string>> = {
     'settings.regions.America', // "America"
     'settings.regions.Asia', // "Asia"
     'settings.regions.Australia', // "Australia"
+    'settings.apiKeys.operation', // punctuation only: "{{resource}}: {{operation}}" (French sets the colon apart)
+    'settings.apiKeys.resources.edgebox', // "Edge box", a product term, as the legacy UI's perm.edgebox
+    'settings.apiKeys.resources.endpoint', // "Endpoint", the usual Italian term (legacy UI's perm.endpoint)
+    'settings.apiKeys.resources.report_definition', // "Report", the Italian word too
   ]),
 };
 

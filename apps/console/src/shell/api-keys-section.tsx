@@ -8,10 +8,16 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_CATALOG, createPermissionSet, formatDateTime } from '@portico/core';
+import {
+  PERMISSION_CATALOG,
+  createPermissionSet,
+  formatDateTime,
+  resolveTenantLabel,
+} from '@portico/core';
 import { ApiError } from '../api/api-errors.ts';
 import type { ApiKeyInfo, CreatedApiKey } from '../api/platform-api.ts';
 import { useAppServices } from '../lib/app-context.ts';
+import { permissionNameKey, permissionSwitchKey } from '../i18n/keys.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import styles from './dialog.module.css';
@@ -25,7 +31,13 @@ type Letter = (typeof LETTERS)[number];
 
 interface PermissionGroup {
   module: string;
-  options: Array<{ permission: string; resource: string; letter: Letter | null }>;
+  options: Array<{
+    permission: string;
+    resource: string;
+    /** The singular vocabulary concept naming the resource, when the tenant may rename it. */
+    concept?: string;
+    letter: Letter | null;
+  }>;
 }
 
 /**
@@ -34,7 +46,7 @@ interface PermissionGroup {
  * button; the list shows each key's last use; a key is revoked after a confirmation.
  */
 export function ApiKeysSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useAppServices();
   const { label } = useVocabulary();
   const userId = useAppSelector((state) => state.session.user?.id);
@@ -88,6 +100,7 @@ export function ApiKeysSection() {
             .map((letter) => ({
               permission: `${resource.name}:${letter}`,
               resource: resource.name,
+              concept: resource.concept,
               letter,
             }))
             .filter((option) => held.has(option.permission)),
@@ -95,6 +108,12 @@ export function ApiKeysSection() {
       ],
     })).filter((group) => group.options.length > 0);
   }, [permissions]);
+
+  /** A resource as the role editor's grid names it: the tenant's word for it, else the console's. */
+  const resourceName = (option: PermissionGroup['options'][number]) =>
+    (option.concept
+      ? resolveTenantLabel(option.concept, i18n.language, config.groupFields)
+      : null) ?? t(permissionNameKey(option.resource));
 
   const load = useCallback(async () => {
     if (userId === undefined) return;
@@ -278,10 +297,13 @@ export function ApiKeysSection() {
                       onChange={(event) => toggle(option.permission, event.target.checked)}
                     />{' '}
                     {option.letter !== null
-                      ? `${option.resource}: ${t(`settings.apiKeys.operations.${option.letter}`)}`
+                      ? t('settings.apiKeys.operation', {
+                          resource: resourceName(option),
+                          operation: t(`settings.apiKeys.operations.${option.letter}`),
+                        })
                       : option.permission === `${group.module}:x`
                         ? t('settings.apiKeys.moduleSwitch', { module: label(group.module) })
-                        : option.permission}
+                        : t(permissionSwitchKey(option.permission))}
                   </label>
                 ))}
               </fieldset>

@@ -11,14 +11,17 @@ import {
   CALENDAR_FORMATS,
   DATE_FORMATS,
   MAX_SESSION_TIMEOUT_MINUTES,
+  MODULE_NAMES,
   SUPPORTED_LANGUAGES,
   TAB_NAMES,
   VOCABULARY_DEFAULTS,
   VOCABULARY_FIELD_PREFIX,
   parseLabelMap,
+  resolveTabLabel,
   resolveTenantLabel,
   validateGroupSetting,
 } from '@portico/core';
+import type { TabName } from '@portico/core';
 import type { GroupSettingsAnswer, GroupSettingRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import type { MessageKey } from '../i18n.ts';
@@ -29,6 +32,67 @@ import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 
 const SECTIONS = ['shell', 'regional', 'help', 'vocabulary'] as const;
 const HIDEABLE_TABS = TAB_NAMES.filter((tab) => tab !== 'home');
+/**
+ * The hideable tabs by module (spec §6 lists each module's tabs after it): a page named as its
+ * module ("Things" the list, "Things" the module) is told apart by its group.
+ */
+const TAB_GROUPS: ReadonlyArray<readonly [string, string[]]> = HIDEABLE_TABS.reduce<
+  Array<[string, string[]]>
+>((groups, tab) => {
+  const last = groups.at(-1);
+  if ((MODULE_NAMES as readonly string[]).includes(tab) || !last) groups.push([tab, []]);
+  else last[1].push(tab);
+  return groups;
+}, []);
+
+/** This UI's name of every tab (the tenant's own label, when it has one, comes first). */
+const TAB_LABELS: Readonly<Record<TabName, MessageKey>> = {
+  home: 'module.home',
+  things: 'module.things',
+  thing: 'resource.thing',
+  thingType: 'resource.thingType',
+  tenants: 'module.tenants',
+  edge: 'perm.switch.edge',
+  group: 'resource.group',
+  groupType: 'resource.groupType',
+  sitesConfiguration: 'page.sitesConfiguration',
+  devicesConfiguration: 'page.devicesConfiguration',
+  user: 'resource.user',
+  role: 'resource.role',
+  resource: 'resource.resource',
+  license: 'page.license',
+  settings: 'page.settings',
+  rulesAttributes: 'page.rulesAttributes',
+  gateway: 'module.gateway',
+  edgeboxes: 'resource.edgebox',
+  scheduledRule: 'page.scheduledRule',
+  streamApp: 'page.streamApp',
+  model: 'module.model',
+  mapMaker: 'page.mapmaker',
+  zone: 'resource.zone',
+  zoneType: 'resource.zoneType',
+  zoneGroup: 'resource.zoneGroup',
+  logicalReader: 'resource.logicalReader',
+  services: 'module.services',
+  importExport: 'page.importExport',
+  connection: 'resource.connection',
+  licenseGenerator: 'page.licenseGenerator',
+  versioning: 'page.versioning',
+  apiExplorer: 'page.apiExplorer',
+  endpoint: 'resource.endpoint',
+  dataRetentionPolicy: 'page.dataRetentionPolicy',
+  subscription: 'resource.subscription',
+  analytics: 'module.analytics',
+  reportDefinition: 'resource.reportDefinition',
+};
+
+/** A tab's name as the menus show it; an unknown code (a stored value of another version) as is. */
+function useTabLabel(): (tab: string) => string {
+  const { t, language, groupFields } = useLegacy();
+  return (tab) =>
+    resolveTabLabel(tab, language, groupFields) ??
+    (Object.hasOwn(TAB_LABELS, tab) ? t(TAB_LABELS[tab as TabName]) : tab);
+}
 
 /** The words of a message key built from data (a field or section name); the key itself when absent. */
 function dynamicKey(t: (key: MessageKey) => string, key: string): string {
@@ -53,6 +117,7 @@ function parseList(text: string | null): unknown[] {
 /** A stored value as people read it. */
 function useShown() {
   const { t, language } = useLegacy();
+  const tabLabel = useTabLabel();
   return (row: GroupSettingRow, value: string | null): string => {
     if (value === null || value === '') return t('settings.notSet');
     switch (row.kind) {
@@ -61,7 +126,9 @@ function useShown() {
       case 'minutes':
         return t('settings.minutesValue', { count: value });
       case 'tabs':
-        return parseList(value).map(String).join(', ') || t('settings.none');
+        return parseList(value).map(String).map(tabLabel).join(', ') || t('settings.none');
+      case 'tab':
+        return tabLabel(value);
       case 'links':
         return t('settings.linkCount', { count: parseList(value).length });
       case 'labels': {
@@ -91,6 +158,7 @@ function FieldEditor({
   disabled: boolean;
 }) {
   const { t } = useLegacy();
+  const tabLabel = useTabLabel();
   const common = { id, 'aria-describedby': describedBy, disabled };
   const options = (values: readonly string[], label?: (value: string) => string) => (
     <select {...common} value={draft} onChange={(event) => onDraft(event.target.value)}>
@@ -116,6 +184,7 @@ function FieldEditor({
     case 'tab':
       return options(
         TAB_NAMES.includes(draft as never) || draft === '' ? TAB_NAMES : [draft, ...TAB_NAMES],
+        tabLabel,
       );
     case 'minutes':
       return (
@@ -150,6 +219,21 @@ function FieldEditor({
       );
     case 'tabs': {
       const chosen = new Set(parseList(draft).map(String));
+      const choice = (tab: string, name: string) => (
+        <label key={tab} className="tab-choice">
+          <input
+            type="checkbox"
+            checked={chosen.has(tab)}
+            onChange={(event) => {
+              const next = new Set(chosen);
+              if (event.target.checked) next.add(tab);
+              else next.delete(tab);
+              onDraft(JSON.stringify(HIDEABLE_TABS.filter((other) => next.has(other))));
+            }}
+          />
+          {name}
+        </label>
+      );
       return (
         <fieldset
           className="tab-choices"
@@ -158,20 +242,12 @@ function FieldEditor({
           disabled={disabled}
         >
           <legend className="visually-hidden">{t('settings.field.hiddenTabs')}</legend>
-          {HIDEABLE_TABS.map((tab) => (
-            <label key={tab} className="tab-choice">
-              <input
-                type="checkbox"
-                checked={chosen.has(tab)}
-                onChange={(event) => {
-                  const next = new Set(chosen);
-                  if (event.target.checked) next.add(tab);
-                  else next.delete(tab);
-                  onDraft(JSON.stringify(HIDEABLE_TABS.filter((name) => next.has(name))));
-                }}
-              />
-              {tab}
-            </label>
+          {TAB_GROUPS.map(([module, pages]) => (
+            <fieldset key={module} className="tab-group">
+              <legend>{tabLabel(module)}</legend>
+              {choice(module, t('settings.wholeTab', { tab: tabLabel(module) }))}
+              {pages.map((tab) => choice(tab, tabLabel(tab)))}
+            </fieldset>
           ))}
         </fieldset>
       );

@@ -7,6 +7,9 @@ import { useEffect, useId, useState } from 'react';
 import { recentFailures } from '../api-client.ts';
 import type { MessageKey } from '../i18n.ts';
 import { useLegacy } from '../legacy-context.tsx';
+import { RESOURCES } from '../resources.ts';
+import type { ResourceDef } from '../resources.ts';
+import { MODULES } from '../routes.ts';
 import type { HelpPage } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
 
@@ -163,6 +166,34 @@ function SupportPage() {
   );
 }
 
+/**
+ * The pages the guides and the user guide name, as the menus show them (the tenant's vocabulary,
+ * else this UI's words): Acme's guide says "Open Staff", not "Open Users".
+ */
+function useMenuNames(): Record<string, string> {
+  const { resourceLabel, conceptLabel } = useLegacy();
+  const resource = (name: string) => resourceLabel(RESOURCES[name] as ResourceDef);
+  const module = (key: string) => {
+    const def = MODULES.find((candidate) => candidate.key === key);
+    return def ? conceptLabel(def.concept, def.label) : key;
+  };
+  return {
+    thingsMenu: resource('thing'),
+    thingTypesMenu: resource('thingType'),
+    zonesMenu: resource('zone'),
+    zoneTypesMenu: resource('zoneType'),
+    zoneGroupsMenu: resource('zoneGroup'),
+    logicalReadersMenu: resource('logicalReader'),
+    usersMenu: resource('user'),
+    rolesMenu: resource('role'),
+    groupsMenu: resource('group'),
+    tenantsMenu: module('tenants'),
+    servicesMenu: module('services'),
+    modelMenu: module('model'),
+    importExportMenu: conceptLabel('ImportExport', 'page.importExport'),
+  };
+}
+
 const GUIDES = [
   { id: 'signIn', to: '/home/welcome' },
   { id: 'findEdit', to: '/things/thing' },
@@ -172,18 +203,21 @@ const GUIDES = [
 
 function QuickGuidesPage() {
   const { t } = useLegacy();
+  const names = useMenuNames();
   return (
     <>
       {GUIDES.map((guide) => (
         <section key={guide.id} aria-labelledby={`guide-${guide.id}`} className="guide">
-          <h2 id={`guide-${guide.id}`}>{t(`help.guide.${guide.id}.title` as MessageKey)}</h2>
+          <h2 id={`guide-${guide.id}`}>{t(`help.guide.${guide.id}.title` as MessageKey, names)}</h2>
           <ol>
             {([1, 2, 3] as const).map((step) => (
-              <li key={step}>{t(`help.guide.${guide.id}.step${step}` as MessageKey)}</li>
+              <li key={step}>{t(`help.guide.${guide.id}.step${step}` as MessageKey, names)}</li>
             ))}
           </ol>
           <p>
-            <RouteLink to={guide.to}>{t(`help.guide.${guide.id}.link` as MessageKey)}</RouteLink>
+            <RouteLink to={guide.to}>
+              {t(`help.guide.${guide.id}.link` as MessageKey, names)}
+            </RouteLink>
           </p>
         </section>
       ))}
@@ -233,13 +267,14 @@ const SECTIONS = [
 
 function DocumentationPage() {
   const { t } = useLegacy();
+  const names = useMenuNames();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const needle = query.trim().toLocaleLowerCase();
   const sections = SECTIONS.map((section) => ({
     ...section,
-    title: t(`help.doc.${section.id}.title` as MessageKey),
-    body: t(`help.doc.${section.id}.body` as MessageKey),
+    title: t(`help.doc.${section.id}.title` as MessageKey, names),
+    body: t(`help.doc.${section.id}.body` as MessageKey, names),
   })).filter(
     (section) =>
       !needle ||
