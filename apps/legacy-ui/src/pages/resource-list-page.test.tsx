@@ -95,6 +95,34 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('sorts by a select where the cards have no column headers (a phone), each column both ways', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(30) });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    await screen.findByText('30 total');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('name:asc');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(
+      ['ID', 'Name', 'Code', 'Zone type', 'Zone group', 'Site'].flatMap((field) => [
+        `${field}, ascending`,
+        `${field}, descending`,
+      ]),
+    );
+    await user.selectOptions(sort, 'Code, descending');
+    expect(harness.navigate).toHaveBeenLastCalledWith('/model/zone?sort=code%3Adesc', {
+      replace: true,
+    });
+    expect(await screen.findByRole('link', { name: 'Zone 30' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Code/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
   it('filters through the search box into the address and shows the filtered total', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ zone: zones(30) });

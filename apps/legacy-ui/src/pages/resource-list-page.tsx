@@ -149,6 +149,7 @@ export function ResourceListPage({
   const order = `${state.order.field}:${state.order.direction}`;
   const filtersKey = JSON.stringify(state.filters);
   const filtersId = useId();
+  const sortId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const onCard = cardColumns(resource);
 
@@ -469,6 +470,36 @@ export function ResourceListPage({
                 />
               ))}
             </div>
+            {/* on a phone the cards have no column headers to sort by: one select does it */}
+            <span className="filter phone-sort">
+              <label htmlFor={sortId}>{t('list.sortBy')}</label>
+              <select
+                id={sortId}
+                value={`${state.order.field}:${state.order.direction}`}
+                onChange={(event) => {
+                  const [field = 'id', direction] = event.target.value.split(':');
+                  update({ order: { field, direction: direction === 'desc' ? 'desc' : 'asc' } });
+                }}
+              >
+                {resource.columns.some((column) => column.field === state.order.field) ? null : (
+                  <option value={`${state.order.field}:${state.order.direction}`}>
+                    {t('list.sortCurrent')}
+                  </option>
+                )}
+                {resource.columns.flatMap((column) =>
+                  (['asc', 'desc'] as const).map((direction) => (
+                    <option
+                      key={`${column.field}:${direction}`}
+                      value={`${column.field}:${direction}`}
+                    >
+                      {t(direction === 'asc' ? 'list.sortAscending' : 'list.sortDescending', {
+                        field: fieldLabel(column),
+                      })}
+                    </option>
+                  )),
+                )}
+              </select>
+            </span>
             {filtered ? (
               <button type="button" className="secondary" onClick={clearFilters}>
                 {t('list.clearFilters')}
