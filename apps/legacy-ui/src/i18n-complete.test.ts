@@ -55,6 +55,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.milliseconds', // a unit symbol
     'health.perSecond', // a unit symbol
     'health.uptimeValue', // unit abbreviations d, h, min
+    'concept.Edge', // the module's product name, as the console's tabs.edge
+    'concept.Endpoints', // as resource.endpoint
+    'concept.Roles', // as resource.role
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
@@ -79,6 +82,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.uptimeValue', // unit abbreviations d, h, min
     'help.email', // loan word, as the console's pt-BR
     'help.version.console', // "console" is Portuguese too
+    'concept.Edge', // the module's product name, as the console's tabs.edge
+    'concept.Endpoints', // as resource.endpoint
+    'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
     'deliveries.ms', // a unit symbol
@@ -115,6 +121,14 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'help.versions', // French cognates, same spelling:
     'help.version.services',
     'help.version.console',
+    'concept.Edge', // the module's product name, as the console's tabs.edge
+    'concept.ImportExport', // as page.importExport
+    'concept.Licenses', // the French word is "licences"
+    'concept.Notifications', // the French word too
+    'concept.Services', // as module.services
+    'concept.Sites', // the French word too
+    'concept.Zone', // as one.zone
+    'concept.Zones', // as resource.zone
   ],
   it: [
     'deliveries.ms', // a unit symbol
@@ -142,6 +156,9 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'health.perSecond', // a unit symbol
     'health.check.database', // "database" is the Italian term
     'help.version.console', // "console" is Italian too
+    'concept.Edge', // the module's product name, as the console's tabs.edge
+    'concept.Gateway', // the usual Italian term, as module.gateway
+    'concept.Report', // the Italian word too, as one.reportDefinition
   ],
 };
 

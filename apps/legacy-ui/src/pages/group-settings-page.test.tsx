@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TAB_NAMES } from '@portico/core';
+import { TAB_NAMES, VOCABULARY_DEFAULTS } from '@portico/core';
+import { isMessageKey } from '../i18n.ts';
 import type { GroupSettingsAnswer } from '../api-client.ts';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
@@ -93,5 +94,33 @@ describe('the settings page names tabs as the menus do', () => {
         JSON.stringify(['gateway', 'zone', 'services']),
       ),
     );
+  });
+
+  it('names every vocabulary concept in the UI’s language, not by its key', async () => {
+    expect(
+      Object.keys(VOCABULARY_DEFAULTS).filter((concept) => !isMessageKey(`concept.${concept}`)),
+    ).toEqual([]);
+    const { api } = createFakeApi({});
+    vi.mocked(api.groupSettings).mockResolvedValue({
+      ...answer(),
+      results: [
+        {
+          name: 'vizixVocabularyLabelZoneTypes',
+          kind: 'labels',
+          section: 'vocabulary',
+          value: null,
+          parentValue: null,
+          inheritedFrom: null,
+        },
+      ],
+    });
+    renderWithLegacy(<GroupSettingsPage groupId={3} />, {
+      api,
+      permissions: ['settings:u'],
+      language: 'fr',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Vocabulaire' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Types de zone' })).toBeVisible();
+    expect(screen.queryByText('Zone Types')).toBeNull();
   });
 });

@@ -550,9 +550,9 @@ export function GroupSettingsPage({ groupId }: { groupId: number | null }) {
   );
   const labelOf = (row: GroupSettingRow) => {
     if (row.kind !== 'labels') return dynamicKey(t, `settings.field.${row.name}`);
-    // the concept's own name (its key, in words): the built-in label of Platform is the product's
+    // the concept's name in this UI's words ("Zone types", "Types de zone"); an unknown one as is
     const concept = row.name.slice(VOCABULARY_FIELD_PREFIX.length);
-    return concept in VOCABULARY_DEFAULTS ? concept.replace(/([a-z])([A-Z])/g, '$1 $2') : concept;
+    return concept in VOCABULARY_DEFAULTS ? dynamicKey(t, `concept.${concept}`) : concept;
   };
   const needle = query.trim().toLocaleLowerCase();
   const shownRows =
