@@ -23,6 +23,8 @@ const FORM_KIND: Record<CatalogFieldKind, FieldDef['kind'][]> = {
   permissions: ['permissions'],
   json: ['json'],
   events: ['events'],
+  // drawn in the zone builder (zone-builder-page.tsx), not typed in the form
+  outline: [],
 };
 
 function columnKind(kind: CatalogFieldKind): ColumnDef['kind'] {

@@ -306,6 +306,16 @@ export {
 } from './platform/retention.ts';
 export type { RetentionKind } from './platform/retention.ts';
 export {
+  MAX_OUTLINE_POINTS,
+  OUTLINE_EXTENT,
+  checkOutline,
+  findCrossing,
+  outlineArea,
+  segmentsMeet,
+  snapToGrid,
+} from './platform/zone-outline.ts';
+export type { OutlineCheck, OutlinePoint, OutlineProblem } from './platform/zone-outline.ts';
+export {
   CATALOG_ENTRIES,
   FIELD_LENGTHS,
   RESOURCE_CATALOG,

@@ -542,6 +542,16 @@ const softDelete: Migration = {
   },
 };
 
+/** A zone's outline on its local map: its zone points as JSON (`[{x, y}, …]`, core's zone-outline.ts). */
+const zoneOutlines: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('zones')
+      .addColumn('points', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -559,6 +569,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0010_api_keys': apiKeys(dialect),
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),
+        '0018_zone_outlines': zoneOutlines,
       }),
   };
   const { error } = await new Migrator({

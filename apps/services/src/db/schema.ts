@@ -167,6 +167,8 @@ export interface ZoneTable {
   code: string;
   description: string;
   color: string;
+  /** JSON: its outline on the local map, `[{x, y}, …]` (core's zone-outline.ts); `[]` when not drawn. */
+  points: Generated<string>;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
   /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */

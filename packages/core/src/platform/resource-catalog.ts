@@ -38,7 +38,9 @@ export type CatalogFieldKind =
   /** A JSON object of plain values. */
   | 'json'
   /** Webhook event patterns (`zone.created`, `zone.*`, `*`: core's webhook-events.ts). */
-  | 'events';
+  | 'events'
+  /** A polygon's corners, `[{x, y}, …]` (core's zone-outline.ts). */
+  | 'outline';
 
 export interface CatalogField {
   readonly kind: CatalogFieldKind;
@@ -167,6 +169,8 @@ export const RESOURCE_CATALOG = {
       zoneGroupId: reference('zoneGroup'),
       color: { kind: 'color', sortable: true },
       description,
+      // its outline on the local map (zone-outline.ts), drawn in the zone builder
+      points: { kind: 'outline' },
     },
   },
   zoneType: {

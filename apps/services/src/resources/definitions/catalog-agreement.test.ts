@@ -22,6 +22,7 @@ const KIND: Record<CatalogFieldKind, FieldKind> = {
   permissions: 'stringList',
   json: 'json',
   events: 'stringList',
+  outline: 'json',
 };
 
 /** Writable fields the services keep that no list or form shows (flags, expiry, internal kinds). */

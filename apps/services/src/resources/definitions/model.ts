@@ -1,5 +1,7 @@
 // The model: things and their types, zones, zone types and groups, logical readers.
 import { z } from 'zod';
+import { checkOutline } from '@portico/core';
+import type { OutlineProblem } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
 
@@ -63,6 +65,32 @@ export const ZONE_GROUP: ResourceSpec = {
   fields: { name: str(name, { required: true }), description: str(text, { default: '' }) },
 };
 
+/** What is wrong with an outline, for the 400's message. */
+function outlineMessage(problem: OutlineProblem): string {
+  switch (problem.problem) {
+    case 'notPoints':
+      return 'must be a list of points {x, y} with numeric coordinates';
+    case 'tooFew':
+      return 'needs at least 3 points (or none)';
+    case 'tooMany':
+      return 'has too many points';
+    case 'outside':
+      return `point ${problem.at + 1} is outside the map (0 to 1000 on each axis)`;
+    case 'samePlace':
+      return `points ${problem.at[0] + 1} and ${problem.at[1] + 1} are at the same place`;
+    case 'crossing':
+      return `edges ${problem.at[0] + 1} and ${problem.at[1] + 1} cross: an outline may not cross itself`;
+  }
+}
+
+/** A zone's outline (core's zone-outline.ts): refused with the reason, stored rounded. */
+const outline = z.unknown().transform((value, ctx) => {
+  const check = checkOutline(value);
+  if (check.ok) return check.points;
+  ctx.addIssue({ code: 'custom', message: outlineMessage(check) });
+  return z.NEVER;
+});
+
 export const ZONE: ResourceSpec = {
   ...identity('zone'),
   table: 'zones',
@@ -74,6 +102,7 @@ export const ZONE: ResourceSpec = {
     color: str(color(), { default: '#1f77b4', search: false }),
     zoneTypeId: ref('zoneType', { required: true }),
     zoneGroupId: ref('zoneGroup', { nullable: true, default: null }),
+    points: { kind: 'json', write: outline, default: [], search: false, sort: false },
   },
 };
 
