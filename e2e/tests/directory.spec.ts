@@ -88,6 +88,10 @@ for (const viewport of [
       });
       await expect(frame.getByRole('link', { name: `Bulk ${stamp} 12` })).toBeVisible();
       await expect(page).toHaveURL(/sort=name%3Adesc/);
+      await frame.getByRole('combobox', { name: 'Sort by' }).selectOption({
+        label: 'Name, ascending',
+      });
+      await expect(frame.getByRole('link', { name: `Bulk ${stamp} 01` })).toBeVisible();
       await expectNoHorizontalOverflow(page);
     } else {
       await expect(frame.getByRole('combobox', { name: 'Sort by' })).toBeHidden();

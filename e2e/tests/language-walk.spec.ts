@@ -25,10 +25,12 @@ test.use({ serviceWorkers: 'block' });
 const SAME_AS_ENGLISH: Record<Exclude<Language, 'en'>, readonly string[]> = {
   es: [
     'beta', // the release-stage tag, as the console's es tabs.beta
+    'endpoints', // the loan word of Spanish API documentation, as the legacy UI's es resource.endpoint
     'visible', // the Spanish word, as the console's es settings.accessVisible
   ],
   'pt-BR': [
     'beta', // the release-stage tag
+    'endpoints', // the loan word of Brazilian API documentation, as the legacy UI's pt-BR resource.endpoint
     'gateway', // the usual Brazilian term, as the console's pt-BR tabs.gateway
   ],
   fr: [
@@ -51,7 +53,19 @@ const HOMONYMS: Record<Language, RegExp> = {
   it: /fus[oi] orari[oi]?/giu,
 };
 /** In every language: the product, codes and names no language translates. */
-const EVERYWHERE = ['portico', 'api', 'csv', 'json', 'rfid', 'mqtt', 'kafka', 'rest', 'sql', 'ftp'];
+const EVERYWHERE = [
+  'portico',
+  'api',
+  'csv',
+  'json',
+  'rfid',
+  'mqtt',
+  'kafka',
+  'rest',
+  'sql',
+  'ftp',
+  'url',
+];
 
 function flat(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (typeof node === 'string') out.set(prefix, node);

@@ -256,6 +256,12 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       importExportMenu: 'IE',
       tab: 'T',
       field: 'F',
+      x: 1,
+      y: 2,
+      first: 1,
+      second: 3,
+      step: 10,
+      axis: 'x',
     };
     const wrong = englishKeys.filter(
       (key) =>

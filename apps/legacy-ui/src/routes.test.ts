@@ -10,7 +10,6 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/edit/2',
       '/services/importExport/7',
       '/analytics/report/execution/4',
-      '/model/zone/builder',
       '/services/versioning/definition',
       '/machinelearning',
       '/applicationTab/3/menu/4',
@@ -28,6 +27,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/home/support')).toEqual({ kind: 'help', page: 'support' });
     expect(matchRoute('/home/documentation')).toEqual({ kind: 'help', page: 'documentation' });
     expect(matchRoute('/tenants/settings')).toEqual({ kind: 'groupSettings', groupId: null });
+    expect(matchRoute('/model/zone/builder')).toEqual({ kind: 'zoneBuilder' });
     expect(matchRoute('/tenants/group/config/5')).toEqual({ kind: 'groupSettings', groupId: 5 });
     expect(matchRoute('/tenants/group/config/0').kind).toBe('notFound');
     expect(matchRoute('/services/apiExplorer')).toMatchObject({
@@ -86,7 +86,7 @@ describe('matchRoute', () => {
     ]) {
       expect(matchRoute(path).kind, path).toBe('notFound');
     }
-    expect(matchRoute('/model/zone/builder').kind).toBe('placeholder');
+    expect(matchRoute('/model/zone/builder?zone=3').kind).toBe('zoneBuilder');
   });
 
   it('normalizes hashes', () => {

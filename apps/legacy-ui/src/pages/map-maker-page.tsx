@@ -95,7 +95,9 @@ export function MapMakerPage() {
               </section>
             ))}
           </div>
-          <p className="form-hint">{t('mapmaker.drawing', words)}</p>
+          <p>
+            <RouteLink to="/model/zone/builder">{t('mapmaker.drawing', words)}</RouteLink>
+          </p>
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { RetentionPage } from './retention-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
+import { ZoneBuilderPage } from './zone-builder-page.tsx';
 
 /** The page for a legacy location (a path and, for lists, their state in the query). */
 export function PageForRoute({ path }: { path: string }) {
@@ -48,6 +49,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <GroupSettingsPage key={match.groupId ?? 'own'} groupId={match.groupId} />;
     case 'retention':
       return <RetentionPage />;
+    case 'zoneBuilder':
+      return <ZoneBuilderPage query={query} />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

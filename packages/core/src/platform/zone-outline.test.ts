@@ -89,6 +89,7 @@ describe('checkOutline: the rule the services and the zone builder share', () =>
         at: [0, 2],
       },
     ],
+    ['three corners on one line', [p(0, 0), p(50, 0), p(100, 0)], { ok: false, problem: 'flat' }],
     [
       'a corner on another edge',
       [p(0, 0), p(100, 0), p(50, 0), p(50, 50)],

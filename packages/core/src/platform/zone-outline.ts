@@ -9,6 +9,7 @@
  * - Coordinates are finite numbers inside the map, rounded to two decimals when stored.
  * - Two points may not be at the same place, and no edge may cross or touch another edge that is
  *   not its neighbour: a polygon that crosses itself has no inside.
+ * - The corners may not all lie on one line: an outline encloses an area.
  */
 
 /** One corner of an outline, in map units. */
@@ -29,7 +30,8 @@ export type OutlineProblem =
   | { readonly problem: 'tooMany' }
   | { readonly problem: 'outside'; readonly at: number }
   | { readonly problem: 'samePlace'; readonly at: readonly [number, number] }
-  | { readonly problem: 'crossing'; readonly at: readonly [number, number] };
+  | { readonly problem: 'crossing'; readonly at: readonly [number, number] }
+  | { readonly problem: 'flat' };
 
 export type OutlineCheck =
   | { readonly ok: true; readonly points: readonly OutlinePoint[] }
@@ -119,6 +121,7 @@ export function checkOutline(value: unknown): OutlineCheck {
         return { ok: false, problem: 'samePlace', at: [i, j] };
   const crossing = findCrossing(points);
   if (crossing) return { ok: false, problem: 'crossing', at: crossing };
+  if (outlineArea(points) === 0) return { ok: false, problem: 'flat' };
   return { ok: true, points };
 }
 

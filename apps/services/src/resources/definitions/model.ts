@@ -78,6 +78,8 @@ function outlineMessage(problem: OutlineProblem): string {
       return `point ${problem.at + 1} is outside the map (0 to 1000 on each axis)`;
     case 'samePlace':
       return `points ${problem.at[0] + 1} and ${problem.at[1] + 1} are at the same place`;
+    case 'flat':
+      return 'encloses no area: its points lie on one line';
     case 'crossing':
       return `edges ${problem.at[0] + 1} and ${problem.at[1] + 1} cross: an outline may not cross itself`;
   }
