@@ -306,6 +306,25 @@ export {
 } from './platform/retention.ts';
 export type { RetentionKind } from './platform/retention.ts';
 export {
+  IMPORT_KEYS,
+  IMPORT_LIST_SEPARATOR,
+  IMPORT_RESOURCES,
+  importCellValue,
+  importColumnOf,
+  importColumns,
+  isImportResource,
+  readImportHeader,
+  readImportRow,
+} from './platform/csv-import.ts';
+export type {
+  CellValue,
+  ImportColumn,
+  ImportHeader,
+  ImportProblem,
+  ImportResource,
+  ImportRow,
+} from './platform/csv-import.ts';
+export {
   CATALOG_ENTRIES,
   FIELD_LENGTHS,
   RESOURCE_CATALOG,
