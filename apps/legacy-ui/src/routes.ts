@@ -150,7 +150,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
     title: 'page.sitesConfiguration',
     concept: 'SitesConfiguration',
   },
-  { pattern: /^\/services\/importExport\/\d+$/, title: 'page.importExportJob' },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/model\/zone\/builder$/, title: 'page.zoneBuilder' },
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
@@ -185,6 +184,7 @@ export type RouteMatch =
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
+  | { kind: 'importExport'; jobId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -235,6 +235,9 @@ export function matchRoute(location: string): RouteMatch {
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
+  if (path === '/services/importExport') return { kind: 'importExport', jobId: null };
+  const importJob = /^\/services\/importExport\/([1-9]\d{0,9})$/.exec(path);
+  if (importJob) return { kind: 'importExport', jobId: Number(importJob[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {
