@@ -11,8 +11,8 @@ import { ROOT } from '../../scripts/build.ts';
 import { median } from './table.ts';
 import type { BenchRow } from './table.ts';
 
-const ROWS = 100_000;
-const ROUNDS = 3;
+const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.IMPORT_ROUNDS ?? 3);
 const API = '/riot-core-services/api';
 const TYPES = ['forklift', 'pallet', 'rfid_tag', 'container'];
 

@@ -185,7 +185,7 @@ describe('a job', () => {
         .map((e) => e.recordName)
         .sort(),
     ).toEqual(['Pallet one', 'Pallet two']);
-    const importEntry = entries.find((e) => e.action === 'import');
+    const importEntry = entries.find((e) => e.action === 'import' && e.resource === 'thing');
     expect(importEntry).toMatchObject({
       resource: 'thing',
       recordName: 'file.csv',
