@@ -67,7 +67,7 @@ async function importAssets(page: Page, words: Words, label: string) {
   await page.goto('/#/app/services/importExport');
   await expect(frame.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await expectNoFrameAxeViolations(page, `import, ${label}: `);
+  await expectNoFrameAxeViolations(page, `import, ${label}: `, 'main iframe');
 
   // a file with one bad row: a thing type code that does not exist
   const bad = `serial,name,thingType\r\n${prefix}-1,Imported one,pallet\r\n${prefix}-2,Imported two,palet\r\n`;
@@ -79,18 +79,18 @@ async function importAssets(page: Page, words: Words, label: string) {
   await expect(row.getByRole('cell').nth(0)).toHaveText('3');
   await expect(row.getByRole('cell').nth(1)).toHaveText('3 · thingType');
   await expectNoHorizontalOverflow(page);
-  await expectNoFrameAxeViolations(page, `import problems, ${label}: `);
+  await expectNoFrameAxeViolations(page, `import problems, ${label}: `, 'main iframe');
 
   // corrected and checked again, then confirmed
   await frame.getByRole('link', { name: words.uploadAgain }).click();
   await expect(frame.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
   await uploadFile(frame, words, 'assets-fixed.csv', bad.replace(',palet\r\n', ',pallet\r\n'));
   await expect(frame.getByRole('status')).toContainText(words.wouldCreate);
-  await expectNoFrameAxeViolations(page, `import dry run, ${label}: `);
+  await expectNoFrameAxeViolations(page, `import dry run, ${label}: `, 'main iframe');
   await frame.getByRole('button', { name: words.confirm }).click();
   await expect(frame.getByRole('status')).toContainText(words.created);
   await expectNoHorizontalOverflow(page);
-  await expectNoFrameAxeViolations(page, `import done, ${label}: `);
+  await expectNoFrameAxeViolations(page, `import done, ${label}: `, 'main iframe');
 
   // the records are in the list
   await frame.getByRole('link', { name: words.openList }).click();
