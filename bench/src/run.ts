@@ -6,6 +6,7 @@
 //   --services the autocannon load tests only
 //   --instances the many-instances figures only (PostgreSQL, nginx, db:copy, bus lag)
 //   --audit    the audit trail's cost to writes only
+//   --import   a 100,000-row CSV import (upload, dry run, job) only
 //   --lighthouse  Lighthouse on #/login only
 //   --deep-link   the cold deep link → first rows only
 //   --peers       Portico's #/login beside a bare React floor and refine headless (bench/peers/)
@@ -34,7 +35,9 @@ const deepLinkOnly = process.argv.includes('--deep-link');
 const peersOnly = process.argv.includes('--peers');
 const instancesOnly = process.argv.includes('--instances');
 const auditOnly = process.argv.includes('--audit');
-const servicesOnly = process.argv.includes('--services') || instancesOnly || auditOnly;
+const importOnly = process.argv.includes('--import');
+const servicesOnly =
+  process.argv.includes('--services') || instancesOnly || auditOnly || importOnly;
 const browserSections = !lighthouseOnly && !deepLinkOnly && !peersOnly;
 const rows: BenchRow[] = [];
 const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[]) => {
@@ -120,15 +123,19 @@ if (!quick && !browserOnly && browserSections) {
     await section('core', () => runCoreBench(ROOT));
   }
   if (!process.argv.includes('--no-load')) {
-    if (!instancesOnly && !auditOnly) {
+    if (!instancesOnly && !auditOnly && !importOnly) {
       const { runServicesBench } = await import('./services-bench.ts');
       await section('services', () => runServicesBench());
     }
-    if (!instancesOnly) {
+    if (!instancesOnly && !importOnly) {
       const { runAuditBench } = await import('./audit-bench.ts');
       await section('audit', () => runAuditBench());
     }
-    if (!auditOnly) {
+    if (!instancesOnly && !auditOnly) {
+      const { runImportBench } = await import('./import-bench.ts');
+      await section('import', () => runImportBench());
+    }
+    if (!auditOnly && !importOnly) {
       const { runInstancesBench } = await import('./instances-bench.ts');
       await section('instances', () => runInstancesBench());
     }

@@ -151,6 +151,41 @@ export interface ApiClient {
   runRetention(dryRun: boolean): Promise<RetentionRun>;
   /** One action over many records; each is done or refused on its own (see BulkResult). */
   bulk(resource: string, request: BulkRequest): Promise<BulkResult>;
+  /** The import jobs of the caller's tenant, newest first. */
+  importJobs(): Promise<ImportJob[]>;
+  /** Uploads a CSV file of `resource` rows; answers its dry run. */
+  uploadImport(resource: string, file: Blob, fileName: string): Promise<ImportJob>;
+  importJob(id: number): Promise<ImportJob>;
+  /** Confirms a checked job: it runs. */
+  runImportJob(id: number): Promise<ImportJob>;
+  cancelImportJob(id: number): Promise<ImportJob>;
+  /** The rows of a job that have problems, as CSV. */
+  importErrors(id: number): Promise<Blob>;
+}
+
+/** A CSV import job (`/importJob`). */
+export interface ImportJob {
+  id: number;
+  resource: string;
+  fileName: string;
+  state: 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
+  actorName: string;
+  totalRows: number;
+  errorRows: number;
+  toCreate: number;
+  toUpdate: number;
+  created: number;
+  updated: number;
+  processed: number;
+  cancelling: boolean;
+  createdAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  message: string;
+  hasErrorFile: boolean;
+  preview?: Array<{ line: number; action: 'create' | 'update'; values: Record<string, string> }>;
+  problems?: Array<{ line: number; column: number; columnName: string; message: string }>;
 }
 
 /** One tenant's usage as `GET /status` answers it. */
@@ -286,7 +321,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       'Cache-Control': 'no-cache',
       token: options.token,
     };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const file = body instanceof Blob ? body : undefined;
+    if (body !== undefined) headers['Content-Type'] = file ? 'text/csv' : 'application/json';
     // The CSRF header goes only to our own origin, as the console does (spec §7).
     const sameOrigin = new URL(url, `${origin}/`).origin === origin;
     if (method !== 'GET' && method !== 'HEAD' && sameOrigin) {
@@ -294,7 +330,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     }
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
-    if (body !== undefined) init.body = JSON.stringify(body);
+    if (body !== undefined) init.body = file ?? JSON.stringify(body);
     const held = options.gate?.opened();
     if (held) await held;
     let response: Response;
@@ -449,6 +485,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ? { restorableUntil: data.restorableUntil }
           : {}),
       };
+    },
+    async importJobs() {
+      const data = (await call('GET', '/importJob')) as { results?: ImportJob[] } | undefined;
+      return Array.isArray(data?.results) ? data.results : [];
+    },
+    async uploadImport(resource, file, fileName) {
+      const query = new URLSearchParams({ resource, fileName });
+      return (await call('POST', `/importJob?${query.toString()}`, file)) as ImportJob;
+    },
+    async importJob(id) {
+      return (await call('GET', `/importJob/${id}`)) as ImportJob;
+    },
+    async runImportJob(id) {
+      return (await call('POST', `/importJob/${id}/run`)) as ImportJob;
+    },
+    async cancelImportJob(id) {
+      return (await call('POST', `/importJob/${id}/cancel`)) as ImportJob;
+    },
+    async importErrors(id) {
+      return (await send('GET', `/importJob/${id}/errors.csv`, undefined, 'text/csv')).blob();
     },
   };
 }

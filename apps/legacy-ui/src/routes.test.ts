@@ -8,7 +8,6 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/list',
       '/tenants/sitesConfiguration/new',
       '/tenants/sitesConfiguration/edit/2',
-      '/services/importExport/7',
       '/analytics/report/execution/4',
       '/services/versioning/definition',
       '/machinelearning',
@@ -23,6 +22,8 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/services/importExport')).toEqual({ kind: 'importExport', jobId: null });
+    expect(matchRoute('/services/importExport/7')).toEqual({ kind: 'importExport', jobId: 7 });
     expect(matchRoute('/healthandstatus')).toEqual({ kind: 'health' });
     expect(matchRoute('/home/support')).toEqual({ kind: 'help', page: 'support' });
     expect(matchRoute('/home/documentation')).toEqual({ kind: 'help', page: 'documentation' });

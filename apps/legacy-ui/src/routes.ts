@@ -150,7 +150,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
     title: 'page.sitesConfiguration',
     concept: 'SitesConfiguration',
   },
-  { pattern: /^\/services\/importExport\/\d+$/, title: 'page.importExportJob' },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
@@ -185,6 +184,7 @@ export type RouteMatch =
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
   | { kind: 'zoneBuilder' }
+  | { kind: 'importExport'; jobId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -236,6 +236,9 @@ export function matchRoute(location: string): RouteMatch {
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
   if (path === '/model/zone/builder') return { kind: 'zoneBuilder' };
+  if (path === '/services/importExport') return { kind: 'importExport', jobId: null };
+  const importJob = /^\/services\/importExport\/([1-9]\d{0,9})$/.exec(path);
+  if (importJob) return { kind: 'importExport', jobId: Number(importJob[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

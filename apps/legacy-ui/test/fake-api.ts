@@ -105,6 +105,20 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     retention: vi.fn(async () => ({ kinds: [], runs: [] })),
     setRetention: vi.fn(async () => ({ kinds: [], runs: [] })),
     runRetention: vi.fn(async () => ({ at: new Date(0).toISOString(), counts: {}, durationMs: 0 })),
+    importJobs: vi.fn(async () => []),
+    uploadImport: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    importJob: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    runImportJob: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    cancelImportJob: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    importErrors: vi.fn(async () => new Blob([''])),
     // the services' bulk semantics, by ids or by the list's match; a row with `usedBy` is in use
     bulk: vi.fn(async (resource, request) => {
       let ids: number[];

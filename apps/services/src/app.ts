@@ -28,6 +28,7 @@ import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
+import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -43,6 +44,7 @@ import { SERVICES_VERSION } from './context.ts';
 /** Answers served `Cache-Control: public` (static-files.ts: the hashed assets of both sites). */
 const CACHEABLE_PATH = /^\/(legacy-ui\/)?assets\//;
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+const IMPORT_UPLOAD_PATH = `${API_BASE_PATH}/importJob`;
 /**
  * The XSRF-TOKEN cookie's attributes, as hono's `setCookie` wrote them (`{ path: '/', sameSite:
  * 'Strict', secure }`); the value is base64url, which needs no encoding. Written once here rather
@@ -124,6 +126,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   // hono's bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a full fetch Request
   // (with an AbortSignal) for every request; GET and HEAD carry no body we would read, so they skip it.
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
+  // an import's CSV file is larger: streamed to the database, never held whole
+  const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: tooLarge });
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
@@ -182,7 +186,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     const method = c.req.method;
     return method === 'GET' || method === 'HEAD'
       ? authenticate(c, next)
-      : limit(c, () => authenticate(c, next));
+      : (c.req.path === IMPORT_UPLOAD_PATH ? importLimit : limit)(c, () => authenticate(c, next));
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
@@ -194,6 +198,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerStatusRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
+  registerImportRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);

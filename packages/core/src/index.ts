@@ -316,6 +316,25 @@ export {
 } from './platform/zone-outline.ts';
 export type { OutlineCheck, OutlinePoint, OutlineProblem } from './platform/zone-outline.ts';
 export {
+  IMPORT_KEYS,
+  IMPORT_LIST_SEPARATOR,
+  IMPORT_RESOURCES,
+  importCellValue,
+  importColumnOf,
+  importColumns,
+  isImportResource,
+  readImportHeader,
+  readImportRow,
+} from './platform/csv-import.ts';
+export type {
+  CellValue,
+  ImportColumn,
+  ImportHeader,
+  ImportProblem,
+  ImportResource,
+  ImportRow,
+} from './platform/csv-import.ts';
+export {
   CATALOG_ENTRIES,
   FIELD_LENGTHS,
   RESOURCE_CATALOG,

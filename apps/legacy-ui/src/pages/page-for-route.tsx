@@ -4,6 +4,7 @@ import { GroupSettingsPage } from './group-settings-page.tsx';
 import { HealthPage } from './health-page.tsx';
 import { HelpPageView } from './help-pages.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
+import { ImportExportPage } from './import-export-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -51,6 +52,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <RetentionPage />;
     case 'zoneBuilder':
       return <ZoneBuilderPage query={query} />;
+    case 'importExport':
+      return <ImportExportPage key={match.jobId ?? 'new'} jobId={match.jobId} />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -130,6 +130,12 @@ describe(
           setRetention: vi.fn(),
           runRetention: vi.fn(),
           bulk: vi.fn(),
+          importJobs: vi.fn(),
+          uploadImport: vi.fn(),
+          importJob: vi.fn(),
+          runImportJob: vi.fn(),
+          cancelImportJob: vi.fn(),
+          importErrors: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(

@@ -20,7 +20,9 @@ export type AuditAction =
   | 'field.remove'
   | 'test'
   | 'retry'
-  | 'purge';
+  | 'purge'
+  /** A CSV import job (its rows have entries of their own). */
+  | 'import';
 
 /** One field's change; a missing side did not exist (a create has no before, a delete no after). */
 export interface FieldChange {
@@ -103,6 +105,40 @@ export function recordNameOf(row: Readonly<Record<string, unknown>> | undefined)
 }
 
 /** Appends an entry through `writer` (the change's own transaction). */
+function auditRow(origin: AuditOrigin, entry: AuditEntryInput, now: number) {
+  return {
+    at: now,
+    tenantId: entry.tenantId,
+    actorId: entry.actorId,
+    actorName: entry.actorName.slice(0, 256),
+    address: origin.address.slice(0, 100),
+    requestId: origin.requestId.slice(0, 100),
+    action: entry.action,
+    resource: entry.resource,
+    recordId: entry.recordId ?? null,
+    recordName: entry.recordName ?? '',
+    changes: JSON.stringify(entry.changes ?? []),
+    apiKeyId: origin.apiKeyId ?? null,
+  };
+}
+
+/**
+ * The entries of many rows written by one job (an import's batch), in one statement. They raise no
+ * webhook events: a 100,000-row import would queue as many deliveries for each subscriber.
+ */
+export async function appendAuditEntries(
+  writer: Kysely<Database>,
+  origin: AuditOrigin,
+  entries: readonly AuditEntryInput[],
+  now = Date.now(),
+): Promise<void> {
+  if (entries.length === 0) return;
+  await writer
+    .insertInto('auditEntries')
+    .values(entries.map((entry) => auditRow(origin, entry, now)))
+    .execute();
+}
+
 export async function appendAudit(
   writer: Kysely<Database>,
   origin: AuditOrigin,
@@ -111,20 +147,7 @@ export async function appendAudit(
 ): Promise<void> {
   await writer
     .insertInto('auditEntries')
-    .values({
-      at: now,
-      tenantId: entry.tenantId,
-      actorId: entry.actorId,
-      actorName: entry.actorName.slice(0, 256),
-      address: origin.address.slice(0, 100),
-      requestId: origin.requestId.slice(0, 100),
-      action: entry.action,
-      resource: entry.resource,
-      recordId: entry.recordId ?? null,
-      recordName: entry.recordName ?? '',
-      changes: JSON.stringify(entry.changes ?? []),
-      apiKeyId: origin.apiKeyId ?? null,
-    })
+    .values(auditRow(origin, entry, now))
     .execute();
   // the webhook events of this change, in the same transaction (outbox)
   await enqueueWebhooks(writer, { ...entry, requestId: origin.requestId }, now);

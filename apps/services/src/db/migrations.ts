@@ -552,6 +552,60 @@ const zoneOutlines: Migration = {
   },
 };
 
+/**
+ * CSV import jobs: the job (its state, counts, the dry run's preview and problems) and its files
+ * (the uploaded CSV and the error file) as ordered text chunks, so neither is ever held whole.
+ */
+function importJobs(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      await create('importJobs', (t) => {
+        t = int(t, 'scopeGroupId');
+        t = int(t, 'tenantId', true);
+        t = int(t, 'groupId');
+        t = text(t, 'resource');
+        t = text(t, 'fileName');
+        // checked | invalid | running | done | failed | cancelled
+        t = text(t, 'state');
+        t = int(t, 'actorId');
+        t = text(t, 'actorName');
+        for (const c of ['totalRows', 'errorRows', 'toCreate', 'toUpdate', 'created', 'updated'])
+          t = int(t, c);
+        t = int(t, 'processed');
+        t = int(t, 'fileBytes');
+        t = time(t, 'createdAt');
+        t = time(t, 'startedAt', true);
+        t = time(t, 'finishedAt', true);
+        t = int(t, 'durationMs', true);
+        t = text(t, 'message');
+        t = int(t, 'cancelRequested');
+        t = t.addColumn('preview', 'text', (c) => c.notNull().defaultTo('[]'));
+        return t.addColumn('problems', 'text', (c) => c.notNull().defaultTo('[]'));
+      });
+      await db.schema
+        .createIndex('importJobs_scope_created')
+        .on('importJobs')
+        .columns(['scopeGroupId', 'createdAt'])
+        .execute();
+      await create('importJobChunks', (t) => {
+        t = int(t, 'jobId');
+        // file | errors
+        t = text(t, 'kind');
+        t = int(t, 'seq');
+        return text(t, 'content');
+      });
+      await db.schema
+        .createIndex('importJobChunks_job_kind_seq')
+        .on('importJobChunks')
+        .columns(['jobId', 'kind', 'seq'])
+        .unique()
+        .execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -567,6 +621,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0008_audit_entries': auditEntries(dialect),
         '0009_soft_delete': softDelete,
         '0010_api_keys': apiKeys(dialect),
+        '0015_import_jobs': importJobs(dialect),
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),
         '0018_zone_outlines': zoneOutlines,

@@ -371,6 +371,49 @@ export interface MetaTable {
 }
 
 /** Every table, by name. */
+export type ImportJobState = 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface ImportJobTable {
+  id: Generated<number>;
+  /** Whose job: the tenant's group (root: the root group). */
+  scopeGroupId: number;
+  tenantId: number | null;
+  /** The group a row without a `group` column is created in (the uploader's). */
+  groupId: number;
+  resource: string;
+  fileName: string;
+  state: ImportJobState;
+  actorId: number;
+  actorName: string;
+  totalRows: number;
+  errorRows: number;
+  toCreate: number;
+  toUpdate: number;
+  created: number;
+  updated: number;
+  processed: number;
+  fileBytes: number;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  durationMs: number | null;
+  /** Why the job failed or was cancelled. */
+  message: string;
+  cancelRequested: number;
+  /** JSON: the first rows as they would be written. */
+  preview: string;
+  /** JSON: the first problems, each with its line and column. */
+  problems: string;
+}
+
+export interface ImportJobChunkTable {
+  id: Generated<number>;
+  jobId: number;
+  kind: 'file' | 'errors';
+  seq: number;
+  content: string;
+}
+
 export interface Database {
   groups: GroupTable;
   groupTypes: GroupTypeTable;
@@ -399,6 +442,8 @@ export interface Database {
   webhookDeliveries: WebhookDeliveryTable;
   retentionPolicies: RetentionPolicyTable;
   retentionRuns: RetentionRunTable;
+  importJobs: ImportJobTable;
+  importJobChunks: ImportJobChunkTable;
   apiKeys: ApiKeyTable;
   meta: MetaTable;
 }

@@ -1,0 +1,429 @@
+// /services/importExport: import a CSV file of things, zones or users (checked first by a dry run
+// that writes nothing), export them, and the recent jobs. /services/importExport/{id}: one job —
+// its dry run (the first rows as they would be written, every problem with its line and column),
+// confirming it, its progress (polled), cancelling it, its result and its error file.
+import { useEffect, useId, useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { formatDateTime } from '@portico/core';
+import type { ImportResource } from '@portico/core';
+import type { ImportJob } from '../api-client.ts';
+import { formatCount } from '../i18n.ts';
+import { useLegacy } from '../legacy-context.tsx';
+import { describeError } from '../messages.ts';
+import { RESOURCES } from '../resources.ts';
+import {
+  IMPORTABLE,
+  columnsOf,
+  isMoving,
+  progressPercent,
+  secondsText,
+} from './import-export-state.ts';
+import { RouteLink } from './route-link.tsx';
+import { ErrorPanel } from './status-views.tsx';
+import { TableRegion } from './table-region.tsx';
+
+const STATE_KEYS = {
+  checked: 'importExport.state.checked',
+  invalid: 'importExport.state.invalid',
+  running: 'importExport.state.running',
+  done: 'importExport.state.done',
+  failed: 'importExport.state.failed',
+  cancelled: 'importExport.state.cancelled',
+} as const;
+
+const POLL_MS = 500;
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function ImportExportPage({ jobId }: { jobId: number | null }) {
+  const { t, permissions, conceptLabel } = useLegacy();
+  const title = conceptLabel('ImportExport', 'page.importExport');
+  const canRead = permissions.has('importexport:r') || permissions.has('importexport:x');
+  return (
+    <section aria-labelledby="page-title" className="list-page">
+      <div className="page-heading">
+        <h1 id="page-title" tabIndex={-1}>
+          {jobId === null ? title : t('importExport.job', { number: jobId })}
+        </h1>
+      </div>
+      {!canRead ? (
+        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+      ) : jobId === null ? (
+        <Overview />
+      ) : (
+        <JobView id={jobId} />
+      )}
+    </section>
+  );
+}
+
+function Overview() {
+  const { api, t, permissions, resourceLabel, navigate, done, preferences, language } = useLegacy();
+  const formId = useId();
+  const [resource, setResource] = useState<ImportResource>('thing');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [jobs, setJobs] = useState<ImportJob[] | null>(null);
+  const canImport = permissions.has('importexport:x');
+  const label = (path: string) => (RESOURCES[path] ? resourceLabel(RESOURCES[path]) : path);
+
+  useEffect(() => {
+    let active = true;
+    api
+      .importJobs()
+      .then((answer) => active && setJobs(answer))
+      .catch((caught: unknown) => active && setError(describeError(t, caught)));
+    return () => {
+      active = false;
+    };
+  }, [api, t]);
+
+  async function check(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) {
+      setFileError(t('importExport.noFile'));
+      return;
+    }
+    setFileError('');
+    setError(null);
+    setBusy(true);
+    try {
+      const job = await api.uploadImport(resource, file, file.name.slice(0, 200) || 'import.csv');
+      navigate(`/services/importExport/${job.id}`);
+    } catch (caught) {
+      setError(describeError(t, caught));
+      setBusy(false);
+    }
+  }
+
+  async function exportAll(path: string) {
+    setError(null);
+    try {
+      download(await api.exportCsv(path, {}), `${path}.csv`);
+      done(`${path}.export`, true, t('list.exported'));
+    } catch (caught) {
+      setError(describeError(t, caught));
+    }
+  }
+
+  const { columns, key } = columnsOf(resource);
+  return (
+    <>
+      <p>{t('importExport.intro')}</p>
+      {canImport ? (
+        <form onSubmit={(event) => void check(event)} aria-labelledby={`${formId}-h`} noValidate>
+          <h2 id={`${formId}-h`}>{t('importExport.import')}</h2>
+          <div className="field">
+            <label htmlFor={`${formId}-resource`}>{t('importExport.resource')}</label>
+            <select
+              id={`${formId}-resource`}
+              value={resource}
+              disabled={busy}
+              onChange={(event) => setResource(event.target.value as ImportResource)}
+            >
+              {IMPORTABLE.map((path) => (
+                <option key={path} value={path}>
+                  {label(path)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${formId}-file`}>{t('importExport.file')}</label>
+            <input
+              id={`${formId}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={busy}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={[`${formId}-columns`, fileError ? `${formId}-file-error` : '']
+                .filter(Boolean)
+                .join(' ')}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+            <span id={`${formId}-columns`} className="form-hint">
+              {t('importExport.columns', { list: columns, name: key })}
+            </span>
+            {fileError ? (
+              <span id={`${formId}-file-error`} className="field-error">
+                {fileError}
+              </span>
+            ) : null}
+          </div>
+          <div className="toolbar">
+            <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('importExport.checking') : t('importExport.check')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <h2>{t('importExport.export')}</h2>
+      <p>{t('importExport.exportIntro')}</p>
+      <ul className="import-exports">
+        {IMPORTABLE.filter(
+          (path) => RESOURCES[path] && permissions.has(`${RESOURCES[path].permission}:r`),
+        ).map((path) => (
+          <li key={path}>
+            <button type="button" className="secondary" onClick={() => void exportAll(path)}>
+              {t('importExport.exportAll', { resource: label(path) })}
+            </button>{' '}
+            <RouteLink to={RESOURCES[path]!.listPath}>
+              {t('importExport.openList', { resource: label(path) })}
+            </RouteLink>
+          </li>
+        ))}
+      </ul>
+      <h2>{t('importExport.jobs')}</h2>
+      {jobs === null ? null : jobs.length === 0 ? (
+        <p className="form-hint">{t('importExport.noJobs')}</p>
+      ) : (
+        <TableRegion label={t('importExport.jobs')} caption={t('importExport.jobs')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('importExport.file')}</th>
+              <th scope="col">{t('importExport.resource')}</th>
+              <th scope="col">{t('importExport.stateColumn')}</th>
+              <th scope="col">{t('importExport.rowsColumn')}</th>
+              <th scope="col">{t('importExport.when')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <tr key={job.id}>
+                <td data-label={t('importExport.file')}>
+                  <RouteLink to={`/services/importExport/${job.id}`}>{job.fileName}</RouteLink>
+                </td>
+                <td data-label={t('importExport.resource')}>{label(job.resource)}</td>
+                <td data-label={t('importExport.stateColumn')}>{t(STATE_KEYS[job.state])}</td>
+                <td data-label={t('importExport.rowsColumn')}>
+                  {formatCount(language, job.totalRows)}
+                </td>
+                <td data-label={t('importExport.when')}>
+                  {job.createdAt ? (
+                    <time dateTime={job.createdAt}>
+                      {formatDateTime(job.createdAt, preferences)}
+                    </time>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+    </>
+  );
+}
+
+function JobView({ id }: { id: number }) {
+  const { api, t, permissions, resourceLabel, language, done } = useLegacy();
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const canRun = permissions.has('importexport:x');
+
+  useEffect(() => {
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      api
+        .importJob(id)
+        .then((answer) => {
+          if (!active) return;
+          setJob((before) => {
+            if (before && isMoving(before) && !isMoving(answer))
+              done('importJob.run', answer.state === 'done', t(STATE_KEYS[answer.state]));
+            return answer;
+          });
+          if (isMoving(answer)) timer = setTimeout(load, POLL_MS);
+        })
+        .catch((caught: unknown) => active && setError(describeError(t, caught)));
+    void load();
+    return () => {
+      active = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, id, loads, t, done]);
+
+  async function act(action: 'run' | 'cancel') {
+    setBusy(true);
+    setError(null);
+    try {
+      setJob(action === 'run' ? await api.runImportJob(id) : await api.cancelImportJob(id));
+      setLoads((n) => n + 1);
+    } catch (caught) {
+      setError(describeError(t, caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function errorFile() {
+    try {
+      download(await api.importErrors(id), `import-${id}-errors.csv`);
+    } catch (caught) {
+      setError(describeError(t, caught));
+    }
+  }
+
+  if (!job)
+    return error ? (
+      <ErrorPanel
+        title={t('form.loadFailed')}
+        message={error}
+        onRetry={() => setLoads((n) => n + 1)}
+      />
+    ) : (
+      <p className="form-hint">{t('importExport.loading')}</p>
+    );
+  const resource = RESOURCES[job.resource];
+  const label = resource ? resourceLabel(resource) : job.resource;
+  const count = (key: Parameters<typeof t>[0], n: number) =>
+    t(key, { count: n, number: formatCount(language, n) });
+  const percent = progressPercent(job);
+  return (
+    <>
+      <p>
+        <RouteLink to="/services/importExport">{t('importExport.back')}</RouteLink>
+      </p>
+      <dl className="import-summary">
+        <dt>{t('importExport.file')}</dt>
+        <dd>{job.fileName}</dd>
+        <dt>{t('importExport.resource')}</dt>
+        <dd>{label}</dd>
+        <dt>{t('importExport.stateColumn')}</dt>
+        <dd data-state={job.state}>{t(STATE_KEYS[job.state])}</dd>
+        <dt>{t('importExport.rowsColumn')}</dt>
+        <dd>{formatCount(language, job.totalRows)}</dd>
+      </dl>
+      <p role="status" className="import-status">
+        {job.state === 'checked'
+          ? `${count('importExport.wouldCreate', job.toCreate)} · ${count('importExport.wouldUpdate', job.toUpdate)}`
+          : job.state === 'done'
+            ? `${count('importExport.created', job.created)} · ${count('importExport.updated', job.updated)} · ${t('importExport.duration', { value: secondsText(job.durationMs, language) })}`
+            : job.state === 'running'
+              ? t('importExport.progress', {
+                  count: formatCount(language, job.processed),
+                  number: formatCount(language, job.totalRows),
+                })
+              : job.state === 'invalid'
+                ? count('importExport.errorRows', job.errorRows)
+                : job.message}
+      </p>
+      {job.state === 'running' ? (
+        <progress max={100} value={percent} aria-label={t('importExport.state.running')}>
+          {percent} %
+        </progress>
+      ) : null}
+      <div className="toolbar">
+        {canRun && job.state === 'checked' ? (
+          <button type="button" disabled={busy} onClick={() => void act('run')}>
+            {t('importExport.confirm')}
+          </button>
+        ) : null}
+        {canRun && (job.state === 'checked' || job.state === 'running') ? (
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy || job.cancelling}
+            onClick={() => void act('cancel')}
+          >
+            {t('importExport.cancel')}
+          </button>
+        ) : null}
+        {job.hasErrorFile ? (
+          <button type="button" className="secondary" onClick={() => void errorFile()}>
+            {t('importExport.errorFile')}
+          </button>
+        ) : null}
+        {job.state === 'invalid' ? (
+          <RouteLink to="/services/importExport">{t('importExport.uploadAgain')}</RouteLink>
+        ) : null}
+        {job.state === 'done' && resource ? (
+          <RouteLink to={resource.listPath}>
+            {t('importExport.openList', { resource: label })}
+          </RouteLink>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {job.problems && job.problems.length > 0 ? (
+        <>
+          <h2>{t('importExport.problems')}</h2>
+          <TableRegion label={t('importExport.problems')} caption={t('importExport.problems')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('importExport.line')}</th>
+                <th scope="col">{t('importExport.column')}</th>
+                <th scope="col">{t('importExport.problem')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.problems.map((problem, index) => (
+                <tr key={`${problem.line}-${problem.column}-${index}`}>
+                  <td data-label={t('importExport.line')}>{problem.line}</td>
+                  <td data-label={t('importExport.column')}>
+                    {problem.column > 0 ? `${problem.column} · ${problem.columnName}` : '—'}
+                  </td>
+                  <td data-label={t('importExport.problem')}>{problem.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
+        </>
+      ) : null}
+      {job.state === 'checked' && job.preview && job.preview.length > 0 ? (
+        <>
+          <h2>{t('importExport.preview')}</h2>
+          <TableRegion label={t('importExport.preview')} caption={t('importExport.preview')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('importExport.line')}</th>
+                <th scope="col">{t('importExport.action')}</th>
+                <th scope="col">{t('importExport.values')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.preview.map((row) => (
+                <tr key={row.line}>
+                  <td data-label={t('importExport.line')}>{row.line}</td>
+                  <td data-label={t('importExport.action')}>
+                    {t(
+                      row.action === 'create'
+                        ? 'importExport.action.create'
+                        : 'importExport.action.update',
+                    )}
+                  </td>
+                  <td data-label={t('importExport.values')}>
+                    {Object.entries(row.values)
+                      .map(([column, value]) => `${column}: ${value}`)
+                      .join(' · ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  IMPORT_RESOURCES,
+  importCellValue,
+  importColumnOf,
+  importColumns,
+  isImportResource,
+  readImportHeader,
+  readImportRow,
+} from './csv-import.ts';
+import type { ImportColumn, ImportResource } from './csv-import.ts';
+
+const column = (kind: ImportColumn['kind']): ImportColumn => ({
+  name: 'x',
+  field: 'x',
+  kind,
+  key: false,
+});
+
+describe('importColumns', () => {
+  it.each([
+    ['thing', ['name', 'serial', 'thingType', 'zone', 'status', 'group'], 'serial'],
+    ['zone', ['name', 'code', 'zoneType', 'zoneGroup', 'color', 'description', 'group'], 'code'],
+    [
+      'user',
+      ['username', 'firstName', 'lastName', 'email', 'group', 'roles', 'password'],
+      'username',
+    ],
+  ] as const)('%s: the catalog’s writable fields, key %s', (resource, names, key) => {
+    const columns = importColumns(resource);
+    expect(columns.map((c) => c.name)).toEqual(names);
+    expect(columns.filter((c) => c.key).map((c) => c.name)).toEqual([key]);
+  });
+
+  it.each([
+    ['thing', 'thingType', 'thingTypeId', 'thingType', 'code'],
+    ['thing', 'group', 'groupId', 'group', 'code'],
+    ['zone', 'zoneGroup', 'zoneGroupId', 'zoneGroup', 'name'],
+    ['user', 'roles', 'roleIds', 'role', 'name'],
+  ] as const)('%s.%s fills %s, naming a %s by its %s', (resource, name, field, path, by) => {
+    const found = importColumns(resource).find((c) => c.name === name);
+    expect(found?.field).toBe(field);
+    expect(found?.reference).toEqual({ path, by });
+  });
+
+  it('knows its resources and nothing else', () => {
+    for (const resource of IMPORT_RESOURCES) expect(isImportResource(resource)).toBe(true);
+    for (const other of ['thingType', 'constructor', '', 3, undefined])
+      expect(isImportResource(other)).toBe(false);
+  });
+});
+
+describe('readImportHeader', () => {
+  it.each([
+    ['thing', ['serial', 'name'], []],
+    ['thing', ['\uFEFFserial', ' name '], []],
+    ['thing', ['name'], [[1, 2, 'serial', 'the key column serial is required']]],
+    ['thing', ['serial', 'colour'], [[1, 2, 'colour', 'unknown column']]],
+    ['zone', ['code', 'name', 'code'], [[1, 3, 'code', 'given twice']]],
+    ['user', ['username', 'thingType'], [[1, 2, 'thingType', 'unknown column']]],
+  ] as const)('%s %j → %j', (resource, cells, expected) => {
+    const { problems, columns } = readImportHeader(resource as ImportResource, cells);
+    expect(problems.map((p) => [p.line, p.column, p.columnName])).toEqual(
+      expected.map(([line, col, name]) => [line, col, name]),
+    );
+    expected.forEach(([, , , message], index) =>
+      expect(problems[index]?.message).toContain(message),
+    );
+    expect(columns).toHaveLength(cells.length);
+  });
+});
+
+describe('importCellValue', () => {
+  it.each([
+    ['text', ' Dock 4 ', 'Dock 4'],
+    ['text', '   ', undefined],
+    ['longText', ' two\nlines ', ' two\nlines '],
+    ['password', ' secret ', ' secret '],
+    ['boolean', 'YES', true],
+    ['boolean', 'true', true],
+    ['boolean', '1', true],
+    ['boolean', 'no', false],
+    ['boolean', 'False', false],
+    ['boolean', '0', false],
+    ['integer', '42', 42],
+    ['integer', '-7', -7],
+    ['references', 'Operator| Viewer ||', ['Operator', 'Viewer']],
+    ['reference', ' DOCK ', 'DOCK'],
+    ['enumeration', 'active', 'active'],
+  ] as const)('%s %j → %j', (kind, cell, value) => {
+    expect(importCellValue(column(kind), cell)).toEqual({ value });
+  });
+
+  it.each([
+    ['boolean', 'maybe', 'true or false'],
+    ['integer', '4.5', 'a whole number'],
+    ['integer', '1e3', 'a whole number'],
+  ] as const)('%s %j is refused: %s', (kind, cell, error) => {
+    expect(importCellValue(column(kind), cell)).toEqual({ error });
+  });
+});
+
+describe('readImportRow', () => {
+  const header = readImportHeader('thing', ['serial', 'name', 'bogus', 'thingType']);
+
+  it('gives the fields of the non-empty cells, the key, no problems', () => {
+    expect(readImportRow('thing', header, ['S-1', 'Pallet', 'x', 'PALLET'], 2)).toEqual({
+      values: { serial: 'S-1', name: 'Pallet', thingTypeId: 'PALLET' },
+      key: 'S-1',
+      problems: [],
+    });
+    expect(readImportRow('thing', header, ['S-1', '', '', ''], 2).values).toEqual({
+      serial: 'S-1',
+    });
+  });
+
+  it.each([
+    [['', 'Pallet'], [[7, 1, 'serial', 'required']]],
+    [['S-1', 'P', '', 'T', 'extra'], [[7, 5, '', 'beyond the last column']]],
+    [['S-1', 'P', '', 'T', ' '], []],
+  ] as const)('%j → %j', (cells, expected) => {
+    const { problems } = readImportRow('thing', header, cells, 7);
+    expect(problems.map((p) => [p.line, p.column, p.columnName])).toEqual(
+      expected.map(([line, col, name]) => [line, col, name]),
+    );
+    expected.forEach(([, , , message], index) =>
+      expect(problems[index]?.message).toContain(message),
+    );
+  });
+
+  it('names a bad cell by its line and column', () => {
+    const users = readImportHeader('user', ['username', 'roles', 'email']);
+    const ok = readImportRow('user', users, ['ann', 'A|B', ''], 3);
+    expect(ok.values).toEqual({ username: 'ann', roleIds: ['A', 'B'] });
+    const zones = readImportHeader('zone', ['code']);
+    expect(readImportRow('zone', zones, ['Z1'], 2).key).toBe('Z1');
+    const flagged = readImportHeader('thing', ['serial', 'name']);
+    expect(readImportRow('thing', flagged, ['  '], 4).problems[0]).toMatchObject({
+      line: 4,
+      column: 1,
+    });
+  });
+
+  it('a row without its key column in the header reports no key problem (the header did)', () => {
+    const noKey = readImportHeader('thing', ['name']);
+    expect(readImportRow('thing', noKey, ['P'], 2)).toEqual({
+      values: { name: 'P' },
+      key: '',
+      problems: [],
+    });
+  });
+
+  it('reports a bad boolean-free cell error with its column name', () => {
+    const users = readImportHeader('user', ['username', 'email']);
+    const badColumn: ImportColumn = { name: 'n', field: 'n', kind: 'integer', key: false };
+    const custom = { columns: [...users.columns, badColumn], problems: [] };
+    expect(readImportRow('user', custom, ['ann', '', 'x'], 9).problems).toEqual([
+      { line: 9, column: 3, columnName: 'n', message: 'a whole number' },
+    ]);
+  });
+});
+
+describe('importColumnOf', () => {
+  it.each([
+    ['thingTypeId', { column: 3, columnName: 'thingType' }],
+    ['serial', { column: 1, columnName: 'serial' }],
+    ['zoneId', { column: 0, columnName: 'zoneId' }],
+  ])('%s → %j', (field, expected) => {
+    const header = readImportHeader('thing', ['serial', 'name', 'thingType']);
+    expect(importColumnOf(header, field)).toEqual(expected);
+  });
+});
