@@ -112,7 +112,9 @@ export function registerPlatformWriteRoutes(
             .executeTakeFirst();
       if (!resource)
         throw withPlatformMessage(
-          new HttpError(400, `Invalid body: ${key}: no such resource`, { [key]: 'no such resource' }),
+          new HttpError(400, `Invalid body: ${key}: no such resource`, {
+            [key]: 'no such resource',
+          }),
           `Not a valid resourceId ${key}`,
         );
       grants.push({ resource, letters: granted });

@@ -181,7 +181,9 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     requireOwnPermissions(caller, id);
     // Portico's strings, then the platform's one-string-per-letter form of them (RiotShiroRealm)
     return c.json({
-      results: [...new Set([...caller.permissionList, ...perLetterPermissions(caller.permissionList)])],
+      results: [
+        ...new Set([...caller.permissionList, ...perLetterPermissions(caller.permissionList)]),
+      ],
     });
   });
 

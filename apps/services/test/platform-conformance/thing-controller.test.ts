@@ -168,7 +168,12 @@ describe('ThingControllerTest (real platform)', () => {
     expect(unknown.message).toBe('ThingId[99999] not found');
     // the viewer reads things but may not change them
     const viewer = await platform.client.login('viewer');
-    await platform.expectResponseAs(viewer.token, `/thing/${String(thing.id)}/deactivate`, 403, 'POST');
+    await platform.expectResponseAs(
+      viewer.token,
+      `/thing/${String(thing.id)}/deactivate`,
+      403,
+      'POST',
+    );
   });
 
   it('testSelectTree: GET /thing/tree twice', async () => {

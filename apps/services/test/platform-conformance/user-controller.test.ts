@@ -36,12 +36,22 @@ async function deleteUser(name: string, id: unknown): Promise<void> {
   await platform.expectResponse(`/user/${String(id)}`, 204, 'DELETE', createUserMap(name));
 }
 
-async function createUserWithShift(name: string, start: number | null, end: number | null, status: number) {
+async function createUserWithShift(
+  name: string,
+  start: number | null,
+  end: number | null,
+  status: number,
+) {
   const body = { ...createUserMap(name), mondayStart: start, mondayEnd: end };
   return platform.expectResponse('/user', status, 'PUT', body);
 }
 
-async function updateUserWithShift(id: unknown, start: number | null, end: number | null, status: number) {
+async function updateUserWithShift(
+  id: unknown,
+  start: number | null,
+  end: number | null,
+  status: number,
+) {
   return platform.expectResponse(`/user/${String(id)}`, status, 'PATCH', {
     mondayStart: start,
     mondayEnd: end,
@@ -96,9 +106,16 @@ describe('UserControllerTest (real platform)', () => {
   it('testInsertUserWithBadRangeShift', async () => {
     const name = millis();
     const refused = await createUserWithShift(name, 20, 10, 400);
-    expect(refused).toMatchObject({ message: 'Invalid range of time', fields: { mondayEnd: 'Invalid range of time' } });
+    expect(refused).toMatchObject({
+      message: 'Invalid range of time',
+      fields: { mondayEnd: 'Invalid range of time' },
+    });
     // nothing was written
-    const found = await platform.expectResponse(`/user?where=${encodeURIComponent(`username=${name}`)}`, 200, 'GET');
+    const found = await platform.expectResponse(
+      `/user?where=${encodeURIComponent(`username=${name}`)}`,
+      200,
+      'GET',
+    );
     expect(found.total).toBe(0);
   });
 
@@ -140,7 +157,12 @@ describe("Portico: the platform's user write keys", () => {
       sundayStart: 480,
       sundayEnd: 480,
     });
-    expect(week).toMatchObject({ tuesdayStart: 0, tuesdayEnd: 1439, sundayStart: 480, sundayEnd: 480 });
+    expect(week).toMatchObject({
+      tuesdayStart: 0,
+      tuesdayEnd: 1439,
+      sundayStart: 480,
+      sundayEnd: 480,
+    });
     for (const [body, field, text] of [
       [{ fridayStart: 0, fridayEnd: 1440 }, 'fridayEnd', 'Invalid range of time'],
       [{ fridayStart: -1, fridayEnd: 10 }, 'fridayStart', 'Invalid range of time'],
@@ -160,7 +182,8 @@ describe("Portico: the platform's user write keys", () => {
   });
 
   it('takes userRoles (as a user answer lists them) as the roles, checked as roleIds are', async () => {
-    const roles = (await platform.expectResponse('/role?pageSize=-1', 200, 'GET')).results as JsonMap[];
+    const roles = (await platform.expectResponse('/role?pageSize=-1', 200, 'GET'))
+      .results as JsonMap[];
     const viewerRole = roles.find((role) => role.name === 'Viewer');
     const rootRole = roles.find((role) => role.name === 'Root Administrator');
     const name = millis();
@@ -173,9 +196,15 @@ describe("Portico: the platform's user write keys", () => {
     expect((created.userRoles as JsonMap[]).map((role) => role.id)).toEqual([viewerRole?.id]);
     // a tenant administrator may not hand out the root's role, in this form either
     const admin = await platform.client.login('admin');
-    const refused = await platform.expectResponseAs(admin.token, `/user/${String(created.id)}`, 403, 'PATCH', {
-      userRoles: [{ id: rootRole?.id }],
-    });
+    const refused = await platform.expectResponseAs(
+      admin.token,
+      `/user/${String(created.id)}`,
+      403,
+      'PATCH',
+      {
+        userRoles: [{ id: rootRole?.id }],
+      },
+    );
     expect(refused.error).toBeTruthy();
     const after = await platform.expectResponse(`/user/${String(created.id)}`, 200, 'GET');
     expect((after.userRoles as JsonMap[]).map((role) => role.id)).toEqual([viewerRole?.id]);

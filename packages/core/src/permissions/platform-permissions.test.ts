@@ -8,8 +8,14 @@ import {
 describe('perLetterPermissions', () => {
   it.each([
     [['thing:riu'], ['thing:r', 'thing:i', 'thing:u']],
-    [['thing:r', 'thing:ru'], ['thing:r', 'thing:u']],
-    [['thing:*', 'zone:x'], ['thing:*', 'zone:x']],
+    [
+      ['thing:r', 'thing:ru'],
+      ['thing:r', 'thing:u'],
+    ],
+    [
+      ['thing:*', 'zone:x'],
+      ['thing:*', 'zone:x'],
+    ],
     [['user:ru:7'], ['user:r:7', 'user:u:7']],
     [['report:*:3'], ['report:*:3']],
     [['not a permission', 'zone:r'], ['zone:r']],

@@ -46,7 +46,7 @@ export async function checkGroupLineage(values: Row, write: WriteContext): Promi
     if (existing && group.hierarchyCode.startsWith(existing.hierarchyCode))
       related.add(Number(group.id));
   }
-  for (let id = parentId; id !== null; ) {
+  for (let id = parentId; id !== null;) {
     const ancestor = byId.get(id);
     if (!ancestor) break;
     related.add(Number(ancestor.id));

@@ -17,7 +17,10 @@ export const SHIFT_FIELDS: Record<string, FieldSpec> = Object.fromEntries(
       {
         kind: 'integer',
         // the platform's own words for a value that is no integer
-        write: z.number({ error: 'Start and End must be Integers' }).int('Start and End must be Integers').nullable(),
+        write: z
+          .number({ error: 'Start and End must be Integers' })
+          .int('Start and End must be Integers')
+          .nullable(),
         nullable: true,
         filter: false,
       } satisfies FieldSpec,
@@ -26,7 +29,10 @@ export const SHIFT_FIELDS: Record<string, FieldSpec> = Object.fromEntries(
 );
 
 function refused(field: string, text: string): HttpError {
-  return withPlatformMessage(new HttpError(400, `Invalid body: ${field}: ${text}`, { [field]: text }), text);
+  return withPlatformMessage(
+    new HttpError(400, `Invalid body: ${field}: ${text}`, { [field]: text }),
+    text,
+  );
 }
 
 /** Refuses a day given by halves or out of the day's range, with the platform's words (400). */
@@ -39,7 +45,8 @@ export function checkShifts(values: Row): void {
     const given = (value: unknown) => value !== undefined && value !== null;
     if (!given(start) && !given(end)) {
       // both absent: unchanged; both null: cleared; one null beside an absent one: refused
-      if ((start === null) !== (end === null)) throw refused(start === null ? endKey : startKey, 'You must define both Start and End');
+      if ((start === null) !== (end === null))
+        throw refused(start === null ? endKey : startKey, 'You must define both Start and End');
       continue;
     }
     if (!given(start) || !given(end))
@@ -47,6 +54,7 @@ export function checkShifts(values: Row): void {
     const first = start as number;
     const last = end as number;
     if (first < 0 || first >= MINUTES_IN_DAY) throw refused(startKey, 'Invalid range of time');
-    if (last < 0 || last >= MINUTES_IN_DAY || first > last) throw refused(endKey, 'Invalid range of time');
+    if (last < 0 || last >= MINUTES_IN_DAY || first > last)
+      throw refused(endKey, 'Invalid range of time');
   }
 }
