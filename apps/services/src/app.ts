@@ -29,6 +29,7 @@ import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
+import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -203,6 +204,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);
   registerBulkRoutes(api, ctx, writes);
+  registerPlatformWriteRoutes(api, ctx, writes);
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

@@ -78,12 +78,21 @@ describe('analytics scope', { timeout: 30_000 }, () => {
     expect(acme.results.map((row) => row.properties.marker)).toEqual(['acme-session']);
     const theirs = await events(globex.token, 'Portal Load');
     expect(theirs.results.map((row) => row.properties.marker)).toEqual(['globex-session']);
-    // renaming one's own group to another tenant's name reads nothing more
+    // another tenant's very name is refused (a sibling holds it: the platform's branch rule), and
+    // renaming one's own group to the same name in other letters reads nothing more
     expect(
       (
         await client.call('PATCH', `/group/${globex.groupId}`, {
           token: globex.token,
           body: { name: 'Acme Logistics' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await client.call('PATCH', `/group/${globex.groupId}`, {
+          token: globex.token,
+          body: { name: 'ACME LOGISTICS' },
         })
       ).status,
     ).toBe(200);

@@ -1,6 +1,6 @@
 // The real platform's names of fields Portico names otherwise, over HTTP: `thingTypeCode` and
 // `zoneTypeCode` (Portico's `code`) answered beside the field and accepted in writes, `where`,
-// `order` and `only`; a thing's `activated` read from its status.
+// `order` and `only`; a thing's `activated`, a flag of its own beside its status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
@@ -56,15 +56,20 @@ describe.each([
 });
 
 describe('thing', () => {
-  it('answers activated as the platform does: true only for an active thing; an echo is ignored', async () => {
+  it('answers activated as a flag of its own: the demo things that are active start activated; a status change leaves it', async () => {
     const page = await get('/thing?pageSize=-1');
     for (const item of page.results) expect(item.activated).toBe(item.status === 'active');
-    const first = page.results[0]!;
+    const first = page.results.find((item) => item.activated === true)!;
     const echoed = await client.call('PATCH', `/thing/${String(first.id)}`, {
       token,
       body: { ...first, status: 'maintenance' },
     });
     expect(echoed.status).toBe(200);
-    expect(await echoed.json()).toMatchObject({ status: 'maintenance', activated: false });
+    expect(await echoed.json()).toMatchObject({ status: 'maintenance', activated: true });
+    const written = await client.call('PATCH', `/thing/${String(first.id)}`, {
+      token,
+      body: { activated: false },
+    });
+    expect(await written.json()).toMatchObject({ status: 'maintenance', activated: false });
   });
 });

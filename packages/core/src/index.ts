@@ -38,6 +38,11 @@ export type {
 export type { PermissionLetter } from './permissions/permission-string.ts';
 export { grantedBy, mayGrantAll, missingGrants } from './permissions/grant-rules.ts';
 export {
+  perLetterPermissions,
+  resourceLetters,
+  withResourceLetters,
+} from './permissions/platform-permissions.ts';
+export {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   PASSWORD_PROBLEMS,

@@ -2,6 +2,7 @@
 import { Migrator, sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect.ts';
+import { SHIFT_DAYS } from './shift-days.ts';
 import { SOFT_DELETE_TABLES } from './soft-delete-tables.ts';
 import { UNIQUE_SCOPE_TABLES, indexUniqueFields } from './unique-fields.ts';
 
@@ -606,6 +607,33 @@ function importJobs(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * What the real platform's own API (riot-core-services) carries that Portico lacked: a thing's
+ * `activated` flag (its own, beside Portico's status; a thing stays activated exactly when it was
+ * read as activated before, its status `active`) and its parent thing, a thing type's `autoCreate`,
+ * and a user's weekly shift (minutes of the day, start and end per weekday).
+ */
+const platformConformance: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('things')
+      .addColumn('activated', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await sql`update "things" set "activated" = case when "status" = 'active' then 1 else 0 end`.execute(
+      db,
+    );
+    await db.schema.alterTable('things').addColumn('parentId', 'integer').execute();
+    await db.schema.createIndex('things_parent').on('things').column('parentId').execute();
+    await db.schema
+      .alterTable('thingTypes')
+      .addColumn('autoCreate', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    for (const day of SHIFT_DAYS)
+      for (const edge of ['Start', 'End'])
+        await db.schema.alterTable('users').addColumn(`${day}${edge}`, 'integer').execute();
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -621,6 +649,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0008_audit_entries': auditEntries(dialect),
         '0009_soft_delete': softDelete,
         '0010_api_keys': apiKeys(dialect),
+        '0014_platform_conformance': platformConformance,
         '0015_import_jobs': importJobs(dialect),
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),

@@ -53,6 +53,21 @@ export interface UserTable {
   displayPasswordExpirationTime: Flag;
   createdBy: string;
   creationTime: number;
+  /** The platform's weekly shift: minutes of the day (0–1439) per weekday, start ≤ end; null = none. */
+  mondayStart: Generated<number | null>;
+  mondayEnd: Generated<number | null>;
+  tuesdayStart: Generated<number | null>;
+  tuesdayEnd: Generated<number | null>;
+  wednesdayStart: Generated<number | null>;
+  wednesdayEnd: Generated<number | null>;
+  thursdayStart: Generated<number | null>;
+  thursdayEnd: Generated<number | null>;
+  fridayStart: Generated<number | null>;
+  fridayEnd: Generated<number | null>;
+  saturdayStart: Generated<number | null>;
+  saturdayEnd: Generated<number | null>;
+  sundayStart: Generated<number | null>;
+  sundayEnd: Generated<number | null>;
 }
 
 export interface RoleTable {
@@ -115,6 +130,8 @@ export interface ThingTypeTable {
   description: string;
   archived: Flag;
   creationTime: number;
+  /** The platform's flag: things of this type may be created by the edge on an unknown serial. */
+  autoCreate: Generated<Flag>;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
   /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
@@ -129,6 +146,10 @@ export interface ThingTable {
   name: string;
   serial: string;
   status: string;
+  /** The platform's `activated` flag (POST /thing/{id}/activate, /deactivate). */
+  activated: Generated<Flag>;
+  /** The parent thing (the platform's two levels: a parent has no parent). */
+  parentId: Generated<number | null>;
   creationTime: number;
   modifiedTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */

@@ -38,7 +38,7 @@ async function groupOfPath(
 async function idByCode(
   db: AnyDb,
   caller: Caller,
-  path: 'thingType' | 'zone',
+  path: 'thingType' | 'zone' | 'thing',
   code: string,
 ): Promise<number | undefined> {
   const spec = RESOURCES_BY_PATH.get(path);
@@ -46,7 +46,7 @@ async function idByCode(
   let query = db
     .selectFrom(spec.table)
     .select('id')
-    .where('code', '=', code)
+    .where(path === 'thing' ? 'serial' : 'code', '=', code)
     .where('deletedAt', 'is', null);
   const readable = readableGroups(caller, spec);
   if (readable) query = query.where('groupId', 'in', [...readable]);
@@ -67,9 +67,9 @@ function udfValue(udfs: Record<string, unknown>, name: string): unknown {
 
 /**
  * A thing's create body in the platform's form, as Portico's: `group` (a hierarchy path) → `groupId`,
- * `thingTypeCode` → `thingTypeId`, `serialNumber` → `serial`, the `zone` and `status` udfs → `zoneId`
- * and `status`. What Portico does not model (`parent`, `children`, `time`, other udfs) is skipped and
- * named in `skipped`. A body in Portico's own form passes through unchanged.
+ * `thingTypeCode` → `thingTypeId`, `serialNumber` → `serial`, `parent: {serialNumber}` → `parentId`
+ * (a readable thing of that serial), the `zone` and `status` udfs → `zoneId` and `status`. What
+ * Portico does not model (`children`, `time`, other udfs) is skipped and named in `skipped`. A body in Portico's own form passes through unchanged.
  */
 export async function thingFromPlatformForm(
   ctx: ServicesContext,
@@ -96,6 +96,16 @@ export async function thingFromPlatformForm(
     delete out.thingTypeCode;
     out.thingTypeId ??= thingTypeId;
   }
+  if (isRecord(out.parent) && typeof out.parent.serialNumber === 'string') {
+    const serial = out.parent.serialNumber;
+    const parentId = await idByCode(db, caller, 'thing', serial);
+    if (parentId === undefined)
+      throw platformRefusal(`Parent with serial:${serial} does not exist`, {
+        'parent.serialNumber': 'no such thing',
+      });
+    delete out.parent;
+    out.parentId ??= parentId;
+  }
   if (typeof out.serialNumber === 'string') {
     out.serial ??= out.serialNumber;
     delete out.serialNumber;
@@ -118,4 +128,20 @@ export async function thingFromPlatformForm(
     }
   }
   return out;
+}
+
+/**
+ * A user's write body with the platform's `userRoles` (its roles as a user answer lists them,
+ * `[{id, name, ...}]`, or their ids) read as `roleIds`; `roleIds`, when sent too, wins (a body holding
+ * both is an echo of a GET). The roles are then checked as any `roleIds` are (the authority policy:
+ * only roles the caller may hand out).
+ */
+export function userFromPlatformForm(body: unknown): unknown {
+  if (!isRecord(body) || !Object.hasOwn(body, 'userRoles')) return body;
+  const { userRoles, ...rest } = body;
+  if (Object.hasOwn(rest, 'roleIds')) return rest;
+  const roleIds = Array.isArray(userRoles)
+    ? userRoles.map((role: unknown) => (isRecord(role) && role.id !== undefined ? role.id : role))
+    : userRoles;
+  return { ...rest, roleIds };
 }

@@ -8,6 +8,7 @@ import {
   SUPPORTED_LANGUAGES,
   TAB_NAMES,
   VISIBILITY_RESOURCES,
+  perLetterPermissions,
   isValidTimeZone,
 } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
@@ -178,7 +179,12 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
     const caller = c.get('caller');
     requireOwnPermissions(caller, id);
-    return c.json({ results: caller.permissionList });
+    // Portico's strings, then the platform's one-string-per-letter form of them (RiotShiroRealm)
+    return c.json({
+      results: [
+        ...new Set([...caller.permissionList, ...perLetterPermissions(caller.permissionList)]),
+      ],
+    });
   });
 
   api.post('/user/:id/inheritedFields', async (c) => {

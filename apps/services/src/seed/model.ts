@@ -232,6 +232,7 @@ export async function seedModel(
           name: `${typeName} ${siteCode}-${String(t + 1).padStart(5, '0')}`,
           serial,
           status: statuses[t % statuses.length] ?? 'active',
+          activated: (statuses[t % statuses.length] ?? 'active') === 'active' ? 1 : 0,
           creationTime: NOW + t * 1000,
           modifiedTime: NOW + t * 1000,
         });

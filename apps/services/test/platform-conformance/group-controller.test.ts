@@ -11,6 +11,9 @@ import {
 
 const platform = usePlatform();
 
+/** A taken unique value: the platform answers 400, Portico 409 (API.md, Compatibility). */
+const TAKEN = 409;
+
 function createGroupMap(suffix: string, parentId: number | null, groupTypeId: number): JsonMap {
   return {
     code: `code${suffix}`,
@@ -71,7 +74,23 @@ describe('GroupControllerTest (real platform)', () => {
     await platform.expectResponse(`/group/${String(id)}`, UNKNOWN_RECORD, 'GET');
   });
 
-  it.skip('testCreateUpdateDuplicateGroup — Portico differs: group names and codes are not unique (it holds unique only what API.md lists, with 409)', () => {});
+  it('testCreateUpdateDuplicateGroup: a code or name taken beside the group is refused (Portico: 409)', async () => {
+    const suffix1 = millis();
+    const suffix2 = millis();
+    const groupMap1 = await insertGroup(201, suffix1, 1, 1);
+    const id1 = groupMap1.id;
+    const duplicate = await insertGroup(TAKEN, suffix1, 1, 1);
+    expect(duplicate.message).toBe('Duplicated Code group');
+    const groupMap2 = await insertGroup(201, suffix2, 1, 1);
+    const id2 = groupMap2.id;
+    groupMap2.name = groupMap1.name;
+    const renamed = await updateGroup(TAKEN, id2, groupMap1); // duplicated name (and code)
+    expect(renamed.message).toBe('Duplicated Code group');
+    await platform.expectResponse(`/group/${String(id1)}`, 204, 'DELETE');
+    await platform.expectResponse(`/group/${String(id2)}`, 204, 'DELETE');
+    await platform.expectResponse(`/group/${String(id1)}`, UNKNOWN_RECORD, 'DELETE');
+    await platform.expectResponse(`/group/${String(id2)}`, UNKNOWN_RECORD, 'DELETE');
+  });
 
   it('testSelectTree: GET /group/tree twice', async () => {
     const tree = await platform.expectResponse('/group/tree', 200, 'GET');
@@ -79,5 +98,46 @@ describe('GroupControllerTest (real platform)', () => {
     const roots = tree.results as JsonMap[];
     expect(roots.length).toBeGreaterThan(0);
     expect(Array.isArray(roots[0]?.children)).toBe(true);
+  });
+
+  describe("Portico: the platform's rule is the branch, not the whole tree", () => {
+    it('a sibling, an ancestor or a descendant may not share the name; another branch may', async () => {
+      const suffix = millis();
+      const parent = await insertGroup(201, suffix, 1, 1);
+      const child = await platform.expectResponse('/group', 201, 'PUT', {
+        name: `child${suffix}`,
+        code: `childcode${suffix}`,
+        'parent.id': parent.id,
+        'groupType.id': 1,
+      });
+      // the parent's name under the parent: an ancestor holds it
+      const under = await platform.expectResponse('/group', TAKEN, 'PUT', {
+        name: parent.name,
+        code: `other${suffix}`,
+        'parent.id': child.id,
+        'groupType.id': 1,
+      });
+      expect(under).toMatchObject({ message: 'Duplicated Name', fields: { name: 'duplicate' } });
+      // renaming the parent as its child: a descendant holds it
+      const renamed = await platform.expectResponse(`/group/${String(parent.id)}`, TAKEN, 'PATCH', {
+        name: child.name,
+      });
+      expect(renamed.message).toBe('Duplicated Name');
+      // another branch (under a sibling of the parent) may repeat both
+      const other = await insertGroup(201, millis(), 1, 1);
+      await platform.expectResponse('/group', 201, 'PUT', {
+        name: child.name,
+        code: child.code,
+        'parent.id': other.id,
+        'groupType.id': 1,
+      });
+      // nothing was written by the refusals
+      const named = await platform.expectResponse(
+        `/group?pageSize=-1&where=${encodeURIComponent(`name=${String(parent.name)}`)}`,
+        200,
+        'GET',
+      );
+      expect((named.results as JsonMap[]).map((group) => group.id)).toEqual([parent.id]);
+    });
   });
 });

@@ -21,6 +21,14 @@ export type JsonMap = Record<string, unknown>;
 export interface Platform {
   /** `expectResponse(uri, status, method, body)` of the real TestUtils: fails unless the status matches. */
   expectResponse(path: string, status: number, method: Method, body?: JsonMap): Promise<JsonMap>;
+  /** The same over HTTP as another signed-in user (its `token`) rather than root's key. */
+  expectResponseAs(
+    token: string,
+    path: string,
+    status: number,
+    method: Method,
+    body?: JsonMap,
+  ): Promise<JsonMap>;
   readonly client: TestClient;
 }
 
@@ -63,23 +71,36 @@ export function usePlatform(): Platform {
       if (!client) throw new Error('the platform is not started');
       return client;
     },
-    async expectResponse(path, status, method, body) {
-      if (!server) throw new Error('the platform is not started');
-      const json = JSON.stringify(body ?? {});
-      const hasBody = method !== 'GET' && method !== 'DELETE';
-      const response = await fetch(`${server.url}/riot-core-services/api${path}`, {
-        method,
-        headers: { api_key: apiKey, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-        ...(hasBody ? { body: json } : {}),
-      });
-      const text = await response.text();
-      expect(
-        response.status,
-        `expected status:${status} actual status:${response.status} input:${json} body:${text}`,
-      ).toBe(status);
-      return text.trim() === '' ? {} : (JSON.parse(text) as JsonMap);
+    expectResponse(path, status, method, body) {
+      return send({ api_key: apiKey }, path, status, method, body);
+    },
+    expectResponseAs(token, path, status, method, body) {
+      return send({ token }, path, status, method, body);
     },
   };
+
+  async function send(
+    auth: Record<string, string>,
+    path: string,
+    status: number,
+    method: Method,
+    body?: JsonMap,
+  ): Promise<JsonMap> {
+    if (!server) throw new Error('the platform is not started');
+    const json = JSON.stringify(body ?? {});
+    const hasBody = method !== 'GET' && method !== 'DELETE';
+    const response = await fetch(`${server.url}/riot-core-services/api${path}`, {
+      method,
+      headers: { ...auth, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      ...(hasBody ? { body: json } : {}),
+    });
+    const text = await response.text();
+    expect(
+      response.status,
+      `expected status:${status} actual status:${response.status} input:${json} body:${text}`,
+    ).toBe(status);
+    return text.trim() === '' ? {} : (JSON.parse(text) as JsonMap);
+  }
 }
 
 /** The real TestUtils.validateOutputMap: every non-dotted key sent comes back with the same value. */

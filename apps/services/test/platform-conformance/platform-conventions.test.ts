@@ -281,7 +281,7 @@ describe('list queries', () => {
       200,
     );
     expect((one.group as JsonMap).hierarchyCode).toBeTruthy();
-    await json(await client.call('GET', '/thing?extra=parent', { token: tokens.root }), 400);
+    await json(await client.call('GET', '/thing?extra=parentqwe', { token: tokens.root }), 400);
   });
 
   it('visibilityGroupId, downVisibility and upVisibility narrow a list within what the caller reads', async () => {

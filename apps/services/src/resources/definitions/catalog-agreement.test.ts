@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
 import type { CatalogField, CatalogFieldKind } from '@portico/core';
 import type { FieldKind, FieldSpec } from '../resource-spec.ts';
+import { SHIFT_DAYS } from '../../db/shift-days.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './index.ts';
 
 const KIND: Record<CatalogFieldKind, FieldKind> = {
@@ -36,6 +37,11 @@ const SERVICES_ONLY = new Set([
   'role.archived',
   'resource.acceptedAttributes',
   'folder.typeElement',
+  // the real platform's own fields (API.md, Compatibility with the real platform)
+  'thing.activated',
+  'thing.parentId',
+  'thingType.autoCreate',
+  ...SHIFT_DAYS.flatMap((day) => [`user.${day}Start`, `user.${day}End`]),
 ]);
 
 const FIELDS = CATALOG_ENTRIES.flatMap((entry) =>

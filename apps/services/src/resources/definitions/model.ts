@@ -4,6 +4,7 @@ import { checkOutline } from '@portico/core';
 import type { OutlineProblem } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
+import { checkThingParent } from './thing-parent.ts';
 
 export const THING_TYPE: ResourceSpec = {
   ...identity('thingType'),
@@ -14,6 +15,8 @@ export const THING_TYPE: ResourceSpec = {
     code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     archived: flag,
+    // the platform's flag: the edge may create a thing of this type for a serial it does not know
+    autoCreate: flag,
     creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
@@ -29,21 +32,20 @@ export const THING: ResourceSpec = {
     serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
     thingTypeId: ref('thingType', { required: true }),
     zoneId: ref('zone', { nullable: true, default: null }),
+    // the platform's parent thing (`parent.id`; `extra=parent`; the thing tree nests by it)
+    parentId: ref('thing', { nullable: true, default: null }),
     status: str(oneOf('thing', 'status'), {
       default: 'active',
       filter: true,
     }),
+    // the platform's own flag, beside Portico's status (POST /thing/{id}/activate, /deactivate)
+    activated: { ...flag, default: true },
     creationTime: { kind: 'time' },
     modifiedTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   modifiedAt: 'modifiedTime',
-  // the platform's `activated` flag, read as Portico's status: only an active thing is activated
-  outputOnly: ['activated'],
-  decorate(items) {
-    for (const item of items) item.activated = item.status === 'active';
-    return Promise.resolve();
-  },
+  beforeWrite: (values, write) => checkThingParent(values, write),
 };
 
 export const ZONE_TYPE: ResourceSpec = {

@@ -23,6 +23,7 @@ import { parseIdList } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec, WriteContext } from '../resource-spec.ts';
 import { name, text, id, str, flag, identity, oneOf } from './fields.ts';
+import { SHIFT_FIELDS, checkShifts } from './user-shifts.ts';
 
 // The administrator census taken before a user or role write, compared with the one after it (in
 // the same transaction): a write that leaves a tenant without an administrator rolls back (409).
@@ -78,6 +79,7 @@ export const USER: ResourceSpec = {
       default: null,
     },
     displayPasswordExpirationTime: { ...flag },
+    ...SHIFT_FIELDS,
     createdBy: { kind: 'string' },
     creationTime: { kind: 'time' },
   },
@@ -96,6 +98,7 @@ export const USER: ResourceSpec = {
   async beforeWrite(values, write) {
     const { caller, existing } = write;
     const reader = write.trx as unknown as Kysely<Database>;
+    checkShifts(values);
     if (!existing && values.password === undefined)
       throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
     if (existing && existing.id === caller.user.id && values.archived === true)

@@ -6,6 +6,7 @@ import type { GroupRow } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, identity } from './fields.ts';
+import { checkGroupLineage } from './group-names.ts';
 
 export const GROUP: ResourceSpec = {
   ...identity('group'),
@@ -28,12 +29,14 @@ export const GROUP: ResourceSpec = {
   },
   outputOnly: ['groupId', 'parent', 'groupType'],
   createdAt: 'creationTime',
-  async beforeWrite(values, { ctx, caller, existing, trx }) {
+  async beforeWrite(values, write) {
+    const { ctx, caller, existing, trx } = write;
     if (existing) {
       if ('parentId' in values && values.parentId !== existing.parentId)
         throw new HttpError(400, 'Invalid body: parentId cannot change (move is not supported)', {
           parentId: 'cannot change',
         });
+      await checkGroupLineage(values, write);
       return;
     }
     const parentId = values.parentId as number | null;
@@ -45,6 +48,7 @@ export const GROUP: ResourceSpec = {
       throw new HttpError(400, 'Invalid body: parentId must be a group you can see', {
         parentId: 'not a visible group',
       });
+    await checkGroupLineage(values, write);
     values.treeLevel = parent.treeLevel + 1;
     values.fqnBase = parent.fqnBase
       ? `${parent.fqnBase}.${String(values.code)}`

@@ -11,7 +11,7 @@ import {
   requireWritableGroup,
 } from '../../policies/access.ts';
 import type { AppEnv } from '../../services-context.ts';
-import { thingFromPlatformForm } from '../../resources/platform-forms.ts';
+import { thingFromPlatformForm, userFromPlatformForm } from '../../resources/platform-forms.ts';
 import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
 import {
   checkUnique,
@@ -53,6 +53,7 @@ export async function readWriteBody(
   const lenient = platformCreate || hasPlatformKeys(body);
   if (platformCreate && spec.path === 'thing')
     body = await thingFromPlatformForm(ctx, c.get('caller'), body, skipped);
+  if (spec.path === 'user') body = userFromPlatformForm(body);
   const values = parseWriteBody(spec, body, mode, { lenient, skipped });
   if (skipped.length > 0)
     c.header(
