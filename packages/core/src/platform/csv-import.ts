@@ -57,6 +57,8 @@ export function importColumns(resource: ImportResource): readonly ImportColumn[]
     Object.assign(fields, { groupId: { kind: 'reference', reference: 'group' } });
   for (const [field, spec] of Object.entries(fields)) {
     if ('readOnly' in spec && spec.readOnly) continue;
+    // a zone's outline is drawn in the zone builder, not typed in a cell
+    if (spec.kind === 'outline') continue;
     const target = 'reference' in spec ? spec.reference : undefined;
     columns.push({
       name: columnNameOf(field, spec.kind),
