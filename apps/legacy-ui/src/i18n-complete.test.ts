@@ -238,6 +238,11 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       modelMenu: 'M',
       importExportMenu: 'IE',
       tab: 'T',
+      zone: 'America/Chicago',
+      app: 'A',
+      type: 'integer',
+      values: 'csv, json',
+      limit: 5,
     };
     const wrong = englishKeys.filter(
       (key) =>
