@@ -124,7 +124,7 @@ export function describeFieldError(
   if (/not a header name|line break|at most 20 headers/.test(text)) return t('error.header');
   if (field?.kind === 'events' || /names no resource|action must be/.test(text))
     return t('error.events');
-  if (field?.kind === 'json') return t('error.json');
+  if (field?.kind === 'json' || field?.kind === 'appConfig') return t('error.json');
   if (field?.kind === 'number') return t('error.number');
   const password = passwordProblemOf(text);
   if (password === 'tooShort') return t('error.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
