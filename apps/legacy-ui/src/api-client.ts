@@ -11,19 +11,35 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
   readonly field: string | undefined;
+  /** A refused JSON value's problems, each at its JSON pointer (a stream app's configuration). */
+  readonly problems: readonly SchemaProblem[];
 
   constructor(
     status: number,
     message: string,
     fields: Record<string, string> = {},
     field?: string,
+    problems: readonly SchemaProblem[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
     this.field = field;
+    this.problems = problems;
   }
+}
+
+/** One problem of a JSON value against its schema, as the services answer it. */
+export interface SchemaProblem {
+  /** Where: a JSON pointer (`/qos`, `/zoneCodes/0`). */
+  pointer: string;
+  /** The schema keyword it breaks (`required`, `type`, `enum`, `minimum`…). */
+  keyword: string;
+  /** The services' words for it (English). */
+  message: string;
+  /** `allowedValues`, `limit`, `type`, when the keyword has one. */
+  params?: Record<string, unknown>;
 }
 
 /** No answer at all: the server is down or unreachable (fetch itself failed). */
@@ -292,6 +308,25 @@ function documentCookie(name: string): string | undefined {
   return undefined;
 }
 
+function schemaProblems(value: unknown): SchemaProblem[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (item === null || typeof item !== 'object') return [];
+    const { pointer, keyword, message, params } = item as Record<string, unknown>;
+    if (typeof pointer !== 'string' || typeof keyword !== 'string') return [];
+    return [
+      {
+        pointer,
+        keyword,
+        message: typeof message === 'string' ? message : '',
+        ...(params !== null && typeof params === 'object'
+          ? { params: params as Record<string, unknown> }
+          : {}),
+      },
+    ];
+  });
+}
+
 function stringFields(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object') return {};
   const fields: Record<string, string> = {};
@@ -352,12 +387,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       data = undefined;
     }
-    const record = (data ?? {}) as { error?: unknown; fields?: unknown; field?: unknown };
+    const record = (data ?? {}) as {
+      error?: unknown;
+      fields?: unknown;
+      field?: unknown;
+      problems?: unknown;
+    };
     return new ApiError(
       response.status,
       typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
       stringFields(record.fields),
       typeof record.field === 'string' ? record.field : undefined,
+      schemaProblems(record.problems),
     );
   }
 

@@ -262,6 +262,11 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       second: 3,
       step: 10,
       axis: 'x',
+      zone: 'America/Chicago',
+      app: 'A',
+      type: 'integer',
+      values: 'csv, json',
+      limit: 5,
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import { translator } from './i18n.ts';
-import { describeError } from './messages.ts';
+import { describeError, describeFieldError, describeSchemaProblem } from './messages.ts';
+import { RESOURCES } from './resources.ts';
 
 const t = translator('en');
 
@@ -29,5 +30,55 @@ describe('describeError', () => {
     expect(describeError(t, new NetworkError(new TypeError('Failed to fetch')))).toBe(
       t('error.network'),
     );
+  });
+});
+
+describe('a JSON value’s schema problems, from their keyword', () => {
+  it.each([
+    [{ keyword: 'required' }, 'is required'],
+    [{ keyword: 'additionalProperties' }, 'is not a setting of this app'],
+    [{ keyword: 'type', params: { type: 'integer' } }, 'must be of type integer'],
+    [{ keyword: 'enum', params: { allowedValues: ['csv', 'json'] } }, 'must be one of csv, json'],
+    [{ keyword: 'minimum', params: { limit: 1 } }, 'must be at least 1'],
+    [{ keyword: 'maximum', params: { limit: 86400 } }, 'must be at most 86,400'],
+    [{ keyword: 'minLength', params: { limit: 1 } }, 'is too short (at least 1)'],
+    [{ keyword: 'minItems', params: { limit: 1 } }, 'is too short (at least 1)'],
+    [{ keyword: 'maxLength', params: { limit: 500 } }, 'is too long (at most 500)'],
+    [{ keyword: 'maxItems', params: { limit: 100 } }, 'is too long (at most 100)'],
+    [{ keyword: 'pattern' }, 'is not in the expected form'],
+    [{ keyword: 'format' }, 'is not valid'],
+  ])('%o → %s', (problem, text) => {
+    expect(describeSchemaProblem(t, { pointer: '/x', message: 'English', ...problem })).toBe(text);
+  });
+});
+
+describe('a cron expression or app configuration refused', () => {
+  const cron = RESOURCES.scheduledRule!.fields.find((field) => field.kind === 'cron');
+  const config = RESOURCES.streamApp!.fields.find((field) => field.kind === 'appConfig');
+  it.each([
+    [cron, 'cron:neverRuns', 'No date matches this expression: the rule would never run.'],
+    [
+      cron,
+      'cron:fieldCount',
+      'A cron expression has five fields separated by spaces (or six, with seconds first).',
+    ],
+    [
+      cron,
+      'minute: Invalid value for minute: 61',
+      'One of the fields has a value out of its range or that cron does not read.',
+    ],
+    [cron, 'required', 'This field is required.'],
+    [
+      config,
+      'does not match the mqttBridge schema: /topic is required',
+      "This configuration does not match the app's settings:",
+    ],
+    [
+      config,
+      'Invalid input: expected record, received array',
+      'Enter a JSON object, for example {"host": "mqtt.example.com"}.',
+    ],
+  ])('%#: %s', (field, reason, text) => {
+    expect(describeFieldError(t, field, reason)).toBe(text);
   });
 });

@@ -2,6 +2,7 @@
 // do, never the API's own text (English, for developers and logs) nor a browser's ("Failed to fetch").
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblemOf } from '@portico/core';
 import { ApiError, NetworkError } from './api-client.ts';
+import type { SchemaProblem } from './api-client.ts';
 import type { MessageKey, Translate } from './i18n.ts';
 import type { FieldDef } from './resources.ts';
 
@@ -48,6 +49,47 @@ export function describeError(t: Translate, error: unknown): string {
   }
 }
 
+/** Why a cron expression is refused (core's CronProblemCode), as the cron field says it. */
+export const CRON_PROBLEM_KEYS = {
+  empty: 'cron.problem.empty',
+  tooLong: 'cron.problem.tooLong',
+  fieldCount: 'cron.problem.fieldCount',
+  invalidField: 'cron.problem.invalidField',
+  neverRuns: 'cron.problem.neverRuns',
+} as const satisfies Record<string, MessageKey>;
+
+/** One problem of a JSON value against its schema, from its keyword (the services' text is English). */
+export function describeSchemaProblem(t: Translate, problem: SchemaProblem): string {
+  const params = problem.params ?? {};
+  const limit = typeof params.limit === 'number' ? params.limit : 0;
+  switch (problem.keyword) {
+    case 'required':
+      return t('config.problem.required');
+    case 'additionalProperties':
+      return t('config.problem.unknown');
+    case 'type':
+      return t('config.problem.type', { type: String(params.type ?? '') });
+    case 'enum':
+      return t('config.problem.enum', {
+        values: Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : '',
+      });
+    case 'minimum':
+      return t('config.problem.minimum', { limit });
+    case 'maximum':
+      return t('config.problem.maximum', { limit });
+    case 'minLength':
+    case 'minItems':
+      return t('config.problem.tooShort', { limit });
+    case 'maxLength':
+    case 'maxItems':
+      return t('config.problem.tooLong', { limit });
+    case 'pattern':
+      return t('config.problem.pattern');
+    default:
+      return t('config.problem.invalid');
+  }
+}
+
 /** The sentence for one field the API (or the form) refused, from its kind and the API's reason. */
 export function describeFieldError(
   t: Translate,
@@ -56,6 +98,13 @@ export function describeFieldError(
 ): string {
   const text = reason.toLowerCase();
   if (text === 'duplicate') return t('error.duplicate');
+  // the form's own check (`cron:<code>`), or the services' refusal of the expression
+  const cron = reason.startsWith('cron:') ? reason.slice(5) : undefined;
+  if (cron !== undefined && Object.hasOwn(CRON_PROBLEM_KEYS, cron))
+    return t(CRON_PROBLEM_KEYS[cron as keyof typeof CRON_PROBLEM_KEYS]);
+  if (field?.kind === 'cron' && !/required|must not be empty/.test(text))
+    return t('cron.problem.invalidField');
+  if (field?.kind === 'appConfig' && /does not match/.test(text)) return t('config.mismatch');
   if (
     /required|must not be empty|too small.*>=1|expected string|received null|received undefined/.test(
       text,
@@ -75,7 +124,7 @@ export function describeFieldError(
   if (/not a header name|line break|at most 20 headers/.test(text)) return t('error.header');
   if (field?.kind === 'events' || /names no resource|action must be/.test(text))
     return t('error.events');
-  if (field?.kind === 'json') return t('error.json');
+  if (field?.kind === 'json' || field?.kind === 'appConfig') return t('error.json');
   if (field?.kind === 'number') return t('error.number');
   const password = passwordProblemOf(text);
   if (password === 'tooShort') return t('error.passwordTooShort', { min: MIN_PASSWORD_LENGTH });

@@ -9,7 +9,7 @@ import type { ColumnDef, FieldDef } from './resources.ts';
 import { MODULES } from './routes.ts';
 
 const FORM_KIND: Record<CatalogFieldKind, FieldDef['kind'][]> = {
-  text: ['text'],
+  text: ['text', 'cron'],
   longText: ['textarea'],
   email: ['email'],
   password: ['password', 'secret'],
@@ -21,7 +21,7 @@ const FORM_KIND: Record<CatalogFieldKind, FieldDef['kind'][]> = {
   reference: ['reference'],
   references: ['roles'],
   permissions: ['permissions'],
-  json: ['json'],
+  json: ['json', 'appConfig'],
   events: ['events'],
   // drawn in the zone builder (zone-builder-page.tsx), not typed in the form
   outline: [],

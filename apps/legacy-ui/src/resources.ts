@@ -30,7 +30,11 @@ export interface FieldDef {
     /** A signing secret: written, never read back; empty on an edit keeps the current one. */
     | 'secret'
     /** A subscription's events: core's event types as checkboxes, by resource (webhook-fields.tsx). */
-    | 'events';
+    | 'events'
+    /** A cron expression, with its next runs in the tenant's time zone as one types (edge-fields.tsx). */
+    | 'cron'
+    /** A stream app's configuration: JSON, with its kind's settings listed (edge-fields.tsx). */
+    | 'appConfig';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
@@ -458,6 +462,95 @@ export const RESOURCES: Record<string, ResourceDef> = {
         options: options('edgebox', 'status'),
       },
       description,
+    ],
+  }),
+  scheduledRule: def('scheduledRule', {
+    label: 'resource.scheduledRule',
+    card: ['name', 'cronExpression', 'edgeboxId', 'enabled'],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'cronExpression', label: 'field.cronExpression' },
+      {
+        field: 'edgeboxId',
+        label: 'field.edgebox',
+        kind: 'reference',
+        object: 'edgebox',
+        concept: 'EdgeBox',
+      },
+      { field: 'action', label: 'field.action', kind: 'enum' },
+      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
+    ],
+    fields: [
+      name,
+      { name: 'cronExpression', label: 'field.cronExpression', kind: 'cron', required: true },
+      {
+        name: 'edgeboxId',
+        label: 'field.edgebox',
+        kind: 'reference',
+        reference: 'edgebox',
+        object: 'edgebox',
+        concept: 'EdgeBox',
+        required: true,
+      },
+      {
+        name: 'action',
+        label: 'field.action',
+        kind: 'select',
+        options: options('scheduledRule', 'action'),
+        required: true,
+      },
+      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
+      description,
+    ],
+  }),
+  streamApp: def('streamApp', {
+    label: 'resource.streamApp',
+    card: ['name', 'appKind', 'edgeboxId', 'reportedState'],
+    columns: [
+      idColumn,
+      nameColumn,
+      {
+        field: 'edgeboxId',
+        label: 'field.edgebox',
+        kind: 'reference',
+        object: 'edgebox',
+        concept: 'EdgeBox',
+      },
+      { field: 'appKind', label: 'field.appKind', kind: 'enum' },
+      { field: 'version', label: 'field.version' },
+      { field: 'desiredState', label: 'field.desiredState', kind: 'enum' },
+      { field: 'reportedState', label: 'field.reportedState', kind: 'enum' },
+      { field: 'reportedAt', label: 'field.reportedAt', kind: 'datetime' },
+    ],
+    fields: [
+      name,
+      {
+        name: 'edgeboxId',
+        label: 'field.edgebox',
+        kind: 'reference',
+        reference: 'edgebox',
+        object: 'edgebox',
+        concept: 'EdgeBox',
+        required: true,
+      },
+      {
+        name: 'appKind',
+        label: 'field.appKind',
+        kind: 'select',
+        options: options('streamApp', 'appKind'),
+        required: true,
+      },
+      { name: 'version', label: 'field.version', kind: 'text', required: true },
+      { name: 'configuration', label: 'field.configuration', kind: 'appConfig' },
+      {
+        name: 'desiredState',
+        label: 'field.desiredState',
+        kind: 'select',
+        options: options('streamApp', 'desiredState'),
+        required: true,
+      },
     ],
   }),
   folder: def('folder', {

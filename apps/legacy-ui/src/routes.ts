@@ -85,15 +85,7 @@ export const MODULES: ModuleDef[] = [
     key: 'gateway',
     label: 'module.gateway',
     concept: 'Gateway',
-    pages: [
-      r('edgebox'),
-      p('/gateway/scheduledRule', 'page.scheduledRule', {
-        concept: 'ScheduledRules',
-      }),
-      p('/gateway/streamApp', 'page.streamApp', {
-        concept: 'StreamApps',
-      }),
-    ],
+    pages: [r('edgebox'), r('scheduledRule'), r('streamApp')],
   },
   {
     key: 'model',

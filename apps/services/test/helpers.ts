@@ -19,6 +19,8 @@ export const RESOURCE_PATHS = [
   'logicalReader',
   'connection',
   'edgebox',
+  'scheduledRule',
+  'streamApp',
   'folder',
   'reportDefinition',
   'endpoint',

@@ -337,6 +337,61 @@ describe('delivery', () => {
     });
   });
 
+  it('the undo of a delete is an event of its own: a restore notifies as create, update and delete do', async () => {
+    const endpoint = await createEndpoint(tokens.admin);
+    await subscribe(tokens.admin, endpoint.id, ['zone.deleted', 'zone.restored']);
+    const zone = await json<{ id: number }>(
+      await client.call('POST', '/zone', {
+        token: tokens.admin,
+        body: { name: 'Undone Dock', zoneTypeId: 1 },
+      }),
+      201,
+    );
+    expect((await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
+      204,
+    );
+    const restored = await json<{ done: Array<{ id: number }> }>(
+      await client.call('POST', '/zone/bulk', {
+        token: tokens.admin,
+        body: { action: 'restore', ids: [zone.id] },
+      }),
+      200,
+    );
+    expect(restored.done.map((row) => row.id)).toEqual([zone.id]);
+    expect(await dispatcher().runOnce()).toBe(2);
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['zone.deleted', 'zone.restored']);
+    const delivery = receiver.received[1]!;
+    expect(delivery.signed).toBe(true);
+    expect(delivery.headers['x-portico-event']).toBe('zone.restored');
+    expect(delivery.json).toMatchObject({
+      type: 'zone.restored',
+      resource: 'zone',
+      record: { id: zone.id, name: 'Undone Dock' },
+      actor: { name: 'admin' },
+    });
+    // a subscription to every event of the resource gets it too; one to deletes only does not
+    await client.services.context.db.deleteFrom('webhookSubscriptions').execute();
+    receiver.received = [];
+    await subscribe(tokens.admin, endpoint.id, ['zone.*']);
+    const other = await createEndpoint(tokens.admin, { url: receiver.url('/deletes-only') });
+    await subscribe(tokens.admin, other.id, ['zone.deleted']);
+    await dispatcher().runOnce();
+    receiver.received = [];
+    await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin });
+    await client.call('POST', '/zone/bulk', {
+      token: tokens.admin,
+      body: { action: 'restore', ids: [zone.id] },
+    });
+    await dispatcher().runOnce();
+    const restoredTo = receiver.received
+      .filter((r) => r.json.type === 'zone.restored')
+      .map((r) => r.headers['x-portico-event']);
+    expect(restoredTo).toHaveLength(1);
+    expect(
+      receiver.received.filter((r) => r.json.type === 'zone.deleted').map((r) => r.json.type),
+    ).toHaveLength(2);
+  });
+
   it('another tenant’s changes never reach a tenant’s subscription', async () => {
     const endpoint = await createEndpoint(tokens.globex);
     await subscribe(tokens.globex, endpoint.id, ['*']);

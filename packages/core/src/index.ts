@@ -281,6 +281,10 @@ export {
   REPORT_TYPES,
   RESOURCE_ENUMERATIONS,
   RESOURCE_TYPE_NAMES,
+  SCHEDULED_RULE_ACTIONS,
+  STREAM_APP_DESIRED_STATES,
+  STREAM_APP_KINDS,
+  STREAM_APP_REPORTED_STATES,
   THING_STATUSES,
 } from './platform/enumerations.ts';
 export type {
@@ -289,8 +293,26 @@ export type {
   EdgeboxType,
   ReportType,
   ResourceTypeName,
+  ScheduledRuleAction,
+  StreamAppDesiredState,
+  StreamAppKind,
+  StreamAppReportedState,
   ThingStatus,
 } from './platform/enumerations.ts';
+export {
+  CRON_PREVIEW_RUNS,
+  MAX_CRON_LENGTH,
+  cronProblem,
+  nextCronRuns,
+} from './platform/schedule.ts';
+export type { CronProblem, CronProblemCode } from './platform/schedule.ts';
+export {
+  STREAM_APP_EXAMPLES,
+  STREAM_APP_SCHEMAS,
+  isStreamAppKind,
+  streamAppSettings,
+} from './platform/stream-apps.ts';
+export type { AppSchema, AppSetting } from './platform/stream-apps.ts';
 export {
   MAX_SUBSCRIPTION_PATTERNS,
   WEBHOOK_RECORD_ACTIONS,

@@ -1,7 +1,12 @@
 // The pure form conversion of a resource form: a row's values as the form's strings, the strings
 // back as the API's body, the problems found before sending, and the form's title and record name.
 // No React: resource-form.tsx renders it.
-import { PASSWORD_PROBLEM_TEXT, checkPasswordRules, parsePermissionLines } from '@portico/core';
+import {
+  PASSWORD_PROBLEM_TEXT,
+  checkPasswordRules,
+  cronProblem,
+  parsePermissionLines,
+} from '@portico/core';
 import type { ApiRow } from '../api-client.ts';
 import type { Translate } from '../i18n.ts';
 import { lowerFirst, sentence } from '../labels.ts';
@@ -27,7 +32,7 @@ export function toInput(field: FieldDef, value: unknown): string {
   if (field.kind === 'flag') return value === true || value === 1 ? 'true' : 'false';
   if (field.kind === 'secret') return '';
   if (field.kind === 'roles') return Array.isArray(value) ? value.join(',') : '';
-  if (field.kind === 'json')
+  if (field.kind === 'json' || field.kind === 'appConfig')
     return typeof value === 'object' && Object.keys(value).length === 0
       ? ''
       : JSON.stringify(value, null, 2);
@@ -65,7 +70,7 @@ export function toBody(
         .split(/[\n,]/)
         .map((item) => item.trim())
         .filter(Boolean);
-    else if (field.kind === 'json') {
+    else if (field.kind === 'json' || field.kind === 'appConfig') {
       if (raw.trim() === '') body[field.name] = {};
       else {
         try {
@@ -107,7 +112,10 @@ export function checkValues(
       problems[field.name] = 'permissionLines';
     else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw))
       problems[field.name] = 'number';
-    else if (field.kind === 'json' && raw !== '') {
+    else if (field.kind === 'cron' && raw !== '') {
+      const problem = cronProblem(raw);
+      if (problem) problems[field.name] = `cron:${problem.code}`;
+    } else if ((field.kind === 'json' || field.kind === 'appConfig') && raw !== '') {
       try {
         const parsed = JSON.parse(raw) as unknown;
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))

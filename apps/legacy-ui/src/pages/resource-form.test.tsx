@@ -43,7 +43,11 @@ function sampleRow(resource: ResourceDef): ApiRow {
         row.roles = [{ id: 41, name: `Current ${field.name}` }];
         break;
       case 'json':
+      case 'appConfig':
         row[field.name] = { host: 'mqtt.example' };
+        break;
+      case 'cron':
+        row[field.name] = '0 6 * * MON-FRI';
         break;
       case 'color':
         row[field.name] = '#123456';
@@ -83,7 +87,7 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
   if (field.kind === 'list') return (value as string[]).join('\n');
   if (field.kind === 'permissions') return (value as string[]).join(', ');
   if (field.kind === 'roles') return (row.roles as Array<{ name: string }>)[0]?.name ?? '';
-  if (field.kind === 'json') return JSON.stringify(value, null, 2);
+  if (field.kind === 'json' || field.kind === 'appConfig') return JSON.stringify(value, null, 2);
   if (field.kind === 'flag') return enumLabel(String(value));
   if (field.kind === 'events') return (value as string[]).join(', ');
   return String(value);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactNode, SyntheticEvent } from 'react';
 import { MIN_PASSWORD_LENGTH as MIN_LENGTH } from '@portico/core';
 import { ApiError } from '../api-client.ts';
-import type { ApiRow } from '../api-client.ts';
+import type { ApiRow, SchemaProblem } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError, describeFieldError } from '../messages.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
@@ -21,6 +21,7 @@ import type { Values } from './form-values.ts';
 import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
+import { AppConfigField, CronField, SchemaProblems } from './edge-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
@@ -93,6 +94,8 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   // the values as loaded: the form has unsaved changes when what is on screen differs
   const [pristine, setPristine] = useState<Values>(values);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // a JSON field's problems against its schema, each at its pointer (a stream app's configuration)
+  const [fieldProblems, setFieldProblems] = useState<Record<string, readonly SchemaProblem[]>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -151,6 +154,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   async function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setFieldProblems({});
     const visible = resource.fields.filter((field) => creating || !field.createOnly);
     const problems = checkValues(visible, values, creating);
     if (Object.keys(problems).length > 0) {
@@ -206,6 +210,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)]),
           ),
         );
+        const schemaField = known.find(([name]) => fieldOf(name)?.kind === 'appConfig');
+        if (schemaField && caught.problems.length > 0)
+          setFieldProblems({ [schemaField[0]]: caught.problems });
         setError(t('form.fixErrors'));
       } else {
         setError(describeError(t, caught));
@@ -351,11 +358,36 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
           };
           const onChange = (value: string) =>
             setValues((current) => ({ ...current, [field.name]: value }));
+          const problems = fieldProblems[field.name] ?? [];
           const errorText = fieldError ? (
             <span id={fieldErrorId} className="field-error">
               {fieldError}
+              <SchemaProblems problems={problems} />
             </span>
           ) : null;
+          if (field.kind === 'cron' || field.kind === 'appConfig') {
+            const { 'aria-describedby': _described, ...input } = common;
+            const describedBy = fieldError ? fieldErrorId : undefined;
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={inputId}>
+                  {fieldLabel(field)}
+                  {field.required ? <span aria-hidden="true"> *</span> : null}
+                </label>
+                {field.kind === 'cron' ? (
+                  <CronField input={input} errorId={describedBy} />
+                ) : (
+                  <AppConfigField
+                    input={input}
+                    appKind={values.appKind ?? ''}
+                    onChange={onChange}
+                    errorId={describedBy}
+                  />
+                )}
+                {errorText}
+              </div>
+            );
+          }
           if (field.kind === 'events') {
             return (
               <div key={field.name}>

@@ -1,8 +1,9 @@
 // The webhook pages' own parts: a subscription's events as a grid of checkboxes (every event, or per
-// resource created / updated / deleted / all of them, and failed sign-ins), and an endpoint's
+// resource created / updated / deleted / restored / all of them, and failed sign-ins), and an endpoint's
 // delivery log with "Send test event" and "Send again" for a failed delivery.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { WEBHOOK_RECORD_ACTIONS, formatDateTime } from '@portico/core';
+import type { WebhookRecordAction } from '@portico/core';
 import type { WebhookDelivery, WebhookTestResult } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
@@ -14,7 +15,8 @@ const ACTION_KEYS = {
   created: 'events.created',
   updated: 'events.updated',
   deleted: 'events.deleted',
-} as const;
+  restored: 'events.restored',
+} as const satisfies Record<WebhookRecordAction, string>;
 
 interface EventsFieldProps {
   id: string;

@@ -447,6 +447,59 @@ function webhooks(dialect: Dialect): Migration {
 }
 
 /**
+ * Scheduled rules: what an edge box does when a cron expression says so (the expression is read in
+ * the tenant's time zone).
+ */
+function scheduledRules(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let t = withId(db.schema.createTable('scheduledRules') as unknown as Table, dialect);
+      t = int(t, 'groupId');
+      for (const c of ['name', 'cronExpression', 'action', 'description']) t = text(t, c);
+      t = int(t, 'edgeboxId');
+      t = int(t, 'enabled');
+      await t.execute();
+      await db.schema
+        .createIndex('scheduledRules_group')
+        .on('scheduledRules')
+        .column('groupId')
+        .execute();
+      await db.schema
+        .createIndex('scheduledRules_edgebox')
+        .on('scheduledRules')
+        .column('edgeboxId')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Stream apps: an app of a known kind deployed to an edge box, its version, its configuration (JSON,
+ * matched against its kind's schema), the state it is asked to be in and the one its edge box last
+ * reported.
+ */
+function streamApps(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let t = withId(db.schema.createTable('streamApps') as unknown as Table, dialect);
+      t = int(t, 'groupId');
+      for (const c of ['name', 'appKind', 'version', 'desiredState']) t = text(t, c);
+      t = int(t, 'edgeboxId');
+      t = t.addColumn('configuration', 'text', (c) => c.notNull().defaultTo('{}'));
+      t = t.addColumn('reportedState', 'text', (c) => c.notNull().defaultTo('unknown'));
+      t = time(t, 'reportedAt', true);
+      await t.execute();
+      await db.schema.createIndex('streamApps_group').on('streamApps').column('groupId').execute();
+      await db.schema
+        .createIndex('streamApps_edgebox')
+        .on('streamApps')
+        .column('edgeboxId')
+        .execute();
+    },
+  };
+}
+
+/**
  * Data retention: a tenant's maximum age per kind of data (`scopeGroupId` is the tenant's group, or
  * the root group for the root level) and the purges run (manual, scheduled, dry runs).
  */
@@ -649,6 +702,8 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0008_audit_entries': auditEntries(dialect),
         '0009_soft_delete': softDelete,
         '0010_api_keys': apiKeys(dialect),
+        '0012_scheduled_rules': scheduledRules(dialect),
+        '0013_stream_apps': streamApps(dialect),
         '0014_platform_conformance': platformConformance,
         '0015_import_jobs': importJobs(dialect),
         '0016_webhooks': webhooks(dialect),

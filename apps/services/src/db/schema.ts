@@ -236,6 +236,36 @@ export interface EdgeboxTable {
   deletedAt: Generated<number | null>;
 }
 
+export interface ScheduledRuleTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  /** A cron expression (core's schedule.ts), read in the tenant's time zone. */
+  cronExpression: string;
+  edgeboxId: number;
+  /** One of core's SCHEDULED_RULE_ACTIONS. */
+  action: string;
+  enabled: number;
+  description: string;
+}
+
+export interface StreamAppTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  edgeboxId: number;
+  /** One of core's STREAM_APP_KINDS. */
+  appKind: string;
+  version: string;
+  /** JSON: the configuration, valid against its kind's schema (core's stream-apps.ts). */
+  configuration: string;
+  /** `running` or `stopped`: what the edge box is asked to do. */
+  desiredState: string;
+  /** What the edge box last reported (`unknown` until it reports). */
+  reportedState: string;
+  reportedAt: number | null;
+}
+
 export interface FolderTable {
   id: Generated<number>;
   groupId: number;
@@ -452,6 +482,8 @@ export interface Database {
   logicalReaders: LogicalReaderTable;
   connections: ConnectionTable;
   edgeboxes: EdgeboxTable;
+  scheduledRules: ScheduledRuleTable;
+  streamApps: StreamAppTable;
   folders: FolderTable;
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;

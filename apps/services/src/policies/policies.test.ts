@@ -7,6 +7,7 @@ import type { Caller, GroupRow, UserRow } from '../auth/directory.ts';
 import { HttpError } from '../http/http-error.ts';
 import { requireAllPermissions, requireVisibleBase } from './access.ts';
 import type { Readable } from './access.ts';
+import { requireEdgeReporter } from './edge-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
 
@@ -168,5 +169,18 @@ describe('a report folder', () => {
   ])('%s', (_name, permissions, row, edit, remove) => {
     expect(outcome(() => requireFolderEditable(caller(permissions), row))).toBe(edit);
     expect(outcome(() => requireFolderDeletable(caller(permissions), row))).toBe(remove);
+  });
+});
+
+describe('a stream app state reported by its edge box', () => {
+  const refused = '403 Permission edgebox:u required: only an edge box reports its state';
+  it.each<[string, string[], string]>([
+    ['with edgebox:u', ['edgebox:u'], 'allowed'],
+    ['with edgebox:*', ['edgebox:*'], 'allowed'],
+    ['with edgebox:r only', ['edgebox:r'], refused],
+    ['with every stream app permission but no edge box one', ['streamapp:*'], refused],
+    ['with nothing', [], refused],
+  ])('%s', (_name, permissions, expected) => {
+    expect(outcome(() => requireEdgeReporter(caller(permissions)))).toBe(expected);
   });
 });

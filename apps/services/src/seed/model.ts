@@ -219,6 +219,66 @@ export async function seedModel(
           status: siteIndex === 1 ? 'offline' : 'online',
         },
       ]);
+      const [edgeId = 0, bridgeId = 0] = (
+        await trx
+          .selectFrom('edgeboxes')
+          .select('id')
+          .where('groupId', '=', site.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.id);
+      await insertMany(trx, 'scheduledRules', [
+        {
+          groupId: site.id,
+          name: `Night inventory ${siteCode}`,
+          cronExpression: '0 2 * * *',
+          edgeboxId: edgeId,
+          action: 'runRules',
+          enabled: 1,
+          description: 'Counts every asset seen in the last day',
+        },
+        {
+          groupId: site.id,
+          name: `Weekly export ${siteCode}`,
+          cronExpression: '30 6 * * MON',
+          edgeboxId: bridgeId,
+          action: 'exportData',
+          enabled: siteIndex === 0 ? 1 : 0,
+          description: '',
+        },
+      ]);
+      await insertMany(trx, 'streamApps', [
+        {
+          groupId: site.id,
+          name: `Dock dwell ${siteCode}`,
+          edgeboxId: edgeId,
+          appKind: 'dwellTimer',
+          version: '2.1.0',
+          configuration: JSON.stringify({
+            thresholdSeconds: 600,
+            zoneCodes: [`${siteCode}-DOCK`],
+            alertOnExit: true,
+          }),
+          desiredState: 'running',
+          reportedState: 'running',
+          reportedAt: NOW,
+        },
+        {
+          groupId: site.id,
+          name: `MQTT uplink ${siteCode}`,
+          edgeboxId: bridgeId,
+          appKind: 'mqttBridge',
+          version: '1.4.2',
+          configuration: JSON.stringify({
+            brokerUrl: 'mqtts://broker.example.com:8883',
+            topic: `sites/${siteCode}/things`,
+            qos: 1,
+          }),
+          desiredState: 'stopped',
+          reportedState: 'unknown',
+          reportedAt: null,
+        },
+      ]);
       const thingRows = [];
       const statuses = ['active', 'active', 'active', 'maintenance', 'retired'];
       for (let t = 0; t < things; t += 1) {

@@ -74,8 +74,8 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
     resources: [
       catalogResource('edgebox', CRUD),
       { name: 'edgeboxrule', operations: CRUD },
-      { name: 'scheduledrule', operations: CRUD },
-      { name: 'streamapp', operations: CRUD },
+      catalogResource('scheduledRule', CRUD),
+      catalogResource('streamApp', CRUD),
     ],
   },
   {

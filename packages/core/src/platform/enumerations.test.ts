@@ -6,6 +6,10 @@ import {
   REPORT_TYPES,
   RESOURCE_ENUMERATIONS,
   RESOURCE_TYPE_NAMES,
+  SCHEDULED_RULE_ACTIONS,
+  STREAM_APP_DESIRED_STATES,
+  STREAM_APP_KINDS,
+  STREAM_APP_REPORTED_STATES,
   THING_STATUSES,
 } from './enumerations.ts';
 
@@ -17,6 +21,15 @@ describe('resource enumerations', () => {
     ['edgebox', 'type', EDGEBOX_TYPES, ['edge', 'core']],
     ['edgebox', 'status', EDGEBOX_STATUSES, ['online', 'offline']],
     ['reportDefinition', 'reportType', REPORT_TYPES, ['table', 'map', 'summary']],
+    ['scheduledRule', 'action', SCHEDULED_RULE_ACTIONS, ['runRules', 'sendCommand', 'exportData']],
+    ['streamApp', 'appKind', STREAM_APP_KINDS, ['mqttBridge', 'dwellTimer', 'fileExporter']],
+    ['streamApp', 'desiredState', STREAM_APP_DESIRED_STATES, ['running', 'stopped']],
+    [
+      'streamApp',
+      'reportedState',
+      STREAM_APP_REPORTED_STATES,
+      ['unknown', 'running', 'stopped', 'failed'],
+    ],
   ] as const)('%s.%s is %j', (resource, field, values, expected) => {
     expect(values).toEqual(expected);
     expect((RESOURCE_ENUMERATIONS[resource] as Record<string, readonly string[]>)[field]).toBe(
@@ -26,7 +39,7 @@ describe('resource enumerations', () => {
 
   it('indexes every enumeration once, each a set of distinct, non-empty values', () => {
     const all = Object.values(RESOURCE_ENUMERATIONS).flatMap((fields) => Object.values(fields));
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(10);
     for (const values of all) {
       expect(values.length).toBeGreaterThan(0);
       expect(new Set(values).size).toBe(values.length);

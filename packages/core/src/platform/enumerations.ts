@@ -38,6 +38,29 @@ export const REPORT_TYPES = ['table', 'map', 'summary'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /**
+ * What a scheduled rule does when its time comes: run its edge box's rules, send the edge box a
+ * command, or export the edge box's data.
+ */
+export const SCHEDULED_RULE_ACTIONS = ['runRules', 'sendCommand', 'exportData'] as const;
+/** One of {@link SCHEDULED_RULE_ACTIONS}. */
+export type ScheduledRuleAction = (typeof SCHEDULED_RULE_ACTIONS)[number];
+
+/** The kinds of stream app an edge box runs (each with its configuration's JSON Schema: stream-apps.ts). */
+export const STREAM_APP_KINDS = ['mqttBridge', 'dwellTimer', 'fileExporter'] as const;
+/** One of {@link STREAM_APP_KINDS}. */
+export type StreamAppKind = (typeof STREAM_APP_KINDS)[number];
+
+/** The state a stream app is asked to be in. */
+export const STREAM_APP_DESIRED_STATES = ['running', 'stopped'] as const;
+/** One of {@link STREAM_APP_DESIRED_STATES}. */
+export type StreamAppDesiredState = (typeof STREAM_APP_DESIRED_STATES)[number];
+
+/** The state its edge box last reported (`unknown` until it reports one). */
+export const STREAM_APP_REPORTED_STATES = ['unknown', 'running', 'stopped', 'failed'] as const;
+/** One of {@link STREAM_APP_REPORTED_STATES}. */
+export type StreamAppReportedState = (typeof STREAM_APP_REPORTED_STATES)[number];
+
+/**
  * Every enumeration above by resource (API path: `/thing`, `/edgebox`…) and field:
  * `RESOURCE_ENUMERATIONS.thing.status` is {@link THING_STATUSES}.
  */
@@ -47,4 +70,10 @@ export const RESOURCE_ENUMERATIONS = {
   connection: { type: CONNECTION_TYPES },
   edgebox: { type: EDGEBOX_TYPES, status: EDGEBOX_STATUSES },
   reportDefinition: { reportType: REPORT_TYPES },
+  scheduledRule: { action: SCHEDULED_RULE_ACTIONS },
+  streamApp: {
+    appKind: STREAM_APP_KINDS,
+    desiredState: STREAM_APP_DESIRED_STATES,
+    reportedState: STREAM_APP_REPORTED_STATES,
+  },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

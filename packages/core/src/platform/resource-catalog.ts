@@ -11,6 +11,7 @@
  * enumerations and the spec §2 routes.
  */
 import { RESOURCE_ENUMERATIONS } from './enumerations.ts';
+import { MAX_CRON_LENGTH } from './schedule.ts';
 
 /** What a field holds, as a client writes it. */
 export type CatalogFieldKind =
@@ -300,6 +301,50 @@ export const RESOURCE_CATALOG = {
       type: enumeration(),
       status: enumeration(),
       description,
+    },
+  },
+  scheduledRule: {
+    path: 'scheduledRule',
+    permission: 'scheduledrule',
+    concept: 'ScheduledRules',
+    oneConcept: 'ScheduledRule',
+    listRoute: '/gateway/scheduledRule',
+    titleField: 'name',
+    fields: {
+      name,
+      // a cron expression (schedule.ts), read in the tenant's time zone
+      cronExpression: {
+        kind: 'text',
+        required: true,
+        maxLength: MAX_CRON_LENGTH,
+        searchable: true,
+        sortable: true,
+        list: true,
+      },
+      edgeboxId: reference('edgebox', { required: true }),
+      action: enumeration({ required: true }),
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      description,
+    },
+  },
+  streamApp: {
+    path: 'streamApp',
+    permission: 'streamapp',
+    concept: 'StreamApps',
+    oneConcept: 'StreamApp',
+    listRoute: '/gateway/streamApp',
+    titleField: 'name',
+    fields: {
+      name,
+      edgeboxId: reference('edgebox', { required: true }),
+      appKind: enumeration({ required: true }),
+      version: { ...code, required: true, maxLength: 50 },
+      // matched against its kind's JSON Schema (stream-apps.ts)
+      configuration: { kind: 'json' },
+      desiredState: enumeration(),
+      // what the edge box last reported (PUT /streamApp/{id}/reportedState)
+      reportedState: enumeration({ readOnly: true }),
+      reportedAt: { ...createdAt, list: true },
     },
   },
   folder: {

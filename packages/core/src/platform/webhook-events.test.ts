@@ -20,7 +20,8 @@ describe('webhookEventFor', () => {
     ['login', 'session', null],
     ['logout', 'session', null],
     ['create', 'session', null],
-    ['restore', 'zone', null],
+    ['restore', 'zone', 'zone.restored'],
+    ['restore', 'session', null],
     ['create', 'zone.x', null],
     ['create', '', null],
   ] as const)('%s on %s → %s', (action, resource, event) => {
@@ -34,6 +35,7 @@ describe('webhookPatternProblem', () => {
     ['zone.*', null],
     ['zone.created', null],
     ['thing.deleted', null],
+    ['thing.restored', null],
     ['session.login.failed', null],
     ['session.*', 'names no resource'],
     ['zone', 'action must be'],
@@ -71,6 +73,6 @@ describe('subscriptionWants', () => {
       expect(webhookPatternProblem(type, RESOURCES)).toBeNull();
       expect(subscriptionWants([type], type)).toBe(true);
     }
-    expect(webhookEventTypes(RESOURCES)).toHaveLength(RESOURCES.length * 3 + 1);
+    expect(webhookEventTypes(RESOURCES)).toHaveLength(RESOURCES.length * 4 + 1);
   });
 });

@@ -3,7 +3,7 @@
 // the legacy UI offers the same event list in the subscription form.
 
 /** What happened to a record, as an event says it. */
-export const WEBHOOK_RECORD_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export const WEBHOOK_RECORD_ACTIONS = ['created', 'updated', 'deleted', 'restored'] as const;
 export type WebhookRecordAction = (typeof WEBHOOK_RECORD_ACTIONS)[number];
 
 /** Events that are not about one resource's records. */
@@ -19,6 +19,8 @@ const AUDIT_TO_RECORD_ACTION: Readonly<Record<string, WebhookRecordAction>> = {
   create: 'created',
   update: 'updated',
   delete: 'deleted',
+  // the undo of a delete: the record is back
+  restore: 'restored',
   // a user's or a group's field written or removed is an update of that record
   'field.set': 'updated',
   'field.remove': 'updated',

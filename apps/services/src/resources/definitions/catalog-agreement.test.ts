@@ -94,7 +94,8 @@ describe('the services serve the resource catalog', () => {
       expect(spec.write?.safeParse(ofLength(field.kind, field.maxLength + 1)).success).toBe(false);
     }
     const values = enumerationOf(path, name);
-    if (field.kind === 'enumeration') {
+    // a read-only enumeration (a state an edge box reports) is set by the services alone
+    if (field.kind === 'enumeration' && !field.readOnly) {
       for (const value of values ?? []) expect(spec.write?.safeParse(value).success).toBe(true);
       expect(spec.write?.safeParse('not-one-of-them').success).toBe(false);
     }

@@ -1,7 +1,7 @@
 // Every resource of the shared contracts, declared once, by area.
 import type { ResourceSpec, Row } from '../resource-spec.ts';
 import { FOLDER, REPORT_DEFINITION } from './analytics.ts';
-import { CONNECTION, EDGEBOX } from './gateway.ts';
+import { CONNECTION, EDGEBOX, SCHEDULED_RULE, STREAM_APP } from './gateway.ts';
 import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
 import { RESOURCE, ROLE, USER } from './people.ts';
 import { GROUP, GROUP_TYPE } from './tenants.ts';
@@ -21,6 +21,8 @@ export const RESOURCES: readonly ResourceSpec[] = [
   LOGICAL_READER,
   CONNECTION,
   EDGEBOX,
+  SCHEDULED_RULE,
+  STREAM_APP,
   FOLDER,
   REPORT_DEFINITION,
   ...webhookResources(() => RESOURCES.map((spec) => spec.path)),

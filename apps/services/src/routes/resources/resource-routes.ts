@@ -10,6 +10,7 @@ import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-s
 import { deleteRow, handleDelete, restoreRow } from './delete-handler.ts';
 import { handleExport } from './export-handler.ts';
 import { handleGet, handleList, handleTree } from './read-handlers.ts';
+import { handleReportedState } from './reported-state-handler.ts';
 import type { AnyDb, ResourceEnv } from './resource-env.ts';
 import { handleCreate, handleUpdate, updateRow } from './write-handlers.ts';
 
@@ -60,6 +61,9 @@ export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext):
     api.put(`${base}/:id`, (c) => handleUpdate(env, c, spec, 'replace'));
     api.patch(`${base}/:id`, (c) => handleUpdate(env, c, spec, 'patch'));
     api.delete(`${base}/:id`, (c) => handleDelete(env, c, spec));
+    // what an edge box reports of a stream app it runs
+    if (spec.path === 'streamApp')
+      api.put(`${base}/:id/reportedState`, (c) => handleReportedState(env, c, spec));
   }
   return {
     updateRow: (
