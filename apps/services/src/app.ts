@@ -27,6 +27,7 @@ import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
+import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
@@ -194,6 +195,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerStatusRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
+  registerLicenseRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);
