@@ -41,5 +41,8 @@ export async function seedLicenses(trx: Transaction<Database>, acme: SeededGroup
     actorName: 'root',
   };
   await trx.insertInto('issuedLicenses').values(row).execute();
-  await trx.insertInto('installedLicenses').values({ ...row, actorName: 'admin' }).execute();
+  await trx
+    .insertInto('installedLicenses')
+    .values({ ...row, actorName: 'admin' })
+    .execute();
 }
