@@ -1,4 +1,5 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
+import type { LicenseLimit, LicenseUsage } from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
 
 /**
@@ -11,18 +12,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
   readonly field: string | undefined;
+  /** The answer's other keys (a license refusal's `license`, `limit`, `max`, `expiresAt`). */
+  readonly details: Readonly<Record<string, unknown>>;
 
   constructor(
     status: number,
     message: string,
     fields: Record<string, string> = {},
     field?: string,
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
     this.field = field;
+    this.details = details;
   }
 }
 
@@ -151,6 +156,14 @@ export interface ApiClient {
   runRetention(dryRun: boolean): Promise<RetentionRun>;
   /** One action over many records; each is done or refused on its own (see BulkResult). */
   bulk(resource: string, request: BulkRequest): Promise<BulkResult>;
+  /** A tenant's installed license and its use (root names the tenant). */
+  license(tenantId?: number): Promise<LicenseState>;
+  /** Installs a license text (verified by the services). */
+  installLicense(text: string, tenantId?: number): Promise<LicenseState>;
+  /** The licenses root generated, newest first. */
+  issuedLicenses(): Promise<ListPage<LicenseInfo>>;
+  /** Generates and signs a license (root). */
+  generateLicense(request: GenerateLicenseRequest): Promise<LicenseInfo>;
 }
 
 /** One tenant's usage as `GET /status` answers it. */
@@ -235,6 +248,35 @@ export interface RetentionState {
 }
 
 /** Options of {@link createApiClient}. */
+/** A license: what it grants, whether it is in force, when and by whom it was generated or installed. */
+export interface LicenseInfo {
+  id: string;
+  tenantId: number;
+  tenantName: string;
+  issuedAt: string;
+  expiresAt: string;
+  modules: string[];
+  limits: Partial<Record<LicenseLimit, number>>;
+  status: 'valid' | 'expired';
+  at: string;
+  actorName: string;
+  /** Generated licenses only. */
+  text?: string;
+}
+
+export interface LicenseState {
+  tenant: { id: number; name: string };
+  license: LicenseInfo | null;
+  usage: LicenseUsage[];
+}
+
+export interface GenerateLicenseRequest {
+  tenantId: number;
+  expiresOn: string;
+  modules: string[];
+  limits: Partial<Record<LicenseLimit, number | null>>;
+}
+
 export interface ApiClientOptions {
   apiBase: string;
   token: string;
@@ -316,12 +358,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       data = undefined;
     }
-    const record = (data ?? {}) as { error?: unknown; fields?: unknown; field?: unknown };
+    const record = (
+      data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}
+    ) as { error?: unknown; fields?: unknown; field?: unknown } & Record<string, unknown>;
+    const { error, fields, field, ...details } = record;
     return new ApiError(
       response.status,
-      typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
-      stringFields(record.fields),
-      typeof record.field === 'string' ? record.field : undefined,
+      typeof error === 'string' ? error : `HTTP ${response.status}`,
+      stringFields(fields),
+      typeof field === 'string' ? field : undefined,
+      details,
     );
   }
 
@@ -433,6 +479,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'POST',
         dryRun ? '/dataRetentionPolicy/dryRun' : '/dataRetentionPolicy/purge',
       )) as RetentionRun;
+    },
+    async license(tenantId) {
+      const query = tenantId === undefined ? '' : `?tenantId=${tenantId}`;
+      return (await call('GET', `/license${query}`)) as LicenseState;
+    },
+    async installLicense(text, tenantId) {
+      return (await call(
+        'PUT',
+        '/license',
+        tenantId === undefined ? { text } : { text, tenantId },
+      )) as LicenseState;
+    },
+    async issuedLicenses() {
+      return (await call('GET', '/license/issued')) as ListPage<LicenseInfo>;
+    },
+    async generateLicense(request) {
+      return (await call('POST', '/license/generate', request)) as LicenseInfo;
     },
     async bulk(resource, request) {
       const body =

@@ -238,6 +238,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       modelMenu: 'M',
       importExportMenu: 'IE',
       tab: 'T',
+      date: '2027-01-31',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -185,6 +185,8 @@ export type RouteMatch =
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
+  | { kind: 'license' }
+  | { kind: 'licenseGenerator' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -235,6 +237,8 @@ export function matchRoute(location: string): RouteMatch {
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
+  if (path === '/tenants/license') return { kind: 'license' };
+  if (path === '/services/license') return { kind: 'licenseGenerator' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

@@ -130,6 +130,10 @@ describe(
           setRetention: vi.fn(),
           runRetention: vi.fn(),
           bulk: vi.fn(),
+          license: vi.fn(),
+          installLicense: vi.fn(),
+          issuedLicenses: vi.fn(),
+          generateLicense: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(
