@@ -2,7 +2,7 @@
 // limit, and installing a license (pasted, or read from its file). Root chooses the tenant first.
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent, SyntheticEvent } from 'react';
-import { LICENSE_LIMITED_RESOURCES, formatDateTime } from '@portico/core';
+import { LICENSE_LIMITED_RESOURCES, LICENSE_MODULES, formatDateTime } from '@portico/core';
 import type { LicenseLimit } from '@portico/core';
 import type { ApiRow, LicenseInfo, LicenseState } from '../api-client.ts';
 import { formatCount } from '../i18n.ts';
@@ -68,7 +68,10 @@ function LicenseDetails({ license }: { license: LicenseInfo }) {
     [
       t('license.modules'),
       license.modules.length > 0
-        ? license.modules.map(moduleName).join(', ')
+        ? [...license.modules]
+            .sort((a, b) => LICENSE_MODULES.indexOf(a) - LICENSE_MODULES.indexOf(b))
+            .map(moduleName)
+            .join(', ')
         : t('license.noModules'),
     ],
     [t('license.issued'), formatDateTime(license.issuedAt, preferences)],

@@ -88,7 +88,9 @@ describe('an install the services refused', () => {
     ],
     [
       'not a license',
-      new ApiError(400, 'x', { text: 'The license is not a license: it must read …' }),
+      new ApiError(400, 'x', {
+        text: 'The license is not a license: it must read PORTICO-LICENSE-1.<payload>.<signature>',
+      }),
       { key: 'license.refused.notLicense' },
     ],
     ['another field', new ApiError(400, 'x', { tenantId: 'required' }), null],

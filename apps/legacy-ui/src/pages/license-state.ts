@@ -61,6 +61,9 @@ export function generatorRequest(
 export function installRefusal(error: unknown): Said | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const reason = error.fields.text ?? '';
+  // first: the shape it must have names its signature too
+  if (/is not a license|not JSON|payload/.test(reason))
+    return { key: 'license.refused.notLicense' };
   const otherTenant = /another tenant \((.*)\)$/.exec(reason);
   if (otherTenant)
     return { key: 'license.refused.otherTenant', values: { tenant: otherTenant[1] ?? '' } };
