@@ -76,6 +76,8 @@ export async function requireLicenseRoom(
       undefined,
       { license: 'expired', limit, expiresAt: license.payload.expiresAt },
     );
+  // no such limit: nothing to count (the count is the one cost a limited create adds)
+  if (license.payload.limits[limit] === undefined) return;
   const used = await usedOf(trx, limit, tenant.hierarchyCode);
   const exceeded = limitExceeded(license.payload.limits, limit, used, adding);
   if (exceeded)
