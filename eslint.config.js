@@ -335,6 +335,29 @@ export default defineConfig(
                 'retention/ counts and purges through db/ and audits through audit/: nothing else.',
             },
             {
+              target: 'apps/services/src/licenses',
+              from: [
+                'audit',
+                'auth',
+                'cache',
+                'http',
+                'routes',
+                'resources',
+                'policies',
+                'presenters',
+                'analytics',
+                'ops',
+                'cluster',
+                'webhooks',
+                'retention',
+                'app.ts',
+                'context.ts',
+                'services-context.ts',
+              ].map((from) => `apps/services/src/${from}`),
+              message:
+                'licenses/ signs, verifies and counts through db/ and node:crypto: nothing else.',
+            },
+            {
               target: 'apps/services/src/cache',
               from: [
                 'auth',

@@ -1,4 +1,5 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
+import type { LicenseLimit, LicenseUsage } from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
 
 /**
@@ -13,6 +14,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** A refused JSON value's problems, each at its JSON pointer (a stream app's configuration). */
   readonly problems: readonly SchemaProblem[];
+  /** The answer's other keys (a license refusal's `license`, `limit`, `max`, `expiresAt`). */
+  readonly details: Readonly<Record<string, unknown>>;
 
   constructor(
     status: number,
@@ -20,6 +23,7 @@ export class ApiError extends Error {
     fields: Record<string, string> = {},
     field?: string,
     problems: readonly SchemaProblem[] = [],
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,6 +31,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.field = field;
     this.problems = problems;
+    this.details = details;
   }
 }
 
@@ -177,6 +182,14 @@ export interface ApiClient {
   cancelImportJob(id: number): Promise<ImportJob>;
   /** The rows of a job that have problems, as CSV. */
   importErrors(id: number): Promise<Blob>;
+  /** A tenant's installed license and its use (root names the tenant). */
+  license(tenantId?: number): Promise<LicenseState>;
+  /** Installs a license text (verified by the services). */
+  installLicense(text: string, tenantId?: number): Promise<LicenseState>;
+  /** The licenses root generated, newest first. */
+  issuedLicenses(): Promise<ListPage<LicenseInfo>>;
+  /** Generates and signs a license (root). */
+  generateLicense(request: GenerateLicenseRequest): Promise<LicenseInfo>;
 }
 
 /** A CSV import job (`/importJob`). */
@@ -286,6 +299,35 @@ export interface RetentionState {
 }
 
 /** Options of {@link createApiClient}. */
+/** A license: what it grants, whether it is in force, when and by whom it was generated or installed. */
+export interface LicenseInfo {
+  id: string;
+  tenantId: number;
+  tenantName: string;
+  issuedAt: string;
+  expiresAt: string;
+  modules: string[];
+  limits: Partial<Record<LicenseLimit, number>>;
+  status: 'valid' | 'expired';
+  at: string;
+  actorName: string;
+  /** Generated licenses only. */
+  text?: string;
+}
+
+export interface LicenseState {
+  tenant: { id: number; name: string };
+  license: LicenseInfo | null;
+  usage: LicenseUsage[];
+}
+
+export interface GenerateLicenseRequest {
+  tenantId: number;
+  expiresOn: string;
+  modules: string[];
+  limits: Partial<Record<LicenseLimit, number | null>>;
+}
+
 export interface ApiClientOptions {
   apiBase: string;
   token: string;
@@ -387,18 +429,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       data = undefined;
     }
-    const record = (data ?? {}) as {
-      error?: unknown;
-      fields?: unknown;
-      field?: unknown;
-      problems?: unknown;
-    };
+    const record = (
+      data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}
+    ) as { error?: unknown; fields?: unknown; field?: unknown; problems?: unknown } & Record<
+      string,
+      unknown
+    >;
+    const { error, fields, field, problems, ...details } = record;
     return new ApiError(
       response.status,
-      typeof record.error === 'string' ? record.error : `HTTP ${response.status}`,
-      stringFields(record.fields),
-      typeof record.field === 'string' ? record.field : undefined,
-      schemaProblems(record.problems),
+      typeof error === 'string' ? error : `HTTP ${response.status}`,
+      stringFields(fields),
+      typeof field === 'string' ? field : undefined,
+      schemaProblems(problems),
+      details,
     );
   }
 
@@ -510,6 +554,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'POST',
         dryRun ? '/dataRetentionPolicy/dryRun' : '/dataRetentionPolicy/purge',
       )) as RetentionRun;
+    },
+    async license(tenantId) {
+      const query = tenantId === undefined ? '' : `?tenantId=${tenantId}`;
+      return (await call('GET', `/license${query}`)) as LicenseState;
+    },
+    async installLicense(text, tenantId) {
+      return (await call(
+        'PUT',
+        '/license',
+        tenantId === undefined ? { text } : { text, tenantId },
+      )) as LicenseState;
+    },
+    async issuedLicenses() {
+      return (await call('GET', '/license/issued')) as ListPage<LicenseInfo>;
+    },
+    async generateLicense(request) {
+      return (await call('POST', '/license/generate', request)) as LicenseInfo;
     },
     async bulk(resource, request) {
       const body =

@@ -267,6 +267,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       type: 'integer',
       values: 'csv, json',
       limit: 5,
+      date: '2027-01-31',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -17,6 +17,8 @@ export interface LegacyContextValue {
     lastName: string;
     username: string;
     tenantName?: string;
+    /** A root user (level-1 group): names the tenant on tenant pages such as the license. */
+    isRoot?: boolean;
     /** The active group (where /tenants/settings opens). */
     groupId?: number;
   };

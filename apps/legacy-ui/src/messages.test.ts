@@ -25,6 +25,34 @@ describe('describeError', () => {
     expect(describeError(t, new ApiError(409, message))).toBe(sentence);
   });
 
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'a limit of one thing',
+      { license: 'limitReached', limit: 'maxThings', max: 1, used: 1 },
+      'License limit reached: your license allows only 1 of these. Ask for a license with more, or delete one you no longer need.',
+    ],
+    [
+      'a limit of 1,500 users',
+      { license: 'limitReached', limit: 'maxUsers', max: 1500, used: 1500 },
+      'License limit reached: your license allows at most 1,500 of these. Ask for a license with more, or delete one you no longer need.',
+    ],
+    [
+      'an expired license',
+      { license: 'expired', limit: 'maxZones', expiresAt: '2026-01-31T23:59:59.999Z' },
+      'Your license expired on 2026-01-31: nothing of this kind can be created until a new license is installed.',
+    ],
+    [
+      'a limit with no maximum',
+      { license: 'limitReached', limit: 'maxThings' },
+      t('error.forbidden'),
+    ],
+    ['no license detail', {}, t('error.forbidden')],
+  ])('a license refusal (%s) is said in words', (_name, details, sentence) => {
+    expect(
+      describeError(t, new ApiError(403, 'License limit reached', {}, undefined, [], details)),
+    ).toBe(sentence);
+  });
+
   it('anything else gets its status sentence, never the API text', () => {
     expect(describeError(t, new ApiError(409, 'Some other conflict'))).toBe(t('error.conflict'));
     expect(describeError(t, new NetworkError(new TypeError('Failed to fetch')))).toBe(

@@ -27,10 +27,26 @@ const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
   [/hold permissions you do not hold/i, 'error.holdsMore'],
 ];
 
+/**
+ * A create the tenant's license does not allow (the services' 403 `{license, limit, max}`), or null.
+ * It is said on the page of what was being created, so "these" names it in the tenant's words.
+ */
+function licenseRefusal(t: Translate, error: ApiError): string | null {
+  if (error.status !== 403) return null;
+  const { license, limit, max, expiresAt } = error.details;
+  if (license === 'expired' && typeof expiresAt === 'string')
+    return t('error.licenseExpired', { date: expiresAt.slice(0, 10) });
+  if (license === 'limitReached' && typeof limit === 'string' && typeof max === 'number')
+    return t('error.licenseLimit', { count: max });
+  return null;
+}
+
 /** The sentence for any failure of an API call. */
 export function describeError(t: Translate, error: unknown): string {
   if (error instanceof NetworkError) return t('error.network');
   if (!(error instanceof ApiError)) return t('error.generic');
+  const license = licenseRefusal(t, error);
+  if (license) return license;
   const known = KNOWN_REFUSALS.find(([pattern]) => pattern.test(error.message));
   if (known) return t(known[1]);
   switch (error.status) {

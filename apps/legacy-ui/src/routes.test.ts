@@ -13,7 +13,6 @@ describe('matchRoute', () => {
       '/machinelearning',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
-      '/tenants/license',
     ];
     for (const path of placeholders) expect(matchRoute(path).kind, path).toBe('placeholder');
     for (const module of MODULES) {
@@ -36,6 +35,8 @@ describe('matchRoute', () => {
       title: 'page.apiExplorer',
       module: { key: 'services' },
     });
+    expect(matchRoute('/tenants/license')).toEqual({ kind: 'license' });
+    expect(matchRoute('/services/license')).toEqual({ kind: 'licenseGenerator' });
     expect(matchRoute('/services/logs')).toEqual({ kind: 'logs' });
     expect(matchRoute('/services/logs?user=admin&page=2')).toEqual({ kind: 'logs' });
     expect(matchRoute('/machinelearning')).toMatchObject({

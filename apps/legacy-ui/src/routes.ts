@@ -177,6 +177,8 @@ export type RouteMatch =
   | { kind: 'retention' }
   | { kind: 'zoneBuilder' }
   | { kind: 'importExport'; jobId: number | null }
+  | { kind: 'license' }
+  | { kind: 'licenseGenerator' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -231,6 +233,8 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/services/importExport') return { kind: 'importExport', jobId: null };
   const importJob = /^\/services\/importExport\/([1-9]\d{0,9})$/.exec(path);
   if (importJob) return { kind: 'importExport', jobId: Number(importJob[1]) };
+  if (path === '/tenants/license') return { kind: 'license' };
+  if (path === '/services/license') return { kind: 'licenseGenerator' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

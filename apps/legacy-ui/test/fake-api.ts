@@ -18,6 +18,16 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     status: vi.fn(async () => {
       throw new ApiError(404, 'not found');
     }),
+    license: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    installLicense: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    issuedLicenses: vi.fn(async () => ({ total: 0, results: [] })),
+    generateLicense: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
     list: vi.fn(async (resource, query) => {
       let rows = table(resource);
       for (const [field, value] of Object.entries(query.filters ?? {}))

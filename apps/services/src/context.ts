@@ -13,6 +13,7 @@ import { DEFAULT_ANALYTICS_LIMITS } from './analytics/analytics-limits.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 import type { WebhookSettings } from './webhooks/webhook-dispatcher.ts';
 import { RetentionScheduler } from './retention/retention-purge.ts';
+import { LicenseSigner } from './licenses/license-signer.ts';
 
 /** The services' own version number (their package.json's); /git.json shows it as `v0.1.0`. */
 export const SERVICES_VERSION = '0.1.0';
@@ -54,6 +55,11 @@ export interface ContextOptions extends OperationsOptions {
   webhooks?: WebhookSettings;
   /** How often the scheduled retention purge runs and is checked for (ms); default daily / each minute. */
   retention?: { intervalMs?: number; checkMs?: number };
+  /**
+   * The license signing key (an Ed25519 PKCS#8 private key, PEM or base64 DER); default: the
+   * environment's `LICENSE_SIGNING_KEY`, else one generated once and kept in the database.
+   */
+  licenseSigningKey?: string;
   /** Default: the environment's `PORTICO_PLATFORM_SHAPES=only` (a test mode: services-context.ts). */
   platformShapesOnly?: boolean;
 }
@@ -135,6 +141,10 @@ export function createContext(database: ServicesDb, options: ContextOptions = {}
       dispatcher: new WebhookDispatcher(database.db, webhookSettings, log),
     },
     retention,
+    licenses: new LicenseSigner(
+      database.db,
+      options.licenseSigningKey ?? process.env.LICENSE_SIGNING_KEY,
+    ),
     platformShapesOnly:
       options.platformShapesOnly ?? process.env.PORTICO_PLATFORM_SHAPES === 'only',
   };

@@ -10,6 +10,7 @@ import type { AnalyticsLimits } from './analytics/analytics-limits.ts';
 import type { Operations } from './ops/operations.ts';
 import type { WebhookDispatcher, WebhookSettings } from './webhooks/webhook-dispatcher.ts';
 import type { RetentionScheduler } from './retention/retention-purge.ts';
+import type { LicenseSigner } from './licenses/license-signer.ts';
 
 export interface AppEnv {
   Variables: {
@@ -67,4 +68,6 @@ export interface ServicesContext {
   readonly webhooks: { readonly settings: WebhookSettings; readonly dispatcher: WebhookDispatcher };
   /** The daily retention purge (started by a listening server). */
   readonly retention: RetentionScheduler;
+  /** Signs and verifies license texts with the server's key (licenses/license-signer.ts). */
+  readonly licenses: LicenseSigner;
 }

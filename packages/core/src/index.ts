@@ -362,6 +362,29 @@ export type {
   ImportRow,
 } from './platform/csv-import.ts';
 export {
+  LICENSE_FORMAT,
+  LICENSE_LIMITED_RESOURCES,
+  LICENSE_LIMITS,
+  LICENSE_MODULES,
+  MAX_LICENSE_DAYS,
+  MAX_LICENSE_LIMIT,
+  canonicalLicenseJson,
+  expiryOfDay,
+  expiryProblem,
+  isLicenseExpired,
+  licenseLimitOf,
+  licenseRefusal,
+  licenseText,
+  licenseUsage,
+  limitExceeded,
+  limitValueProblem,
+  modulesProblem,
+  readLicensePayload,
+  signedLicensePart,
+  splitLicenseText,
+} from './platform/license.ts';
+export type { LicenseLimit, LicensePayload, LicenseUsage } from './platform/license.ts';
+export {
   CATALOG_ENTRIES,
   FIELD_LENGTHS,
   RESOURCE_CATALOG,

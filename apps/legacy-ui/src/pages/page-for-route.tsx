@@ -3,6 +3,8 @@ import { AuditLogPage } from './audit-log-page.tsx';
 import { GroupSettingsPage } from './group-settings-page.tsx';
 import { HealthPage } from './health-page.tsx';
 import { HelpPageView } from './help-pages.tsx';
+import { LicenseGeneratorPage } from './license-generator-page.tsx';
+import { LicensePage } from './license-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ImportExportPage } from './import-export-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
@@ -54,6 +56,10 @@ export function PageForRoute({ path }: { path: string }) {
       return <ZoneBuilderPage query={query} />;
     case 'importExport':
       return <ImportExportPage key={match.jobId ?? 'new'} jobId={match.jobId} />;
+    case 'license':
+      return <LicensePage />;
+    case 'licenseGenerator':
+      return <LicenseGeneratorPage />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -140,6 +140,10 @@ describe(
           runImportJob: vi.fn(),
           cancelImportJob: vi.fn(),
           importErrors: vi.fn(),
+          license: vi.fn(),
+          installLicense: vi.fn(),
+          issuedLicenses: vi.fn(),
+          generateLicense: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(

@@ -687,6 +687,42 @@ const platformConformance: Migration = {
   },
 };
 
+/**
+ * Licenses: the ones root generated (`issuedLicenses`, each with its text, to copy again) and the
+ * one each tenant installed (`installedLicenses`, one row per tenant: installing replaces it). The
+ * payload is the signed JSON; the services verified its signature before storing it.
+ */
+function licenses(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      for (const table of ['issuedLicenses', 'installedLicenses'] as const) {
+        await create(table, (t) => {
+          t = int(t, 'tenantId');
+          t = text(t, 'licenseId');
+          t = t.addColumn('payload', 'text', (c) => c.notNull().defaultTo('{}'));
+          t = text(t, 'text');
+          t = time(t, 'expiresAt');
+          t = time(t, 'at');
+          return text(t, 'actorName');
+        });
+      }
+      await db.schema
+        .createIndex('issuedLicenses_tenant_at')
+        .on('issuedLicenses')
+        .columns(['tenantId', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('installedLicenses_tenant')
+        .on('installedLicenses')
+        .column('tenantId')
+        .unique()
+        .execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -702,6 +738,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0008_audit_entries': auditEntries(dialect),
         '0009_soft_delete': softDelete,
         '0010_api_keys': apiKeys(dialect),
+        '0011_licenses': licenses(dialect),
         '0012_scheduled_rules': scheduledRules(dialect),
         '0013_stream_apps': streamApps(dialect),
         '0014_platform_conformance': platformConformance,

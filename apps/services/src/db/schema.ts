@@ -416,6 +416,23 @@ export interface RetentionRunTable {
   durationMs: number;
 }
 
+/** A license root generated (issuedLicenses) or a tenant installed (installedLicenses: one per tenant). */
+export interface LicenseTable {
+  id: Generated<number>;
+  /** The tenant's group (tree level 2). */
+  tenantId: number;
+  /** The payload's `id`. */
+  licenseId: string;
+  /** The signed payload JSON (core's canonicalLicenseJson). */
+  payload: string;
+  /** The portable license text. */
+  text: string;
+  expiresAt: number;
+  /** When it was generated or installed, and by whom. */
+  at: number;
+  actorName: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -498,5 +515,7 @@ export interface Database {
   importJobs: ImportJobTable;
   importJobChunks: ImportJobChunkTable;
   apiKeys: ApiKeyTable;
+  issuedLicenses: LicenseTable;
+  installedLicenses: LicenseTable;
   meta: MetaTable;
 }

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { requireAllPermissions, requireVisibleBase } from './access.ts';
 import type { Readable } from './access.ts';
 import { requireEdgeReporter } from './edge-policy.ts';
+import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
 
@@ -182,5 +183,63 @@ describe('a stream app state reported by its edge box', () => {
     ['with nothing', [], refused],
   ])('%s', (_name, permissions, expected) => {
     expect(outcome(() => requireEdgeReporter(caller(permissions)))).toBe(expected);
+  });
+});
+
+describe('licenses', () => {
+  /** A root-level caller: its group is the root, it has no tenant. */
+  function rootCaller(permissions: string[]): Caller {
+    const group = { id: 1, treeLevel: 1, hierarchyCode: '>1>' } as unknown as GroupRow;
+    return { ...caller(permissions), group, tenant: null, isRoot: true };
+  }
+
+  it.each<[string, Caller, 'r' | 'u', string]>([
+    [
+      'root with license_generator:u generates',
+      rootCaller(['license_generator:u']),
+      'u',
+      'allowed',
+    ],
+    ['root with license_generator:* lists', rootCaller(['license_generator:*']), 'r', 'allowed'],
+    [
+      'root without it',
+      rootCaller(['license_generator:r']),
+      'u',
+      '403 Permission license_generator:u required',
+    ],
+    [
+      'a tenant administrator, even granted the generator',
+      caller(['license_generator:*', 'license:*']),
+      'u',
+      '403 Only root generates licenses',
+    ],
+  ])('the generator: %s', (_name, who, letter, expected) => {
+    expect(outcome(() => requireLicenseGenerator(who, letter))).toBe(expected);
+  });
+
+  it.each<[string, Caller, 'r' | 'u', number | undefined, string]>([
+    ['a tenant reads its own', caller(['license:r']), 'r', undefined, 'allowed 3'],
+    ['a tenant names its own', caller(['license:*']), 'u', 3, 'allowed 3'],
+    ['a tenant names another', caller(['license:*']), 'r', 9, '404 Tenant 9 not found'],
+    [
+      'a reader installs',
+      caller(['license:r']),
+      'u',
+      undefined,
+      '403 Permission license:u required',
+    ],
+    ['no permission', caller(['thing:*']), 'r', 3, '403 Permission license:r required'],
+    ['root names a tenant', rootCaller(['license:*']), 'u', 9, 'allowed 9'],
+    [
+      'root names none',
+      rootCaller(['license:*']),
+      'r',
+      undefined,
+      '400 Invalid query: tenantId: root names the tenant',
+    ],
+  ])('whose license: %s', (_name, who, letter, requested, expected) => {
+    let tenant = 0;
+    const result = outcome(() => (tenant = licenseTenantOf(who, letter, requested)));
+    expect(result === 'allowed' ? `allowed ${tenant}` : result).toBe(expected);
   });
 });

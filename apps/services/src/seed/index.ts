@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { seedDirectory } from './directory.ts';
 import { seedImportJob } from './import-job.ts';
 import { seedModel } from './model.ts';
+import { seedLicenses } from './licenses.ts';
 
 export { DEMO_ACCOUNTS } from './demo-accounts.ts';
 export type { DemoAccount } from './demo-accounts.ts';
@@ -36,6 +37,7 @@ export async function seedDemoData(db: Kysely<Database>, scale = 1): Promise<boo
     const directory = await seedDirectory(trx, passwordHashes);
     await seedModel(trx, scale, directory);
     await seedImportJob(trx, directory);
+    await seedLicenses(trx, directory.acme);
     // the tenant each row's unique values are unique in (the index on them counts from here)
     await fillUniqueScopes(trx as unknown as Kysely<unknown>);
     await trx

@@ -11,6 +11,7 @@ import {
   requirePermission,
   requireWritable,
 } from '../../policies/access.ts';
+import { requireLicenseRoom } from '../../policies/license-policy.ts';
 import type { AppEnv } from '../../services-context.ts';
 import { requireUnreferenced } from '../../resources/references.ts';
 import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
@@ -73,6 +74,7 @@ export async function restoreRow(
     for (const [field, definition] of Object.entries(spec.fields))
       if (definition.ref && definition.write) references[field] = existing[field];
     await checkReferences(spec, references, Number(existing.groupId), write);
+    await requireLicenseRoom(write, spec.path, Number(existing.groupId));
     await trx.updateTable(spec.table).set({ deletedAt: null }).where('id', '=', id).execute();
     await audit(env, c, write, spec, 'restore', id, existing, existing);
     return recordNameOf(existing);

@@ -10,6 +10,7 @@ import {
   requireWritable,
   requireWritableGroup,
 } from '../../policies/access.ts';
+import { requireLicenseRoom, requireLicenseRoomForMove } from '../../policies/license-policy.ts';
 import type { AppEnv } from '../../services-context.ts';
 import { thingFromPlatformForm, userFromPlatformForm } from '../../resources/platform-forms.ts';
 import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
@@ -87,6 +88,7 @@ export async function handleCreate(
       const groupId = spec.ownerColumn === 'id' ? undefined : (values.groupId as number);
       await checkReferences(spec, values, groupId, write);
       await checkUnique(spec, values, groupId, write);
+      if (groupId !== undefined) await requireLicenseRoom(write, spec.path, groupId);
       const stored = storage(spec, values);
       for (const key of COMPUTED_ON_CREATE) if (key in values) stored[key] = values[key];
       const scope = await uniqueScopeOf(spec, groupId, write);
@@ -141,6 +143,8 @@ export async function updateRow(
         spec.ownerColumn === 'id' ? undefined : Number(values.groupId ?? existing.groupId);
       await checkReferences(spec, values, groupId, write);
       await checkUnique(spec, values, groupId, write, id);
+      if (groupId !== undefined)
+        await requireLicenseRoomForMove(write, spec.path, Number(existing.groupId), groupId);
       const stored = storage(spec, values);
       if ('passwordHash' in values) stored.passwordHash = values.passwordHash;
       if (values.groupId !== undefined) {
