@@ -35,6 +35,7 @@ import {
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import { allFields } from '../resources/resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec.ts';
+import { requireLicenseRoom } from '../policies/license-policy.ts';
 import { csvCell } from '../resources/serialize.ts';
 import { parseWriteBody, storage, uniqueScopeOf } from '../resources/write-body.ts';
 import type { ServicesContext } from '../services-context.ts';
@@ -274,19 +275,29 @@ export async function runImport(options: ImportRunOptions): Promise<ImportOutcom
     async function flushCreates() {
       if (pending.length === 0) return;
       // one statement per set of columns (a row may leave out an optional cell)
-      const byColumns = new Map<string, Row[]>();
-      for (const p of pending) {
-        const columnsKey = Object.keys(p.stored).sort().join();
-        byColumns.set(columnsKey, [...(byColumns.get(columnsKey) ?? []), p.stored]);
-      }
       const ids = new Map<string, number>();
-      for (const group of byColumns.values()) {
-        const inserted = await trx
-          .insertInto(spec.table)
-          .values(group)
-          .returning(['id', keyField])
-          .execute();
-        for (const row of inserted) ids.set(String(row[keyField]), Number(row.id));
+      // the tenant's license has room for them (a site at a time: each check counts the rows the
+      // previous sites' inserts added)
+      const bySite = new Map<number, Pending[]>();
+      for (const p of pending) {
+        const site = Number(p.stored.groupId);
+        bySite.set(site, [...(bySite.get(site) ?? []), p]);
+      }
+      for (const [site, rowsOfSite] of bySite) {
+        await requireLicenseRoom(rowsOfSite[0]!.write, spec.path, site, rowsOfSite.length);
+        const byColumns = new Map<string, Row[]>();
+        for (const p of rowsOfSite) {
+          const columnsKey = Object.keys(p.stored).sort().join();
+          byColumns.set(columnsKey, [...(byColumns.get(columnsKey) ?? []), p.stored]);
+        }
+        for (const group of byColumns.values()) {
+          const inserted = await trx
+            .insertInto(spec.table)
+            .values(group)
+            .returning(['id', keyField])
+            .execute();
+          for (const row of inserted) ids.set(String(row[keyField]), Number(row.id));
+        }
       }
       for (const p of pending) {
         const key = String(p.stored[keyField]);
