@@ -55,8 +55,10 @@ export interface ListQuery {
   filters?: Record<string, string>;
 }
 
-/** The query of a CSV export: the list query without paging. */
-export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'>;
+/** The query of a CSV export: the list query without paging, and the columns to keep (all: none given). */
+export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'> & {
+  columns?: readonly string[];
+};
 
 /** A failed call as the support page's diagnostics list it: never a header, a body or a token. */
 export interface FailedCall {
@@ -419,8 +421,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async remove(resource, id) {
       await call('DELETE', `/${resource}/${id}`);
     },
-    async exportCsv(resource, query) {
-      const params = listParams(query).toString();
+    async exportCsv(resource, { columns, ...query }) {
+      const search = listParams(query);
+      if (columns && columns.length > 0) search.set('columns', columns.join(','));
+      const params = search.toString();
       const response = await send(
         'GET',
         `/${resource}/export.csv${params ? `?${params}` : ''}`,
