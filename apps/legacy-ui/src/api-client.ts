@@ -186,6 +186,8 @@ export interface ImportJob {
   durationMs: number | null;
   message: string;
   hasErrorFile: boolean;
+  /** A confirm would run it: checked, or failed with nothing at fault in the file (interrupted). */
+  runnable?: boolean;
   preview?: Array<{ line: number; action: 'create' | 'update'; values: Record<string, string> }>;
   problems?: Array<{ line: number; column: number; columnName: string; message: string }>;
 }

@@ -433,3 +433,55 @@ describe('export with the columns a list shows', () => {
     expect(answer.fields.columns).toContain(named);
   });
 });
+
+describe('clearing a field', () => {
+  it('(empty) clears an optional field, an empty cell keeps it, a required one refuses it', async () => {
+    const first = await json<Job>(
+      await upload(
+        tokens.admin,
+        'zone',
+        'code,name,zoneType,description\r\nCLR-1,Clear me,dock,Kept?\r\n',
+      ),
+      201,
+    );
+    await client.call('POST', `/importJob/${first.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, first.id)).state).toBe('done');
+    const description = async () =>
+      (
+        await db()
+          .selectFrom('zones')
+          .select('description')
+          .where('code', '=', 'CLR-1')
+          .executeTakeFirstOrThrow()
+      ).description;
+    expect(await description()).toBe('Kept?');
+    const kept = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me,\r\n'),
+      201,
+    );
+    await client.call('POST', `/importJob/${kept.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, kept.id)).state).toBe('done');
+    expect(await description()).toBe('Kept?');
+    const cleared = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me, (empty) \r\n'),
+      201,
+    );
+    expect(cleared).toMatchObject({ state: 'checked', toUpdate: 1 });
+    await client.call('POST', `/importJob/${cleared.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, cleared.id)).state).toBe('done');
+    expect(await description()).toBe('');
+    const refused = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name\r\nCLR-1,(empty)\r\n'),
+      201,
+    );
+    expect(refused.state).toBe('invalid');
+    expect(refused.problems).toEqual([
+      {
+        line: 2,
+        column: 2,
+        columnName: 'name',
+        message: 'required: (empty) cannot clear it (an empty cell keeps it)',
+      },
+    ]);
+  });
+});
