@@ -221,7 +221,13 @@ describe('readImportRow', () => {
 
   it('reports a bad boolean-free cell error with its column name', () => {
     const users = readImportHeader('user', ['username', 'email']);
-    const badColumn: ImportColumn = { name: 'n', field: 'n', kind: 'integer', key: false };
+    const badColumn: ImportColumn = {
+      name: 'n',
+      field: 'n',
+      kind: 'integer',
+      key: false,
+      required: false,
+    };
     const custom = { columns: [...users.columns, badColumn], problems: [] };
     expect(readImportRow('user', custom, ['ann', '', 'x'], 9).problems).toEqual([
       { line: 9, column: 3, columnName: 'n', message: 'a whole number' },
