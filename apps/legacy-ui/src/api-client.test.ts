@@ -68,6 +68,21 @@ describe('createApiClient', () => {
     expect(headersOf(0)).not.toHaveProperty('X-XSRF-TOKEN');
   });
 
+  it('exports with the list query and the columns given, in their order', async () => {
+    const { api, fetch } = client(200, 'id\r\n');
+    await api.exportCsv('thing', {
+      order: 'serial:asc',
+      filter: 'pallet',
+      filters: { status: 'active' },
+      columns: ['id', 'serial', 'thingTypeId'],
+    });
+    await api.exportCsv('thing', { columns: [] });
+    expect(fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)))).toEqual([
+      '/riot-core-services/api/thing/export.csv?order=serial:asc&filter=pallet&status=active&columns=id,serial,thingTypeId',
+      '/riot-core-services/api/thing/export.csv',
+    ]);
+  });
+
   it('sends X-XSRF-TOKEN from the cookie on writes to its own origin only', async () => {
     const { api, fetch, headersOf } = client(201, { id: 9 });
     await api.create('zone', { name: 'A' });

@@ -76,8 +76,10 @@ export interface ListQuery {
   filters?: Record<string, string>;
 }
 
-/** The query of a CSV export: the list query without paging. */
-export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'>;
+/** The query of a CSV export: the list query without paging, and the columns to keep (all: none given). */
+export type ExportQuery = Omit<ListQuery, 'pageSize' | 'pageNumber'> & {
+  columns?: readonly string[];
+};
 
 /** A failed call as the support page's diagnostics list it: never a header, a body or a token. */
 export interface FailedCall {
@@ -213,6 +215,8 @@ export interface ImportJob {
   durationMs: number | null;
   message: string;
   hasErrorFile: boolean;
+  /** A confirm would run it: checked, or failed with nothing at fault in the file (interrupted). */
+  runnable?: boolean;
   preview?: Array<{ line: number; action: 'create' | 'update'; values: Record<string, string> }>;
   problems?: Array<{ line: number; column: number; columnName: string; message: string }>;
 }
@@ -504,8 +508,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async remove(resource, id) {
       await call('DELETE', `/${resource}/${id}`);
     },
-    async exportCsv(resource, query) {
-      const params = listParams(query).toString();
+    async exportCsv(resource, { columns, ...query }) {
+      const search = listParams(query);
+      if (columns && columns.length > 0) search.set('columns', columns.join(','));
+      const params = search.toString();
       const response = await send(
         'GET',
         `/${resource}/export.csv${params ? `?${params}` : ''}`,

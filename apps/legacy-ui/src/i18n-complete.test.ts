@@ -225,6 +225,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       module: 'M',
       value: 'V',
       number: 5,
+      marker: '(empty)',
       time: '10:00',
       days: 1,
       hours: 2,

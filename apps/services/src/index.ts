@@ -8,6 +8,7 @@ import { seedDemoData } from './seed/index.ts';
 import type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
 import { createApp } from './app.ts';
 import { startPurgeSchedule } from './resources/soft-delete.ts';
+import { failInterruptedJobs } from './imports/import-jobs.ts';
 import { listen } from './listen.ts';
 import { LocalCacheBus } from './cluster/cache-bus.ts';
 import { openInstanceBus } from './cluster/instance-bus.ts';
@@ -93,6 +94,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let seeded: boolean;
   try {
     seeded = await seedDemoData(database.db, options.seedScale ?? 1);
+    // before any job runs here, and before workers fork: jobs whose process died end failed
+    await failInterruptedJobs(database.db, database.dialect, log);
   } catch (error) {
     await database.close();
     throw error;
@@ -248,6 +251,7 @@ export async function createInMemoryServices(
 ): Promise<InMemoryServices> {
   const database = await openDatabase({ memory: true } satisfies OpenDatabaseOptions);
   if (options.seed !== false) await seedDemoData(database.db, 1);
+  await failInterruptedJobs(database.db, database.dialect, options.log ?? (() => undefined));
   const context = createContext(database, options);
   const app = createApp(context);
   const stopPurge = startPurgeSchedule(context);

@@ -3,6 +3,7 @@
 // can be cancelled, is not run twice, updates by key on a re-run, is audited, and keeps to the
 // caller's permissions and tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_ENTRIES } from '@portico/core';
 import { createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
@@ -368,5 +369,119 @@ describe('users', () => {
     expect(stored.passwordHash).not.toContain(password);
     expect(JSON.parse(stored.roleIds)).toHaveLength(1);
     await client.login('imp.ann', password);
+  });
+});
+
+describe('export with the columns a list shows', () => {
+  const exported = async (query: string, status = 200) => {
+    const response = await client.call('GET', `/thing/export.csv${query}`, { token: tokens.admin });
+    const text = await response.text();
+    expect(response.status, text).toBe(status);
+    return text;
+  };
+  const lines = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+
+  it('keeps the given columns in their order, a reference with its name, with the filter and order', async () => {
+    const all = lines(await exported('?order=serial:desc'));
+    expect(all[0]!.split(',').length).toBeGreaterThan(6);
+    const chosen = lines(
+      await exported('?order=serial:desc&columns=serial,name,thingTypeId,group&filter=pallet'),
+    );
+    expect(chosen[0]).toBe('serial,name,thingTypeId,thingType,group');
+    const listed = await json<{ total: number; results: Array<{ serial: string }> }>(
+      await client.call('GET', '/thing?order=serial:desc&filter=pallet&pageSize=500', {
+        token: tokens.admin,
+      }),
+      200,
+    );
+    expect(listed.total).toBeGreaterThan(0);
+    expect(chosen.slice(1).map((line) => line.split(',')[0])).toEqual(
+      listed.results.map((row) => row.serial),
+    );
+    expect(chosen.slice(1).every((line) => line.split(',').length === 5)).toBe(true);
+  });
+
+  it.each(CATALOG_ENTRIES.map((entry) => [entry.path, entry]))(
+    "%s: a list's columns (id, its listed fields, its site) are all exportable",
+    async (path, entry) => {
+      const columns = ['id', ...Object.keys(entry.fields).filter((f) => entry.fields[f]!.list)];
+      // the Site column of every list but the groups' own
+      if (path !== 'group' && !columns.includes('groupId')) columns.push('groupId');
+      const response = await client.call('GET', `/${path}/export.csv?columns=${columns.join()}`, {
+        token: tokens.root,
+      });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      expect(lines(text)[0]!.split(',')).toEqual(expect.arrayContaining(columns));
+    },
+  );
+
+  it.each([
+    ['?columns=serial,bogus', 'bogus'],
+    ['?columns=serial,passwordHash,alsoBad', 'passwordHash, alsoBad'],
+    ['?columns=', 'at least one'],
+  ])('%s → 400 naming %s', async (query, named) => {
+    const answer = JSON.parse(await exported(query, 400)) as {
+      error: string;
+      fields: Record<string, string>;
+    };
+    expect(answer.error).toContain(named);
+    expect(answer.fields.columns).toContain(named);
+  });
+});
+
+describe('clearing a field', () => {
+  it('(empty) clears an optional field, an empty cell keeps it, a required one refuses it', async () => {
+    const first = await json<Job>(
+      await upload(
+        tokens.admin,
+        'zone',
+        'code,name,zoneType,description\r\nCLR-1,Clear me,dock,Kept?\r\n',
+      ),
+      201,
+    );
+    await client.call('POST', `/importJob/${first.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, first.id)).state).toBe('done');
+    const description = async () =>
+      (
+        await db()
+          .selectFrom('zones')
+          .select('description')
+          .where('code', '=', 'CLR-1')
+          .executeTakeFirstOrThrow()
+      ).description;
+    expect(await description()).toBe('Kept?');
+    const kept = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me,\r\n'),
+      201,
+    );
+    await client.call('POST', `/importJob/${kept.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, kept.id)).state).toBe('done');
+    expect(await description()).toBe('Kept?');
+    const cleared = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me, (empty) \r\n'),
+      201,
+    );
+    expect(cleared).toMatchObject({ state: 'checked', toUpdate: 1 });
+    await client.call('POST', `/importJob/${cleared.id}/run`, { token: tokens.admin });
+    expect((await finished(tokens.admin, cleared.id)).state).toBe('done');
+    expect(await description()).toBe('');
+    const refused = await json<Job>(
+      await upload(tokens.admin, 'zone', 'code,name\r\nCLR-1,(empty)\r\n'),
+      201,
+    );
+    expect(refused.state).toBe('invalid');
+    expect(refused.problems).toEqual([
+      {
+        line: 2,
+        column: 2,
+        columnName: 'name',
+        message: 'required: (empty) cannot clear it (an empty cell keeps it)',
+      },
+    ]);
   });
 });

@@ -344,6 +344,7 @@ export {
 export type { OutlineCheck, OutlinePoint, OutlineProblem } from './platform/zone-outline.ts';
 export {
   IMPORT_KEYS,
+  IMPORT_CLEAR_MARKER,
   IMPORT_LIST_SEPARATOR,
   IMPORT_RESOURCES,
   importCellValue,

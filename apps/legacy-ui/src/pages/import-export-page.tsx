@@ -4,7 +4,7 @@
 // confirming it, its progress (polled), cancelling it, its result and its error file.
 import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { formatDateTime } from '@portico/core';
+import { IMPORT_CLEAR_MARKER, formatDateTime } from '@portico/core';
 import type { ImportResource } from '@portico/core';
 import type { ImportJob } from '../api-client.ts';
 import { formatCount } from '../i18n.ts';
@@ -153,7 +153,8 @@ function Overview() {
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
             <span id={`${formId}-columns`} className="form-hint">
-              {t('importExport.columns', { list: columns, name: key })}
+              {t('importExport.columns', { list: columns, name: key })}{' '}
+              {t('importExport.clearRule', { marker: IMPORT_CLEAR_MARKER })}
             </span>
             {fileError ? (
               <span id={`${formId}-file-error`} className="field-error">
@@ -332,9 +333,9 @@ function JobView({ id }: { id: number }) {
         </progress>
       ) : null}
       <div className="toolbar">
-        {canRun && job.state === 'checked' ? (
+        {canRun && (job.state === 'checked' || (job.state === 'failed' && job.runnable)) ? (
           <button type="button" disabled={busy} onClick={() => void act('run')}>
-            {t('importExport.confirm')}
+            {t(job.state === 'failed' ? 'importExport.runAgain' : 'importExport.confirm')}
           </button>
         ) : null}
         {canRun && (job.state === 'checked' || job.state === 'running') ? (

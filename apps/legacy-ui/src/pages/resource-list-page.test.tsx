@@ -407,7 +407,11 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
       order: 'code:desc',
       filter: 'Zone',
       filters: {},
+      // the columns the list shows, in its order
+      columns: ['id', 'name', 'code', 'zoneTypeId', 'zoneGroupId', 'groupId'],
     });
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers.length).toBe(6);
     expect(created).toHaveBeenCalled();
     expect(clicks).toHaveBeenCalled();
     clicks.mockRestore();

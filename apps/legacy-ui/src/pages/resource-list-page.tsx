@@ -280,10 +280,12 @@ export function ResourceListPage({
     setExporting(true);
     setNotice([]);
     try {
+      // the file has the columns the list shows, in its order
       const blob = await api.exportCsv(resource.api, {
         order,
         ...(state.filter ? { filter: state.filter } : {}),
         filters: state.filters,
+        columns: resource.columns.map((column) => column.field),
       });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');

@@ -4,12 +4,14 @@
 // with the job's own audit entry and its `done` state in that same transaction. Its progress and
 // a cancel are shared with the process running it through `running`.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { ImportResource } from '@portico/core';
 import { appendAudit } from '../audit/audit-log.ts';
 import type { AuditOrigin } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
 import type { Database, ImportJobTable } from '../db/schema.ts';
+import type { Dialect } from '../db/dialect.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import { runImport } from './import-run.ts';
@@ -81,6 +83,91 @@ export async function* readChunks(
 async function* once(text: string): AsyncGenerator<string> {
   if (text) yield text;
 }
+
+/** Why a job left `running` by a process that is gone ends `failed` (its transaction never committed). */
+export const INTERRUPTED_MESSAGE =
+  'interrupted: the services restarted; nothing was written — run it again';
+
+/** The first key of the PostgreSQL advisory lock a running job holds (the second is its id). */
+const JOB_LOCK_CLASS = 15_029;
+
+/**
+ * Takes job `jobId` for the transaction `trx` that runs it: its owner's lock (PostgreSQL: an
+ * advisory transaction lock; SQLite: the write lock every transaction begins with, BEGIN IMMEDIATE)
+ * is held until the transaction ends, so while it is held no other instance takes the job for
+ * interrupted. False when the job is no longer `running` (taken for interrupted in between).
+ */
+async function ownJob(trx: Kysely<Database>, dialect: Dialect, jobId: number): Promise<boolean> {
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(${JOB_LOCK_CLASS}, ${jobId})`.execute(trx);
+  const row = await trx
+    .selectFrom('importJobs')
+    .select('state')
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  return row?.state === 'running';
+}
+
+/**
+ * Marks `failed` (INTERRUPTED_MESSAGE) each job left `running` whose owner is gone: its process
+ * died and its transaction rolled back, so nothing of it was written. An owner is the open
+ * transaction running the job (see ownJob): on PostgreSQL a job whose advisory lock another
+ * instance holds is left alone; on SQLite the update waits for the write lock (the busy timeout), and
+ * when a live instance holds it longer, the job is left alone too. Run at start-up, before this
+ * instance runs any job; answers the ids marked.
+ */
+export async function failInterruptedJobs(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  log: (line: string) => void,
+): Promise<number[]> {
+  const left = await db
+    .selectFrom('importJobs')
+    .select('id')
+    .where('state', '=', 'running')
+    .execute();
+  const failed: number[] = [];
+  for (const { id } of left) {
+    const jobId = Number(id);
+    try {
+      const marked = await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          const { rows } = await sql<{
+            free: boolean;
+          }>`select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}, ${jobId}) as free`.execute(trx);
+          if (!rows[0]?.free) return false;
+        }
+        const finishedAt = Date.now();
+        const result = await trx
+          .updateTable('importJobs')
+          .set({
+            state: 'failed',
+            created: 0,
+            updated: 0,
+            finishedAt,
+            message: INTERRUPTED_MESSAGE,
+          })
+          .where('id', '=', jobId)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
+      if (marked) {
+        failed.push(jobId);
+        log(`import job ${jobId} was interrupted by a restart: marked failed`);
+      }
+    } catch (error) {
+      // another instance holds the database for longer than the busy timeout: it may be this job's
+      log(
+        `import job ${jobId} is left running: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return failed;
+}
+
+/** Another instance took the job for interrupted before its transaction began: nothing to do. */
+class NotOwned extends Error {}
 
 /** Rolls the dry run's transaction back once its outcome is known. */
 class DryRunDone extends Error {
@@ -165,6 +252,7 @@ export async function runJob(job: ImportJobRow, run: JobRun): Promise<void> {
     const spec = RESOURCES_BY_PATH.get(job.resource)!;
     await db.transaction().execute(async (trx) => {
       const reader = trx as unknown as Kysely<Database>;
+      if (!(await ownJob(reader, ctx.dialect, job.id))) throw new NotOwned('not owned');
       const outcome = await runImport({
         ...importOf(job, run, trx as unknown as Trx, reader),
         async afterBatch(processed) {
@@ -219,6 +307,7 @@ export async function runJob(job: ImportJobRow, run: JobRun): Promise<void> {
     await ctx.bus.publish({ type: 'table', table: spec.table });
     if (spec.invalidatesDirectory) await ctx.bus.publish({ type: 'directory' });
   } catch (error) {
+    if (error instanceof NotOwned) return;
     const finishedAt = Date.now();
     const cancelled = error instanceof Cancelled;
     const message = cancelled

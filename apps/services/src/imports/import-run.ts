@@ -242,7 +242,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportOutcom
           const value = read.values[column.field];
           return Array.isArray(value)
             ? (value as string[])
-            : value === undefined
+            : value === undefined || value === null
               ? []
               : [String(value)];
         });
@@ -348,7 +348,13 @@ export async function runImport(options: ImportRunOptions): Promise<ImportOutcom
       for (const column of columns) {
         const value = read.values[column.field];
         if (value === undefined || column.field === 'groupId') continue;
-        if (!column.reference) {
+        // null: the cell cleared the field (core's IMPORT_CLEAR_MARKER): a text field to its
+        // default (''), a reference to none
+        if (value === null && !column.reference) {
+          body[column.field] = allFields(spec)[column.field]?.default ?? null;
+          continue;
+        }
+        if (!column.reference || value === null) {
           body[column.field] = value;
           continue;
         }

@@ -34,6 +34,13 @@ export function importJobJson(job: ImportJobRow, live?: RunningJob, detail = tru
     durationMs: job.durationMs === null ? null : Number(job.durationMs),
     message: job.message,
     hasErrorFile: Number(job.errorRows) > 0 || parsed(job.problems).length > 0,
+    /** A confirm would run it: checked, or failed with nothing at fault in the file (interrupted). */
+    runnable:
+      !live &&
+      (job.state === 'checked' ||
+        (job.state === 'failed' &&
+          Number(job.errorRows) === 0 &&
+          parsed(job.problems).length === 0)),
     ...(detail ? { preview: parsed(job.preview), problems: parsed(job.problems) } : {}),
   };
 }

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Caller, GroupRow } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { ServicesContext } from '../services-context.ts';
 import { RESOURCES_BY_PATH } from './definitions/index.ts';
 import { allFields, parseJsonColumn, resolvedKey } from './resource-fields.ts';
@@ -201,15 +202,50 @@ export function groupPath(byId: ReadonlyMap<number, GroupRow>, id: number): stri
   return chain.join(' › ');
 }
 
-/** The CSV columns of a resource: its header line and how each JSON item becomes a line. */
-export function csvLayout(spec: ResourceSpec): { header: string; line(item: Json): string } {
+/**
+ * The names a CSV export's `columns=` may hold: `id`, every readable field (a reference field also
+ * brings its referred row's name after it) and each reference's name alone (`thingType`).
+ */
+function exportColumnsOf(spec: ResourceSpec): Map<string, readonly string[]> {
+  const plan = outputPlan(spec);
+  const refKeys = new Map(plan.refs.map((ref) => [ref.name, ref.key]));
+  const names = new Map<string, readonly string[]>([['id', ['id']]]);
+  for (const column of plan.columns) {
+    const key = refKeys.get(column.name);
+    names.set(column.name, key ? [column.name, key] : [column.name]);
+  }
+  for (const ref of plan.refs) if (!names.has(ref.key)) names.set(ref.key, [ref.key]);
+  return names;
+}
+
+/**
+ * The CSV columns of a resource: its header line and how each JSON item becomes a line. `chosen`:
+ * the names of a `columns=` parameter, in their order (throws a 400 naming an unknown one); without
+ * it, every column.
+ */
+export function csvLayout(
+  spec: ResourceSpec,
+  chosen?: readonly string[],
+): { header: string; line(item: Json): string } {
   const plan = outputPlan(spec);
   const kinds = new Map(plan.columns.map((column) => [column.name, column.kind]));
-  const columns = [
+  let columns = [
     'id',
     ...plan.columns.map((column) => column.name).filter((name) => name !== 'id'),
     ...plan.refs.map((ref) => ref.key),
   ];
+  if (chosen) {
+    const known = exportColumnsOf(spec);
+    const unknown = chosen.filter((name) => !known.has(name));
+    if (chosen.length === 0 || unknown.length > 0) {
+      const message =
+        unknown.length > 0
+          ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: one of ${[...known.keys()].join(', ')}`
+          : `at least one of ${[...known.keys()].join(', ')}`;
+      throw new HttpError(400, `Invalid query: columns: ${message}`, { columns: message });
+    }
+    columns = [...new Set(chosen.flatMap((name) => known.get(name)!))];
+  }
   const displays = new Map(plan.refs.map((ref) => [ref.key, ref.display]));
   return {
     header: `${columns.map(csvCell).join(',')}\r\n`,

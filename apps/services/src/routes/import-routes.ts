@@ -2,7 +2,8 @@
 // GET  /importJob                  the caller's scope's jobs, newest first
 // POST /importJob?resource=thing&fileName=…   body: the CSV file; stores it and answers its dry run (201)
 // GET  /importJob/{id}             one job: state, counts, progress, the dry run's preview and problems
-// POST /importJob/{id}/run         confirms: runs the job (202); a job already run answers as it is (200)
+// POST /importJob/{id}/run         confirms: runs the job (202), or again after a failure with nothing
+//                                  at fault in the file (an interrupted job); otherwise answers it as it is (200)
 // POST /importJob/{id}/cancel      stops a job before it commits (nothing is kept)
 // GET  /importJob/{id}/errors.csv  the rows with problems, with their line and problems
 import type { Context, Hono } from 'hono';
@@ -163,14 +164,27 @@ export function registerImportRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         `This file has problems in ${job.errorRows} rows: correct them and upload it again`,
       );
     const startedAt = Date.now();
+    // a checked job, or one that failed with nothing written and no row at fault (an interrupted one)
     const claimed = await db
       .updateTable('importJobs')
-      .set({ state: 'running', startedAt })
+      .set({ state: 'running', startedAt, finishedAt: null, message: '', cancelRequested: 0 })
       .where('id', '=', job.id)
-      .where('state', '=', 'checked')
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'checked'),
+          eb.and([eb('state', '=', 'failed'), eb('errorRows', '=', 0), eb('problems', '=', '[]')]),
+        ]),
+      )
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return c.json(importJobJson(await findJob(c)), 200);
-    const started: ImportJobRow = { ...job, state: 'running', startedAt };
+    const started: ImportJobRow = {
+      ...job,
+      state: 'running',
+      startedAt,
+      finishedAt: null,
+      message: '',
+      cancelRequested: 0,
+    };
     void runJob(started, { ctx, caller, origin: auditOrigin(c) });
     return c.json(importJobJson(started, runningJob(Number(job.id))), 202);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  IMPORT_CLEAR_MARKER,
   IMPORT_RESOURCES,
   importCellValue,
   importColumnOf,
@@ -15,6 +16,7 @@ const column = (kind: ImportColumn['kind']): ImportColumn => ({
   field: 'x',
   kind,
   key: false,
+  required: false,
 });
 
 describe('importColumns', () => {
@@ -100,6 +102,73 @@ describe('importCellValue', () => {
   });
 });
 
+describe(`${IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () => {
+  const required = (kind: ImportColumn['kind']): ImportColumn => ({
+    ...column(kind),
+    required: true,
+  });
+
+  it.each([
+    ['text', '(empty)', null],
+    ['text', ' (EMPTY) ', null],
+    ['longText', '(Empty)', null],
+    ['integer', '(empty)', null],
+    ['reference', '(empty)', null],
+    ['enumeration', '(empty)', null],
+    ['references', '(empty)', []],
+    // not the marker: a value like any other
+    ['text', '(empty) room', '(empty) room'],
+    ['text', 'empty', 'empty'],
+    ['text', '()', '()'],
+  ] as const)('an optional %s cell %j → %j', (kind, cell, value) => {
+    expect(importCellValue(column(kind), cell)).toEqual({ value });
+  });
+
+  it.each(['text', 'reference', 'references', 'integer'] as const)(
+    'a required %s refuses it, and says an empty cell keeps it',
+    (kind) => {
+      expect(importCellValue(required(kind), '(empty)').error).toMatch(
+        /^required: \(empty\) cannot clear it \(an empty cell keeps it\)$/,
+      );
+    },
+  );
+
+  it.each([
+    ['thing', ['serial', 'name', 'group'], []],
+    ['thing', ['zone', 'status'], ['zone', 'status']],
+    ['zone', ['color', 'description', 'zoneGroup'], ['zoneGroup', 'color', 'description']],
+    ['zone', ['code', 'name', 'zoneType', 'group'], []],
+    ['user', ['username', 'password', 'group'], []],
+    [
+      'user',
+      ['firstName', 'lastName', 'email', 'roles'],
+      ['firstName', 'lastName', 'email', 'roles'],
+    ],
+  ] as const)('%s: of %j these can be cleared: %j', (resource, names, clearable) => {
+    const columns = importColumns(resource).filter((c) =>
+      (names as readonly string[]).includes(c.name),
+    );
+    expect(columns.filter((c) => !c.required).map((c) => c.name)).toEqual(clearable);
+  });
+
+  it('is named by line and column in a row; an empty cell still leaves the field out', () => {
+    const header = readImportHeader('thing', ['serial', 'name', 'zone', 'status']);
+    expect(readImportRow('thing', header, ['S-1', '', '(empty)', ''], 4)).toEqual({
+      values: { serial: 'S-1', zoneId: null },
+      key: 'S-1',
+      problems: [],
+    });
+    expect(readImportRow('thing', header, ['S-1', '(empty)', '', ''], 4).problems).toEqual([
+      {
+        line: 4,
+        column: 2,
+        columnName: 'name',
+        message: 'required: (empty) cannot clear it (an empty cell keeps it)',
+      },
+    ]);
+  });
+});
+
 describe('readImportRow', () => {
   const header = readImportHeader('thing', ['serial', 'name', 'bogus', 'thingType']);
 
@@ -152,7 +221,13 @@ describe('readImportRow', () => {
 
   it('reports a bad boolean-free cell error with its column name', () => {
     const users = readImportHeader('user', ['username', 'email']);
-    const badColumn: ImportColumn = { name: 'n', field: 'n', kind: 'integer', key: false };
+    const badColumn: ImportColumn = {
+      name: 'n',
+      field: 'n',
+      kind: 'integer',
+      key: false,
+      required: false,
+    };
     const custom = { columns: [...users.columns, badColumn], problems: [] };
     expect(readImportRow('user', custom, ['ann', '', 'x'], 9).problems).toEqual([
       { line: 9, column: 3, columnName: 'n', message: 'a whole number' },

@@ -14,6 +14,13 @@ export type ImportResource = keyof typeof IMPORT_KEYS;
 
 export const IMPORT_RESOURCES = Object.keys(IMPORT_KEYS) as readonly ImportResource[];
 
+/**
+ * A cell holding exactly this (spaces around it and letter case aside) clears an optional field: an
+ * empty cell leaves the field as it is on an update (a file of a few columns changes only those), so
+ * clearing needs a word no real value is. A field that must have a value refuses it.
+ */
+export const IMPORT_CLEAR_MARKER = '(empty)';
+
 /** The separator of several references in one cell (a user's roles: `Operator|Viewer`). */
 export const IMPORT_LIST_SEPARATOR = '|';
 
@@ -31,6 +38,8 @@ export interface ImportColumn {
   readonly reference?: { readonly path: string; readonly by: string };
   /** The key column: a row whose key exists updates that record, any other creates one. */
   readonly key: boolean;
+  /** A value is required (or it is the key): IMPORT_CLEAR_MARKER cannot clear it. */
+  readonly required: boolean;
 }
 
 /** The field of a resource that names its rows in a CSV cell: `code` where it has one. */
@@ -66,6 +75,13 @@ export function importColumns(resource: ImportResource): readonly ImportColumn[]
       kind: spec.kind,
       ...(target ? { reference: { path: target, by: lookupFieldOf(target) } } : {}),
       key: field === IMPORT_KEYS[resource],
+      // a record is always in a group; a password or a yes/no has no empty value
+      required:
+        ('required' in spec && spec.required === true) ||
+        field === IMPORT_KEYS[resource] ||
+        field === 'groupId' ||
+        spec.kind === 'password' ||
+        spec.kind === 'boolean',
     });
   }
   return columns;
@@ -120,7 +136,10 @@ export function readImportHeader(resource: ImportResource, cells: readonly strin
   return { columns, problems };
 }
 
-/** A cell's value in a write body: undefined when the cell is empty (the field is not given). */
+/**
+ * A cell's value in a write body: undefined when the cell is empty (the field is not given), null
+ * (an empty list for a list of references) for IMPORT_CLEAR_MARKER (the field is cleared).
+ */
 export type CellValue =
   | { readonly value: unknown; readonly error?: undefined }
   | { readonly value?: undefined; readonly error: string };
@@ -132,6 +151,11 @@ const FALSE_WORDS = new Set(['false', 'no', '0']);
 export function importCellValue(column: ImportColumn, cell: string): CellValue {
   const text = column.kind === 'password' || column.kind === 'longText' ? cell : cell.trim();
   if (text === '') return { value: undefined };
+  if (text.trim().toLowerCase() === IMPORT_CLEAR_MARKER) {
+    if (column.required)
+      return { error: `required: ${IMPORT_CLEAR_MARKER} cannot clear it (an empty cell keeps it)` };
+    return { value: column.kind === 'references' ? [] : null };
+  }
   switch (column.kind) {
     case 'boolean': {
       const word = text.toLowerCase();

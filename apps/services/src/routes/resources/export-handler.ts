@@ -8,20 +8,24 @@ import type { ResourceHandler } from './resource-env.ts';
 /**
  * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
  * chunk at a time as the client reads: never the whole table in memory. Same permission,
- * tenant scope, search, filters and order as the list.
+ * tenant scope, search, filters and order as the list; `columns=a,b` keeps those columns, in that
+ * order (a list exports what it shows).
  */
 export const handleExport: ResourceHandler = async (env, c, spec) => {
   const { ctx, db } = env;
   const caller = permittedCaller(c, spec, 'r');
   const { readable } = readableFor(caller, spec);
-  const { ordered } = filteredSelect(
-    db,
-    ctx.dialect,
+  const { columns, ...query } = c.req.query();
+  const layout = csvLayout(
     spec,
-    parseListQuery(spec, c.req.query()),
-    readable,
+    columns === undefined
+      ? undefined
+      : columns
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
   );
-  const layout = csvLayout(spec);
+  const { ordered } = filteredSelect(db, ctx.dialect, spec, parseListQuery(spec, query), readable);
   const encoder = new TextEncoder();
   let offset = 0;
   let header = true;
