@@ -83,7 +83,7 @@ for (const language of ['en', 'es'] as const) {
     else
       await signIn(
         page,
-        await createAcmeAccount(request, { prefix: 'edge', language }),
+        await createAcmeAccount(request, { prefix: 'schedules', language }),
         NEW_ACCOUNT_PASSWORD,
       );
     // the frame's title is in the user's language: found by its place

@@ -126,10 +126,10 @@ test('an administrator renames the platform and changes the landing tab; a bad t
   // the platform's name, in English and French: the shell's title follows at once
   await frame.getByRole('button', { name: 'Vocabulary' }).click();
   await frame.getByRole('searchbox', { name: 'Find a concept' }).fill('Platform');
-  const platform = frame.getByRole('form', { name: 'Platform' });
+  const platform = frame.getByRole('form', { name: 'Platform name' });
   await platform.getByRole('textbox', { name: 'English' }).fill('Orbit Console');
   await platform.getByRole('textbox', { name: 'French' }).fill('Console Orbite');
-  await platform.getByRole('button', { name: 'Save Platform' }).click();
+  await platform.getByRole('button', { name: 'Save Platform name' }).click();
   await expect(platform.getByRole('status')).toHaveText('Saved.');
   await expect(page).toHaveTitle(/Orbit Console/);
   // the other console follows at once, without a reload
@@ -211,10 +211,11 @@ test('a group below the tenant inherits, and a label in Spanish is saved (390 px
 
   // a vocabulary label in Spanish for the group below
   await frame.getByRole('button', { name: 'Vocabulario' }).click();
-  await frame.getByRole('searchbox', { name: 'Buscar un concepto' }).fill('Zones');
-  const zones = frame.getByRole('form', { name: 'Zones' });
+  // concepts are named in the user's language ("Zonas", not the key "Zones")
+  await frame.getByRole('searchbox', { name: 'Buscar un concepto' }).fill('Zonas');
+  const zones = frame.getByRole('form', { name: 'Zonas', exact: true });
   await zones.getByRole('textbox', { name: 'Español' }).fill('Almacenes');
-  await zones.getByRole('button', { name: 'Guardar Zones' }).click();
+  await zones.getByRole('button', { name: 'Guardar Zonas' }).click();
   await expect(zones.getByRole('status')).toHaveText('Guardado.');
   await expect(zones).toContainText('Este grupo: Almacenes');
   await testInfo.attach('settings (390, es)', {

@@ -153,8 +153,14 @@ function Overview() {
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
             <span id={`${formId}-columns`} className="form-hint">
-              {t('importExport.columns', { list: columns, name: key })}{' '}
-              {t('importExport.clearRule', { marker: IMPORT_CLEAR_MARKER })}
+              <WithCodes
+                text={(values) => t('importExport.columns', values)}
+                codes={{ list: columns, name: key }}
+              />{' '}
+              <WithCodes
+                text={(values) => t('importExport.clearRule', values)}
+                codes={{ marker: IMPORT_CLEAR_MARKER }}
+              />
             </span>
             {fileError ? (
               <span id={`${formId}-file-error`} className="field-error">
@@ -425,6 +431,29 @@ function JobView({ id }: { id: number }) {
           </TableRegion>
         </>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * A message whose placeholders are codes a file must hold as they are (column names, the clearing
+ * marker): each is shown as code, apart from the words around it.
+ */
+function WithCodes({
+  text,
+  codes,
+}: {
+  text: (values: Record<string, string>) => string;
+  codes: Record<string, string>;
+}) {
+  const marks = Object.fromEntries(Object.keys(codes).map((name) => [name, `\u0001${name}\u0001`]));
+  return (
+    <>
+      {text(marks)
+        .split('\u0001')
+        .map((part, index) =>
+          index % 2 === 1 ? <code key={index}>{codes[part] ?? part}</code> : part,
+        )}
     </>
   );
 }

@@ -464,7 +464,8 @@ describe('properties', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs: slow under coverage on a shared two-core machine, never a speed check
+  }, 30_000);
 
   it('agrees with a brute-force truth table on random well-formed expressions', () => {
     const { logger, evaluate } = quiet();
