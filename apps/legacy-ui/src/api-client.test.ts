@@ -22,6 +22,23 @@ function client(status = 200, body: unknown = { total: 0, results: [] }) {
 }
 
 describe('createApiClient', () => {
+  it('runs an explorer request with its own token and answers any status', async () => {
+    const { api, fetch, onUnauthorized, headersOf } = client(404, { error: 'gone' });
+    const answer = await api.exchange('POST', '/thing?x=1', { name: 'A' });
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'gone' });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/riot-core-services/api/thing?x=1');
+    expect(headersOf(0)).toMatchObject({ token: 'tok', 'X-XSRF-TOKEN': 'xsrf-1' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(api.exchange('GET', '//evil.test/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.exchange('GET', '/thing/../../x')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.exchange('GET', 'thing')).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const expired = client(401, { error: 'expired' });
+    expect((await expired.api.exchange('GET', '/openapi.json')).status).toBe(401);
+    expect(expired.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('requests made while the gate is held start when it opens, in order', async () => {
     const fetch = vi.fn(
       async (_url: RequestInfo | URL, _init?: RequestInit) =>

@@ -184,6 +184,13 @@ export interface ApiClient {
   cancelImportJob(id: number): Promise<ImportJob>;
   /** The rows of a job that have problems, as CSV. */
   importErrors(id: number): Promise<Blob>;
+  /** The services' OpenAPI document (`GET /openapi.json`). */
+  openApi(): Promise<unknown>;
+  /**
+   * Any API request with the signed-in user's own token (the API explorer): the answer whatever its
+   * status, its headers and its body text. `path` is under the API base.
+   */
+  exchange(method: string, path: string, body?: unknown): Promise<ExchangeAnswer>;
   /** A tenant's installed license and its use (root names the tenant). */
   license(tenantId?: number): Promise<LicenseState>;
   /** Installs a license text (verified by the services). */
@@ -192,6 +199,13 @@ export interface ApiClient {
   issuedLicenses(): Promise<ListPage<LicenseInfo>>;
   /** Generates and signs a license (root). */
   generateLicense(request: GenerateLicenseRequest): Promise<LicenseInfo>;
+}
+
+/** An API answer as the explorer shows it. */
+export interface ExchangeAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
 }
 
 /** A CSV import job (`/importJob`). */
@@ -390,11 +404,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const origin = options.origin ?? window.location.origin;
   const base = options.apiBase.replace(/\/+$/, '');
 
-  async function send(
+  async function transmit(
     method: string,
     path: string,
-    body?: unknown,
-    accept = 'application/json',
+    body: unknown,
+    accept: string,
   ): Promise<Response> {
     const url = `${base}${path}`;
     const headers: Record<string, string> = {
@@ -420,6 +434,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (caught) {
       throw new NetworkError(caught);
     }
+    return response;
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    accept = 'application/json',
+  ): Promise<Response> {
+    const response = await transmit(method, path, body, accept);
     if (!response.ok) throw await toError(response);
     return response;
   }
@@ -610,6 +634,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async cancelImportJob(id) {
       return (await call('POST', `/importJob/${id}/cancel`)) as ImportJob;
+    },
+    async openApi() {
+      return call('GET', '/openapi.json');
+    },
+    async exchange(method, path, body) {
+      if (!path.startsWith('/') || path.startsWith('//') || /(^|\/)\.\.(\/|$)/.test(path))
+        throw new ApiError(400, 'path must stay under the API base');
+      const response = await transmit(method, path, body, 'application/json');
+      if (response.status === 401) options.onUnauthorized();
+      return {
+        status: response.status,
+        headers: [...response.headers.entries()],
+        body: await response.text(),
+      };
     },
     async importErrors(id) {
       return (await send('GET', `/importJob/${id}/errors.csv`, undefined, 'text/csv')).blob();

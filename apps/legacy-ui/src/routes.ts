@@ -179,6 +179,7 @@ export type RouteMatch =
   | { kind: 'importExport'; jobId: number | null }
   | { kind: 'license' }
   | { kind: 'licenseGenerator' }
+  | { kind: 'apiExplorer' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -235,6 +236,7 @@ export function matchRoute(location: string): RouteMatch {
   if (importJob) return { kind: 'importExport', jobId: Number(importJob[1]) };
   if (path === '/tenants/license') return { kind: 'license' };
   if (path === '/services/license') return { kind: 'licenseGenerator' };
+  if (path === '/services/apiExplorer') return { kind: 'apiExplorer' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

@@ -129,6 +129,8 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       throw new ApiError(404, 'not found');
     }),
     importErrors: vi.fn(async () => new Blob([''])),
+    openApi: vi.fn(async () => ({ openapi: '3.1.0', paths: {} })),
+    exchange: vi.fn(async () => ({ status: 200, headers: [], body: '{}' })),
     // the services' bulk semantics, by ids or by the list's match; a row with `usedBy` is in use
     bulk: vi.fn(async (resource, request) => {
       let ids: number[];

@@ -31,6 +31,7 @@ import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
+import { registerOpenApiRoutes } from './routes/openapi-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
 import { createStaticHandler } from './static/static-files.ts';
@@ -207,6 +208,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerAccountRoutes(api, ctx, writes);
   registerBulkRoutes(api, ctx, writes);
   registerPlatformWriteRoutes(api, ctx, writes);
+  registerOpenApiRoutes(api, SERVICES_VERSION);
   api.all('*', (c) =>
     c.json(
       { error: `No such endpoint: ${c.req.method} ${c.req.path.slice(API_BASE_PATH.length)}` },

@@ -1,4 +1,5 @@
 import { matchRoute } from '../routes.ts';
+import { ApiExplorerPage } from './api-explorer-page.tsx';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { GroupSettingsPage } from './group-settings-page.tsx';
 import { HealthPage } from './health-page.tsx';
@@ -60,6 +61,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <LicensePage />;
     case 'licenseGenerator':
       return <LicenseGeneratorPage />;
+    case 'apiExplorer':
+      return <ApiExplorerPage />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

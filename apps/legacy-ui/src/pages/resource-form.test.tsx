@@ -140,6 +140,8 @@ describe(
           runImportJob: vi.fn(),
           cancelImportJob: vi.fn(),
           importErrors: vi.fn(),
+          openApi: vi.fn(),
+          exchange: vi.fn(),
           license: vi.fn(),
           installLicense: vi.fn(),
           issuedLicenses: vi.fn(),

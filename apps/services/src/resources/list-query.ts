@@ -203,13 +203,19 @@ export function whereFields(spec: ResourceSpec): ReadonlyMap<string, WhereField>
   return fields;
 }
 
-/** Validates a list request's query parameters (cache-busting ones are ignored); 400 otherwise. */
-export function parseListQuery(spec: ResourceSpec, query: Record<string, string>): ListQuery {
+/** The schema a list's query is parsed with (built once per spec). */
+export function listQuerySchemaOf(spec: ResourceSpec) {
   let schema = querySchemas.get(spec);
   if (!schema) {
     schema = listQuerySchema(spec);
     querySchemas.set(spec, schema);
   }
+  return schema;
+}
+
+/** Validates a list request's query parameters (cache-busting ones are ignored); 400 otherwise. */
+export function parseListQuery(spec: ResourceSpec, query: Record<string, string>): ListQuery {
+  const schema = listQuerySchemaOf(spec);
   const rawQuery = Object.fromEntries(
     Object.entries(query).filter(([key]) => !IGNORED_QUERY.has(key)),
   );

@@ -1,6 +1,7 @@
 // The body of a write: validation against the spec, the uniqueness of its values, its storage form.
 import type { Kysely } from 'kysely';
 import { isRecord } from '@portico/core';
+import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { UNIQUE_SCOPE_TABLES, violatedUniqueKey } from '../db/unique-fields.ts';
 import { AuthError, USERNAME_TAKEN } from '../auth/auth-error.ts';
@@ -81,6 +82,19 @@ export interface WriteBodyOptions {
   lenient?: boolean;
   /** Filled with the keys skipped under `lenient`. */
   skipped?: string[];
+}
+
+/**
+ * The write body as a schema, for the API document: each writable field's own validator, required
+ * where a create or replace needs it (a patch makes every field optional).
+ */
+export function writeBodySchema(spec: ResourceSpec, mode: 'create' | 'replace' | 'patch') {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(allFields(spec))) {
+    if (!field.write) continue;
+    shape[key] = field.required && mode !== 'patch' ? field.write : field.write.optional();
+  }
+  return z.object(shape);
 }
 
 /** Validates a write body against the spec: known writable keys only (echoed read-only keys are ignored). */

@@ -4,7 +4,9 @@
 // hooks (definitions/), each write in one transaction.
 import type { Context, Hono } from 'hono';
 import type { AppEnv, ServicesContext } from '../../services-context.ts';
-import { ListPages } from '../../resources/list-query.ts';
+import { ListPages, listQuerySchemaOf } from '../../resources/list-query.ts';
+import { writeBodySchema } from '../../resources/write-body.ts';
+import { describeRoute } from '../../http/route-registry.ts';
 import { RESOURCES } from '../../resources/definitions/index.ts';
 import type { ResourceSpec, Row, WriteContext } from '../../resources/resource-spec.ts';
 import { deleteRow, handleDelete, restoreRow } from './delete-handler.ts';
@@ -44,11 +46,55 @@ export interface ResourceWrites {
   ): Promise<string>;
 }
 
+/** What each generic route of `spec` takes, for the API document (route-registry.ts). */
+function describeResourceRoutes(api: Hono<AppEnv>, spec: ResourceSpec): void {
+  const base = `/${spec.path}`;
+  const tag = spec.path;
+  const query = listQuerySchemaOf(spec);
+  const create = writeBodySchema(spec, 'create');
+  const replace = writeBodySchema(spec, 'replace');
+  const patch = writeBodySchema(spec, 'patch');
+  const list = { summary: `List ${spec.path} rows (paged, filtered, sorted)`, tag, query };
+  describeRoute(api, 'GET', base, list);
+  describeRoute(api, 'GET', `${base}/`, list);
+  describeRoute(api, 'POST', base, { summary: `Create a ${spec.path}`, tag, body: create });
+  const platformCreate = {
+    summary: `Create a ${spec.path} (the platform's form)`,
+    tag,
+    body: create,
+  };
+  describeRoute(api, 'PUT', base, platformCreate);
+  describeRoute(api, 'PUT', `${base}/`, platformCreate);
+  describeRoute(api, 'GET', `${base}/export.csv`, {
+    summary: `Export the ${spec.path} rows of a list query as CSV`,
+    tag,
+    query,
+  });
+  describeRoute(api, 'GET', `${base}/tree`, {
+    summary: `The ${spec.path} rows as a tree`,
+    tag,
+    query,
+  });
+  describeRoute(api, 'GET', `${base}/:id`, { summary: `Read one ${spec.path}`, tag });
+  describeRoute(api, 'PUT', `${base}/:id`, {
+    summary: `Replace a ${spec.path}`,
+    tag,
+    body: replace,
+  });
+  describeRoute(api, 'PATCH', `${base}/:id`, {
+    summary: `Change some fields of a ${spec.path}`,
+    tag,
+    body: patch,
+  });
+  describeRoute(api, 'DELETE', `${base}/:id`, { summary: `Delete a ${spec.path}`, tag });
+}
+
 export function registerResourceRoutes(api: Hono<AppEnv>, ctx: ServicesContext): ResourceWrites {
   const env: ResourceEnv = { ctx, db: ctx.db as unknown as AnyDb, lists: new ListPages(ctx) };
 
   for (const spec of RESOURCES) {
     const base = `/${spec.path}`;
+    describeResourceRoutes(api, spec);
     api.get(base, (c) => handleList(env, c, spec));
     api.get(`${base}/`, (c) => handleList(env, c, spec));
     api.post(base, (c) => handleCreate(env, c, spec));
