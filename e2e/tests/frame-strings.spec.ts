@@ -189,7 +189,7 @@ const LANGUAGES = [
     duplicate: 'Another record already uses this value. Enter a different one.',
     deleteSelf: "You can't delete your own account. Ask another administrator if it must go.",
     server: 'The server ran into a problem.',
-    placeholder: "Versioning isn't available in this workspace yet.",
+    placeholder: "Machine Learning isn't available in this workspace yet.",
   },
   {
     language: 'fr',
@@ -290,7 +290,7 @@ for (const words of LANGUAGES) {
     await page.unroute(zoneList);
 
     // a page the reference UI does not have
-    await page.goto('/#/app/services/versioning');
+    await page.goto('/#/app/machinelearning');
     await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(frame.getByRole('link').last()).toBeVisible();
     if (words.placeholder) await expect(frame.getByText(words.placeholder)).toBeVisible();

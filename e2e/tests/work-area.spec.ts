@@ -414,17 +414,16 @@ test.describe('the work area at desktop size', () => {
     await expect(page).toHaveURL(/#\/app\/model\/zone\/\d+$/);
     await expect(frame.getByRole('dialog', { name: 'Edit area' })).toBeVisible();
 
-    await page.goto('/#/app/services/versioning');
-    await expect(frame.getByRole('heading', { level: 1, name: 'Versioning' })).toBeVisible();
+    await page.goto('/#/app/machinelearning');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Machine Learning' })).toBeVisible();
     await expect(
-      frame.getByText("Versioning isn't available in this workspace yet."),
+      frame.getByText("Machine Learning isn't available in this workspace yet."),
     ).toBeVisible();
     expect(await frameText(page)).not.toMatch(DEVELOPER_TEXT);
     await attachScreenshot(page, testInfo, 'page not in this workspace (1280)');
     await expectNoFrameAxeViolations(page, 'placeholder page: ');
-    await frame.getByRole('link', { name: 'Back to Services' }).click();
-    // the module's landing, or its first page when the tenant auto-loads it (Acme does)
-    await expect(page).toHaveURL(/#\/app\/services(\/importExport)?$/);
+    await frame.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/#\/app\/home\/welcome$/);
   });
 
   test('item 5: the nobody user is told what they can do and whom to ask, once', async ({

@@ -1,5 +1,11 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
-import type { LicenseLimit, LicenseUsage } from '@portico/core';
+import type {
+  KindDiff,
+  LicenseLimit,
+  LicenseUsage,
+  RestorePlan,
+  VersionedKind,
+} from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
 
 /**
@@ -172,6 +178,18 @@ export interface ApiClient {
   setRetention(kind: string, maxAgeDays: number | null): Promise<RetentionState>;
   /** Counts (`dryRun`) or purges now what is older than the maximum ages. */
   runRetention(dryRun: boolean): Promise<RetentionRun>;
+  /** The configuration snapshots the caller sees, newest first, and the versioned kinds. */
+  configVersions(): Promise<ConfigVersionList>;
+  /** Takes a snapshot of the caller's configuration now. */
+  takeConfigVersion(note: string): Promise<ConfigVersion>;
+  /** A snapshot's field-level difference with now or another snapshot. */
+  compareConfigVersion(id: number, other: 'now' | number): Promise<{ diff: KindDiff[] }>;
+  /** What restoring a snapshot would do now. */
+  configRestorePlan(id: number): Promise<{ deletes: boolean; plan: RestorePlan[] }>;
+  /** Restores a snapshot (after an automatic "before restore" snapshot). */
+  restoreConfigVersion(id: number): Promise<{ beforeRestore: number; plan: RestorePlan[] }>;
+  /** A snapshot with its content, as the JSON file it downloads as. */
+  exportConfigVersion(id: number): Promise<Blob>;
   /** One action over many records; each is done or refused on its own (see BulkResult). */
   bulk(resource: string, request: BulkRequest): Promise<BulkResult>;
   /** The import jobs of the caller's tenant, newest first. */
@@ -302,6 +320,21 @@ export interface WebhookTestResult {
   durationMs: number;
   responseExcerpt: string;
   error: string;
+}
+
+/** A configuration snapshot: who took it, when, why and how many records of each kind. */
+export interface ConfigVersion {
+  id: number;
+  note: string;
+  tenantId: number | null;
+  actorName: string;
+  at: string;
+  counts: Record<string, number>;
+}
+
+export interface ConfigVersionList {
+  kinds: VersionedKind[];
+  results: ConfigVersion[];
 }
 
 /** A purge or a dry run: rows per kind. */
@@ -648,6 +681,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: [...response.headers.entries()],
         body: await response.text(),
       };
+    },
+    async configVersions() {
+      return (await call('GET', '/configVersion')) as ConfigVersionList;
+    },
+    async takeConfigVersion(note) {
+      return (await call('POST', '/configVersion', { note })) as ConfigVersion;
+    },
+    async compareConfigVersion(id, other) {
+      const query = new URLSearchParams({ with: String(other) });
+      return (await call('GET', `/configVersion/${id}/compare?${query.toString()}`)) as {
+        diff: KindDiff[];
+      };
+    },
+    async configRestorePlan(id) {
+      return (await call('GET', `/configVersion/${id}/restorePlan`)) as {
+        deletes: boolean;
+        plan: RestorePlan[];
+      };
+    },
+    async restoreConfigVersion(id) {
+      return (await call('POST', `/configVersion/${id}/restore`)) as {
+        beforeRestore: number;
+        plan: RestorePlan[];
+      };
+    },
+    async exportConfigVersion(id) {
+      return (
+        await send('GET', `/configVersion/${id}/export`, undefined, 'application/json')
+      ).blob();
     },
     async importErrors(id) {
       return (await send('GET', `/importJob/${id}/errors.csv`, undefined, 'text/csv')).blob();

@@ -9,7 +9,6 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/new',
       '/tenants/sitesConfiguration/edit/2',
       '/analytics/report/execution/4',
-      '/services/versioning/definition',
       '/machinelearning',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
@@ -33,6 +32,10 @@ describe('matchRoute', () => {
     expect(matchRoute('/services/apiExplorer')).toEqual({ kind: 'apiExplorer' });
     expect(matchRoute('/tenants/license')).toEqual({ kind: 'license' });
     expect(matchRoute('/services/license')).toEqual({ kind: 'licenseGenerator' });
+    expect(matchRoute('/services/versioning')).toEqual({ kind: 'versioning' });
+    expect(matchRoute('/services/versioning/definition')).toEqual({
+      kind: 'versioningDefinition',
+    });
     expect(matchRoute('/services/logs')).toEqual({ kind: 'logs' });
     expect(matchRoute('/services/logs?user=admin&page=2')).toEqual({ kind: 'logs' });
     expect(matchRoute('/machinelearning')).toMatchObject({

@@ -143,7 +143,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
     concept: 'SitesConfiguration',
   },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
-  { pattern: /^\/services\/versioning\/definition$/, title: 'page.versioningDefinition' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
@@ -180,6 +179,8 @@ export type RouteMatch =
   | { kind: 'license' }
   | { kind: 'licenseGenerator' }
   | { kind: 'apiExplorer' }
+  | { kind: 'versioning' }
+  | { kind: 'versioningDefinition' }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -237,6 +238,8 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/tenants/license') return { kind: 'license' };
   if (path === '/services/license') return { kind: 'licenseGenerator' };
   if (path === '/services/apiExplorer') return { kind: 'apiExplorer' };
+  if (path === '/services/versioning') return { kind: 'versioning' };
+  if (path === '/services/versioning/definition') return { kind: 'versioningDefinition' };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

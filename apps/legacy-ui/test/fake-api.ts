@@ -131,6 +131,14 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     importErrors: vi.fn(async () => new Blob([''])),
     openApi: vi.fn(async () => ({ openapi: '3.1.0', paths: {} })),
     exchange: vi.fn(async () => ({ status: 200, headers: [], body: '{}' })),
+    configVersions: vi.fn(async () => ({ kinds: [], results: [] })),
+    takeConfigVersion: vi.fn(async () => {
+      throw new Error('not in this test');
+    }),
+    compareConfigVersion: vi.fn(async () => ({ diff: [] })),
+    configRestorePlan: vi.fn(async () => ({ deletes: false, plan: [] })),
+    restoreConfigVersion: vi.fn(async () => ({ beforeRestore: 0, plan: [] })),
+    exportConfigVersion: vi.fn(async () => new Blob(['{}'])),
     // the services' bulk semantics, by ids or by the list's match; a row with `usedBy` is in use
     bulk: vi.fn(async (resource, request) => {
       let ids: number[];

@@ -27,6 +27,7 @@ import { registerConfigEventRoutes } from './routes/config-event-routes.ts';
 import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
+import { registerConfigVersionRoutes } from './routes/config-version-routes.ts';
 import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
@@ -201,6 +202,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerStatusRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
+  registerConfigVersionRoutes(api, ctx);
   registerImportRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);

@@ -398,3 +398,25 @@ export type {
   CatalogFieldKind,
   CatalogPath,
 } from './platform/resource-catalog.ts';
+export {
+  SNAPSHOT_NOTE_MAX,
+  VERSIONED_KINDS,
+  diffSnapshots,
+  fieldChanges,
+  isSameConfiguration,
+  parseSnapshotContent,
+  restorePlan,
+  snapshotNoteProblem,
+} from './platform/config-versions.ts';
+export type {
+  ChangedRecord,
+  FieldChange,
+  KindDiff,
+  RecordRef,
+  RestorePlan,
+  SnapshotContent,
+  SnapshotRecord,
+  SnapshotValue,
+  VersionedKind,
+  VersionedKindName,
+} from './platform/config-versions.ts';

@@ -12,6 +12,7 @@ import { RetentionPage } from './retention-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
+import { VersioningDefinitionPage, VersioningPage } from './versioning-page.tsx';
 import { ZoneBuilderPage } from './zone-builder-page.tsx';
 
 /** The page for a legacy location (a path and, for lists, their state in the query). */
@@ -63,6 +64,10 @@ export function PageForRoute({ path }: { path: string }) {
       return <LicenseGeneratorPage />;
     case 'apiExplorer':
       return <ApiExplorerPage />;
+    case 'versioning':
+      return <VersioningPage />;
+    case 'versioningDefinition':
+      return <VersioningDefinitionPage />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -723,6 +723,31 @@ function licenses(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Configuration versions: a snapshot of a tenant's configuration (its group fields, roles, thing
+ * types, zone types and report definitions) as JSON, with who took it, when and why.
+ */
+function configVersions(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let table = withId(db.schema.createTable('configVersions') as unknown as Table, dialect);
+      table = int(table, 'scopeGroupId');
+      table = int(table, 'tenantId', true);
+      table = text(table, 'note');
+      table = int(table, 'actorId', true);
+      table = text(table, 'actorName');
+      table = time(table, 'at');
+      table = table.addColumn('content', 'text', (c) => c.notNull().defaultTo('{}'));
+      await table.execute();
+      await db.schema
+        .createIndex('configVersions_scope_at')
+        .on('configVersions')
+        .columns(['scopeGroupId', 'at'])
+        .execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -746,6 +771,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0016_webhooks': webhooks(dialect),
         '0017_retention': retention(dialect),
         '0018_zone_outlines': zoneOutlines,
+        '0019_config_versions': configVersions(dialect),
       }),
   };
   const { error } = await new Migrator({

@@ -482,6 +482,19 @@ export interface ImportJobChunkTable {
   content: string;
 }
 
+export interface ConfigVersionTable {
+  id: Generated<number>;
+  /** Whose configuration: the tenant's group (root: the root group). */
+  scopeGroupId: number;
+  tenantId: number | null;
+  note: string;
+  actorId: number | null;
+  actorName: string;
+  at: number;
+  /** JSON: the snapshot's content (@portico/core SnapshotContent). */
+  content: string;
+}
+
 export interface Database {
   groups: GroupTable;
   groupTypes: GroupTypeTable;
@@ -517,5 +530,6 @@ export interface Database {
   apiKeys: ApiKeyTable;
   issuedLicenses: LicenseTable;
   installedLicenses: LicenseTable;
+  configVersions: ConfigVersionTable;
   meta: MetaTable;
 }

@@ -11,6 +11,7 @@ import { requireEdgeReporter } from './edge-policy.ts';
 import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
+import { maySeeSnapshot, requireVersioning, versioningScope } from './versioning-policy.ts';
 
 const SELF = 10;
 const OTHER = 11;
@@ -241,5 +242,39 @@ describe('licenses', () => {
     let tenant = 0;
     const result = outcome(() => (tenant = licenseTenantOf(who, letter, requested)));
     expect(result === 'allowed' ? `allowed ${tenant}` : result).toBe(expected);
+  });
+});
+
+describe('configuration versions', () => {
+  function rootCaller(permissions: string[]): Caller {
+    const group = { id: 1, treeLevel: 1, hierarchyCode: '>1>' } as unknown as GroupRow;
+    return { ...caller(permissions), group, tenant: null, isRoot: true };
+  }
+
+  it.each<[string, Caller, 'r' | 'i' | 'u' | 'd', string]>([
+    ['a reader lists', caller(['versioning:r']), 'r', 'allowed'],
+    ['a reader takes', caller(['versioning:r']), 'i', '403 Permission versioning:i required'],
+    ['a taker takes', caller(['versioning:r', 'versioning:i']), 'i', 'allowed'],
+    ['a taker restores', caller(['versioning:i']), 'u', '403 Permission versioning:u required'],
+    ['every letter restores', caller(['versioning:*']), 'u', 'allowed'],
+    ['every letter deletes', caller(['versioning:*']), 'd', 'allowed'],
+    ['no permission', caller(['thing:*']), 'r', '403 Permission versioning:r required'],
+    ['root with every letter', rootCaller(['versioning:*']), 'd', 'allowed'],
+  ])('%s', (_name, who, letter, expected) => {
+    expect(outcome(() => requireVersioning(who, letter))).toBe(expected);
+  });
+
+  it.each<[string, Caller, number, boolean]>([
+    ['a tenant sees its own', caller(['versioning:r']), 3, true],
+    ['a tenant does not see another', caller(['versioning:r']), 9, false],
+    ['root sees a tenant', rootCaller(['versioning:r']), 9, true],
+    ['root sees its own', rootCaller(['versioning:r']), 1, true],
+  ])('whose snapshot: %s', (_name, who, scopeGroupId, expected) => {
+    expect(maySeeSnapshot(who, scopeGroupId)).toBe(expected);
+  });
+
+  it('snapshots the tenant, or the root level', () => {
+    expect(versioningScope(caller([]))).toEqual({ groupId: 3, tenantId: 3 });
+    expect(versioningScope(rootCaller([]))).toEqual({ groupId: 1, tenantId: null });
   });
 });
