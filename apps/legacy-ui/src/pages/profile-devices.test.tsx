@@ -1,11 +1,15 @@
 // A device profile's page lists the logical readers and edge boxes that use it, each a link to its
-// record, under the tenant's names for them; what the user may not read is left out.
+// record, under the tenant's names for them; what the user may not read is left out. A device's form
+// offers only the profiles of its kind.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { RESOURCES } from '../resources.ts';
+import { chooseReference } from '../../test/choose-reference.ts';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { ProfileDevices } from './profile-devices.tsx';
+import { ResourceForm } from './resource-form.tsx';
 import { profileDevice, profileDevices, readableDeviceResources } from './profile-devices-state.ts';
 
 const readers = [
@@ -102,6 +106,37 @@ describe('the devices of a profile (page)', () => {
     expect(api.list).toHaveBeenCalledWith(
       'edgebox',
       expect.objectContaining({ filters: { deviceProfileId: '7' } }),
+    );
+  });
+});
+
+describe('a device’s profile field', () => {
+  it('offers a logical reader only the reader profiles, and sends the one chosen', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({
+      logicalReader: [],
+      deviceProfile: [
+        { id: 7, name: 'Portal readers', deviceKind: 'reader' },
+        { id: 8, name: 'Portal gateways', deviceKind: 'edgebox' },
+      ],
+    });
+    renderWithLegacy(
+      <ResourceForm resource={RESOURCES.logicalReader!} id="new" onFinished={vi.fn()} />,
+      { api, permissions: ['logicalreader:i', 'deviceprofile:r'] },
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Dock door');
+    const profile = screen.getByRole('combobox', { name: /^Device profile/ });
+    await user.type(profile, 'Portal');
+    const listbox = document.getElementById(profile.getAttribute('aria-controls') ?? '')!;
+    const options = await within(listbox).findAllByRole('option');
+    const texts = options.map((option) => option.textContent ?? '');
+    expect(texts.some((text) => text.includes('Portal readers'))).toBe(true);
+    expect(texts.some((text) => text.includes('Portal gateways'))).toBe(false);
+    await chooseReference(user, profile, 'Portal', /Portal readers/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.create).toHaveBeenCalledWith(
+      'logicalReader',
+      expect.objectContaining({ name: 'Dock door', deviceProfileId: 7 }),
     );
   });
 });
