@@ -123,7 +123,7 @@ for (const language of ['en', 'es'] as const) {
     expect(results[0]!.settings).toEqual({ txPowerDbm: 30, antennas: [1, 2] });
     await page.goto(`/#/app/tenants/devicesConfiguration/${results[0]!.id}`);
     await expect(frame.getByRole('heading', { level: 2, name: words.devices })).toBeVisible();
-    const readers = frame.getByRole('list', { name: words.readers });
+    const readers = frame.getByRole('table', { name: words.readers });
     const link = readers.getByRole('link', { name: readerName });
     await expect(link).toBeVisible();
     await testInfo.attach(`profile page (${language})`, {

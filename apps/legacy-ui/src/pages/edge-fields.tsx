@@ -141,9 +141,11 @@ export function AppConfigField({
             {settings.map((setting) => (
               <li key={setting.name}>
                 <code>{setting.name}</code>{' '}
-                {setting.values
-                  ? t('config.oneOf', { values: setting.values.map(String).join(', ') })
-                  : setting.type}
+                {setting.values ? (
+                  t('config.oneOf', { values: setting.values.map(String).join(', ') })
+                ) : (
+                  <code>{setting.type}</code>
+                )}
                 {setting.required ? ` (${t('config.required')})` : null}
               </li>
             ))}

@@ -70,13 +70,13 @@ describe('the devices of a profile (page)', () => {
       permissions: ['deviceprofile:r', 'logicalreader:r', 'edgebox:r'],
       navigate,
     });
-    const group = await screen.findByRole('list', { name: 'Logical readers (2)' });
+    const group = await screen.findByRole('table', { name: 'Logical readers (2)' });
     const links = within(group).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Reader A', 'Reader B']);
     expect(links[0]).toHaveAttribute('href', 'http://console.test/#/app/model/logicalReader/12');
     expect(group).toHaveTextContent('North DC');
     // no edge box uses it: no empty group
-    expect(screen.queryByRole('list', { name: /Edge boxes/ })).toBeNull();
+    expect(screen.queryByRole('table', { name: /Edge boxes/ })).toBeNull();
     await userEvent.setup().click(links[0]!);
     expect(navigate).toHaveBeenCalledWith('/model/logicalReader/12');
   });
@@ -88,7 +88,7 @@ describe('the devices of a profile (page)', () => {
       permissions: ['logicalreader:r', 'edgebox:r'],
       groupFields: { vizixVocabularyLabelEdgeBoxes: 'Gateways' },
     });
-    const group = await screen.findByRole('list', { name: 'Gateways (1)' });
+    const group = await screen.findByRole('table', { name: 'Gateways (1)' });
     expect(within(group).getByRole('link', { name: 'Yard box' })).toHaveAttribute(
       'href',
       'http://console.test/#/app/gateway/edgebox/21',

@@ -76,14 +76,26 @@ export function ProfileDevices({ id }: { id: number }) {
                 <h3 id={headingId}>
                   {def ? resourceLabel(def) : group.resource} ({group.total})
                 </h3>
-                <ul aria-labelledby={headingId}>
-                  {group.devices.map((device) => (
-                    <li key={device.id}>
-                      <RouteLink to={device.path}>{device.name}</RouteLink>
-                      {device.site ? <span className="device-site"> — {device.site}</span> : null}
-                    </li>
-                  ))}
-                </ul>
+                <div className="table-scroll">
+                  <table aria-labelledby={headingId}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('field.name')}</th>
+                        <th scope="col">{t('list.site')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {group.devices.map((device) => (
+                        <tr key={device.id}>
+                          <td>
+                            <RouteLink to={device.path}>{device.name}</RouteLink>
+                          </td>
+                          <td>{device.site}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
                 {group.total > group.devices.length ? (
                   <p className="form-hint">
                     {t('profile.moreDevices', { count: group.total - group.devices.length })}

@@ -132,14 +132,14 @@ export async function seedModel(
     // a reader and an edge-box profile per tenant, given to some of its devices below
     const readerProfileId = await insertOne(trx, 'deviceProfiles', {
       groupId: tenant.id,
-      name: tenant === acme ? 'Dock portal readers' : 'Office readers',
+      name: tenant === acme ? 'Acme RFID 30 dBm' : 'Globex RFID 27 dBm',
       deviceKind: 'reader',
       settings: JSON.stringify({ txPowerDbm: 30, session: 1, antennas: [1, 2, 3, 4] }),
       description: 'Full power, four antennas',
     });
     const edgeboxProfileId = await insertOne(trx, 'deviceProfiles', {
       groupId: tenant.id,
-      name: tenant === acme ? 'Site gateways' : 'Office gateway',
+      name: tenant === acme ? 'Acme EB 60 s' : 'Globex EB 60 s',
       deviceKind: 'edgebox',
       settings: JSON.stringify({ heartbeatSeconds: 60, logLevel: 'info', bufferMb: 512 }),
       description: 'Heartbeat every minute',
