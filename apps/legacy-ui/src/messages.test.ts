@@ -64,7 +64,7 @@ describe('describeError', () => {
 describe('a JSON value’s schema problems, from their keyword', () => {
   it.each([
     [{ keyword: 'required' }, 'is required'],
-    [{ keyword: 'additionalProperties' }, 'is not a setting of this app'],
+    [{ keyword: 'additionalProperties' }, 'is not a known setting'],
     [{ keyword: 'type', params: { type: 'integer' } }, 'must be of type integer'],
     [{ keyword: 'enum', params: { allowedValues: ['csv', 'json'] } }, 'must be one of csv, json'],
     [{ keyword: 'minimum', params: { limit: 1 } }, 'must be at least 1'],
@@ -99,7 +99,7 @@ describe('a cron expression or app configuration refused', () => {
     [
       config,
       'does not match the mqttBridge schema: /topic is required',
-      "This configuration does not match the app's settings:",
+      'These settings do not match what this kind accepts:',
     ],
     [
       config,

@@ -127,6 +127,7 @@ export function describeFieldError(
     )
   )
     return t('error.required');
+  if (/must be an? \w+ profile/.test(text)) return t('error.profileKind');
   if (/^no \w+ \d+/.test(text) || field?.kind === 'reference') return t('error.reference');
   if (field?.kind === 'color' || /colou?r/.test(text)) return t('error.color');
   if (field?.kind === 'email' || /email/.test(text)) return t('error.email');

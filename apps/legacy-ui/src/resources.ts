@@ -3,7 +3,7 @@
 // select offers; this file adds what only the UI knows (labels, column order, editors).
 // resources.test.ts holds every column and field to the catalog.
 import { REPORT_FOLDER_TYPE, RESOURCE_CATALOG, enumerationOf } from '@portico/core';
-import type { CatalogPath } from '@portico/core';
+import type { CatalogPath, DeviceKind } from '@portico/core';
 import type { MessageKey, OneLabelName } from './i18n.ts';
 
 /** One input of a detail form. */
@@ -33,13 +33,18 @@ export interface FieldDef {
     | 'events'
     /** A cron expression, with its next runs in the tenant's time zone as one types (edge-fields.tsx). */
     | 'cron'
-    /** A stream app's configuration: JSON, with its kind's settings listed (edge-fields.tsx). */
+    /**
+     * JSON checked against its kind's schema (a stream app's configuration, a device profile's
+     * settings), with that kind's settings listed (edge-fields.tsx).
+     */
     | 'appConfig';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
   /** For `reference`: the resource whose rows fill the select (value = row id). */
   reference?: string;
+  /** For `reference`: only the rows whose fields hold these values (`{deviceKind: 'reader'}`). */
+  only?: Readonly<Record<string, string>>;
   /** For `reference`: the key of the resolved `{id, name}` object in a row (`thingType`). */
   object?: string;
   /** Singular vocabulary concept naming the field (`ThingType` → the tenant's "Asset type"). */
@@ -108,6 +113,22 @@ const description: FieldDef = { name: 'description', label: 'field.description',
 const nameColumn: ColumnDef = { field: 'name', label: 'field.name' };
 const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
 const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
+
+const deviceProfileColumn: ColumnDef = {
+  field: 'deviceProfileId',
+  label: 'field.deviceProfile',
+  kind: 'reference',
+  object: 'deviceProfile',
+};
+/** A device's profile: one of its own kind only (the services refuse another). */
+const deviceProfileField = (kind: DeviceKind): FieldDef => ({
+  name: 'deviceProfileId',
+  label: 'field.deviceProfile',
+  kind: 'reference',
+  reference: 'deviceProfile',
+  object: 'deviceProfile',
+  only: { deviceKind: kind },
+});
 
 /** The values an enumeration field offers: the catalog's. */
 function options(path: CatalogPath, field: string): readonly string[] {
@@ -277,6 +298,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
       nameColumn,
       codeColumn,
       { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
+      deviceProfileColumn,
       { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
@@ -291,6 +313,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         concept: 'Zone',
       },
       description,
+      deviceProfileField('reader'),
     ],
   }),
   group: def('group', {
@@ -449,6 +472,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
       codeColumn,
       { field: 'type', label: 'field.type', kind: 'enum' },
       { field: 'status', label: 'field.status', kind: 'enum' },
+      deviceProfileColumn,
       { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
     ],
     fields: [
@@ -462,6 +486,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
         options: options('edgebox', 'status'),
       },
       description,
+      deviceProfileField('edgebox'),
     ],
   }),
   scheduledRule: def('scheduledRule', {
@@ -551,6 +576,30 @@ export const RESOURCES: Record<string, ResourceDef> = {
         options: options('streamApp', 'desiredState'),
         required: true,
       },
+    ],
+  }),
+  deviceProfile: def('deviceProfile', {
+    label: 'resource.deviceProfile',
+    // its own page (spec §2's `/tenants/devicesConfiguration/{id}`): the devices using it show there
+    editor: 'page',
+    card: ['name', 'deviceKind', 'description'],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'deviceKind', label: 'field.deviceKind', kind: 'enum' },
+      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
+    ],
+    fields: [
+      name,
+      {
+        name: 'deviceKind',
+        label: 'field.deviceKind',
+        kind: 'select',
+        options: options('deviceProfile', 'deviceKind'),
+        required: true,
+      },
+      { name: 'settings', label: 'field.settings', kind: 'appConfig' },
+      description,
     ],
   }),
   folder: def('folder', {

@@ -4,7 +4,6 @@ import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
     const placeholders = [
-      '/tenants/devicesConfiguration/3',
       '/tenants/sitesConfiguration/list',
       '/tenants/sitesConfiguration/new',
       '/tenants/sitesConfiguration/edit/2',
@@ -20,6 +19,22 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    // device profiles: the list, and each profile's own page (spec §2's devicesConfiguration/{id})
+    expect(matchRoute('/tenants/devicesConfiguration')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'deviceProfile' },
+      open: null,
+    });
+    expect(matchRoute('/tenants/devicesConfiguration/3')).toMatchObject({
+      kind: 'detail',
+      resource: { api: 'deviceProfile' },
+      id: 3,
+    });
+    expect(matchRoute('/tenants/devicesConfiguration/new')).toMatchObject({
+      kind: 'detail',
+      resource: { api: 'deviceProfile' },
+      id: 'new',
+    });
     expect(matchRoute('/services/importExport')).toEqual({ kind: 'importExport', jobId: null });
     expect(matchRoute('/services/importExport/7')).toEqual({ kind: 'importExport', jobId: 7 });
     expect(matchRoute('/healthandstatus')).toEqual({ kind: 'health' });

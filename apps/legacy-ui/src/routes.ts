@@ -70,9 +70,7 @@ export const MODULES: ModuleDef[] = [
       p('/tenants/sitesConfiguration', 'page.sitesConfiguration', {
         concept: 'SitesConfiguration',
       }),
-      p('/tenants/devicesConfiguration', 'page.devicesConfiguration', {
-        concept: 'DevicesConfiguration',
-      }),
+      r('deviceProfile'),
       r('user'),
       r('role'),
       r('resource'),
@@ -136,7 +134,6 @@ export const MODULES: ModuleDef[] = [
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  { pattern: /^\/tenants\/devicesConfiguration\/\d+$/, title: 'page.deviceConfig' },
   {
     pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/,
     title: 'page.sitesConfiguration',

@@ -21,6 +21,7 @@ export const RESOURCE_PATHS = [
   'edgebox',
   'scheduledRule',
   'streamApp',
+  'deviceProfile',
   'folder',
   'reportDefinition',
   'endpoint',

@@ -276,6 +276,7 @@ export {
 export { API_BASE_PATH, VISIBILITY_RESOURCES, isRecord } from './platform/platform-api.ts';
 export {
   CONNECTION_TYPES,
+  DEVICE_KINDS,
   EDGEBOX_STATUSES,
   EDGEBOX_TYPES,
   REPORT_TYPES,
@@ -289,6 +290,7 @@ export {
 } from './platform/enumerations.ts';
 export type {
   ConnectionType,
+  DeviceKind,
   EdgeboxStatus,
   EdgeboxType,
   ReportType,
@@ -310,8 +312,16 @@ export {
   STREAM_APP_EXAMPLES,
   STREAM_APP_SCHEMAS,
   isStreamAppKind,
+  schemaSettings,
   streamAppSettings,
 } from './platform/stream-apps.ts';
+export {
+  DEVICE_PROFILE_EXAMPLES,
+  DEVICE_PROFILE_SCHEMAS,
+  deviceKindOf,
+  deviceProfileSettings,
+  isDeviceKind,
+} from './platform/device-profiles.ts';
 export type { AppSchema, AppSetting } from './platform/stream-apps.ts';
 export {
   MAX_SUBSCRIPTION_PATTERNS,

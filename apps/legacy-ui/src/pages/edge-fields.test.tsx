@@ -190,10 +190,10 @@ describe('a stream app’s configuration', () => {
     expect(problems).toEqual([
       '/topic is required',
       '/qos must be one of 0, 1, 2',
-      '/colour is not a setting of this app',
+      '/colour is not a known setting',
     ]);
     expect(config).toHaveAccessibleDescription(
-      expect.stringContaining("This configuration does not match the app's settings:"),
+      expect.stringContaining('These settings do not match what this kind accepts:'),
     );
     expect(config).toHaveAccessibleDescription(
       expect.stringContaining('/qos must be one of 0, 1, 2'),

@@ -1,8 +1,17 @@
 // The edge pages' own form fields: a scheduled rule's cron expression with its next runs in the
-// tenant's time zone while one types, and a stream app's configuration with its kind's settings
-// listed, an example to start from, and the services' schema problems at their JSON pointers.
+// tenant's time zone while one types, and a JSON value checked against its kind's schema (a stream
+// app's configuration, a device profile's settings) with that kind's settings listed, an example to
+// start from, and the services' schema problems at their JSON pointers.
 import { useMemo } from 'react';
-import { STREAM_APP_EXAMPLES, isStreamAppKind, streamAppSettings } from '@portico/core';
+import {
+  DEVICE_PROFILE_EXAMPLES,
+  STREAM_APP_EXAMPLES,
+  deviceProfileSettings,
+  isDeviceKind,
+  isStreamAppKind,
+  streamAppSettings,
+} from '@portico/core';
+import type { AppSetting } from '@portico/core';
 import type { SchemaProblem } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { CRON_PROBLEM_KEYS, describeSchemaProblem } from '../messages.ts';
@@ -62,21 +71,60 @@ export function CronField({ input, errorId }: { input: InputProps; errorId?: str
   );
 }
 
-/** A stream app's configuration (JSON), the settings of the chosen kind, an example to start from. */
+/** What a schema-checked JSON field of a resource is checked against. */
+interface SchemaSource {
+  /** The field naming the kind (`appKind`, `deviceKind`). */
+  kindField: string;
+  settings(kind: string): AppSetting[];
+  example(kind: string): Readonly<Record<string, unknown>> | null;
+  /** The line above the settings. */
+  title: 'config.settingsOf' | 'config.settingsOfDevice';
+}
+
+const SCHEMA_SOURCES: Readonly<Record<string, SchemaSource>> = {
+  streamApp: {
+    kindField: 'appKind',
+    settings: streamAppSettings,
+    example: (kind) => (isStreamAppKind(kind) ? STREAM_APP_EXAMPLES[kind] : null),
+    title: 'config.settingsOf',
+  },
+  deviceProfile: {
+    kindField: 'deviceKind',
+    settings: deviceProfileSettings,
+    example: (kind) => (isDeviceKind(kind) ? DEVICE_PROFILE_EXAMPLES[kind] : null),
+    title: 'config.settingsOfDevice',
+  },
+};
+
+/** The kind a form's values give a schema-checked field of `resource` (`''`: none chosen). */
+export function schemaKindOf(resource: string, values: Readonly<Record<string, string>>): string {
+  const source = SCHEMA_SOURCES[resource];
+  return source ? (values[source.kindField] ?? '') : '';
+}
+
+/**
+ * A JSON value checked against its kind's schema (a stream app's configuration, a device profile's
+ * settings): the settings of the chosen kind and an example to start from.
+ */
 export function AppConfigField({
   input,
-  appKind,
+  resource,
+  kind,
   onChange,
   errorId,
 }: {
   input: InputProps;
-  appKind: string;
+  /** The API path of the form's resource (`streamApp`, `deviceProfile`). */
+  resource: string;
+  kind: string;
   onChange: (value: string) => void;
   errorId?: string;
 }) {
   const { t, enumLabel } = useLegacy();
   const hintId = `${input.id}-hint`;
-  const settings = streamAppSettings(appKind);
+  const source = SCHEMA_SOURCES[resource];
+  const example = source?.example(kind) ?? null;
+  const settings = source?.settings(kind) ?? [];
   return (
     <>
       <textarea
@@ -86,16 +134,18 @@ export function AppConfigField({
         className="code-input"
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
       />
-      {isStreamAppKind(appKind) ? (
+      {source && example ? (
         <div id={hintId} className="form-hint app-settings">
-          <p>{t('config.settingsOf', { app: enumLabel(appKind) })}</p>
+          <p>{t(source.title, { app: enumLabel(kind) })}</p>
           <ul>
             {settings.map((setting) => (
               <li key={setting.name}>
                 <code>{setting.name}</code>{' '}
-                {setting.values
-                  ? t('config.oneOf', { values: setting.values.map(String).join(', ') })
-                  : setting.type}
+                {setting.values ? (
+                  t('config.oneOf', { values: setting.values.map(String).join(', ') })
+                ) : (
+                  <code>{setting.type}</code>
+                )}
                 {setting.required ? ` (${t('config.required')})` : null}
               </li>
             ))}
@@ -104,7 +154,7 @@ export function AppConfigField({
             type="button"
             className="secondary"
             disabled={input.disabled}
-            onClick={() => onChange(JSON.stringify(STREAM_APP_EXAMPLES[appKind], null, 2))}
+            onClick={() => onChange(JSON.stringify(example, null, 2))}
           >
             {t('config.example')}
           </button>

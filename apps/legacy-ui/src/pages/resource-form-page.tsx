@@ -1,6 +1,7 @@
 import { useLegacy } from '../legacy-context.tsx';
 import type { ResourceDef } from '../resources.ts';
 import { RecordHistory } from './audit-log-page.tsx';
+import { ProfileDevices } from './profile-devices.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { RouteLink } from './route-link.tsx';
 
@@ -10,6 +11,7 @@ export function ResourceFormPage({ resource, id }: { resource: ResourceDef; id: 
   return (
     <section aria-labelledby="page-title">
       <ResourceForm resource={resource} id={id} onFinished={() => navigate(resource.listPath)} />
+      {resource.api === 'deviceProfile' && id !== 'new' ? <ProfileDevices id={id} /> : null}
       <RecordHistory resource={resource.api} id={id} />
       <p>
         <RouteLink to={resource.listPath}>{t('form.back')}</RouteLink>

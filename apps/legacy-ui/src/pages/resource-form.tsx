@@ -21,10 +21,15 @@ import type { Values } from './form-values.ts';
 import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
-import { AppConfigField, CronField, SchemaProblems } from './edge-fields.tsx';
+import { AppConfigField, CronField, SchemaProblems, schemaKindOf } from './edge-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
+
+/** Only the rows whose fields hold these values (a reader's profile: a `reader` one). */
+function acceptOnly(only: Readonly<Record<string, string>>): (row: ApiRow) => boolean {
+  return (row) => Object.entries(only).every(([name, value]) => row[name] === value);
+}
 
 /**
  * A reference field: the searchable combobox, starting from the row's resolved reference (so the
@@ -57,6 +62,7 @@ function ReferenceField({
       selected={currentReference(field, row)}
       onChange={(id) => common.onChange({ target: { value: id === null ? '' : String(id) } })}
       {...(field.required ? {} : { emptyLabel: t('form.none') })}
+      {...(field.only ? { accept: acceptOnly(field.only) } : {})}
       required={common.required}
       disabled={common.disabled}
       invalid={common['aria-invalid'] === true}
@@ -379,7 +385,8 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                 ) : (
                   <AppConfigField
                     input={input}
-                    appKind={values.appKind ?? ''}
+                    resource={resource.api}
+                    kind={schemaKindOf(resource.api, values)}
                     onChange={onChange}
                     errorId={describedBy}
                   />

@@ -596,6 +596,36 @@ const softDelete: Migration = {
   },
 };
 
+/**
+ * Device profiles: reader and edge-box configuration templates (their settings valid against their
+ * device kind's schema, core's device-profiles.ts), and the profile a logical reader or an edge box
+ * is given (null: none).
+ */
+function deviceProfiles(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let t = withId(db.schema.createTable('deviceProfiles') as unknown as Table, dialect);
+      t = int(t, 'groupId');
+      for (const c of ['name', 'deviceKind', 'description']) t = text(t, c);
+      t = t.addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'));
+      await t.execute();
+      await db.schema
+        .createIndex('deviceProfiles_group')
+        .on('deviceProfiles')
+        .column('groupId')
+        .execute();
+      for (const table of ['logicalReaders', 'edgeboxes']) {
+        await db.schema.alterTable(table).addColumn('deviceProfileId', 'integer').execute();
+        await db.schema
+          .createIndex(`${table}_deviceProfile`)
+          .on(table)
+          .column('deviceProfileId')
+          .execute();
+      }
+    },
+  };
+}
+
 /** A zone's outline on its local map: its zone points as JSON (`[{x, y}, …]`, core's zone-outline.ts). */
 const zoneOutlines: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -772,6 +802,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0017_retention': retention(dialect),
         '0018_zone_outlines': zoneOutlines,
         '0019_config_versions': configVersions(dialect),
+        '0020_device_profiles': deviceProfiles(dialect),
       }),
   };
   const { error } = await new Migrator({

@@ -203,6 +203,8 @@ export interface LogicalReaderTable {
   name: string;
   code: string;
   description: string;
+  /** Its device profile (a `reader` one); null: none. */
+  deviceProfileId: number | null;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
   /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
@@ -230,6 +232,8 @@ export interface EdgeboxTable {
   type: string;
   description: string;
   status: string;
+  /** Its device profile (an `edgebox` one); null: none. */
+  deviceProfileId: number | null;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
   uniqueScope: Generated<number | null>;
   /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
@@ -246,6 +250,17 @@ export interface ScheduledRuleTable {
   /** One of core's SCHEDULED_RULE_ACTIONS. */
   action: string;
   enabled: number;
+  description: string;
+}
+
+export interface DeviceProfileTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  /** One of core's DEVICE_KINDS: `reader` or `edgebox`. */
+  deviceKind: string;
+  /** JSON: the settings, valid against its kind's schema (core's device-profiles.ts). */
+  settings: string;
   description: string;
 }
 
@@ -514,6 +529,7 @@ export interface Database {
   edgeboxes: EdgeboxTable;
   scheduledRules: ScheduledRuleTable;
   streamApps: StreamAppTable;
+  deviceProfiles: DeviceProfileTable;
   folders: FolderTable;
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;

@@ -1,9 +1,10 @@
-// A stream app's configuration against its kind's JSON Schema (core's stream-apps.ts), by ajv: every
-// problem with the JSON pointer of the value it is about.
+// A JSON object against a JSON Schema of core's (a stream app kind's configuration, stream-apps.ts; a
+// device profile kind's settings, device-profiles.ts), by ajv: every problem with the JSON pointer of
+// the value it is about.
 import { Ajv } from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { STREAM_APP_SCHEMAS, isStreamAppKind } from '@portico/core';
-import type { StreamAppKind } from '@portico/core';
+import type { AppSchema } from '@portico/core';
 
 /** One problem of a configuration: where (a JSON pointer), what (ajv's keyword and message). */
 export interface ConfigProblem {
@@ -19,13 +20,14 @@ export interface ConfigProblem {
 const MAX_PROBLEMS = 20;
 
 const ajv = new Ajv({ allErrors: true, strict: true });
-const validators = new Map<StreamAppKind, ValidateFunction>();
+// compiled once per schema object
+const validators = new WeakMap<AppSchema, ValidateFunction>();
 
-function validatorOf(kind: StreamAppKind): ValidateFunction {
-  let validate = validators.get(kind);
+function validatorOf(schema: AppSchema): ValidateFunction {
+  let validate = validators.get(schema);
   if (!validate) {
-    validate = ajv.compile(STREAM_APP_SCHEMAS[kind] as unknown as Record<string, unknown>);
-    validators.set(kind, validate);
+    validate = ajv.compile(schema as unknown as Record<string, unknown>);
+    validators.set(schema, validate);
   }
   return validate;
 }
@@ -46,7 +48,7 @@ function problemOf(error: ErrorObject): ConfigProblem {
     return {
       pointer: `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`,
       keyword: 'additionalProperties',
-      message: 'is not a setting of this app',
+      message: 'is not a known setting',
     };
   const shown: Record<string, unknown> = {};
   if (Array.isArray(params.allowedValues)) shown.allowedValues = params.allowedValues;
@@ -65,8 +67,12 @@ function problemOf(error: ErrorObject): ConfigProblem {
  * schema: its problem is the kind's, not the configuration's, so it answers none here.
  */
 export function configurationProblems(kind: unknown, configuration: unknown): ConfigProblem[] {
-  if (!isStreamAppKind(kind)) return [];
-  const validate = validatorOf(kind);
-  if (validate(configuration)) return [];
+  return isStreamAppKind(kind) ? schemaProblems(STREAM_APP_SCHEMAS[kind], configuration) : [];
+}
+
+/** The problems of `value` against `schema` (none: it is valid). */
+export function schemaProblems(schema: AppSchema, value: unknown): ConfigProblem[] {
+  const validate = validatorOf(schema);
+  if (validate(value)) return [];
   return (validate.errors ?? []).slice(0, MAX_PROBLEMS).map(problemOf);
 }

@@ -129,6 +129,21 @@ export async function seedModel(
       events: JSON.stringify(['zone.*', 'session.login.failed']),
       enabled: 1,
     });
+    // a reader and an edge-box profile per tenant, given to some of its devices below
+    const readerProfileId = await insertOne(trx, 'deviceProfiles', {
+      groupId: tenant.id,
+      name: tenant === acme ? 'Acme RFID 30 dBm' : 'Globex RFID 27 dBm',
+      deviceKind: 'reader',
+      settings: JSON.stringify({ txPowerDbm: 30, session: 1, antennas: [1, 2, 3, 4] }),
+      description: 'Full power, four antennas',
+    });
+    const edgeboxProfileId = await insertOne(trx, 'deviceProfiles', {
+      groupId: tenant.id,
+      name: tenant === acme ? 'Acme EB 60 s' : 'Globex EB 60 s',
+      deviceKind: 'edgebox',
+      settings: JSON.stringify({ heartbeatSeconds: 60, logLevel: 'info', bufferMb: 512 }),
+      description: 'Heartbeat every minute',
+    });
     const folderNames = tenant === acme ? ['Operations', 'Inventory', 'Compliance'] : ['General'];
     for (const [index, name] of folderNames.entries()) {
       const folderId = await insertOne(trx, 'folders', {
@@ -199,6 +214,8 @@ export async function seedModel(
           name: `Reader ${siteCode}-${r + 1}`,
           code: `LR-${siteCode}-${String(r + 1).padStart(3, '0')}`,
           description: 'Fixed RFID portal',
+          // the first two readers of a site use the tenant's reader profile
+          deviceProfileId: r < 2 ? readerProfileId : null,
         })),
       );
       await insertMany(trx, 'edgeboxes', [
@@ -209,6 +226,7 @@ export async function seedModel(
           type: 'edge',
           description: 'On-site edge gateway',
           status: 'online',
+          deviceProfileId: edgeboxProfileId,
         },
         {
           groupId: site.id,
@@ -217,6 +235,7 @@ export async function seedModel(
           type: 'core',
           description: 'Core bridge',
           status: siteIndex === 1 ? 'offline' : 'online',
+          deviceProfileId: null,
         },
       ]);
       const [edgeId = 0, bridgeId = 0] = (

@@ -64,6 +64,7 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
       catalogResource('user', CRUD),
       catalogResource('role', CRUD),
       catalogResource('resource', CRUD),
+      catalogResource('deviceProfile', CRUD),
       { name: 'license', operations: ['r', 'u'] },
       { name: 'settings', operations: ['r', 'u'] },
     ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONNECTION_TYPES,
+  DEVICE_KINDS,
   EDGEBOX_STATUSES,
   EDGEBOX_TYPES,
   REPORT_TYPES,
@@ -30,6 +31,7 @@ describe('resource enumerations', () => {
       STREAM_APP_REPORTED_STATES,
       ['unknown', 'running', 'stopped', 'failed'],
     ],
+    ['deviceProfile', 'deviceKind', DEVICE_KINDS, ['reader', 'edgebox']],
   ] as const)('%s.%s is %j', (resource, field, values, expected) => {
     expect(values).toEqual(expected);
     expect((RESOURCE_ENUMERATIONS[resource] as Record<string, readonly string[]>)[field]).toBe(
@@ -39,7 +41,7 @@ describe('resource enumerations', () => {
 
   it('indexes every enumeration once, each a set of distinct, non-empty values', () => {
     const all = Object.values(RESOURCE_ENUMERATIONS).flatMap((fields) => Object.values(fields));
-    expect(all).toHaveLength(10);
+    expect(all).toHaveLength(11);
     for (const values of all) {
       expect(values.length).toBeGreaterThan(0);
       expect(new Set(values).size).toBe(values.length);

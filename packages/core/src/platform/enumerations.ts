@@ -60,6 +60,11 @@ export const STREAM_APP_REPORTED_STATES = ['unknown', 'running', 'stopped', 'fai
 /** One of {@link STREAM_APP_REPORTED_STATES}. */
 export type StreamAppReportedState = (typeof STREAM_APP_REPORTED_STATES)[number];
 
+/** What a device profile configures: a (logical) reader or an edge box. */
+export const DEVICE_KINDS = ['reader', 'edgebox'] as const;
+/** One of {@link DEVICE_KINDS}. */
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
 /**
  * Every enumeration above by resource (API path: `/thing`, `/edgebox`…) and field:
  * `RESOURCE_ENUMERATIONS.thing.status` is {@link THING_STATUSES}.
@@ -76,4 +81,5 @@ export const RESOURCE_ENUMERATIONS = {
     desiredState: STREAM_APP_DESIRED_STATES,
     reportedState: STREAM_APP_REPORTED_STATES,
   },
+  deviceProfile: { deviceKind: DEVICE_KINDS },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

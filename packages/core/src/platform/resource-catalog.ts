@@ -199,7 +199,14 @@ export const RESOURCE_CATALOG = {
     oneConcept: 'LogicalReader',
     listRoute: '/model/logicalReader',
     titleField: 'name',
-    fields: { name, code, zoneId: reference('zone'), description },
+    fields: {
+      name,
+      code,
+      zoneId: reference('zone'),
+      description,
+      // a profile of the `reader` kind only (device-profiles.ts)
+      deviceProfileId: reference('deviceProfile'),
+    },
   },
   group: {
     path: 'group',
@@ -300,6 +307,24 @@ export const RESOURCE_CATALOG = {
       code,
       type: enumeration(),
       status: enumeration(),
+      description,
+      // a profile of the `edgebox` kind only (device-profiles.ts)
+      deviceProfileId: reference('deviceProfile'),
+    },
+  },
+  // reader and edge-box configuration templates, on the tenants' devices configuration page
+  deviceProfile: {
+    path: 'deviceProfile',
+    permission: 'deviceprofile',
+    concept: 'DevicesConfiguration',
+    oneConcept: 'DeviceProfile',
+    listRoute: '/tenants/devicesConfiguration',
+    titleField: 'name',
+    fields: {
+      name,
+      deviceKind: enumeration({ required: true }),
+      // matched against its kind's JSON Schema (device-profiles.ts)
+      settings: { kind: 'json' },
       description,
     },
   },

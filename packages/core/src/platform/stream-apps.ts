@@ -79,14 +79,17 @@ export function isStreamAppKind(value: unknown): value is StreamAppKind {
   return typeof value === 'string' && (STREAM_APP_KINDS as readonly string[]).includes(value);
 }
 
-/** The settings of a kind, in the schema's order; none for an unknown kind. */
-export function streamAppSettings(kind: string): AppSetting[] {
-  if (!isStreamAppKind(kind)) return [];
-  const schema = STREAM_APP_SCHEMAS[kind];
+/** The settings of a schema, in its order (a stream app kind's, a device profile kind's). */
+export function schemaSettings(schema: AppSchema): AppSetting[] {
   return Object.entries(schema.properties).map(([name, property]) => ({
     name,
     type: String(property.type),
     required: schema.required.includes(name),
     ...(Array.isArray(property.enum) ? { values: property.enum as readonly unknown[] } : {}),
   }));
+}
+
+/** The settings of a kind, in the schema's order; none for an unknown kind. */
+export function streamAppSettings(kind: string): AppSetting[] {
+  return isStreamAppKind(kind) ? schemaSettings(STREAM_APP_SCHEMAS[kind]) : [];
 }

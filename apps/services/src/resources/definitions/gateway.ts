@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_CRON_LENGTH, cronProblem } from '@portico/core';
 import { HttpError } from '../../http/http-error.ts';
 import { configurationProblems } from '../app-config.ts';
+import { deviceProfileOfKind } from './devices.ts';
 import { parseJsonColumn } from '../resource-fields.ts';
 import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, identity, oneOf } from './fields.ts';
@@ -37,7 +38,9 @@ export const EDGEBOX: ResourceSpec = {
     type: str(oneOf('edgebox', 'type'), { default: 'edge', filter: true }),
     description: str(text, { default: '' }),
     status: str(oneOf('edgebox', 'status'), { default: 'offline', filter: true }),
+    deviceProfileId: ref('deviceProfile', { nullable: true, default: null }),
   },
+  afterWrite: deviceProfileOfKind('edgebox'),
 };
 
 function invalid(field: string, problem: string, details?: Record<string, unknown>): HttpError {

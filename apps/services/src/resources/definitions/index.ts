@@ -1,6 +1,7 @@
 // Every resource of the shared contracts, declared once, by area.
 import type { ResourceSpec, Row } from '../resource-spec.ts';
 import { FOLDER, REPORT_DEFINITION } from './analytics.ts';
+import { DEVICE_PROFILE } from './devices.ts';
 import { CONNECTION, EDGEBOX, SCHEDULED_RULE, STREAM_APP } from './gateway.ts';
 import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
 import { RESOURCE, ROLE, USER } from './people.ts';
@@ -13,6 +14,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   USER,
   ROLE,
   RESOURCE,
+  DEVICE_PROFILE,
   THING,
   THING_TYPE,
   ZONE,

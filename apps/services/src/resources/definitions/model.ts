@@ -4,6 +4,7 @@ import { checkOutline } from '@portico/core';
 import type { OutlineProblem } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
+import { deviceProfileOfKind } from './devices.ts';
 import { checkThingParent } from './thing-parent.ts';
 
 export const THING_TYPE: ResourceSpec = {
@@ -119,5 +120,7 @@ export const LOGICAL_READER: ResourceSpec = {
     code: str(code, { default: '', unique: 'tenant' }),
     description: str(text, { default: '' }),
     zoneId: ref('zone', { nullable: true, default: null }),
+    deviceProfileId: ref('deviceProfile', { nullable: true, default: null }),
   },
+  afterWrite: deviceProfileOfKind('logicalReader'),
 };
