@@ -212,7 +212,9 @@ export function ApiExplorerPage() {
             {groups.length === 0 ? <p role="status">{t('explorer.noMatch')}</p> : null}
             {groups.map(([tag, members]) => (
               <div key={tag}>
-                <h2 className="explorer-tag">{tag}</h2>
+                <h2 className="explorer-tag">
+                  <code>{tag}</code>
+                </h2>
                 <ul>
                   {members.map((member) => (
                     <li key={member.key}>
