@@ -289,7 +289,10 @@ for (const language of LANGUAGES) {
     }));
     // the user's and the tenant's names, and the report the walk opens, are data
     const report = await row('reportDefinition', reportId);
-    const reportTexts = [report.name, report.description]
+    // and so is the folder it sits in (its name fills the folder field and its clear button)
+    const folder =
+      typeof report.folderId === 'number' ? await row('folder', report.folderId) : undefined;
+    const reportTexts = [report.name, report.description, folder?.name]
       .filter((text): text is string => typeof text === 'string' && text !== '')
       .map(escapeRegExp);
     // Acme's own words are shown as they are ("Area Groups" holds "Groups" as part of its label)

@@ -156,7 +156,7 @@ test('a snapshot taken, a rename compared with now, restored (1440 px, English)'
     restored: /^Snapshot #\d+ restored .* snapshot #\d+\.$/,
     same: 'No difference: the configuration is the same.',
     definition: 'Version definition',
-    groupFields: 'Group settings and vocabulary',
+    groupFields: 'Settings and vocabulary',
   });
 });
 
@@ -176,6 +176,6 @@ test('the same in French (390 px)', async ({ page, request }) => {
     restored: /^Instantané n° \d+ restauré .* n° \d+\.$/,
     same: 'Aucune différence : la configuration est identique.',
     definition: /./,
-    groupFields: 'Paramètres et vocabulaire des groupes',
+    groupFields: 'Paramètres et vocabulaire',
   });
 });
