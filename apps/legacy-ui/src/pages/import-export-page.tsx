@@ -21,6 +21,7 @@ import {
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
+import { PageFrame } from './page-frame.tsx';
 
 const STATE_KEYS = {
   checked: 'importExport.state.checked',
@@ -49,12 +50,7 @@ export function ImportExportPage({ jobId }: { jobId: number | null }) {
   const title = conceptLabel('ImportExport', 'page.importExport');
   const canRead = permissions.has('importexport:r') || permissions.has('importexport:x');
   return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {jobId === null ? title : t('importExport.job', { number: jobId })}
-        </h1>
-      </div>
+    <PageFrame title={jobId === null ? title : t('importExport.job', { number: jobId })}>
       {!canRead ? (
         <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
       ) : jobId === null ? (
@@ -62,7 +58,7 @@ export function ImportExportPage({ jobId }: { jobId: number | null }) {
       ) : (
         <JobView id={jobId} />
       )}
-    </section>
+    </PageFrame>
   );
 }
 

@@ -14,6 +14,7 @@ import type { GeneratorDraft, Said } from './license-state.ts';
 import { useLimitName, useModuleName, useTenants } from './license-page.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
+import { PageFrame } from './page-frame.tsx';
 
 export function LicenseGeneratorPage() {
   const { api, t, permissions, conceptLabel, preferences, language, user } = useLegacy();
@@ -123,26 +124,16 @@ export function LicenseGeneratorPage() {
 
   if (!allowed)
     return (
-      <section aria-labelledby="page-title" className="list-page">
-        <div className="page-heading">
-          <h1 id="page-title" tabIndex={-1}>
-            {title}
-          </h1>
-        </div>
+      <PageFrame title={title}>
         <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </section>
+      </PageFrame>
     );
 
   const tenantField = `${formId}-tenant`;
   const expiryField = `${formId}-expires`;
   const limitsHint = `${formId}-limits-hint`;
   return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
+    <PageFrame title={title}>
       <p>{t('license.generateIntro')}</p>
       <form
         onSubmit={(event) => void submit(event)}
@@ -318,6 +309,6 @@ export function LicenseGeneratorPage() {
           </tbody>
         </TableRegion>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -13,6 +13,7 @@ import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
+import { PageFrame } from './page-frame.tsx';
 
 /** The tenants root may choose from (tree level 2), by name; none for a tenant's own user. */
 export function useTenants(enabled: boolean): { tenants: ApiRow[]; error: string | null } {
@@ -312,14 +313,9 @@ export function LicensePage() {
   }
 
   return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
+    <PageFrame title={title}>
       {tenantPicker}
       {content}
-    </section>
+    </PageFrame>
   );
 }

@@ -9,6 +9,7 @@ import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
+import { PageFrame } from './page-frame.tsx';
 
 const KIND_KEYS = {
   auditEntries: 'retention.kind.auditEntries',
@@ -269,14 +270,5 @@ export function RetentionPage() {
       </>
     );
 
-  return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
-      {content}
-    </section>
-  );
+  return <PageFrame title={title}>{content}</PageFrame>;
 }

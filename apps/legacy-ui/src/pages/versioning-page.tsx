@@ -14,6 +14,7 @@ import { RESOURCES } from '../resources.ts';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
+import { PageFrame } from './page-frame.tsx';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -416,16 +417,7 @@ export function VersioningPage() {
     );
   }
 
-  return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
-      {content}
-    </section>
-  );
+  return <PageFrame title={title}>{content}</PageFrame>;
 }
 
 export function VersioningDefinitionPage() {
@@ -433,12 +425,7 @@ export function VersioningDefinitionPage() {
   const kindLabel = useKindLabel();
   const title = t('page.versioningDefinition');
   return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
+    <PageFrame title={title}>
       {permissions.has('versioning:r') ? (
         <>
           <p>{t('versioning.definitionIntro')}</p>
@@ -474,6 +461,6 @@ export function VersioningDefinitionPage() {
       ) : (
         <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
       )}
-    </section>
+    </PageFrame>
   );
 }
