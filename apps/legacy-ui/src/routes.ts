@@ -139,7 +139,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
     title: 'page.sitesConfiguration',
     concept: 'SitesConfiguration',
   },
-  { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
@@ -178,6 +177,8 @@ export type RouteMatch =
   | { kind: 'apiExplorer' }
   | { kind: 'versioning' }
   | { kind: 'versioningDefinition' }
+  /** A report run (`/analytics/report/execution/{id}`). */
+  | { kind: 'reportExecution'; reportId: number }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -237,6 +238,8 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/services/apiExplorer') return { kind: 'apiExplorer' };
   if (path === '/services/versioning') return { kind: 'versioning' };
   if (path === '/services/versioning/definition') return { kind: 'versioningDefinition' };
+  const execution = /^\/analytics\/report\/execution\/([1-9]\d{0,9})$/.exec(path);
+  if (execution) return { kind: 'reportExecution', reportId: Number(execution[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {
