@@ -11,6 +11,8 @@ import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { ReportBuilderPage } from './report-builder-page.tsx';
 import { ReportExecutionPage } from './report-execution-page.tsx';
+import { ResourceListPage } from './resource-list-page.tsx';
+import { RESOURCES } from '../resources.ts';
 import { bodyOf, draftOf, draftProblems, newDraft, runCellText } from './report-state.ts';
 
 const WRITE = ['report_definition:r', 'report_definition:i', 'report_definition:u', 'zone:r'];
@@ -344,5 +346,31 @@ describe('the report run', () => {
     expect(alert).toHaveTextContent('The report could not run.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Active things' })).toBeInTheDocument();
+  });
+});
+
+describe('the report list', () => {
+  it('runs a report from its row; its name opens the builder', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({
+      reportDefinition: [{ id: 4, name: 'Active things', reportType: 'table' }],
+    });
+    const navigate = vi.fn();
+    renderWithLegacy(
+      <ResourceListPage resource={RESOURCES.reportDefinition!} open={null} query="" />,
+      {
+        api,
+        permissions: ['report_definition:r', 'report_definition:u'],
+        navigate,
+      },
+    );
+    const run = await screen.findByRole('link', { name: 'Run Active things' });
+    expect(run).toHaveAttribute('href', 'http://console.test/#/app/analytics/report/execution/4');
+    await user.click(run);
+    expect(navigate).toHaveBeenCalledWith('/analytics/report/execution/4');
+    expect(screen.getByRole('link', { name: 'Active things' })).toHaveAttribute(
+      'href',
+      'http://console.test/#/app/analytics/report/edit/4',
+    );
   });
 });
