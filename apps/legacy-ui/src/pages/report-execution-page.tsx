@@ -128,7 +128,7 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
           {run.results.length === 0 ? (
             <p>{t('report.empty')}</p>
           ) : (
-            <TableRegion label={title} caption={title}>
+            <TableRegion label={t('report.results')} caption={title}>
               <thead>
                 <tr>
                   {run.columns.map((column) => (

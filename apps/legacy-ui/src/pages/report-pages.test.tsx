@@ -313,7 +313,7 @@ describe('the report run', () => {
         .map((h) => h.textContent),
     ).toEqual(['Status', 'Count']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Active1,200');
-    expect(screen.getByRole('status')).toHaveTextContent('1,234 rows in 2 groups');
+    expect(screen.getByRole('status')).toHaveTextContent('1,234 rows, 2 different values');
   });
 
   it('says when no row matches', async () => {
