@@ -97,9 +97,10 @@ describe('checkMapImage', () => {
     expect(checkMapImage(bytes)).toEqual({ ok: true, type, width, height });
   });
 
-  const svg = new TextEncoder().encode(
-    '\uFEFF  <?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>',
-  );
+  const svg = Uint8Array.from([
+    ...[0xef, 0xbb, 0xbf],
+    ...text('  <?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
+  ]);
   const jpegWithFill = jpeg(10, 10);
   const filled = Uint8Array.from([
     ...jpegWithFill.subarray(0, 2),
@@ -109,9 +110,9 @@ describe('checkMapImage', () => {
   it.each<[string, Uint8Array, MapImageProblem]>([
     ['nothing', new Uint8Array(), 'empty'],
     ['an SVG', svg, 'svg'],
-    ['an SVG without a prolog', new TextEncoder().encode('<svg onload="x()"></svg>'), 'svg'],
-    ['HTML', new TextEncoder().encode('<html><body>hi</body></html>'), 'unknownType'],
-    ['a GIF', new TextEncoder().encode('GIF89a\x01\x00\x01\x00'), 'unknownType'],
+    ['an SVG without a prolog', Uint8Array.from(text('<svg onload="x()"></svg>')), 'svg'],
+    ['HTML', Uint8Array.from(text('<html><body>hi</body></html>')), 'unknownType'],
+    ['a GIF', Uint8Array.from(text('GIF89a\x01\x00\x01\x00')), 'unknownType'],
     ['a PNG cut before its end', png(10, 10, false), 'truncated'],
     ['a PNG signature alone', png(10, 10).subarray(0, 20), 'truncated'],
     ['a PNG 0 pixels wide', png(0, 10), 'badDimensions'],

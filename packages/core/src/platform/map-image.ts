@@ -99,11 +99,9 @@ function webp(bytes: Uint8Array): MapImageCheck {
 
 /** True when the bytes read as an SVG document (text opening with `<?xml`, `<svg` or a comment). */
 function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8', { fatal: false })
-    .decode(bytes.subarray(0, 1024))
-    .replace(/^\uFEFF/u, '')
-    .trimStart()
-    .toLowerCase();
+  // a UTF-8 byte order mark first is skipped; the markup itself is ASCII
+  const from = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  const head = ascii(bytes, from, 1024).trimStart().toLowerCase();
   return head.startsWith('<') && head.includes('<svg');
 }
 
