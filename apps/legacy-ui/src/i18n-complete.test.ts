@@ -61,6 +61,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
+    'sites.mapFacts', // "pixels" is the Brazilian word too; KiB a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Brazilian API documentation
     'one.endpoint',
@@ -269,6 +270,10 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       values: 'csv, json',
       limit: 5,
       date: '2027-01-31',
+      day: 'D',
+      width: 400,
+      height: 300,
+      size: 4,
     };
     const wrong = englishKeys.filter(
       (key) =>
