@@ -127,7 +127,7 @@ function SitesListPage() {
         <p>{filter ? t('list.noMatch') : t('sites.none', { group })}</p>
       ) : (
         <>
-          <TableRegion label={title} caption={title}>
+          <TableRegion label={t('list.records')} caption={title}>
             <thead>
               <tr>
                 <th scope="col">{t('field.name')}</th>
