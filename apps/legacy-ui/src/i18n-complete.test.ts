@@ -61,7 +61,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
-    'sites.mapFacts', // "pixels" is the Brazilian word too; KiB a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Brazilian API documentation
     'one.endpoint',
