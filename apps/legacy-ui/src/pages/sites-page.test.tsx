@@ -94,7 +94,7 @@ function api() {
   return api;
 }
 
-describe('the sites list', () => {
+describe('the sites list', { timeout: 30_000 }, () => {
   it('shows each site’s address, country, time zone and map, and searches', async () => {
     const user = userEvent.setup();
     const client = api();
@@ -122,7 +122,7 @@ describe('the sites list', () => {
   });
 });
 
-describe('a site’s page', () => {
+describe('a site’s page', { timeout: 30_000 }, () => {
   it('checks the working hours before saving, names the day, then saves by keyboard', async () => {
     const user = userEvent.setup();
     const client = api();
@@ -220,7 +220,7 @@ describe('a site’s page', () => {
   });
 });
 
-describe('a new site', () => {
+describe('a new site', { timeout: 30_000 }, () => {
   it('offers the groups not yet configured and opens the chosen one', async () => {
     const user = userEvent.setup();
     const navigate = vi.fn();
