@@ -240,6 +240,30 @@ describe('a site’s details', () => {
   });
 });
 
+describe('a new site', () => {
+  it('is a new group under the tenant, configured, and its details and map go with it', async () => {
+    const tenant = (await client.login('admin')).groupId;
+    const created = await call('admin', 'POST', '/group', {
+      body: { name: 'Acme / East DC', code: 'acme-east', parentId: tenant },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { id: number }).id;
+    const listed = (await (await call('admin', 'GET', '/site?filter=east')).json()) as {
+      results: Array<{ id: number; configured: boolean }>;
+    };
+    expect(listed.results).toEqual([expect.objectContaining({ id, configured: false })]);
+    expect((await call('admin', 'PUT', `/site/${id}`, { body: details() })).status).toBe(200);
+    expect((await upload('admin', id, png(10, 10))).status).toBe(201);
+    expect((await call('admin', 'DELETE', `/group/${id}`)).status).toBeLessThan(300);
+    expect(await db().selectFrom('sites').select('id').where('groupId', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db().selectFrom('localMaps').select('id').where('groupId', '=', id).execute(),
+    ).toEqual([]);
+  });
+});
+
 describe('a site’s map image', () => {
   it('is uploaded, its type and size read from its bytes, and served with its headers', async () => {
     await call('admin', 'DELETE', `/site/${south}/map`);
