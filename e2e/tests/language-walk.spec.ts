@@ -195,6 +195,8 @@ for (const language of LANGUAGES) {
     };
     const groupId = await first('group');
     const reportId = await first('reportDefinition');
+    // a site with its map (the seed's North DC or South DC): the walk reads its real page
+    const siteId = await first('site');
     const fields = (await (
       await request.get(`${API}/group/${groupId}/inheritedFields?format=map`, { headers })
     ).json()) as Record<string, { value?: unknown } | unknown>;
@@ -242,7 +244,7 @@ for (const language of LANGUAGES) {
       '/app/tenants/devicesConfiguration/1',
       '/app/tenants/sitesConfiguration/list',
       '/app/tenants/sitesConfiguration/new',
-      '/app/tenants/sitesConfiguration/edit/1',
+      `/app/tenants/sitesConfiguration/edit/${siteId}`,
       '/app/gateway',
       '/app/gateway/edgebox',
       '/app/gateway/scheduledRule',

@@ -3,8 +3,11 @@ import type {
   KindDiff,
   LicenseLimit,
   LicenseUsage,
+  MapPlacement,
   RestorePlan,
+  SiteAddress,
   VersionedKind,
+  WorkingHours,
 } from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
 
@@ -221,6 +224,74 @@ export interface ApiClient {
   issuedLicenses(): Promise<ListPage<LicenseInfo>>;
   /** Generates and signs a license (root). */
   generateLicense(request: GenerateLicenseRequest): Promise<LicenseInfo>;
+  /** The caller's sites (site-level groups) with their address and whether a map is set. */
+  sites(query: ListQuery): Promise<ListPage<SiteSummary>>;
+  /** One site's details and its map's description. */
+  site(id: number): Promise<SiteDetails>;
+  /** Writes a site's details (and its map's placement); answers the site. */
+  saveSite(id: number, body: SiteBody): Promise<SiteDetails>;
+  /** Uploads (or replaces) a site's map image; answers the map. */
+  uploadSiteMap(id: number, image: Blob): Promise<SiteMap>;
+  /** Removes a site's map. */
+  removeSiteMap(id: number): Promise<void>;
+  /** A map image, fetched with the token (an `<img src>` could not send it), as a blob. */
+  siteMapImage(imagePath: string): Promise<Blob>;
+  /** The map of the site a group is in (`null`: none), for the zone builder. */
+  groupLocalMap(
+    groupId: number,
+  ): Promise<{ site: { id: number; name: string }; map: SiteMap } | null>;
+}
+
+/** A site in the sites list (`GET /site`). */
+export interface SiteSummary {
+  id: number;
+  name: string;
+  code: string;
+  configured: boolean;
+  street: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  timeZone: string;
+  hasMap: boolean;
+}
+
+/** A site's local map, as described (the image itself at `imagePath`). */
+export interface SiteMap {
+  name: string;
+  imageType: string;
+  imageBytes: number;
+  imageChecksum: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  imageWidth: number;
+  imageHeight: number;
+  imageUnit: string;
+  latOrigin: number | null;
+  lonOrigin: number | null;
+  declination: number;
+  modifiedAt: string;
+  imagePath: string;
+}
+
+export interface SiteDetails {
+  id: number;
+  name: string;
+  code: string;
+  description: string;
+  configured: boolean;
+  address: SiteAddress;
+  timeZone: string;
+  workingHours: WorkingHours;
+  modifiedAt: string | null;
+  map: SiteMap | null;
+}
+
+export interface SiteBody {
+  address: SiteAddress;
+  timeZone: string;
+  workingHours: WorkingHours;
+  map?: MapPlacement;
 }
 
 /** A column of a report run: a field of the reported resource (core's report fields), or the group count. */
@@ -466,6 +537,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     body: unknown,
     accept: string,
+    contentType?: string,
   ): Promise<Response> {
     const url = `${base}${path}`;
     const headers: Record<string, string> = {
@@ -474,7 +546,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       token: options.token,
     };
     const file = body instanceof Blob ? body : undefined;
-    if (body !== undefined) headers['Content-Type'] = file ? 'text/csv' : 'application/json';
+    if (body !== undefined)
+      headers['Content-Type'] = contentType ?? (file ? 'text/csv' : 'application/json');
     // The CSRF header goes only to our own origin, as the console does (spec §7).
     const sameOrigin = new URL(url, `${origin}/`).origin === origin;
     if (method !== 'GET' && method !== 'HEAD' && sameOrigin) {
@@ -499,8 +572,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     body?: unknown,
     accept = 'application/json',
+    contentType?: string,
   ): Promise<Response> {
-    const response = await transmit(method, path, body, accept);
+    const response = await transmit(method, path, body, accept, contentType);
     if (!response.ok) throw await toError(response);
     return response;
   }
@@ -747,6 +821,55 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async importErrors(id) {
       return (await send('GET', `/importJob/${id}/errors.csv`, undefined, 'text/csv')).blob();
+    },
+    async sites(query) {
+      const params = new URLSearchParams({
+        pageSize: String(query.pageSize),
+        pageNumber: String(query.pageNumber),
+      });
+      for (const [key, value] of listParams(query)) params.set(key, value);
+      const data = (await call('GET', `/site?${params.toString()}`)) as
+        Partial<ListPage<SiteSummary>> | undefined;
+      return {
+        total: Number(data?.total ?? 0),
+        results: Array.isArray(data?.results) ? data.results : [],
+      };
+    },
+    async site(id) {
+      return (await call('GET', `/site/${id}`)) as SiteDetails;
+    },
+    async saveSite(id, body) {
+      return (await call('PUT', `/site/${id}`, body)) as SiteDetails;
+    },
+    async uploadSiteMap(id, image) {
+      // the services read the type from the bytes; the declared one is only a courtesy
+      const response = await send(
+        'PUT',
+        `/site/${id}/map/image`,
+        image,
+        'application/json',
+        image.type || 'application/octet-stream',
+      );
+      return (await response.json()) as SiteMap;
+    },
+    async removeSiteMap(id) {
+      await call('DELETE', `/site/${id}/map`);
+    },
+    async siteMapImage(imagePath) {
+      if (!/^\/site\/\d+\/map\/image$/.test(imagePath))
+        throw new ApiError(400, 'not a map image path');
+      return (await send('GET', imagePath, undefined, 'image/*')).blob();
+    },
+    async groupLocalMap(groupId) {
+      try {
+        return (await call('GET', `/group/${groupId}/localMap`)) as {
+          site: { id: number; name: string };
+          map: SiteMap;
+        };
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 404) return null;
+        throw caught;
+      }
     },
   };
 }

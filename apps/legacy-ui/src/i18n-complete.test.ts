@@ -274,6 +274,10 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       values: 'csv, json',
       limit: 5,
       date: '2027-01-31',
+      day: 'D',
+      width: 400,
+      height: 300,
+      size: 4,
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -4,9 +4,6 @@ import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
     const placeholders = [
-      '/tenants/sitesConfiguration/list',
-      '/tenants/sitesConfiguration/new',
-      '/tenants/sitesConfiguration/edit/2',
       '/machinelearning',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
@@ -23,6 +20,12 @@ describe('matchRoute', () => {
       reportId: 4,
     });
     expect(matchRoute('/analytics/report/execution/0').kind).toBe('notFound');
+    // sites: the menu page is the list; a new site; one site's page
+    expect(matchRoute('/tenants/sitesConfiguration')).toEqual({ kind: 'sites', site: 'list' });
+    expect(matchRoute('/tenants/sitesConfiguration/list')).toEqual({ kind: 'sites', site: 'list' });
+    expect(matchRoute('/tenants/sitesConfiguration/new')).toEqual({ kind: 'sites', site: 'new' });
+    expect(matchRoute('/tenants/sitesConfiguration/edit/2')).toEqual({ kind: 'sites', site: 2 });
+    expect(matchRoute('/tenants/sitesConfiguration/edit/0').kind).toBe('notFound');
     // device profiles: the list, and each profile's own page (spec §2's devicesConfiguration/{id})
     expect(matchRoute('/tenants/devicesConfiguration')).toMatchObject({
       kind: 'list',

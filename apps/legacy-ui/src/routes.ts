@@ -134,11 +134,6 @@ export const MODULES: ModuleDef[] = [
 
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  {
-    pattern: /^\/tenants\/sitesConfiguration\/(list|new|edit\/\d+)$/,
-    title: 'page.sitesConfiguration',
-    concept: 'SitesConfiguration',
-  },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
@@ -171,6 +166,8 @@ export type RouteMatch =
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
   | { kind: 'zoneBuilder' }
+  /** The sites configuration: the list (also the menu page), a new site, or one site's page. */
+  | { kind: 'sites'; site: 'list' | 'new' | number }
   | { kind: 'importExport'; jobId: number | null }
   | { kind: 'license' }
   | { kind: 'licenseGenerator' }
@@ -230,6 +227,11 @@ export function matchRoute(location: string): RouteMatch {
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
   if (path === '/model/zone/builder') return { kind: 'zoneBuilder' };
+  if (path === '/tenants/sitesConfiguration' || path === '/tenants/sitesConfiguration/list')
+    return { kind: 'sites', site: 'list' };
+  if (path === '/tenants/sitesConfiguration/new') return { kind: 'sites', site: 'new' };
+  const siteEdit = /^\/tenants\/sitesConfiguration\/edit\/([1-9]\d{0,9})$/.exec(path);
+  if (siteEdit) return { kind: 'sites', site: Number(siteEdit[1]) };
   if (path === '/services/importExport') return { kind: 'importExport', jobId: null };
   const importJob = /^\/services\/importExport\/([1-9]\d{0,9})$/.exec(path);
   if (importJob) return { kind: 'importExport', jobId: Number(importJob[1]) };

@@ -133,6 +133,20 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       throw new ApiError(404, 'not found');
     }),
     importErrors: vi.fn(async () => new Blob([''])),
+    // sites: their pages' tests give their own answers
+    sites: vi.fn(async () => ({ total: 0, results: [] })),
+    site: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    saveSite: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    uploadSiteMap: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    removeSiteMap: vi.fn(async () => undefined),
+    siteMapImage: vi.fn(async () => new Blob([''], { type: 'image/png' })),
+    groupLocalMap: vi.fn(async () => null),
     openApi: vi.fn(async () => ({ openapi: '3.1.0', paths: {} })),
     exchange: vi.fn(async () => ({ status: 200, headers: [], body: '{}' })),
     configVersions: vi.fn(async () => ({ kinds: [], results: [] })),

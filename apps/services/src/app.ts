@@ -1,7 +1,7 @@
 // The Hono app: API under /riot-core-services/api, analytics capture under /analytics, version files,
 // and the two front ends. Every response carries nosniff; HTML carries the CSP.
 import { timingSafeEqual } from 'node:crypto';
-import { API_BASE_PATH } from '@portico/core';
+import { API_BASE_PATH, MAX_MAP_IMAGE_BYTES } from '@portico/core';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -33,6 +33,11 @@ import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
+import {
+  MAP_IMAGE_TOO_LARGE,
+  MAP_IMAGE_UPLOAD_PATH,
+  registerSiteRoutes,
+} from './routes/site-routes.ts';
 import { registerOpenApiRoutes } from './routes/openapi-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
 import { registerAnalyticsCapture, registerAnalyticsRead } from './routes/analytics-routes.ts';
@@ -133,6 +138,20 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   const limit = bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge });
   // an import's CSV file is larger: streamed to the database, never held whole
   const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: tooLarge });
+  // a site's map image: up to 10 MiB, refused beyond with words that say so
+  const mapImageLimit = bodyLimit({
+    maxSize: MAX_MAP_IMAGE_BYTES,
+    onError: async (c) => {
+      await swallowBody(c);
+      return c.json({ error: MAP_IMAGE_TOO_LARGE }, 413, { Connection: 'close' });
+    },
+  });
+  const bodyLimitOf = (path: string) =>
+    path === IMPORT_UPLOAD_PATH
+      ? importLimit
+      : MAP_IMAGE_UPLOAD_PATH.test(path)
+        ? mapImageLimit
+        : limit;
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
 
@@ -191,7 +210,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     const method = c.req.method;
     return method === 'GET' || method === 'HEAD'
       ? authenticate(c, next)
-      : (c.req.path === IMPORT_UPLOAD_PATH ? importLimit : limit)(c, () => authenticate(c, next));
+      : bodyLimitOf(c.req.path)(c, () => authenticate(c, next));
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
@@ -207,6 +226,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerReportRoutes(api, ctx);
   registerImportRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
+  registerSiteRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);

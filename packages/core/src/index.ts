@@ -353,6 +353,40 @@ export {
 } from './platform/zone-outline.ts';
 export type { OutlineCheck, OutlinePoint, OutlineProblem } from './platform/zone-outline.ts';
 export {
+  MAP_IMAGE_TYPES,
+  MAX_MAP_IMAGE_BYTES,
+  MAX_MAP_IMAGE_PIXELS_SIDE,
+  checkMapImage,
+  mapImageProblemText,
+} from './platform/map-image.ts';
+export type { MapImageCheck, MapImageProblem, MapImageType } from './platform/map-image.ts';
+export {
+  DEFAULT_WORKING_HOURS,
+  MAP_UNITS,
+  MAX_MAP_SIDE,
+  SITE_ADDRESS_LIMITS,
+  SITE_TREE_LEVEL,
+  WEEKDAYS,
+  clockMinutes,
+  countryCodeList,
+  defaultMapPlacement,
+  isCountryCode,
+  mapPlacementProblems,
+  metresPerPixel,
+  siteAddressProblems,
+  siteTimeZoneProblem,
+  workingHoursProblems,
+} from './platform/sites.ts';
+export type {
+  MapPlacement,
+  MapUnit,
+  OpeningHours,
+  SiteAddress,
+  SiteFieldProblem,
+  Weekday,
+  WorkingHours,
+} from './platform/sites.ts';
+export {
   IMPORT_KEYS,
   IMPORT_CLEAR_MARKER,
   IMPORT_LIST_SEPARATOR,

@@ -11,6 +11,7 @@ import { ImportExportPage } from './import-export-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
 import { ReportBuilderPage } from './report-builder-page.tsx';
 import { ReportExecutionPage } from './report-execution-page.tsx';
+import { SitesPage } from './sites-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
@@ -59,6 +60,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <GroupSettingsPage key={match.groupId ?? 'own'} groupId={match.groupId} />;
     case 'retention':
       return <RetentionPage />;
+    case 'sites':
+      return <SitesPage key={String(match.site)} site={match.site} />;
     case 'zoneBuilder':
       return <ZoneBuilderPage query={query} />;
     case 'importExport':

@@ -154,6 +154,13 @@ describe(
           installLicense: vi.fn(),
           issuedLicenses: vi.fn(),
           generateLicense: vi.fn(),
+          sites: vi.fn(),
+          site: vi.fn(),
+          saveSite: vi.fn(),
+          uploadSiteMap: vi.fn(),
+          removeSiteMap: vi.fn(),
+          siteMapImage: vi.fn(),
+          groupLocalMap: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(

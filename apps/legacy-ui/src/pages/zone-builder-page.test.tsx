@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { ZoneBuilderPage, zoneOfQuery } from './zone-builder-page.tsx';
@@ -40,6 +40,47 @@ describe('the zone builder', { timeout: 30_000 }, () => {
     expect(zoneOfQuery('zone=0')).toBeNull();
     expect(zoneOfQuery('zone=abc')).toBeNull();
     expect(zoneOfQuery('')).toBeNull();
+  });
+
+  it('draws the zone’s site map under the outline, fetched with the token', async () => {
+    const { api } = createFakeApi(zones());
+    const map = {
+      name: 'North DC',
+      imageType: 'image/png',
+      imageBytes: 10,
+      imageChecksum: 'abc',
+      pixelWidth: 400,
+      pixelHeight: 300,
+      imageWidth: 40,
+      imageHeight: 30,
+      imageUnit: 'm',
+      latOrigin: null,
+      lonOrigin: null,
+      declination: 0,
+      modifiedAt: '2024-01-01T00:00:00.000Z',
+      imagePath: '/site/3/map/image',
+    };
+    vi.mocked(api.groupLocalMap).mockResolvedValue({ site: { id: 3, name: 'North DC' }, map });
+    URL.createObjectURL = vi.fn(() => 'blob:http://legacy.test/site-3');
+    URL.revokeObjectURL = vi.fn();
+    const { container } = renderWithLegacy(<ZoneBuilderPage query="zone=7" />, {
+      api,
+      permissions: ['zone:r', 'zone:u'],
+    });
+    await screen.findByRole('application', { name: 'Map of Dock 1: 4 corners' });
+    await waitFor(() =>
+      expect(container.querySelector('image.site-map')).toHaveAttribute(
+        'href',
+        'blob:http://legacy.test/site-3',
+      ),
+    );
+    expect(api.groupLocalMap).toHaveBeenCalledWith(3);
+    expect(api.siteMapImage).toHaveBeenCalledWith('/site/3/map/image');
+    // under the outline: drawn before it
+    const image = container.querySelector('image.site-map') as Element;
+    const outline = container.querySelector('polygon.outline') as Element;
+    expect(image.compareDocumentPosition(outline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(/Drawn over the local map of North DC\./)).toBeVisible();
   });
 
   it('asks for a zone first, in the tenant’s words', () => {

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { OUTLINE_EXTENT, checkOutline } from '@portico/core';
 import type { OutlineCheck, OutlinePoint } from '@portico/core';
-import type { ApiRow } from '../api-client.ts';
+import type { ApiRow, SiteMap } from '../api-client.ts';
 import { lowerFirst } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
@@ -18,6 +18,7 @@ import { detailPathOf } from '../routes.ts';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { useMapImageUrl } from './sites-page.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import {
   builderReducer,
@@ -53,6 +54,9 @@ export function ZoneBuilderPage({ query }: { query: string }) {
 
   const [zone, setZone] = useState<ApiRow | null>(null);
   const [neighbours, setNeighbours] = useState<ApiRow[]>([]);
+  // the local map of the zone's site, drawn under the outline (null: its site has none)
+  const [siteMap, setSiteMap] = useState<{ site: { name: string }; map: SiteMap } | null>(null);
+  const mapUrl = useMapImageUrl(siteMap?.map ?? null);
   const [saved, setSaved] = useState<OutlinePoint[]>([]);
   const [loadError, setLoadError] = useState('');
   const [reloads, setReloads] = useState(0);
@@ -76,6 +80,12 @@ export function ZoneBuilderPage({ query }: { query: string }) {
         setZone(row);
         setSaved(points);
         dispatch({ type: 'load', points });
+        setSiteMap(null);
+        if (typeof row.groupId === 'number')
+          api
+            .groupLocalMap(row.groupId)
+            .then((found) => active && setSiteMap(found))
+            .catch(() => undefined); // no map to draw under: the builder works without one
         const page = await api.list('zone', {
           pageSize: MAX_NEIGHBOURS,
           pageNumber: 1,
@@ -345,6 +355,16 @@ export function ZoneBuilderPage({ query }: { query: string }) {
                   </pattern>
                 </defs>
                 <rect width={OUTLINE_EXTENT} height={OUTLINE_EXTENT} className="map" />
+                {mapUrl ? (
+                  <image
+                    href={mapUrl}
+                    width={OUTLINE_EXTENT}
+                    height={OUTLINE_EXTENT}
+                    preserveAspectRatio="xMidYMid meet"
+                    className="site-map"
+                    data-testid="site-map"
+                  />
+                ) : null}
                 <rect width={OUTLINE_EXTENT} height={OUTLINE_EXTENT} fill="url(#builder-grid)" />
                 {neighbours.map((other) => {
                   const points = readOutline(other.points);
@@ -379,6 +399,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
               </svg>
               <p id={helpId} className="form-hint">
                 {canEdit ? t('builder.help') : t('builder.readOnly')}
+                {siteMap && mapUrl ? ` ${t('builder.siteMap', { name: siteMap.site.name })}` : ''}
               </p>
               <p role="status" className="form-hint builder-status">
                 {status}

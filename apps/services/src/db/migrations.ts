@@ -801,6 +801,55 @@ const reportQueries: Migration = {
   },
 };
 
+/**
+ * Sites (the sites configuration dashboard): a site-level group's address, time zone and working
+ * hours (JSON, core's sites.ts), and its local map (the platform's `LocalMap` names): the image
+ * itself as a blob in the database (every instance on one PostgreSQL serves it; no shared disk),
+ * its type, byte size, SHA-256 and pixel size read from the file, its real size and origin.
+ */
+function sites(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const create = (name: string, build: (t: Table) => Table) =>
+        build(withId(db.schema.createTable(name) as unknown as Table, dialect)).execute();
+      const double = (t: Table, name: string, nullable = false) =>
+        t.addColumn(name, 'double precision', (c) => (nullable ? c : c.notNull().defaultTo(0)));
+      await create('sites', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'tenantId', true);
+        for (const c of ['street', 'city', 'postalCode', 'country', 'timeZone']) t = text(t, c);
+        t = t.addColumn('workingHours', 'text', (c) => c.notNull().defaultTo('{}'));
+        return time(t, 'modifiedAt');
+      });
+      await db.schema.createIndex('sites_group').on('sites').column('groupId').unique().execute();
+      await create('localMaps', (t) => {
+        t = int(t, 'groupId');
+        t = int(t, 'tenantId', true);
+        t = text(t, 'name');
+        t = text(t, 'imageType');
+        t = t.addColumn('image', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull());
+        t = int(t, 'imageBytes');
+        t = text(t, 'imageChecksum');
+        t = int(t, 'pixelWidth');
+        t = int(t, 'pixelHeight');
+        t = double(t, 'imageWidth');
+        t = double(t, 'imageHeight');
+        t = t.addColumn('imageUnit', 'text', (c) => c.notNull().defaultTo('m'));
+        t = double(t, 'latOrigin', true);
+        t = double(t, 'lonOrigin', true);
+        t = double(t, 'declination');
+        return time(t, 'modifiedAt');
+      });
+      await db.schema
+        .createIndex('localMaps_group')
+        .on('localMaps')
+        .column('groupId')
+        .unique()
+        .execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -827,6 +876,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0019_config_versions': configVersions(dialect),
         '0020_device_profiles': deviceProfiles(dialect),
         '0021_report_queries': reportQueries,
+        '0023_sites': sites(dialect),
       }),
   };
   const { error } = await new Migrator({

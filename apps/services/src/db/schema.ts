@@ -179,6 +179,47 @@ export interface ZoneGroupTable {
   deletedAt: Generated<number | null>;
 }
 
+/** A site-level group's details (0023): address, time zone, working hours (JSON). */
+export interface SiteTable {
+  id: Generated<number>;
+  groupId: number;
+  tenantId: number | null;
+  street: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** An IANA zone. */
+  timeZone: string;
+  /** JSON: core's `WorkingHours` (per weekday `{open, close}` or null). */
+  workingHours: string;
+  modifiedAt: number;
+}
+
+/** A site's local map (0023): the image (a blob, never sent whole in a list) and its placement. */
+export interface LocalMapTable {
+  id: Generated<number>;
+  groupId: number;
+  tenantId: number | null;
+  name: string;
+  /** image/png | image/jpeg | image/webp, read from the file's bytes. */
+  imageType: string;
+  image: Uint8Array;
+  imageBytes: number;
+  /** SHA-256 of the image, hex: its ETag and its audit record. */
+  imageChecksum: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  /** Real width and height, in `imageUnit` (m | ft). */
+  imageWidth: number;
+  imageHeight: number;
+  imageUnit: string;
+  latOrigin: number | null;
+  lonOrigin: number | null;
+  declination: number;
+  modifiedAt: number;
+}
+
 export interface ZoneTable {
   id: Generated<number>;
   groupId: number;
@@ -553,5 +594,7 @@ export interface Database {
   issuedLicenses: LicenseTable;
   installedLicenses: LicenseTable;
   configVersions: ConfigVersionTable;
+  sites: SiteTable;
+  localMaps: LocalMapTable;
   meta: MetaTable;
 }

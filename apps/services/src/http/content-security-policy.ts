@@ -13,7 +13,7 @@ export function contentSecurityPolicy(analyticsHost: string | undefined): string
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "frame-src 'self'",

@@ -14,6 +14,8 @@ import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
 import { maySeeSnapshot, requireVersioning, versioningScope } from './versioning-policy.ts';
+import { isCallersSite, requireSiteAction } from './site-policy.ts';
+import type { SiteAction } from './site-policy.ts';
 
 const SELF = 10;
 const OTHER = 11;
@@ -300,5 +302,59 @@ describe('running a report', () => {
   ])('%j: reader %s, over zones %s', (permissions, reader, target) => {
     expect(outcome(() => requireReportReader(caller(permissions)))).toBe(reader);
     expect(outcome(() => requireReportTarget(caller(permissions), zone))).toBe(target);
+  });
+});
+
+describe('sites', () => {
+  const rootCaller = (permissions: string[]): Caller => ({
+    ...caller(permissions),
+    group: { id: 1, treeLevel: 1, hierarchyCode: '>1>' } as unknown as GroupRow,
+    tenant: null,
+    isRoot: true,
+  });
+  const ADMIN = ['group:*', 'localmap:*', 'zone:*', 'sites_configuration_dashboard:x'];
+  const VIEWER = ['group:r', 'localmap:r', 'zone:r', 'sites_configuration_dashboard:x'];
+  const OPERATOR = ['zone:r', 'zone:u'];
+  const NO_DASHBOARD = ['group:*', 'localmap:*'];
+  const NEEDS_UPDATE = '403 Permission group:u and sites_configuration_dashboard:x required';
+  const NEEDS_MAP = '403 Permission localmap:u and sites_configuration_dashboard:x required';
+  const NEEDS_DELETE = '403 Permission localmap:d and sites_configuration_dashboard:x required';
+  it.each<[string, string[], SiteAction, string]>([
+    ['admin reads', ADMIN, 'read', 'allowed'],
+    ['admin updates', ADMIN, 'update', 'allowed'],
+    ['admin uploads a map', ADMIN, 'writeMap', 'allowed'],
+    ['admin removes a map', ADMIN, 'deleteMap', 'allowed'],
+    ['viewer reads', VIEWER, 'read', 'allowed'],
+    ['viewer reads a map', VIEWER, 'readMap', 'allowed'],
+    ['viewer updates', VIEWER, 'update', NEEDS_UPDATE],
+    ['viewer uploads a map', VIEWER, 'writeMap', NEEDS_MAP],
+    ['viewer removes a map', VIEWER, 'deleteMap', NEEDS_DELETE],
+    ['operator reads a map (zone:r)', OPERATOR, 'readMap', 'allowed'],
+    ['operator reads details', OPERATOR, 'read', '403 Permission group:r required'],
+    ['operator updates', OPERATOR, 'update', NEEDS_UPDATE],
+    ['without the dashboard: updates', NO_DASHBOARD, 'update', NEEDS_UPDATE],
+    ['without the dashboard: uploads', NO_DASHBOARD, 'writeMap', NEEDS_MAP],
+    ['without the dashboard: reads', NO_DASHBOARD, 'read', 'allowed'],
+    [
+      'nobody reads a map',
+      [],
+      'readMap',
+      '403 Permission localmap:r or zone:r or group:r required',
+    ],
+    ['nobody updates', [], 'update', NEEDS_UPDATE],
+  ])('%s', (_name, permissions, action, expected) => {
+    expect(outcome(() => requireSiteAction(caller(permissions), action))).toBe(expected);
+  });
+
+  const group = (id: number, treeLevel: number) => ({ id, treeLevel }) as unknown as GroupRow;
+  it.each<[string, Caller, GroupRow | undefined, boolean]>([
+    ['a site in the tree', caller([]), group(4, 3), true],
+    ['the tenant itself', caller([]), group(3, 2), false],
+    ['a site of another tenant', caller([]), group(9, 3), false],
+    ['no group', caller([]), undefined, false],
+    ['root: any site', rootCaller([]), group(9, 3), true],
+    ['root: not a tenant', rootCaller([]), group(9, 2), false],
+  ])('whose site: %s', (_name, who, site, expected) => {
+    expect(isCallersSite(who, site)).toBe(expected);
   });
 });

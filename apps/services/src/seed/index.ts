@@ -9,6 +9,7 @@ import { seedDirectory } from './directory.ts';
 import { seedImportJob } from './import-job.ts';
 import { seedModel } from './model.ts';
 import { seedLicenses } from './licenses.ts';
+import { seedSites } from './sites.ts';
 
 export { DEMO_ACCOUNTS } from './demo-accounts.ts';
 export type { DemoAccount } from './demo-accounts.ts';
@@ -38,6 +39,7 @@ export async function seedDemoData(db: Kysely<Database>, scale = 1): Promise<boo
     await seedModel(trx, scale, directory);
     await seedImportJob(trx, directory);
     await seedLicenses(trx, directory.acme);
+    await seedSites(trx, directory);
     // the tenant each row's unique values are unique in (the index on them counts from here)
     await fillUniqueScopes(trx as unknown as Kysely<unknown>);
     await trx

@@ -71,6 +71,9 @@ export const GROUP: ResourceSpec = {
     if (row.id === caller.group.id) throw new HttpError(409, 'You cannot delete your own group');
     // Its own fields go with it (the transaction rolls this back if a reference check refuses the delete).
     await trx.deleteFrom('groupFields').where('ownerId', '=', row.id).execute();
+    // and so do its site details and its local map (sites: routes/site-routes.ts)
+    await trx.deleteFrom('sites').where('groupId', '=', row.id).execute();
+    await trx.deleteFrom('localMaps').where('groupId', '=', row.id).execute();
   },
   async decorate(items, rows) {
     for (const [index, row] of rows.entries()) {
