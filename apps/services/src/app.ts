@@ -29,6 +29,7 @@ import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerConfigVersionRoutes } from './routes/config-version-routes.ts';
 import { registerLicenseRoutes } from './routes/license-routes.ts';
+import { registerThingTypeFieldRoutes } from './routes/thing-type-field-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
@@ -205,6 +206,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerConfigVersionRoutes(api, ctx);
   registerImportRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
+  registerThingTypeFieldRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);
