@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Endpoints', // as resource.endpoint
     'concept.Roles', // as resource.role
+    'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
@@ -129,6 +130,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Sites', // the French word too
     'concept.Zone', // as one.zone
     'concept.Zones', // as resource.zone
+    'attributes.code', // the French word is "code", as field.code
+    'attributes.type.DATE', // the French word is "date"
   ],
   it: [
     'deliveries.ms', // a unit symbol
@@ -159,6 +162,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Gateway', // the usual Italian term, as module.gateway
     'concept.Report', // the Italian word too, as one.reportDefinition
+    'attributes.no', // the Italian word is "no"
   ],
 };
 

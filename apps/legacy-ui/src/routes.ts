@@ -171,6 +171,7 @@ export type RouteMatch =
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
+  | { kind: 'rulesAttributes' }
   | { kind: 'zoneBuilder' }
   | { kind: 'importExport'; jobId: number | null }
   | { kind: 'license' }
@@ -228,6 +229,7 @@ export function matchRoute(location: string): RouteMatch {
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
+  if (path === '/tenants/rulesAttributes') return { kind: 'rulesAttributes' };
   if (path === '/model/zone/builder') return { kind: 'zoneBuilder' };
   if (path === '/services/importExport') return { kind: 'importExport', jobId: null };
   const importJob = /^\/services\/importExport\/([1-9]\d{0,9})$/.exec(path);

@@ -9,6 +9,7 @@ import { LicensePage } from './license-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ImportExportPage } from './import-export-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
+import { RulesAttributesPage } from './rules-attributes-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
@@ -54,6 +55,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <GroupSettingsPage key={match.groupId ?? 'own'} groupId={match.groupId} />;
     case 'retention':
       return <RetentionPage />;
+    case 'rulesAttributes':
+      return <RulesAttributesPage />;
     case 'zoneBuilder':
       return <ZoneBuilderPage query={query} />;
     case 'importExport':

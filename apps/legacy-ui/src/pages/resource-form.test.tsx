@@ -152,6 +152,10 @@ describe(
           installLicense: vi.fn(),
           issuedLicenses: vi.fn(),
           generateLicense: vi.fn(),
+          thingTypeFields: vi.fn(async () => []),
+          saveThingTypeField: vi.fn(),
+          deleteThingTypeField: vi.fn(),
+          reorderThingTypeFields: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(
