@@ -1,5 +1,6 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
 import type {
+  AttributeDefinition,
   KindDiff,
   LicenseLimit,
   LicenseUsage,
@@ -146,8 +147,27 @@ export interface BulkResult {
   restorableUntil?: number;
 }
 
+/** A thing type's attribute, as `/thingType/{id}/fields` answers it (core's AttributeDefinition). */
+export interface ThingTypeField extends AttributeDefinition {
+  id: number;
+  thingTypeId: number;
+  position: number;
+}
+
 /** What the pages need from the API. */
 export interface ApiClient {
+  /** A thing type's attributes, in order (`GET /thingType/{id}/fields`). */
+  thingTypeFields(thingTypeId: number): Promise<ThingTypeField[]>;
+  /** Adds (`id` undefined) or changes an attribute; answers it. */
+  saveThingTypeField(
+    thingTypeId: number,
+    id: number | undefined,
+    body: Record<string, unknown>,
+  ): Promise<ThingTypeField>;
+  /** Deletes an attribute (409 while things hold values of it, unless `removeValues`). */
+  deleteThingTypeField(thingTypeId: number, id: number, removeValues: boolean): Promise<void>;
+  /** Orders a thing type's attributes (every id once); answers them in order. */
+  reorderThingTypeFields(thingTypeId: number, order: number[]): Promise<ThingTypeField[]>;
   list(resource: string, query: ListQuery): Promise<ListPage<ApiRow>>;
   get(resource: string, id: number): Promise<ApiRow>;
   create(resource: string, body: Record<string, unknown>): Promise<ApiRow>;
@@ -595,13 +615,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       unknown
     >;
     const { error, fields, field, problems, ...details } = record;
+    // a thing's attribute values refused: each attribute's problem (core's codes, translated by the form)
+    const attributeProblems = Array.isArray(problems)
+      ? problems.filter(
+          (item: unknown) => item !== null && typeof item === 'object' && 'attribute' in item,
+        )
+      : [];
     return new ApiError(
       response.status,
       typeof error === 'string' ? error : `HTTP ${response.status}`,
       stringFields(fields),
       typeof field === 'string' ? field : undefined,
       schemaProblems(problems),
-      details,
+      attributeProblems.length > 0 ? { ...details, attributeProblems } : details,
     );
   }
 
@@ -711,6 +737,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async retryDelivery(endpointId, deliveryId) {
       await call('POST', `/endpoint/${endpointId}/delivery/${deliveryId}/retry`);
+    },
+    async thingTypeFields(thingTypeId) {
+      return (
+        (await call('GET', `/thingType/${thingTypeId}/fields`)) as { results: ThingTypeField[] }
+      ).results;
+    },
+    async saveThingTypeField(thingTypeId, id, body) {
+      return (await call(
+        id === undefined ? 'POST' : 'PATCH',
+        `/thingType/${thingTypeId}/fields${id === undefined ? '' : `/${id}`}`,
+        body,
+      )) as ThingTypeField;
+    },
+    async deleteThingTypeField(thingTypeId, id, removeValues) {
+      await call(
+        'DELETE',
+        `/thingType/${thingTypeId}/fields/${id}${removeValues ? '?removeValues=true' : ''}`,
+      );
+    },
+    async reorderThingTypeFields(thingTypeId, order) {
+      return (
+        (await call('POST', `/thingType/${thingTypeId}/fields/reorder`, { order })) as {
+          results: ThingTypeField[];
+        }
+      ).results;
     },
     async retention() {
       return (await call('GET', '/dataRetentionPolicy')) as RetentionState;

@@ -59,6 +59,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Endpoints', // as resource.endpoint
     'concept.Roles', // as resource.role
+    'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
     'deliveries.ms', // a unit symbol
@@ -130,6 +131,8 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Sites', // the French word too
     'concept.Zone', // as one.zone
     'concept.Zones', // as resource.zone
+    'attributes.code', // the French word is "code", as field.code
+    'attributes.type.DATE', // the French word is "date"
   ],
   it: [
     'report.no', // "No" is the Italian word too
@@ -161,6 +164,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Gateway', // the usual Italian term, as module.gateway
     'concept.Report', // the Italian word too, as one.reportDefinition
+    'attributes.no', // the Italian word is "no"
   ],
 };
 

@@ -101,6 +101,11 @@ export interface ResourceDef {
   /** Fixed values added to a create body. */
   createDefaults?: Record<string, unknown>;
   /**
+   * The record holds values of user-defined attributes (`udfs`): those of the type chosen in
+   * reference field `typeField` (a thing's thing type), shown as a section of the form.
+   */
+  attributes?: { typeField: string };
+  /**
    * The columns a phone's card shows (below 600 px a list is cards): what tells records apart and
    * what one checks at a glance. Default: the name and the next two columns.
    */
@@ -166,6 +171,7 @@ function def(
 export const RESOURCES: Record<string, ResourceDef> = {
   thing: def('thing', {
     label: 'resource.thing',
+    attributes: { typeField: 'thingTypeId' },
     card: ['name', 'serial', 'thingTypeId', 'status', 'groupId'],
     columns: [
       idColumn,

@@ -165,6 +165,7 @@ export type RouteMatch =
   /** A group's configuration: the signed-in user's own group (`null`, /tenants/settings) or group `groupId`. */
   | { kind: 'groupSettings'; groupId: number | null }
   | { kind: 'retention' }
+  | { kind: 'rulesAttributes' }
   | { kind: 'zoneBuilder' }
   /** The sites configuration: the list (also the menu page), a new site, or one site's page. */
   | { kind: 'sites'; site: 'list' | 'new' | number }
@@ -226,6 +227,7 @@ export function matchRoute(location: string): RouteMatch {
   const groupConfig = /^\/tenants\/group\/config\/([1-9]\d{0,9})$/.exec(path);
   if (groupConfig) return { kind: 'groupSettings', groupId: Number(groupConfig[1]) };
   if (path === '/services/dataRetentionPolicy') return { kind: 'retention' };
+  if (path === '/tenants/rulesAttributes') return { kind: 'rulesAttributes' };
   if (path === '/model/zone/builder') return { kind: 'zoneBuilder' };
   if (path === '/tenants/sitesConfiguration' || path === '/tenants/sitesConfiguration/list')
     return { kind: 'sites', site: 'list' };

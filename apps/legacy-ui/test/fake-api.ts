@@ -1,7 +1,8 @@
 // An in-memory ApiClient with the services' list semantics, for component tests.
 import { vi } from 'vitest';
 import { ApiError } from '../src/api-client.ts';
-import type { ApiClient, ApiRow, BulkResult } from '../src/api-client.ts';
+import { checkAttributeDefinition } from '@portico/core';
+import type { ApiClient, ApiRow, BulkResult, ThingTypeField } from '../src/api-client.ts';
 
 export function createFakeApi(initial: Record<string, ApiRow[]>) {
   const tables: Record<string, ApiRow[]> = Object.fromEntries(
@@ -105,6 +106,43 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
         (row) => Array.isArray(row.roleIds) && row.roleIds.includes(roleId),
       );
       return { total: results.length, results };
+    }),
+    // a thing type's attributes: rows of `thingTypeField`, checked by core's rule as the services do
+    thingTypeFields: vi.fn(
+      async (thingTypeId: number) =>
+        table('thingTypeField')
+          .filter((row) => row.thingTypeId === thingTypeId)
+          .sort((a, b) => Number(a.position) - Number(b.position)) as unknown as ThingTypeField[],
+    ),
+    saveThingTypeField: vi.fn(async (thingTypeId: number, id: number | undefined, body) => {
+      const rows = table('thingTypeField').filter((row) => row.thingTypeId === thingTypeId);
+      const before = rows.find((row) => row.id === id);
+      const check = checkAttributeDefinition(
+        before ? { ...before, ...body } : body,
+        rows.filter((row) => row.id !== id).map((row) => String(row.name)),
+      );
+      if (!check.ok) {
+        const fields: Record<string, string> = {};
+        for (const problem of check.problems) fields[problem.field] ??= problem.code;
+        throw new ApiError(400, 'Invalid body', fields);
+      }
+      if (before) {
+        Object.assign(before, check.definition);
+        return before as unknown as ThingTypeField;
+      }
+      const row = { ...check.definition, id: nextId++, thingTypeId, position: rows.length };
+      table('thingTypeField').push(row as unknown as ApiRow);
+      return row as unknown as ThingTypeField;
+    }),
+    deleteThingTypeField: vi.fn(async (_thingTypeId: number, id: number) => {
+      tables.thingTypeField = table('thingTypeField').filter((row) => row.id !== id);
+    }),
+    reorderThingTypeFields: vi.fn(async (thingTypeId: number, order: number[]) => {
+      for (const row of table('thingTypeField'))
+        if (row.thingTypeId === thingTypeId) row.position = order.indexOf(row.id);
+      return table('thingTypeField')
+        .filter((row) => row.thingTypeId === thingTypeId)
+        .sort((a, b) => Number(a.position) - Number(b.position)) as unknown as ThingTypeField[];
     }),
     // webhooks and retention: their pages' tests run against the real services
     endpointDeliveries: vi.fn(async () => ({ total: 0, results: [] })),

@@ -30,6 +30,7 @@ import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerConfigVersionRoutes } from './routes/config-version-routes.ts';
 import { registerReportRoutes } from './routes/report-routes.ts';
 import { registerLicenseRoutes } from './routes/license-routes.ts';
+import { registerThingTypeFieldRoutes } from './routes/thing-type-field-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
@@ -227,6 +228,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerImportRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
   registerSiteRoutes(api, ctx);
+  registerThingTypeFieldRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
   registerAccountRoutes(api, ctx, writes);

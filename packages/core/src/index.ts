@@ -387,6 +387,32 @@ export type {
   WorkingHours,
 } from './platform/sites.ts';
 export {
+  ATTRIBUTE_DATA_TYPES,
+  ATTRIBUTE_LABEL_LANGUAGES,
+  ATTRIBUTE_LIMITS,
+  ATTRIBUTE_NAME_PATTERN,
+  RESERVED_ATTRIBUTE_NAMES,
+  attributeDefinitionProblemText,
+  attributeLabel,
+  attributeValueProblemText,
+  attributeValueText,
+  checkAttributeDefinition,
+  checkAttributeValue,
+  checkThingAttributes,
+  isAttributeDate,
+} from './platform/thing-attributes.ts';
+export type {
+  AttributeDataType,
+  AttributeDefinition,
+  AttributeDefinitionCheck,
+  AttributeDefinitionProblem,
+  AttributeValue,
+  AttributeValueCheck,
+  AttributeValueProblem,
+  ThingAttributeProblem,
+  ThingAttributesCheck,
+} from './platform/thing-attributes.ts';
+export {
   IMPORT_KEYS,
   IMPORT_CLEAR_MARKER,
   IMPORT_LIST_SEPARATOR,

@@ -12,6 +12,7 @@ import { RetentionPage } from './retention-page.tsx';
 import { ReportBuilderPage } from './report-builder-page.tsx';
 import { ReportExecutionPage } from './report-execution-page.tsx';
 import { SitesPage } from './sites-page.tsx';
+import { RulesAttributesPage } from './rules-attributes-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
@@ -62,6 +63,8 @@ export function PageForRoute({ path }: { path: string }) {
       return <RetentionPage />;
     case 'sites':
       return <SitesPage key={String(match.site)} site={match.site} />;
+    case 'rulesAttributes':
+      return <RulesAttributesPage />;
     case 'zoneBuilder':
       return <ZoneBuilderPage query={query} />;
     case 'importExport':

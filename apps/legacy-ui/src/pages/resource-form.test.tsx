@@ -161,6 +161,10 @@ describe(
           removeSiteMap: vi.fn(),
           siteMapImage: vi.fn(),
           groupLocalMap: vi.fn(),
+          thingTypeFields: vi.fn(async () => []),
+          saveThingTypeField: vi.fn(),
+          deleteThingTypeField: vi.fn(),
+          reorderThingTypeFields: vi.fn(),
         };
         const all = ['*:*', ...editors.map((candidate) => `${candidate.permission}:*`)];
         const { context } = renderWithLegacy(

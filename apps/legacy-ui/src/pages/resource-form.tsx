@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode, SyntheticEvent } from 'react';
-import { MIN_PASSWORD_LENGTH as MIN_LENGTH } from '@portico/core';
+import { MIN_PASSWORD_LENGTH as MIN_LENGTH, attributeLabel } from '@portico/core';
 import { ApiError } from '../api-client.ts';
+import type { ThingTypeField } from '../api-client.ts';
+import { AttributeInput, attributeProblemText } from './attribute-inputs.tsx';
+import {
+  attributeInputs,
+  attributeKey,
+  checkAttributeInputs,
+  refusedAttributes,
+  withAttributeDefaults,
+} from './attribute-values.ts';
 import type { ApiRow, SchemaProblem } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError, describeFieldError } from '../messages.ts';
@@ -90,7 +99,8 @@ export interface ResourceFormProps {
  * or at the top, and the form stays open with what was typed.
  */
 export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: ResourceFormProps) {
-  const { api, t, permissions, done, oneLabel, fieldLabel, enumLabel, user } = useLegacy();
+  const { api, t, permissions, done, oneLabel, fieldLabel, enumLabel, user, language } =
+    useLegacy();
   const formId = useId();
   const creating = id === 'new';
   const [row, setRow] = useState<ApiRow | null>(null);
@@ -105,6 +115,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // the attributes of the record's type (a thing's thing type); null: none to show or not loaded
+  const [attributes, setAttributes] = useState<ThingTypeField[] | null>(null);
+  const attributeType = resource.attributes ? (values[resource.attributes.typeField] ?? '') : '';
   const cancelDeleteRef = useRef<HTMLButtonElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const one = oneLabel(resource);
@@ -131,9 +144,12 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       .then((loaded) => {
         if (!active) return;
         setRow(loaded);
-        const shown = Object.fromEntries(
-          resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])]),
-        );
+        const shown = {
+          ...Object.fromEntries(
+            resource.fields.map((field) => [field.name, toInput(field, loaded[field.name])]),
+          ),
+          ...(resource.attributes ? attributeInputs(loaded.udfs) : {}),
+        };
         setValues(shown);
         setPristine(shown);
       })
@@ -144,6 +160,26 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   }, [api, resource, id, t, loads]);
 
   useEffect(() => {
+    if (!resource.attributes || !/^[1-9]\d*$/.test(attributeType)) {
+      setAttributes(null);
+      return;
+    }
+    let active = true;
+    api
+      .thingTypeFields(Number(attributeType))
+      .then((loaded) => {
+        if (!active) return;
+        setAttributes(loaded);
+        if (creating) setValues((current) => withAttributeDefaults(loaded, current));
+      })
+      // without them the form still saves the record's own fields (its values stay as they are)
+      .catch(() => active && setAttributes(null));
+    return () => {
+      active = false;
+    };
+  }, [api, resource, attributeType, creating]);
+
+  useEffect(() => {
     // The safe choice has focus: Enter or a stray tap cancels.
     if (confirming) cancelDeleteRef.current?.focus();
   }, [confirming]);
@@ -151,6 +187,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   useEffect(() => {
     if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [error]);
+
+  const isAttribute = (name: string) =>
+    attributes?.some((attribute) => attributeKey(attribute.name) === name) ?? false;
 
   const fieldOf = useCallback(
     (name: string) => resource.fields.find((field) => field.name === name),
@@ -163,15 +202,26 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     setFieldProblems({});
     const visible = resource.fields.filter((field) => creating || !field.createOnly);
     const problems = checkValues(visible, values, creating);
-    if (Object.keys(problems).length > 0) {
-      setFieldErrors(
-        Object.fromEntries(
+    const attributeCheck = attributes ? checkAttributeInputs(attributes, values) : undefined;
+    const attributeErrors =
+      attributeCheck && !attributeCheck.ok
+        ? Object.fromEntries(
+            Object.entries(attributeCheck.problems).map(([key, problem]) => [
+              key,
+              attributeProblemText(t, problem),
+            ]),
+          )
+        : {};
+    if (Object.keys(problems).length > 0 || Object.keys(attributeErrors).length > 0) {
+      setFieldErrors({
+        ...Object.fromEntries(
           Object.entries(problems).map(([name, reason]) => [
             name,
             describeFieldError(t, fieldOf(name), reason),
           ]),
         ),
-      );
+        ...attributeErrors,
+      });
       setError(t('form.fixErrors'));
       return;
     }
@@ -179,6 +229,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
     setSaving(true);
     try {
       const body = toBody(resource.fields, values, creating);
+      if (attributeCheck?.ok) body.udfs = attributeCheck.udfs;
       const saved = creating
         ? await api.create(resource.api, { ...resource.createDefaults, ...body })
         : await api.update(resource.api, id, body);
@@ -208,14 +259,24 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       } else if (
         caught instanceof ApiError &&
         caught.status === 400 &&
-        Object.keys(caught.fields).some((name) => fieldOf(name))
+        Object.keys(caught.fields).some((name) => fieldOf(name) || isAttribute(name))
       ) {
         const known = Object.entries(caught.fields).filter(([name]) => fieldOf(name));
-        setFieldErrors(
-          Object.fromEntries(
+        const refused = refusedAttributes(caught.details);
+        setFieldErrors({
+          ...Object.fromEntries(
             known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)]),
           ),
-        );
+          // the services' refusal of a value, on its input: in words when its problem is known
+          ...Object.fromEntries(
+            Object.entries(caught.fields)
+              .filter(([name]) => isAttribute(name))
+              .map(([name, reason]) => {
+                const problem = refused[name];
+                return [name, problem ? attributeProblemText(t, problem) : reason];
+              }),
+          ),
+        });
         const schemaField = known.find(([name]) => fieldOf(name)?.kind === 'appConfig');
         if (schemaField && caught.problems.length > 0)
           setFieldProblems({ [schemaField[0]]: caught.problems });
@@ -299,6 +360,21 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                 <dt>{fieldLabel(field)}</dt>
                 <dd className={text === '' ? 'not-set' : undefined}>
                   {text === '' ? t('form.notSet') : text}
+                </dd>
+              </div>
+            );
+          })}
+          {(attributes ?? []).map((attribute) => {
+            const text = values[attributeKey(attribute.name)] ?? '';
+            const shown =
+              attribute.dataType === 'BOOLEAN'
+                ? t(text === 'true' ? 'attributes.yes' : 'attributes.no')
+                : [text, text === '' ? '' : attribute.symbol].filter(Boolean).join(' ');
+            return (
+              <div key={`udf-${attribute.id}`} className="detail">
+                <dt>{attributeLabel(attribute, language)}</dt>
+                <dd className={shown === '' ? 'not-set' : undefined}>
+                  {shown === '' ? t('form.notSet') : shown}
                 </dd>
               </div>
             );
@@ -547,6 +623,36 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
             </div>
           );
         })}
+        {attributes && attributes.length > 0 ? (
+          <fieldset className="attribute-values">
+            <legend>{t('attributes.values')}</legend>
+            {attributes.map((attribute) => {
+              const key = attributeKey(attribute.name);
+              const inputId = `${formId}-udf-${attribute.name}`;
+              const fieldError = fieldErrors[key];
+              return (
+                <div
+                  className={attribute.dataType === 'BOOLEAN' ? 'field field-flag' : 'field'}
+                  key={attribute.id}
+                >
+                  <AttributeInput
+                    definition={attribute}
+                    id={inputId}
+                    value={values[key] ?? ''}
+                    disabled={confirming || saving}
+                    errorId={fieldError ? `${inputId}-error` : undefined}
+                    onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
+                  />
+                  {fieldError ? (
+                    <span id={`${inputId}-error`} className="field-error">
+                      {fieldError}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
         <FormActions>
           {canDelete ? (
             <DeleteButton onClick={() => setConfirming(true)} hidden={confirming} />

@@ -626,6 +626,52 @@ function deviceProfiles(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Thing attributes (the platform's ThingTypeField): each thing type's user-defined fields, and each
+ * thing's values as a JSON object on the thing (`udfs`, `{name: value}`). The values ride on the
+ * thing's own row so every write path of a thing (create, PUT, PATCH, the platform's PUT form, bulk,
+ * CSV import, db:copy, restore) carries and checks them in the thing's own transaction, and a read
+ * needs no join; a definition's use is counted by reading its thing type's things.
+ */
+function thingAttributes(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let t = withId(db.schema.createTable('thingTypeFields') as unknown as Table, dialect);
+      t = int(t, 'thingTypeId');
+      // the thing type's group: the definition's tenant, for isolation and the audit entry
+      t = int(t, 'groupId');
+      for (const c of ['name', 'dataType', 'unit', 'symbol']) t = text(t, c);
+      // JSON: a plain label ("Weight") or one per language ({"en": "Weight"})
+      t = t.addColumn('label', 'text', (c) => c.notNull().defaultTo('""'));
+      t = int(t, 'required');
+      t = t.addColumn('allowedValues', 'text', (c) => c.notNull().defaultTo('[]'));
+      t = t.addColumn('minimum', 'double precision');
+      t = t.addColumn('maximum', 'double precision');
+      t = int(t, 'maxLength', true);
+      // JSON: the typed default, or null
+      t = text(t, 'defaultValue', true);
+      t = int(t, 'position');
+      t = time(t, 'creationTime');
+      await t.execute();
+      await db.schema
+        .createIndex('thingTypeFields_type_name')
+        .on('thingTypeFields')
+        .columns(['thingTypeId', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('thingTypeFields_group')
+        .on('thingTypeFields')
+        .column('groupId')
+        .execute();
+      await db.schema
+        .alterTable('things')
+        .addColumn('udfs', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    },
+  };
+}
+
 /** A zone's outline on its local map: its zone points as JSON (`[{x, y}, …]`, core's zone-outline.ts). */
 const zoneOutlines: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -877,6 +923,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0020_device_profiles': deviceProfiles(dialect),
         '0021_report_queries': reportQueries,
         '0023_sites': sites(dialect),
+        '0024_thing_attributes': thingAttributes(dialect),
       }),
   };
   const { error } = await new Migrator({

@@ -150,6 +150,8 @@ export interface ThingTable {
   activated: Generated<Flag>;
   /** The parent thing (the platform's two levels: a parent has no parent). */
   parentId: Generated<number | null>;
+  /** JSON: its attribute values, `{name: value}` (core's thing-attributes.ts). */
+  udfs: Generated<string>;
   creationTime: number;
   modifiedTime: number;
   /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
@@ -292,6 +294,32 @@ export interface ScheduledRuleTable {
   action: string;
   enabled: number;
   description: string;
+}
+
+/** A thing type's attribute (the platform's ThingTypeField; core's thing-attributes.ts). */
+export interface ThingTypeFieldTable {
+  id: Generated<number>;
+  thingTypeId: number;
+  /** The thing type's group. */
+  groupId: number;
+  /** The attribute's code: the key of its value in a thing's `udfs`. */
+  name: string;
+  /** JSON: a plain label or one per language. */
+  label: string;
+  /** One of core's ATTRIBUTE_DATA_TYPES. */
+  dataType: string;
+  unit: string;
+  symbol: string;
+  required: Flag;
+  /** JSON list of the values an ENUMERATION allows. */
+  allowedValues: string;
+  minimum: number | null;
+  maximum: number | null;
+  maxLength: number | null;
+  /** JSON of the typed default, or null. */
+  defaultValue: string | null;
+  position: number;
+  creationTime: number;
 }
 
 export interface DeviceProfileTable {
@@ -577,6 +605,7 @@ export interface Database {
   scheduledRules: ScheduledRuleTable;
   streamApps: StreamAppTable;
   deviceProfiles: DeviceProfileTable;
+  thingTypeFields: ThingTypeFieldTable;
   folders: FolderTable;
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;

@@ -16,6 +16,7 @@ import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
 import { maySeeSnapshot, requireVersioning, versioningScope } from './versioning-policy.ts';
 import { isCallersSite, requireSiteAction } from './site-policy.ts';
 import type { SiteAction } from './site-policy.ts';
+import { requireThingTypeFields, requireThingTypeWritable } from './thing-type-field-policy.ts';
 
 const SELF = 10;
 const OTHER = 11;
@@ -356,5 +357,44 @@ describe('sites', () => {
     ['root: not a tenant', rootCaller([]), group(9, 2), false],
   ])('whose site: %s', (_name, who, site, expected) => {
     expect(isCallersSite(who, site)).toBe(expected);
+  });
+});
+
+describe('thing attributes', () => {
+  it.each<[string, string[], 'read' | 'change', string]>([
+    ['a reader reads', ['thingtype:r'], 'read', 'allowed'],
+    ['a reader changes', ['thingtype:r'], 'change', '403 Permission thingtype:u required'],
+    ['an updater changes', ['thingtype:u'], 'change', 'allowed'],
+    [
+      'an updater without read reads',
+      ['thingtype:u'],
+      'read',
+      '403 Permission thingtype:r required',
+    ],
+    [
+      'an inserter changes',
+      ['thingtype:i', 'thingtype:r'],
+      'change',
+      '403 Permission thingtype:u required',
+    ],
+    ['every letter changes', ['thingtype:*'], 'change', 'allowed'],
+    ['thing permissions only', ['thing:*'], 'read', '403 Permission thingtype:r required'],
+    ['nothing', [], 'change', '403 Permission thingtype:u required'],
+  ])('%s', (_name, permissions, action, expected) => {
+    expect(outcome(() => requireThingTypeFields(caller(permissions), action))).toBe(expected);
+  });
+
+  it.each<[string, number, string]>([
+    ['its own group', 3, 'allowed'],
+    ['a group below', 4, 'allowed'],
+    [
+      'a parent group',
+      1,
+      '403 This thingType belongs to a parent group: its attributes are read-only for you',
+    ],
+  ])('a thing type of %s', (_name, groupId, expected) => {
+    expect(outcome(() => requireThingTypeWritable(caller(['thingtype:*']), groupId))).toBe(
+      expected,
+    );
   });
 });

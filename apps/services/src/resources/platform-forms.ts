@@ -68,14 +68,14 @@ function udfValue(udfs: Record<string, unknown>, name: string): unknown {
 /**
  * A thing's create body in the platform's form, as Portico's: `group` (a hierarchy path) → `groupId`,
  * `thingTypeCode` → `thingTypeId`, `serialNumber` → `serial`, `parent: {serialNumber}` → `parentId`
- * (a readable thing of that serial), the `zone` and `status` udfs → `zoneId` and `status`. What
- * Portico does not model (`children`, `time`, other udfs) is skipped and named in `skipped`. A body in Portico's own form passes through unchanged.
+ * (a readable thing of that serial), the `zone` and `status` udfs → `zoneId` and `status`, other
+ * udfs → `udfs` (the thing type's attribute values). What Portico does not model (`children`,
+ * `time`) is skipped by the lenient write body (named in `X-Portico-Skipped-Fields`). A body in Portico's own form passes through unchanged.
  */
 export async function thingFromPlatformForm(
   ctx: ServicesContext,
   caller: Caller,
   body: unknown,
-  skipped: string[],
 ): Promise<unknown> {
   if (!isRecord(body)) return body;
   const out: Record<string, unknown> = { ...body };
@@ -113,6 +113,7 @@ export async function thingFromPlatformForm(
   if (isRecord(out.udfs)) {
     const udfs = out.udfs;
     delete out.udfs;
+    const attributes: Record<string, unknown> = {};
     for (const name of Object.keys(udfs)) {
       const value = udfValue(udfs, name);
       if (name === 'zone' && typeof value === 'string') {
@@ -123,9 +124,11 @@ export async function thingFromPlatformForm(
       } else if (name === 'status' && typeof value === 'string') {
         out.status ??= value;
       } else {
-        skipped.push(`udfs.${name}`);
+        // the thing type's attributes: checked against them as any thing's values are
+        attributes[name] = value;
       }
     }
+    if (Object.keys(attributes).length > 0) out.udfs = attributes;
   }
   return out;
 }

@@ -64,6 +64,7 @@ export async function seedModel(
       .orderBy('id')
       .execute();
     const thingTypeIds = await ids(trx, 'thingTypes', tenant.id);
+    if (tenant === acme) await seedAttributes(trx, tenant.id, thingTypeIds);
     await insertMany(
       trx,
       'connections',
@@ -313,6 +314,7 @@ export async function seedModel(
           serial,
           status: statuses[t % statuses.length] ?? 'active',
           activated: (statuses[t % statuses.length] ?? 'active') === 'active' ? 1 : 0,
+          udfs: JSON.stringify(tenant === acme ? seededValues(typeIndex, t) : {}),
           creationTime: NOW + t * 1000,
           modifiedTime: NOW + t * 1000,
         });
@@ -362,4 +364,86 @@ function reportQueryOf(report: string): Record<string, string | null> {
     default:
       return query('thing', {});
   }
+}
+
+const CONDITIONS = ['A', 'B', 'C'];
+
+/**
+ * Acme's thing attributes (core's thing-attributes.ts): a forklift's battery level in %, a pallet's
+ * weight in kg and its condition grade, labelled in the five languages.
+ */
+async function seedAttributes(
+  trx: Transaction<Database>,
+  groupId: number,
+  [forklift, pallet]: number[],
+): Promise<void> {
+  if (forklift === undefined || pallet === undefined) return;
+  const base = {
+    groupId,
+    unit: '',
+    symbol: '',
+    required: 0,
+    allowedValues: '[]',
+    minimum: null,
+    maximum: null,
+    maxLength: null,
+    defaultValue: null,
+    creationTime: NOW,
+  };
+  await insertMany(trx, 'thingTypeFields', [
+    {
+      ...base,
+      thingTypeId: forklift,
+      name: 'batteryLevel',
+      label: JSON.stringify({
+        en: 'Battery level',
+        es: 'Nivel de batería',
+        'pt-BR': 'Nível da bateria',
+        fr: 'Niveau de batterie',
+        it: 'Livello della batteria',
+      }),
+      dataType: 'INTEGER',
+      unit: 'percent',
+      symbol: '%',
+      minimum: 0,
+      maximum: 100,
+      position: 0,
+    },
+    {
+      ...base,
+      thingTypeId: pallet,
+      name: 'weight',
+      label: JSON.stringify({ en: 'Weight', es: 'Peso', 'pt-BR': 'Peso', fr: 'Poids', it: 'Peso' }),
+      dataType: 'NUMBER',
+      unit: 'kilogram',
+      symbol: 'kg',
+      minimum: 0,
+      maximum: 2000,
+      position: 0,
+    },
+    {
+      ...base,
+      thingTypeId: pallet,
+      name: 'grade',
+      label: JSON.stringify({
+        en: 'Grade',
+        es: 'Grado',
+        'pt-BR': 'Grau',
+        fr: 'Catégorie',
+        it: 'Grado',
+      }),
+      dataType: 'ENUMERATION',
+      required: 1,
+      allowedValues: JSON.stringify(CONDITIONS),
+      defaultValue: JSON.stringify('A'),
+      position: 1,
+    },
+  ]);
+}
+
+/** The seeded values of Acme's thing number `t`, of the type at `typeIndex` (0 forklift, 1 pallet). */
+function seededValues(typeIndex: number, t: number): Record<string, unknown> {
+  if (typeIndex === 0) return { batteryLevel: 35 + ((t * 7) % 65) };
+  if (typeIndex === 1) return { weight: 120 + ((t * 37) % 800) / 2, grade: CONDITIONS[t % 3] };
+  return {};
 }

@@ -46,6 +46,8 @@ const SERVICES_ONLY = new Set([
   // the real platform's own fields (API.md, Compatibility with the real platform)
   'thing.activated',
   'thing.parentId',
+  // a thing's attribute values: a section of the thing form driven by its type's attributes
+  'thing.udfs',
   'thingType.autoCreate',
   ...SHIFT_DAYS.flatMap((day) => [`user.${day}Start`, `user.${day}End`]),
 ]);

@@ -6,6 +6,7 @@ import type { ResourceSpec } from '../resource-spec.ts';
 import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
 import { deviceProfileOfKind } from './devices.ts';
 import { checkThingParent } from './thing-parent.ts';
+import { checkThingUdfs, udfsWrite } from './thing-attributes.ts';
 
 export const THING_TYPE: ResourceSpec = {
   ...identity('thingType'),
@@ -41,12 +42,17 @@ export const THING: ResourceSpec = {
     }),
     // the platform's own flag, beside Portico's status (POST /thing/{id}/activate, /deactivate)
     activated: { ...flag, default: true },
+    // its values of its type's attributes, `{name: value}` (thing-attributes.ts checks them)
+    udfs: { kind: 'json', write: udfsWrite, default: {}, search: false, sort: false },
     creationTime: { kind: 'time' },
     modifiedTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   modifiedAt: 'modifiedTime',
-  beforeWrite: (values, write) => checkThingParent(values, write),
+  async beforeWrite(values, write) {
+    await checkThingParent(values, write);
+    await checkThingUdfs(values, write);
+  },
 };
 
 export const ZONE_TYPE: ResourceSpec = {

@@ -53,7 +53,7 @@ export async function readWriteBody(
   const skipped: string[] = [];
   const lenient = platformCreate || hasPlatformKeys(body);
   if (platformCreate && spec.path === 'thing')
-    body = await thingFromPlatformForm(ctx, c.get('caller'), body, skipped);
+    body = await thingFromPlatformForm(ctx, c.get('caller'), body);
   if (spec.path === 'user') body = userFromPlatformForm(body);
   const values = parseWriteBody(spec, body, mode, { lenient, skipped });
   if (skipped.length > 0)
