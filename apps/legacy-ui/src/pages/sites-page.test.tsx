@@ -235,4 +235,33 @@ describe('a new site', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Configure' }));
     expect(navigate).toHaveBeenCalledWith('/tenants/sitesConfiguration/edit/4');
   });
+
+  it('creates a new group under the user’s tenant, then opens it', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    const client = api();
+    vi.mocked(client.get).mockResolvedValue({ id: 2, name: 'Acme', treeLevel: 2, groupTypeId: 1 });
+    renderWithLegacy(<SitesPage site="new" />, {
+      api: client,
+      permissions: ADMIN,
+      navigate,
+      groupFields: { vizixVocabularyLabelGroup: 'Site' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create the site' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(client.create).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Name *' }), 'East DC');
+    await user.type(screen.getByRole('textbox', { name: 'Code *' }), 'east');
+    await user.click(screen.getByRole('button', { name: 'Create the site' }));
+    await waitFor(() =>
+      expect(client.create).toHaveBeenCalledWith('group', {
+        name: 'East DC',
+        code: 'east',
+        parentId: 2,
+      }),
+    );
+    expect(navigate).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/tenants\/sitesConfiguration\/edit\/\d+$/),
+    );
+  });
 });
