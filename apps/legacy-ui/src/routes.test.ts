@@ -8,7 +8,6 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/new',
       '/tenants/sitesConfiguration/edit/2',
       '/analytics/report/execution/4',
-      '/machinelearning',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
     ];
@@ -53,10 +52,18 @@ describe('matchRoute', () => {
     });
     expect(matchRoute('/services/logs')).toEqual({ kind: 'logs' });
     expect(matchRoute('/services/logs?user=admin&page=2')).toEqual({ kind: 'logs' });
+    // the trained models: a list of no module, each model over it at its address
     expect(matchRoute('/machinelearning')).toMatchObject({
-      kind: 'placeholder',
-      title: 'page.machinelearning',
+      kind: 'list',
+      resource: { api: 'trainedModel' },
+      open: null,
     });
+    expect(matchRoute('/machinelearning/4')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'trainedModel' },
+      open: 4,
+    });
+    expect(matchRoute('/machinelearning/new')).toMatchObject({ open: 'new' });
     expect(matchRoute('/machinelearning')).not.toHaveProperty('module');
     expect(matchRoute('/home/welcome').kind).toBe('welcome');
   });

@@ -31,6 +31,7 @@ import { registerConfigVersionRoutes } from './routes/config-version-routes.ts';
 import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
+import { MODEL_FILE_PATH, registerTrainedModelRoutes } from './routes/trained-model-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
 import { registerOpenApiRoutes } from './routes/openapi-routes.ts';
 import { registerResourceRoutes } from './routes/resources/resource-routes.ts';
@@ -188,9 +189,13 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   api.use('*', (c, next) => {
     setAnswerHeader(c, 'Cache-Control', 'no-store');
     const method = c.req.method;
-    return method === 'GET' || method === 'HEAD'
-      ? authenticate(c, next)
-      : (c.req.path === IMPORT_UPLOAD_PATH ? importLimit : limit)(c, () => authenticate(c, next));
+    if (method === 'GET' || method === 'HEAD') return authenticate(c, next);
+    // a model's file counts its own bytes as it streams them to the database (hono's bodyLimit
+    // would hold a body of unannounced length whole): trained-model-routes.ts
+    if (MODEL_FILE_PATH.test(c.req.path)) return authenticate(c, next);
+    return (c.req.path === IMPORT_UPLOAD_PATH ? importLimit : limit)(c, () =>
+      authenticate(c, next),
+    );
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
@@ -204,6 +209,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerRetentionRoutes(api, ctx);
   registerConfigVersionRoutes(api, ctx);
   registerImportRoutes(api, ctx);
+  registerTrainedModelRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);
   const writes = registerResourceRoutes(api, ctx);
