@@ -616,7 +616,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     columns: [
       idColumn,
       nameColumn,
-      { field: 'version', label: 'field.version' },
+      { field: 'version', label: 'field.modelVersion' },
       {
         field: 'thingTypeId',
         label: 'field.thingType',
@@ -630,7 +630,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
     ],
     fields: [
       name,
-      { name: 'version', label: 'field.version', kind: 'text', required: true },
+      { name: 'version', label: 'field.modelVersion', kind: 'text', required: true },
       {
         name: 'thingTypeId',
         label: 'field.thingType',
