@@ -4,11 +4,16 @@
 // SHA-256 checked (a mismatch keeps nothing), refused beyond 200 MiB (413), downloaded byte for
 // byte as an attachment; every write audited with the file's size and checksum, never its bytes.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRAINED_MODEL_BYTES } from '@portico/core';
+import { createApp, createContext, openDatabase, seedDemoData } from '../src/index.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedModelFile } from '../src/seed/trained-models.ts';
 import { API, createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
+import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
+import type { PgCluster } from './pg-cluster.ts';
 
 let client: TestClient;
 const USERS = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const;
@@ -148,6 +153,47 @@ describe('trained models: every role × action', () => {
     const viewer = roles.find((role) => role.name === 'Viewer');
     expect(JSON.parse(viewer?.permissions ?? '[]')).toContain('trainedmodel:r');
     expect(JSON.parse(viewer?.permissions ?? '[]')).not.toContain('trainedmodel:u');
+  });
+});
+
+describe('migration 0025', () => {
+  it('gives trainedmodel:* to the roles that administer roles, and to no other', async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      await seedDemoData(database.db);
+      const db = database.db;
+      // a database from before 0025: no models, roles without the permission
+      await db.schema.dropTable('trainedModelChunks').execute();
+      await db.schema.dropTable('trainedModels').execute();
+      await sql`delete from portico_migrations where name = '0025_trained_models'`.execute(db);
+      for (const role of await db.selectFrom('roles').select(['id', 'permissions']).execute())
+        await db
+          .updateTable('roles')
+          .set({
+            permissions: JSON.stringify(
+              (JSON.parse(role.permissions) as string[]).filter(
+                (p) => !p.startsWith('trainedmodel'),
+              ),
+            ),
+          })
+          .where('id', '=', role.id)
+          .execute();
+      await migrateToLatest(db as never, database.dialect);
+      const roles = await db.selectFrom('roles').select(['name', 'permissions']).execute();
+      const holders = roles
+        .filter((role) => (JSON.parse(role.permissions) as string[]).includes('trainedmodel:*'))
+        .map((role) => role.name)
+        .sort();
+      const administrators = roles
+        .filter((role) => (JSON.parse(role.permissions) as string[]).includes('role:*'))
+        .map((role) => role.name)
+        .sort();
+      expect(holders).toEqual(administrators);
+      expect(holders.length).toBeGreaterThan(0);
+      expect(await db.selectFrom('trainedModels').select('id').execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 });
 
@@ -479,5 +525,51 @@ describe('a trained model’s file', () => {
     expect(peak).toBeLessThan(48 * 1024 * 1024);
     if (process.env.MODEL_MEMORY_REPORT) console.log(`200 MiB upload: peak growth ${peak} bytes`);
     expect(await chunkCount(id)).toBe(0);
+  }, 120_000);
+});
+
+describe.skipIf(pgUnavailableReason() !== undefined)('a trained model’s file on PostgreSQL', () => {
+  let cluster: PgCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  it('migrates, seeds, and round-trips a file through bytea chunks', async () => {
+    const database = await openDatabase({ databaseUrl: cluster?.url ?? '' });
+    await seedDemoData(database.db);
+    const context = createContext(database, { log: () => undefined });
+    const app = createApp(context);
+    const call = (method: string, path: string, init: RequestInit = {}) =>
+      app.fetch(new Request(`${API}${path}`, { method, ...init }));
+    try {
+      const login = await call('POST', '/user/login', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'demo' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      // the seed's deployed model: its file is served with its real checksum
+      const seeded = await json<{ results: Array<{ id: number; fileChecksum: string }> }>(
+        await call('GET', '/trainedModel?status=deployed', { headers: { token } }),
+        200,
+      );
+      const deployed = seeded.results[0]!;
+      const served = await call('GET', `/trainedModel/${deployed.id}/file`, { headers: { token } });
+      expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(deployed.fileChecksum);
+      // a file of three chunks, replaced and read back
+      const bytes = new Uint8Array(seedModelFile('pg', 700 * 1024));
+      const stored = await json<Model>(
+        await call('PUT', `/trainedModel/${deployed.id}/file?fileName=pg.bin`, {
+          headers: { token, 'x-checksum-sha256': sha256(bytes) },
+          body: bytes,
+        }),
+        200,
+      );
+      expect(stored.fileSize).toBe(bytes.length);
+      const back = await call('GET', `/trainedModel/${deployed.id}/file`, { headers: { token } });
+      expect(Buffer.from(await back.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
