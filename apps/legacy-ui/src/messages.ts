@@ -10,6 +10,8 @@ import type { FieldDef } from './resources.ts';
 // `{error}` with a status); these patterns pick the known ones, anything else gets its status's sentence.
 const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
   [/still used by/i, 'error.inUse'],
+  // core's trained-models.ts deleteProblem
+  [/deployed model cannot be deleted/i, 'error.modelDeployed'],
   [/last (remaining )?administrator/i, 'error.lastAdmin'],
   // the services' wording (policies/authority-policy.ts, requireAdministratorsRemain)
   [
