@@ -104,7 +104,8 @@ beforeAll(async () => {
     200,
   );
   globexType = globexTypes.results[0]?.id ?? 0;
-});
+  // six sign-ins on a busy machine
+}, 60_000);
 afterAll(async () => {
   await client.services.close();
 });
