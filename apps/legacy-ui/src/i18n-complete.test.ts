@@ -236,6 +236,8 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       days: 1,
       hours: 2,
       minutes: 3,
+      percent: 42,
+      user: 'U',
       ms: 12,
       status: 200,
       error: 'E',

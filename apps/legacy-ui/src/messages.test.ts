@@ -18,6 +18,10 @@ describe('describeError', () => {
       'This is the last administrator. Give another account administrator rights first.',
     ],
     [
+      'a deployed model cannot be deleted: move it to validated or retired first',
+      'A deployed model is in use: change its status to validated or retired, then delete it.',
+    ],
+    [
       'You cannot delete yourself',
       "You can't delete your own account. Ask another administrator if it must go.",
     ],

@@ -10,6 +10,8 @@ import type { FieldDef } from './resources.ts';
 // `{error}` with a status); these patterns pick the known ones, anything else gets its status's sentence.
 const KNOWN_REFUSALS: ReadonlyArray<readonly [RegExp, MessageKey]> = [
   [/still used by/i, 'error.inUse'],
+  // core's trained-models.ts deleteProblem
+  [/deployed model cannot be deleted/i, 'error.modelDeployed'],
   [/last (remaining )?administrator/i, 'error.lastAdmin'],
   // the services' wording (policies/authority-policy.ts, requireAdministratorsRemain)
   [
@@ -114,6 +116,10 @@ export function describeFieldError(
 ): string {
   const text = reason.toLowerCase();
   if (text === 'duplicate') return t('error.duplicate');
+  if (field?.kind === 'metrics') return t('error.metrics');
+  if (/semantic version/.test(text)) return t('error.modelVersion');
+  if (/needs an uploaded file/.test(text)) return t('error.modelNeedsFile');
+  if (/cannot change from|starts as draft/.test(text)) return t('error.modelTransition');
   // the form's own check (`cron:<code>`), or the services' refusal of the expression
   const cron = reason.startsWith('cron:') ? reason.slice(5) : undefined;
   if (cron !== undefined && Object.hasOwn(CRON_PROBLEM_KEYS, cron))

@@ -6,7 +6,7 @@ import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
 import type { CatalogFieldKind } from '@portico/core';
 import { RESOURCES } from './resources.ts';
 import type { ColumnDef, FieldDef } from './resources.ts';
-import { MODULES } from './routes.ts';
+import { MODULES, STANDALONE_PAGES } from './routes.ts';
 
 const FORM_KIND: Record<CatalogFieldKind, FieldDef['kind'][]> = {
   text: ['text', 'cron'],
@@ -17,11 +17,11 @@ const FORM_KIND: Record<CatalogFieldKind, FieldDef['kind'][]> = {
   integer: ['number'],
   boolean: ['flag'],
   time: [],
-  enumeration: ['select'],
+  enumeration: ['select', 'modelStatus'],
   reference: ['reference'],
   references: ['roles'],
   permissions: ['permissions'],
-  json: ['json', 'appConfig'],
+  json: ['json', 'appConfig', 'metrics'],
   events: ['events'],
   // drawn in the zone builder (zone-builder-page.tsx), not typed in the form
   outline: [],
@@ -33,6 +33,8 @@ function columnKind(kind: CatalogFieldKind): ColumnDef['kind'] {
   if (kind === 'enumeration') return 'enum';
   // on / off, as a badge
   if (kind === 'boolean') return 'enum';
+  // named numbers, shown by the key one
+  if (kind === 'json') return 'metric';
   return undefined;
 }
 
@@ -41,7 +43,9 @@ describe('the legacy UI shows the resource catalog', () => {
     expect(Object.keys(RESOURCES).sort()).toEqual(
       CATALOG_ENTRIES.map((entry) => entry.path).sort(),
     );
-    const linked = MODULES.flatMap((module) => module.pages).filter((page) => page.resource);
+    const linked = [...MODULES.flatMap((module) => module.pages), ...STANDALONE_PAGES].filter(
+      (page) => page.resource,
+    );
     for (const entry of CATALOG_ENTRIES)
       expect(linked.find((page) => page.resource === entry.path)?.path).toBe(entry.listRoute);
   });
@@ -73,7 +77,8 @@ describe('the legacy UI shows the resource catalog', () => {
       expect(field?.readOnly).toBeFalsy();
       expect(FORM_KIND[field!.kind]).toContain(input.kind);
       if (input.kind === 'reference') expect(input.reference).toBe(field?.reference);
-      if (input.kind === 'select') expect(input.options).toEqual(enumerationOf(path, input.name));
+      if (input.kind === 'select' || input.kind === 'modelStatus')
+        expect(input.options).toEqual(enumerationOf(path, input.name));
     }
   });
 });

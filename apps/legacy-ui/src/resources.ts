@@ -37,7 +37,14 @@ export interface FieldDef {
      * JSON checked against its kind's schema (a stream app's configuration, a device profile's
      * settings), with that kind's settings listed (edge-fields.tsx).
      */
-    | 'appConfig';
+    | 'appConfig'
+    /** Named numbers as rows of name and value (a trained model's metrics: model-fields.tsx). */
+    | 'metrics'
+    /**
+     * A trained model's status: the current one and the moves core allows from it
+     * (model-fields.tsx); a new model starts as draft.
+     */
+    | 'modelStatus';
   /** For `select`: the allowed values (the API's enumerations). */
   options?: readonly string[];
   required?: boolean;
@@ -59,7 +66,8 @@ export interface FieldDef {
 export interface ColumnDef {
   field: string;
   label: MessageKey;
-  kind?: 'text' | 'datetime' | 'reference' | 'enum';
+  /** `metric`: a metrics object shown by its key metric (core's keyMetric: `accuracy 0.94`). */
+  kind?: 'text' | 'datetime' | 'reference' | 'enum' | 'metric';
   /** For `reference`: the resolved object holding `{id, name}` (e.g. `thingType`). */
   object?: string;
   /** Singular vocabulary concept naming the column (`Zone` → the tenant's "Area"). */
@@ -606,6 +614,48 @@ export const RESOURCES: Record<string, ResourceDef> = {
       },
       { name: 'settings', label: 'field.settings', kind: 'appConfig' },
       description,
+    ],
+  }),
+  trainedModel: def('trainedModel', {
+    label: 'resource.trainedModel',
+    card: ['name', 'version', 'status', 'metrics'],
+    columns: [
+      idColumn,
+      nameColumn,
+      { field: 'version', label: 'field.modelVersion' },
+      {
+        field: 'thingTypeId',
+        label: 'field.thingType',
+        kind: 'reference',
+        object: 'thingType',
+        concept: 'ThingType',
+      },
+      { field: 'status', label: 'field.status', kind: 'enum' },
+      { field: 'metrics', label: 'field.keyMetric', kind: 'metric' },
+      { field: 'uploadedAt', label: 'field.uploadedAt', kind: 'datetime' },
+    ],
+    fields: [
+      name,
+      { name: 'version', label: 'field.modelVersion', kind: 'text', required: true },
+      {
+        name: 'thingTypeId',
+        label: 'field.thingType',
+        kind: 'reference',
+        reference: 'thingType',
+        object: 'thingType',
+        concept: 'ThingType',
+        required: true,
+      },
+      description,
+      { name: 'metrics', label: 'field.metrics', kind: 'metrics' },
+      {
+        name: 'status',
+        label: 'field.status',
+        kind: 'modelStatus',
+        options: options('trainedModel', 'status'),
+        required: true,
+        initial: 'draft',
+      },
     ],
   }),
   folder: def('folder', {

@@ -4,7 +4,6 @@ import { MODULES, matchRoute, normalizeLocation, normalizePath } from './routes.
 describe('matchRoute', () => {
   it('has a page for every route of the spec §2 table', () => {
     const placeholders = [
-      '/machinelearning',
       '/applicationTab/3/menu/4',
       '/applicationTab/3/menu/4/report/9',
     ];
@@ -60,10 +59,18 @@ describe('matchRoute', () => {
     });
     expect(matchRoute('/services/logs')).toEqual({ kind: 'logs' });
     expect(matchRoute('/services/logs?user=admin&page=2')).toEqual({ kind: 'logs' });
+    // the trained models: a list of no module, each model over it at its address
     expect(matchRoute('/machinelearning')).toMatchObject({
-      kind: 'placeholder',
-      title: 'page.machinelearning',
+      kind: 'list',
+      resource: { api: 'trainedModel' },
+      open: null,
     });
+    expect(matchRoute('/machinelearning/4')).toMatchObject({
+      kind: 'list',
+      resource: { api: 'trainedModel' },
+      open: 4,
+    });
+    expect(matchRoute('/machinelearning/new')).toMatchObject({ open: 'new' });
     expect(matchRoute('/machinelearning')).not.toHaveProperty('module');
     expect(matchRoute('/home/welcome').kind).toBe('welcome');
   });

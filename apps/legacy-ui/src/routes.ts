@@ -132,9 +132,14 @@ export const MODULES: ModuleDef[] = [
   },
 ];
 
+/**
+ * Resource lists outside the module menus (spec §2 "Other routes"): the trained models of
+ * `/machinelearning`.
+ */
+export const STANDALONE_PAGES: readonly SubPage[] = [r('trainedModel')];
+
 /** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
 const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
   {
     pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
     title: 'page.applicationTab',
@@ -260,6 +265,9 @@ export function matchRoute(location: string): RouteMatch {
       };
     }
   }
+  const standalone = STANDALONE_PAGES.find((page) => page.path === path);
+  const standaloneResource = standalone?.resource ? RESOURCES[standalone.resource] : undefined;
+  if (standaloneResource) return { kind: 'list', resource: standaloneResource, open: null };
   for (const resource of Object.values(RESOURCES)) {
     if (resource.editor === 'dialog') {
       const base = `${recordBase(resource)}/`;

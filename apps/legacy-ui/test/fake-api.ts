@@ -158,6 +158,25 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
     setRetention: vi.fn(async () => ({ kinds: [], runs: [] })),
     runRetention: vi.fn(async () => ({ at: new Date(0).toISOString(), counts: {}, durationMs: 0 })),
     importJobs: vi.fn(async () => []),
+    uploadModelFile: vi.fn(async (id: number, file: Blob, fileName: string, _sum, onProgress) => {
+      const rows = table('trainedModel');
+      const index = rows.findIndex((r) => r.id === id);
+      if (index < 0) throw new ApiError(404, 'not found');
+      onProgress(0, file.size);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      onProgress(file.size, file.size);
+      const row = {
+        ...rows[index],
+        fileName,
+        fileSize: bytes.length,
+        fileChecksum: 'c'.repeat(64),
+        uploadedBy: 'admin',
+        uploadedAt: 1_700_000_000_000,
+      } as ApiRow;
+      rows[index] = row;
+      return row;
+    }),
+    downloadModelFile: vi.fn(async () => new Blob([new Uint8Array([1, 2, 3])])),
     uploadImport: vi.fn(async () => {
       throw new ApiError(404, 'not found');
     }),

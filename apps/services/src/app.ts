@@ -33,6 +33,7 @@ import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerThingTypeFieldRoutes } from './routes/thing-type-field-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
+import { MODEL_FILE_PATH, registerTrainedModelRoutes } from './routes/trained-model-routes.ts';
 import { registerPlatformWriteRoutes } from './routes/platform-write-routes.ts';
 import {
   MAP_IMAGE_TOO_LARGE,
@@ -209,9 +210,11 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   api.use('*', (c, next) => {
     setAnswerHeader(c, 'Cache-Control', 'no-store');
     const method = c.req.method;
-    return method === 'GET' || method === 'HEAD'
-      ? authenticate(c, next)
-      : bodyLimitOf(c.req.path)(c, () => authenticate(c, next));
+    if (method === 'GET' || method === 'HEAD') return authenticate(c, next);
+    // a model's file counts its own bytes as it streams them to the database (hono's bodyLimit
+    // would hold a body of unannounced length whole): trained-model-routes.ts
+    if (MODEL_FILE_PATH.test(c.req.path)) return authenticate(c, next);
+    return bodyLimitOf(c.req.path)(c, () => authenticate(c, next));
   });
   registerSessionRoutes(api, ctx);
   registerUserRoutes(api, ctx);
@@ -226,6 +229,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerConfigVersionRoutes(api, ctx);
   registerReportRoutes(api, ctx);
   registerImportRoutes(api, ctx);
+  registerTrainedModelRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
   registerSiteRoutes(api, ctx);
   registerThingTypeFieldRoutes(api, ctx);

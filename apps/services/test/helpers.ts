@@ -24,6 +24,7 @@ export const RESOURCE_PATHS = [
   'deviceProfile',
   'folder',
   'reportDefinition',
+  'trainedModel',
   'endpoint',
   'subscription',
 ];

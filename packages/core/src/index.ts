@@ -287,6 +287,7 @@ export {
   STREAM_APP_KINDS,
   STREAM_APP_REPORTED_STATES,
   THING_STATUSES,
+  TRAINED_MODEL_STATUSES,
 } from './platform/enumerations.ts';
 export type {
   ConnectionType,
@@ -300,6 +301,7 @@ export type {
   StreamAppKind,
   StreamAppReportedState,
   ThingStatus,
+  TrainedModelStatus,
 } from './platform/enumerations.ts';
 export {
   CRON_PREVIEW_RUNS,
@@ -516,3 +518,21 @@ export type {
   VersionedKind,
   VersionedKindName,
 } from './platform/config-versions.ts';
+export {
+  KEY_METRICS,
+  MAX_METRICS,
+  MAX_METRIC_NAME_LENGTH,
+  MAX_MODEL_VERSION_LENGTH,
+  MAX_TRAINED_MODEL_BYTES,
+  STATUSES_NEEDING_FILE,
+  TRAINED_MODEL_TRANSITIONS,
+  allowedTransitions,
+  deleteProblem,
+  initialStatusProblem,
+  isSha256Hex,
+  isTrainedModelStatus,
+  keyMetric,
+  metricsProblem,
+  modelVersionProblem,
+  transitionProblem,
+} from './platform/trained-models.ts';

@@ -1,6 +1,7 @@
 // The pure form conversion of a resource form: a row's values as the form's strings, the strings
 // back as the API's body, the problems found before sending, and the form's title and record name.
 // No React: resource-form.tsx renders it.
+import { metricRows, metricsInput, metricsOf } from './model-state.ts';
 import {
   PASSWORD_PROBLEM_TEXT,
   checkPasswordRules,
@@ -32,6 +33,7 @@ export function toInput(field: FieldDef, value: unknown): string {
   if (field.kind === 'flag') return value === true || value === 1 ? 'true' : 'false';
   if (field.kind === 'secret') return '';
   if (field.kind === 'roles') return Array.isArray(value) ? value.join(',') : '';
+  if (field.kind === 'metrics') return metricsInput(value);
   if (field.kind === 'json' || field.kind === 'appConfig')
     return typeof value === 'object' && Object.keys(value).length === 0
       ? ''
@@ -70,7 +72,11 @@ export function toBody(
         .split(/[\n,]/)
         .map((item) => item.trim())
         .filter(Boolean);
-    else if (field.kind === 'json' || field.kind === 'appConfig') {
+    else if (field.kind === 'metrics') {
+      const metrics = metricsOf(metricRows(raw));
+      if (!metrics) throw new FormValueError(field.name, 'metrics');
+      body[field.name] = metrics;
+    } else if (field.kind === 'json' || field.kind === 'appConfig') {
       if (raw.trim() === '') body[field.name] = {};
       else {
         try {
@@ -110,6 +116,8 @@ export function checkValues(
       if (problem) problems[field.name] = PASSWORD_PROBLEM_TEXT[problem];
     } else if (field.kind === 'permissions' && parsePermissionLines(raw).problems.length > 0)
       problems[field.name] = 'permissionLines';
+    else if (field.kind === 'metrics' && metricsOf(metricRows(raw)) === null)
+      problems[field.name] = 'metrics';
     else if (field.kind === 'number' && raw !== '' && !/^\d{1,7}$/.test(raw))
       problems[field.name] = 'number';
     else if (field.kind === 'cron' && raw !== '') {

@@ -1,5 +1,6 @@
 // The pure state of a resource list: what its address holds (search, sort, filters, page and size),
 // which fields it filters on, and the text of a cell. No React: the list page renders it.
+import { keyMetric } from '@portico/core';
 import type { ApiRow } from '../api-client.ts';
 import type { ColumnDef, FieldDef, ResourceDef } from '../resources.ts';
 
@@ -20,13 +21,15 @@ export interface ListState {
 /** The fields a list can be filtered on: enumerations and references (exact match in the API). */
 export function filterFields(resource: ResourceDef): FieldDef[] {
   return resource.fields.filter(
-    (field) => !field.createOnly && (field.kind === 'select' || field.kind === 'reference'),
+    (field) =>
+      !field.createOnly &&
+      (field.kind === 'select' || field.kind === 'modelStatus' || field.kind === 'reference'),
   );
 }
 
 /** Reads the list state from a location's query; unknown or bad values fall back to the defaults. */
 export function readListState(resource: ResourceDef, query: URLSearchParams): ListState {
-  const sortable = new Set(resource.columns.map((column) => column.field));
+  const sortable = new Set(resource.columns.filter(isSortable).map((column) => column.field));
   const [field = '', direction = ''] = (query.get('sort') ?? '').split(':');
   const order: Order = sortable.has(field)
     ? { field, direction: direction === 'desc' ? 'desc' : 'asc' }
@@ -37,7 +40,7 @@ export function readListState(resource: ResourceDef, query: URLSearchParams): Li
   for (const candidate of filterFields(resource)) {
     const value = query.get(candidate.name);
     if (value === null || value === '') continue;
-    if (candidate.kind === 'select' && !(candidate.options ?? []).includes(value)) continue;
+    if (candidate.kind !== 'reference' && !(candidate.options ?? []).includes(value)) continue;
     if (candidate.kind === 'reference' && !/^[1-9]\d{0,9}$/.test(value)) continue;
     filters[candidate.name] = value;
   }
@@ -63,14 +66,24 @@ export function writeListState(resource: ResourceDef, state: ListState): string 
   return params.toString();
 }
 
-/** The text of one cell. */
+/** Whether the list can be ordered by a column (not by a metrics object: the API sorts no JSON). */
+export function isSortable(column: ColumnDef): boolean {
+  return column.kind !== 'metric';
+}
+
+/** The text of one cell (`formatNumber`: a metric's value in the user's language). */
 export function cellText(
   row: ApiRow,
   column: ColumnDef,
   format: (value: unknown) => string,
+  formatNumber: (value: number) => string = String,
 ): string {
   const value = row[column.field];
   if (column.kind === 'datetime') return format(value);
+  if (column.kind === 'metric') {
+    const metric = keyMetric(value);
+    return metric ? `${metric.name} ${formatNumber(metric.value)}` : '';
+  }
   if (column.kind === 'reference' && column.object) {
     const object = row[column.object] as
       { name?: unknown; username?: unknown; path?: unknown } | null | undefined;

@@ -46,6 +46,12 @@ function sampleRow(resource: ResourceDef): ApiRow {
       case 'appConfig':
         row[field.name] = { host: 'mqtt.example' };
         break;
+      case 'metrics':
+        row[field.name] = { accuracy: 0.9 };
+        break;
+      case 'modelStatus':
+        row[field.name] = 'validated';
+        break;
       case 'cron':
         row[field.name] = '0 6 * * MON-FRI';
         break;
@@ -83,7 +89,11 @@ function expected(field: FieldDef, row: ApiRow, enumLabel: (value: string) => st
     const object = row[field.object ?? ''] as Record<string, unknown>;
     return String(object[RESOURCES[field.reference ?? '']?.titleField ?? 'name']);
   }
-  if (field.kind === 'select') return enumLabel(String(value));
+  if (field.kind === 'select' || field.kind === 'modelStatus') return enumLabel(String(value));
+  if (field.kind === 'metrics')
+    return Object.entries(value as Record<string, number>)
+      .map(([name, metric]) => `${name} ${metric}`)
+      .join(', ');
   if (field.kind === 'list') return (value as string[]).join('\n');
   if (field.kind === 'permissions') return (value as string[]).join(', ');
   if (field.kind === 'roles') return (row.roles as Array<{ name: string }>)[0]?.name ?? '';
@@ -138,6 +148,8 @@ describe(
           bulk: vi.fn(),
           importJobs: vi.fn(),
           uploadImport: vi.fn(),
+          uploadModelFile: vi.fn(),
+          downloadModelFile: vi.fn(),
           importJob: vi.fn(),
           runImportJob: vi.fn(),
           cancelImportJob: vi.fn(),
@@ -200,6 +212,17 @@ describe(
               expect(screen.getByRole('checkbox', { name: 'Zone: read' })).toBeChecked();
               expect(screen.getByRole('checkbox', { name: 'Thing: read' })).toBeChecked();
               expect(screen.getByRole('checkbox', { name: 'Zone: update' })).not.toBeChecked();
+              continue;
+            }
+            if (field.kind === 'metrics') {
+              // a row per metric: its name and value in their own boxes
+              expect(screen.getByRole('textbox', { name: 'Metric name' })).toHaveValue('accuracy');
+              expect(screen.getByRole('textbox', { name: 'Value' })).toHaveValue('0.9');
+              continue;
+            }
+            if (field.kind === 'modelStatus') {
+              const status = screen.getByRole('combobox', { name: /^Status/ });
+              expect(shown(status)).toBe(`${context.enumLabel(String(row.status))} (current)`);
               continue;
             }
             const label = context.fieldLabel(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

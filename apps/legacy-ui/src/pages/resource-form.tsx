@@ -32,6 +32,8 @@ import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { AppConfigField, CronField, SchemaProblems, schemaKindOf } from './edge-fields.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { MetricsField, ModelFileSection, ModelStatusField } from './model-fields.tsx';
+import { metricRows } from './model-state.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
 
@@ -322,7 +324,12 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       const current = currentReference(field, row);
       return current ? referenceText(field.reference, current) : '';
     }
-    if (field.kind === 'select') return raw === '' ? '' : enumLabel(raw);
+    if (field.kind === 'select' || field.kind === 'modelStatus')
+      return raw === '' ? '' : enumLabel(raw);
+    if (field.kind === 'metrics')
+      return metricRows(raw)
+        .map(([metric, value]) => `${metric} ${value}`)
+        .join(', ');
     if (field.kind === 'roles')
       return Array.isArray(row?.roles)
         ? (row.roles as Array<{ name?: unknown }>).map((role) => String(role.name)).join(', ')
@@ -467,6 +474,38 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                     errorId={describedBy}
                   />
                 )}
+                {errorText}
+              </div>
+            );
+          }
+          if (field.kind === 'metrics') {
+            return (
+              <div key={field.name}>
+                <MetricsField
+                  id={inputId}
+                  legend={fieldLabel(field)}
+                  value={values[field.name] ?? ''}
+                  onChange={onChange}
+                  disabled={confirming || saving}
+                  errorId={fieldError ? fieldErrorId : undefined}
+                />
+                {errorText}
+              </div>
+            );
+          }
+          if (field.kind === 'modelStatus') {
+            const { 'aria-describedby': _described, 'aria-invalid': _invalid, ...input } = common;
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={inputId}>
+                  {fieldLabel(field)}
+                  <span aria-hidden="true"> *</span>
+                </label>
+                <ModelStatusField
+                  input={input}
+                  row={row}
+                  errorId={fieldError ? fieldErrorId : undefined}
+                />
                 {errorText}
               </div>
             );
@@ -680,6 +719,15 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       {content}
       {resource.api === 'role' && !creating && row && permissions.has('user:r') ? (
         <RoleMembers roleId={row.id} />
+      ) : null}
+      {resource.api === 'trainedModel' && !creating && row ? (
+        <ModelFileSection
+          row={row}
+          onUploaded={(saved) => {
+            setRow(saved);
+            // the status may now move on (validated needs a file): the form keeps what was typed
+          }}
+        />
       ) : null}
       {resource.api === 'endpoint' && !creating && row ? (
         <EndpointDeliveries endpointId={row.id} />

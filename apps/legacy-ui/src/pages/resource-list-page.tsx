@@ -19,6 +19,7 @@ import {
   cardColumns,
   cellText,
   filterFields,
+  isSortable,
   readListState,
   writeListState,
 } from './list-state.ts';
@@ -239,6 +240,8 @@ export function ResourceListPage({
     sectionRef.current?.scrollIntoView?.({ block: 'start' });
   }, [state.pageNumber, state.pageSize]);
   const format = (value: unknown) => formatDateTime(value, preferences);
+  const formatMetric = (value: number) =>
+    new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
   const rows = page?.results ?? [];
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
@@ -483,12 +486,14 @@ export function ResourceListPage({
                   update({ order: { field, direction: direction === 'desc' ? 'desc' : 'asc' } });
                 }}
               >
-                {resource.columns.some((column) => column.field === state.order.field) ? null : (
+                {resource.columns.some(
+                  (column) => isSortable(column) && column.field === state.order.field,
+                ) ? null : (
                   <option value={`${state.order.field}:${state.order.direction}`}>
                     {t('list.sortCurrent')}
                   </option>
                 )}
-                {resource.columns.flatMap((column) =>
+                {resource.columns.filter(isSortable).flatMap((column) =>
                   (['asc', 'desc'] as const).map((direction) => (
                     <option
                       key={`${column.field}:${direction}`}
@@ -622,12 +627,20 @@ export function ResourceListPage({
                             : 'none'
                         }
                       >
-                        <button type="button" className="sort" onClick={() => sortBy(column.field)}>
-                          {fieldLabel(column)}
-                          <span aria-hidden="true">
-                            {sorted ? (state.order.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                          </span>
-                        </button>
+                        {isSortable(column) ? (
+                          <button
+                            type="button"
+                            className="sort"
+                            onClick={() => sortBy(column.field)}
+                          >
+                            {fieldLabel(column)}
+                            <span aria-hidden="true">
+                              {sorted ? (state.order.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                            </span>
+                          </button>
+                        ) : (
+                          fieldLabel(column)
+                        )}
                       </th>
                     );
                   })}
@@ -678,7 +691,7 @@ export function ResourceListPage({
                         </td>
                       ) : null}
                       {resource.columns.map((column) => {
-                        const text = cellText(row, column, format);
+                        const text = cellText(row, column, format, formatMetric);
                         let cell;
                         if (column.field === resource.titleField) {
                           cell = (

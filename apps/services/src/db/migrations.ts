@@ -896,6 +896,69 @@ function sites(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Trained models (/machinelearning): the registry, and each model's file in chunks (binary: a BLOB
+ * on SQLite, bytea on PostgreSQL), kept in the database so every server of a cluster serves it. The
+ * roles that administer roles (`role:*`) are given `trainedmodel:*`, as the seed's administrators have.
+ */
+function trainedModels(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      let t = withId(db.schema.createTable('trainedModels') as unknown as Table, dialect);
+      t = int(t, 'groupId');
+      for (const c of ['name', 'version', 'description']) t = text(t, c);
+      t = int(t, 'thingTypeId');
+      t = t.addColumn('metrics', 'text', (c) => c.notNull().defaultTo('{}'));
+      t = t.addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'));
+      for (const c of ['fileName', 'fileContentType', 'fileChecksum', 'fileUpload', 'uploadedBy'])
+        t = text(t, c);
+      t = t.addColumn('fileSize', 'bigint', (c) => c.notNull().defaultTo(0));
+      t = time(t, 'uploadedAt', true);
+      await t.execute();
+      await db.schema
+        .createIndex('trainedModels_group')
+        .on('trainedModels')
+        .column('groupId')
+        .execute();
+      await db.schema
+        .createIndex('trainedModels_thingType')
+        .on('trainedModels')
+        .column('thingTypeId')
+        .execute();
+      let chunks = withId(db.schema.createTable('trainedModelChunks') as unknown as Table, dialect);
+      chunks = int(chunks, 'modelId');
+      chunks = text(chunks, 'upload');
+      chunks = int(chunks, 'seq');
+      chunks = chunks.addColumn('content', dialect === 'postgres' ? 'bytea' : 'blob', (c) =>
+        c.notNull(),
+      );
+      await chunks.execute();
+      await db.schema
+        .createIndex('trainedModelChunks_model_upload_seq')
+        .on('trainedModelChunks')
+        .columns(['modelId', 'upload', 'seq'])
+        .unique()
+        .execute();
+      const roles = db as Kysely<{ roles: { id: number; permissions: string } }>;
+      for (const role of await roles.selectFrom('roles').select(['id', 'permissions']).execute()) {
+        let permissions: unknown;
+        try {
+          permissions = JSON.parse(role.permissions);
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(permissions) || !permissions.includes('role:*')) continue;
+        if (permissions.includes('trainedmodel:*')) continue;
+        await roles
+          .updateTable('roles')
+          .set({ permissions: JSON.stringify([...permissions, 'trainedmodel:*']) })
+          .where('id', '=', role.id)
+          .execute();
+      }
+    },
+  };
+}
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -924,6 +987,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0021_report_queries': reportQueries,
         '0023_sites': sites(dialect),
         '0024_thing_attributes': thingAttributes(dialect),
+        '0025_trained_models': trainedModels(dialect),
       }),
   };
   const { error } = await new Migrator({

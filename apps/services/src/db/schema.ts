@@ -333,6 +333,39 @@ export interface DeviceProfileTable {
   description: string;
 }
 
+export interface TrainedModelTable {
+  id: Generated<number>;
+  groupId: number;
+  name: string;
+  /** A semantic version (core's trained-models.ts); unique with the name in the tenant. */
+  version: string;
+  description: string;
+  thingTypeId: number;
+  /** JSON: named numbers (core's metricsProblem). */
+  metrics: string;
+  /** One of core's TRAINED_MODEL_STATUSES, moved along TRAINED_MODEL_TRANSITIONS. */
+  status: string;
+  /** The uploaded file ('' and 0 until one is): its name, size, type and SHA-256 (hex). */
+  fileName: string;
+  fileSize: number;
+  fileContentType: string;
+  fileChecksum: string;
+  /** The upload whose chunks (trainedModelChunks.upload) hold the file; '' for none. */
+  fileUpload: string;
+  /** Who uploaded the file (username) and when; '' and null until one is. */
+  uploadedBy: string;
+  uploadedAt: number | null;
+}
+
+/** A trained model's file, in chunks of at most 256 KiB, by upload (a replaced file's go with it). */
+export interface TrainedModelChunkTable {
+  id: Generated<number>;
+  modelId: number;
+  upload: string;
+  seq: number;
+  content: Uint8Array;
+}
+
 export interface StreamAppTable {
   id: Generated<number>;
   groupId: number;
@@ -606,6 +639,8 @@ export interface Database {
   streamApps: StreamAppTable;
   deviceProfiles: DeviceProfileTable;
   thingTypeFields: ThingTypeFieldTable;
+  trainedModels: TrainedModelTable;
+  trainedModelChunks: TrainedModelChunkTable;
   folders: FolderTable;
   reportDefinitions: ReportDefinitionTable;
   analyticsEvents: AnalyticsEventTable;

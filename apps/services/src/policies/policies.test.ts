@@ -10,6 +10,7 @@ import type { Readable } from './access.ts';
 import { requireEdgeReporter } from './edge-policy.ts';
 import { requireReportReader, requireReportTarget } from './report-policy.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
+import { requireModelFileAccess } from './trained-model-policy.ts';
 import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
@@ -189,6 +190,25 @@ describe('a stream app state reported by its edge box', () => {
     ['with nothing', [], refused],
   ])('%s', (_name, permissions, expected) => {
     expect(outcome(() => requireEdgeReporter(caller(permissions)))).toBe(expected);
+  });
+});
+
+describe('a trained model’s file', () => {
+  const upload = "403 Permission trainedmodel:u required to upload a model's file";
+  const download = "403 Permission trainedmodel:r required to download a model's file";
+  it.each<[string, string[], 'upload' | 'download', string]>([
+    ['an administrator uploads', ['trainedmodel:*'], 'upload', 'allowed'],
+    ['an administrator downloads', ['trainedmodel:*'], 'download', 'allowed'],
+    ['an editor uploads', ['trainedmodel:r', 'trainedmodel:u'], 'upload', 'allowed'],
+    ['a reader downloads', ['trainedmodel:r'], 'download', 'allowed'],
+    ['a reader uploads', ['trainedmodel:r'], 'upload', upload],
+    ['a creator without update uploads', ['trainedmodel:i', 'trainedmodel:d'], 'upload', upload],
+    ['an updater without read downloads', ['trainedmodel:u'], 'download', download],
+    ['another resource’s holder downloads', ['thingtype:*'], 'download', download],
+    ['nobody uploads', [], 'upload', upload],
+    ['nobody downloads', [], 'download', download],
+  ])('%s', (_name, permissions, action, expected) => {
+    expect(outcome(() => requireModelFileAccess(caller(permissions), action))).toBe(expected);
   });
 });
 

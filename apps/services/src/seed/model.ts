@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SeededDirectory } from './directory.ts';
 import { NOW, ids, insertMany, insertOne } from './insert.ts';
+import { seedTrainedModels } from './trained-models.ts';
 
 export async function seedModel(
   trx: Transaction<Database>,
@@ -145,6 +146,18 @@ export async function seedModel(
       settings: JSON.stringify({ heartbeatSeconds: 60, logLevel: 'info', bufferMb: 512 }),
       description: 'Heartbeat every minute',
     });
+    const typeRows = await trx
+      .selectFrom('thingTypes')
+      .select(['id', 'name'])
+      .where('groupId', '=', tenant.id)
+      .execute();
+    await seedTrainedModels(
+      trx,
+      tenant.id,
+      tenant === acme,
+      new Map(typeRows.map((row) => [row.name, Number(row.id)])),
+      tenant === acme ? 'admin' : 'globex',
+    );
     const folderNames = tenant === acme ? ['Operations', 'Inventory', 'Compliance'] : ['General'];
     for (const [index, name] of folderNames.entries()) {
       const folderId = await insertOne(trx, 'folders', {

@@ -209,6 +209,8 @@ const RECORD_PAGES: readonly (readonly [list: string, record: string])[] = [
     '/app/model/zoneGroup',
     '/app/model/logicalReader',
     '/app/services/connection',
+    // the trained models of the machine learning page
+    '/app/machinelearning',
   ].map((list) => [list, `${list}/:${RECORD_PARAM}`] as const),
   ['/app/analytics/report', `/app/analytics/report/folder/:${RECORD_PARAM}`],
 ];

@@ -285,7 +285,7 @@ describe('records have addresses', () => {
 
   it('record routes are not menu items and every record route has its list page', () => {
     const records = APP_ROUTES.filter((route) => route.path.endsWith('/:recordId'));
-    expect(records).toHaveLength(14);
+    expect(records).toHaveLength(15);
     for (const record of records) {
       expect(record.menu).toBe(false);
       const list = APP_ROUTES.find((route) => getRecordRoute(route.path) === record.path);

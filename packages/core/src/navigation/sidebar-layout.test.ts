@@ -67,6 +67,7 @@ const EVERY_ROUTE: readonly (readonly [url: string, state: SidebarState, shape: 
   ['/app/applicationTab/7/menu/7', 'APPLICATION_TABS', 'standing'],
   ['/app/applicationTab/7/menu/7/report/7', 'APPLICATION_TABS', 'standing'],
   ['/app/machinelearning', 'NONE', 'drawer'],
+  ['/app/machinelearning/12', 'NONE', 'drawer'],
   ['/app/healthandstatus', 'NONE', 'drawer'],
   ['/app/things/thing/12', 'DEFAULT', 'standing'],
   ['/app/things/thingType/12', 'DEFAULT', 'standing'],

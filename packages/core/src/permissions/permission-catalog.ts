@@ -112,6 +112,8 @@ export const PERMISSION_CATALOG: readonly CatalogModule[] = [
       catalogResource('reportDefinition', CRUDX),
       catalogResource('folder', CRUD),
       { name: 'foldereditown', operations: ['u'] },
+      // the trained models of /machinelearning (a page of no module: it sits with analytics)
+      catalogResource('trainedModel', CRUD),
     ],
   },
 ];

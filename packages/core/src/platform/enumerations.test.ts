@@ -12,6 +12,7 @@ import {
   STREAM_APP_KINDS,
   STREAM_APP_REPORTED_STATES,
   THING_STATUSES,
+  TRAINED_MODEL_STATUSES,
 } from './enumerations.ts';
 
 describe('resource enumerations', () => {
@@ -32,6 +33,12 @@ describe('resource enumerations', () => {
       ['unknown', 'running', 'stopped', 'failed'],
     ],
     ['deviceProfile', 'deviceKind', DEVICE_KINDS, ['reader', 'edgebox']],
+    [
+      'trainedModel',
+      'status',
+      TRAINED_MODEL_STATUSES,
+      ['draft', 'validated', 'deployed', 'retired'],
+    ],
   ] as const)('%s.%s is %j', (resource, field, values, expected) => {
     expect(values).toEqual(expected);
     expect((RESOURCE_ENUMERATIONS[resource] as Record<string, readonly string[]>)[field]).toBe(
@@ -41,7 +48,7 @@ describe('resource enumerations', () => {
 
   it('indexes every enumeration once, each a set of distinct, non-empty values', () => {
     const all = Object.values(RESOURCE_ENUMERATIONS).flatMap((fields) => Object.values(fields));
-    expect(all).toHaveLength(11);
+    expect(all).toHaveLength(12);
     for (const values of all) {
       expect(values.length).toBeGreaterThan(0);
       expect(new Set(values).size).toBe(values.length);

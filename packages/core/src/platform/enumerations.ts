@@ -66,6 +66,14 @@ export const DEVICE_KINDS = ['reader', 'edgebox'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /**
+ * A trained model's life: registered (`draft`), checked (`validated`), in use (`deployed`), withdrawn
+ * (`retired`). Which moves are allowed is trained-models.ts's rule.
+ */
+export const TRAINED_MODEL_STATUSES = ['draft', 'validated', 'deployed', 'retired'] as const;
+/** One of {@link TRAINED_MODEL_STATUSES}. */
+export type TrainedModelStatus = (typeof TRAINED_MODEL_STATUSES)[number];
+
+/**
  * Every enumeration above by resource (API path: `/thing`, `/edgebox`…) and field:
  * `RESOURCE_ENUMERATIONS.thing.status` is {@link THING_STATUSES}.
  */
@@ -82,4 +90,5 @@ export const RESOURCE_ENUMERATIONS = {
     reportedState: STREAM_APP_REPORTED_STATES,
   },
   deviceProfile: { deviceKind: DEVICE_KINDS },
+  trainedModel: { status: TRAINED_MODEL_STATUSES },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

@@ -12,6 +12,7 @@
  */
 import { RESOURCE_ENUMERATIONS } from './enumerations.ts';
 import { MAX_CRON_LENGTH } from './schedule.ts';
+import { MAX_MODEL_VERSION_LENGTH } from './trained-models.ts';
 
 /** What a field holds, as a client writes it. */
 export type CatalogFieldKind =
@@ -421,6 +422,40 @@ export const RESOURCE_CATALOG = {
       secret: { kind: 'password', required: true },
       headers: { kind: 'json' },
       enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+    },
+  },
+  // the tenant's registry of trained models (/machinelearning): the file is uploaded apart
+  // (PUT /trainedModel/{id}/file), its name, size, type, checksum and uploader set by the services
+  trainedModel: {
+    path: 'trainedModel',
+    permission: 'trainedmodel',
+    concept: 'TrainedModels',
+    oneConcept: 'TrainedModel',
+    listRoute: '/machinelearning',
+    titleField: 'name',
+    fields: {
+      name,
+      // a semantic version (trained-models.ts); name and version are unique together in a tenant
+      version: {
+        kind: 'text',
+        required: true,
+        maxLength: MAX_MODEL_VERSION_LENGTH,
+        searchable: true,
+        sortable: true,
+        list: true,
+      },
+      description,
+      thingTypeId: reference('thingType', { required: true }),
+      // named numbers (trained-models.ts); the list shows the key one
+      metrics: { kind: 'json', list: true },
+      // moves along trained-models.ts's transitions only
+      status: enumeration(),
+      fileName: { kind: 'text', readOnly: true, searchable: true, sortable: true },
+      fileSize: { kind: 'integer', readOnly: true, sortable: true },
+      fileContentType: { kind: 'text', readOnly: true },
+      fileChecksum: { kind: 'text', readOnly: true },
+      uploadedBy: { kind: 'text', readOnly: true, sortable: true },
+      uploadedAt: { ...createdAt, list: true },
     },
   },
   // what a subscription sends where is the endpoint's business: it has the endpoint's permission

@@ -3,6 +3,7 @@ import type { ResourceSpec, Row } from '../resource-spec.ts';
 import { FOLDER, REPORT_DEFINITION } from './analytics.ts';
 import { DEVICE_PROFILE } from './devices.ts';
 import { CONNECTION, EDGEBOX, SCHEDULED_RULE, STREAM_APP } from './gateway.ts';
+import { TRAINED_MODEL } from './machine-learning.ts';
 import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
 import { RESOURCE, ROLE, USER } from './people.ts';
 import { GROUP, GROUP_TYPE } from './tenants.ts';
@@ -27,6 +28,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   STREAM_APP,
   FOLDER,
   REPORT_DEFINITION,
+  TRAINED_MODEL,
   ...webhookResources(() => RESOURCES.map((spec) => spec.path)),
 ];
 
