@@ -25,7 +25,7 @@ import { createAppStore } from '../store/store.ts';
 import { startAnalytics } from '../analytics/start-analytics.ts';
 import { connectUpdates } from '../updates/start-updates.ts';
 import type { AppServices } from '../lib/app-context.ts';
-import { getClientId } from '../lib/client-id.ts';
+import { getClientId } from '../session/client-id.ts';
 import { notify } from '../lib/notifications.ts';
 import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
