@@ -110,7 +110,9 @@ export async function startConsole(
     showConfigError(root, error);
     return;
   }
-  (await loadFullApp(config)).render(root);
+  const app = await loadFullApp(config);
+  app.render(root); // the guards start the session calls
+  app.warmUpForSession();
 }
 
 /**
