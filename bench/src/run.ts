@@ -10,10 +10,12 @@
 //   --lighthouse  Lighthouse on #/login only
 //   --deep-link   the cold deep link → first rows only
 //   --peers       Portico's #/login beside a bare React floor and refine headless (bench/peers/)
+//   --against DIR  the browser figures (deep link, lists, sign-in, tab click) of this tree and the
+//              tree in DIR side by side, interleaved, with the ratio (README "Side by side")
 //   --record   writes this run's figures to bench/landed.json (commit it with the change that lands)
 // Each figure is printed beside its landed value (bench/landed.json), so a regression shows.
 import { ROOT, ensureBuilt } from '../../scripts/build.ts';
-import { startBenchServer } from './bench-server.ts';
+import { againstTree, ensureTreeBuilt, startBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser.ts';
 import { runBridgeBench } from './bridge-bench.ts';
 import { buildSizes, kib } from './bundle-sizes.ts';
@@ -24,7 +26,7 @@ import { runLighthouseBench } from './lighthouse-bench.ts';
 import { runNavigationBench } from './navigation-bench.ts';
 import { collectScripts } from './page-weight.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { printTable, recordFigures, type BenchRow, type LandedFigures } from './table.ts';
 import { runUpdatesBench } from './updates-bench.ts';
 
@@ -36,6 +38,7 @@ const peersOnly = process.argv.includes('--peers');
 const instancesOnly = process.argv.includes('--instances');
 const auditOnly = process.argv.includes('--audit');
 const importOnly = process.argv.includes('--import');
+const against = againstTree();
 const servicesOnly =
   process.argv.includes('--services') || instancesOnly || auditOnly || importOnly;
 const browserSections = !lighthouseOnly && !deepLinkOnly && !peersOnly;
@@ -55,6 +58,7 @@ const section = async (name: string, work: () => Promise<BenchRow[]> | BenchRow[
 
 if (!servicesOnly) {
   await ensureBuilt();
+  if (against) await ensureTreeBuilt(against);
   if (browserSections) await section('bundle sizes', () => buildSizes(ROOT));
 
   const server = await startBenchServer();
@@ -62,7 +66,7 @@ if (!servicesOnly) {
   try {
     if (lighthouseOnly)
       await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
-    else if (deepLinkOnly) await section('deep link', () => runDeepLinkBench(browser));
+    else if (deepLinkOnly) await section('deep link', () => runDeepLinkBench(browser, 5, against));
     else if (peersOnly) await section('peers', () => runPeersBench(server.url));
     else
       await section('page weight', async () => {
@@ -104,8 +108,20 @@ if (!servicesOnly) {
         ];
       });
     if (!quick && browserSections) {
-      await section('navigation', () => runNavigationBench(browser, server.url));
-      await section('deep link', () => runDeepLinkBench(browser));
+      await section('navigation', async () => {
+        const other = against ? await startBenchServer({ root: against }) : null;
+        try {
+          return await runNavigationBench(
+            browser,
+            server.url,
+            500,
+            other ? { url: other.url, label: basename(against!) } : null,
+          );
+        } finally {
+          await other?.close();
+        }
+      });
+      await section('deep link', () => runDeepLinkBench(browser, 5, against));
       if (!browserOnly) {
         await section('lighthouse', () => runLighthouseBench(`${server.url}/#/login`));
         await section('updates', () => runUpdatesBench());

@@ -60,8 +60,9 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
       session: Object.keys(sessionStorage).sort(),
       cookies: document.cookie,
     }));
-    // the preserved keys, plus the device's own preferences (language, theme), which are not session data
-    const devicePreferences = ['PORTICO_LANGUAGE', 'PORTICO_THEME'];
+    // the preserved keys, plus the device's own keys (language, theme, the browser's fingerprint
+    // hash), which are not session data
+    const devicePreferences = ['PORTICO_CLIENT_ID', 'PORTICO_LANGUAGE', 'PORTICO_THEME'];
     expect(state.local.filter((key) => !devicePreferences.includes(key))).toEqual([
       'LAST_ETAG',
       'LAST_MODIFIED',

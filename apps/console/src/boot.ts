@@ -122,6 +122,8 @@ function boot(): void {
   delete container.dataset.signIn;
   const configLoad = loadRuntimeConfig(); // beside the code, not after it
   configLoad.catch(() => undefined); // the entry shows the error
+  // the session's first request carries the browser's fingerprint: read (or taken) beside the code
+  void import('./session/client-id.ts').then(({ getClientId }) => getClientId());
   void import('./main.tsx').then((main) => main.startConsole(container, configLoad));
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { EarlySignIn } from './boot.ts';
 import type { FullApp } from './app/full-app.tsx';
-import { getClientId } from './lib/client-id.ts';
+import { getClientId } from './session/client-id.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { ConfigErrorScreen } from './app/screens.tsx';
 import {
@@ -110,7 +110,9 @@ export async function startConsole(
     showConfigError(root, error);
     return;
   }
-  (await loadFullApp(config)).render(root);
+  const app = await loadFullApp(config);
+  app.render(root); // the guards start the session calls
+  app.warmUpForSession();
 }
 
 /**

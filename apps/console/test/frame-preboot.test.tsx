@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BridgeRemoteError } from '@portico/bridge';
 import { PREBOOT_FRESH_MS } from '../src/frame/frame-bridge.ts';
+import { createTokenStore } from '../src/session/token-store.ts';
 import {
   apiLogin,
   connectFakeFrame,
@@ -131,5 +132,45 @@ describe('a frame booted ahead on the sign-in page', () => {
     detach();
     iframe.remove();
     await waitFor(() => expect(document.querySelectorAll('iframe')).toHaveLength(0));
+  });
+
+  it('a deep link with a session boots the frame at its page beside the session calls; no `router` reaches it before the shell takes it', async () => {
+    withMoveBefore();
+    createTokenStore().write(await apiLogin(harness, 'admin'));
+    const whoami = harness.hold('GET /user/whoami');
+    const rendered = await renderConsole('/app/things/thing?sort=serial:desc&page=2');
+    rendered.app.warmUp({ session: true }); // main.tsx, right after the first render
+    const iframe = parkedFrame();
+    expect(iframe).not.toBeNull();
+    expect(new URL(iframe!.src).hash).toBe('#/things/thing?sort=serial:desc&page=2');
+
+    const frame = connectFakeFrame(iframe!);
+    const routed: string[] = [];
+    frame.handle('router', ({ path }) => {
+      routed.push(path);
+      return { path };
+    });
+    await frame.connect();
+    let answered: unknown = null;
+    const session = frame.request('fetchSessionData', {}).then((data) => (answered = data));
+    await whoami.arrived; // the session calls run while the frame boots
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBeNull(); // it waits for the session, not refused
+    expect(routed).toEqual([]); // the shell has not decided what it shows yet
+    whoami.release();
+    await session;
+    expect(answered).toMatchObject({ user: { username: 'admin' }, token: expect.any(String) });
+    // the shell took that very frame (moved, not created again)
+    expect(await screen.findByTitle('Legacy interface')).toBe(iframe);
+    expect(moves.map((move) => move.node)).toEqual([iframe]);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('a session opening on a page of the shell boots no frame ahead (its files are fetched only)', async () => {
+    withMoveBefore();
+    createTokenStore().write(await apiLogin(harness, 'admin'));
+    const rendered = await renderConsole('/');
+    rendered.app.warmUp({ session: true });
+    expect(parkedFrame()).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ installTrackedBroadcastChannel();
 
 // FingerprintJS needs a canvas jsdom lacks and then waits on its own timeouts (seconds per file);
 // the clientId header only needs some stable value here.
-vi.mock('../src/lib/client-id.ts', () => ({
+vi.mock('../src/session/client-id.ts', () => ({
   getClientId: () => Promise.resolve('test-client-id'),
 }));
 

@@ -5,6 +5,7 @@ import {
   STORAGE_KEYS,
   languageToShow,
   shouldRememberRedirect,
+  toLegacyLocation,
 } from '@portico/core';
 import { createHttpClient } from '../api/http-client.ts';
 import { createPlatformApi } from '../api/platform-api.ts';
@@ -25,7 +26,7 @@ import { createAppStore } from '../store/store.ts';
 import { startAnalytics } from '../analytics/start-analytics.ts';
 import { connectUpdates } from '../updates/start-updates.ts';
 import type { AppServices } from '../lib/app-context.ts';
-import { getClientId } from '../lib/client-id.ts';
+import { getClientId } from '../session/client-id.ts';
 import { notify } from '../lib/notifications.ts';
 import { getColorScheme, subscribeColorScheme } from '../shell/color-scheme.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
@@ -225,17 +226,25 @@ export function createConsole(config: RuntimeConfig) {
     },
     /**
      * Fetches what the signed-in console needs first (the shell chunk, the frame protocol, the
-     * legacy interface's files) while the user is still typing on the sign-in page. Once.
+     * legacy interface's files) while the user is still typing on the sign-in page, or beside the
+     * session calls when the page opens with a session (`session: true`). Once.
      */
-    warmUp() {
+    warmUp(options: { session?: boolean } = {}) {
       if (warmed) return;
       warmed = true;
       const ignore = () => undefined; // a failed warm-up only means the real load does the work
       void loadShellLayout().catch(ignore);
       void frame.preload().catch(ignore);
-      // the legacy interface boots out of sight while the user types; where the browser cannot
-      // move a frame without reloading it, its files are only fetched ahead
-      if (!frame.preboot()) void prefetchLegacyUi(config.legacyUiBase);
+      // The legacy interface boots out of sight while the user types, or, for a session already
+      // there (a bookmark, a deep link, a reload), at the page asked for while the session calls
+      // run: its first request goes out as soon as the shell has the session. Where the browser
+      // cannot move a frame without reloading it, or the page asked for is not the frame's, its
+      // files are only fetched ahead.
+      const path = currentPath();
+      const booted = options.session
+        ? path.startsWith('/app/') && frame.preboot(toLegacyLocation(path))
+        : frame.preboot();
+      if (!booted) void prefetchLegacyUi(config.legacyUiBase);
     },
     /**
      * At the sign-in itself: the frame booted ahead is replaced when it is too old for its own

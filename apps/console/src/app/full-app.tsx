@@ -50,6 +50,12 @@ export async function createFullApp(config: RuntimeConfig) {
     router: app.router,
     /** Fetches ahead what the first signed-in screen needs (called while the user types). */
     warmUp: () => app.warmUp(),
+    /**
+     * A session is there at start (a bookmark, a deep link, a reload): the shell chunk and the frame
+     * protocol are fetched, and the legacy interface boots at the page asked for, beside the
+     * session calls, not after them.
+     */
+    warmUpForSession: () => app.warmUp({ session: true }),
     /** Boots the legacy interface ahead for the sign-in about to be sent (or keeps the one booting). */
     prebootFrame: () => app.prebootFrame(),
     /** Renders the console into `root` (once) and starts the session watcher. */

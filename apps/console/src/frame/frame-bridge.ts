@@ -117,7 +117,9 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
         if (generation !== attachGeneration) return;
         connection = module.connectFrame(owner, iframe);
         const url = navigation.current();
-        if (url.startsWith('/app/')) show(url);
+        // a frame booted ahead is sent to the shell's page when the shell takes it (adoptPrebooted):
+        // before that, the shell has not decided yet (guards, the session) what it shows
+        if (url.startsWith('/app/') && parked?.iframe !== iframe) show(url);
       })
       .catch((error: unknown) => {
         deps.logger?.warn('portico: the frame protocol could not be loaded', error);
@@ -141,12 +143,13 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   }
 
   /**
-   * Boots the legacy interface ahead, while the user signs in: a frame out of
+   * Boots the legacy interface ahead, at `location` (a legacy path; its start page by default),
+   * while the user signs in or while a deep link's session calls run: a frame out of
    * sight and out of the accessibility tree, connected at once, whose session request waits for the
    * sign-in. The shell later moves it into place with `moveBefore`, which keeps the document; a
    * browser without it loads the frame the usual way. Returns whether a frame is booting.
    */
-  function preboot(): boolean {
+  function preboot(location = '/'): boolean {
     if (!canMoveFrames() || typeof document === 'undefined') return false;
     const waitingSince = parked ? connection?.waitingSince() : null;
     if (waitingSince != null && Date.now() - waitingSince > PREBOOT_FRESH_MS) discardParked();
@@ -165,7 +168,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     const iframe = document.createElement('iframe');
     iframe.tabIndex = -1;
     iframe.style.cssText = 'width:100%;height:100%;border:0';
-    iframe.src = `${deps.config.legacyUiBase}/#/`;
+    iframe.src = `${deps.config.legacyUiBase}/#${location}`;
     parking.append(iframe);
     document.body.append(parking);
     parked = { iframe, parking };

@@ -18,6 +18,7 @@ describe('device preference keys', () => {
   it.each([
     ['PORTICO_THEME', true],
     ['PORTICO_LANGUAGE', true],
+    ['PORTICO_CLIENT_ID', true],
     ['ACCESS_TOKEN', false],
     ['portico_theme', false],
     ['', false],

@@ -11,6 +11,11 @@ export const DEVICE_PREFERENCE_KEYS = {
   theme: 'PORTICO_THEME',
   /** The language last used in this browser (sign-in page, settings). */
   language: 'PORTICO_LANGUAGE',
+  /**
+   * This browser's fingerprint hash (the `clientId` header, spec §7), with the user agent it was
+   * taken under: a property of the device, computed once rather than on every page load.
+   */
+  clientId: 'PORTICO_CLIENT_ID',
 } as const;
 
 /** True for a device-preference key (logout's clear keeps it). */
