@@ -63,6 +63,8 @@ export interface CatalogField {
   readonly list?: boolean;
   /** Set by the services, never written by a client. */
   readonly readOnly?: boolean;
+  /** The value a new record takes when none is given (a flag that starts on: `true`). */
+  readonly default?: string | number | boolean;
 }
 
 export interface CatalogEntry {
@@ -79,6 +81,8 @@ export interface CatalogEntry {
   /** The field that names a row. */
   readonly titleField: string;
   readonly fields: Readonly<Record<string, CatalogField>>;
+  /** The list's columns in their order, where it is not the order of the fields. */
+  readonly columns?: readonly string[];
 }
 
 /** The longest name, code and free text a resource field takes (the services' validators use them). */
@@ -142,7 +146,7 @@ export const RESOURCE_CATALOG = {
       serial: { ...name, maxLength: 100 },
       thingTypeId: reference('thingType', { required: true }),
       zoneId: reference('zone'),
-      status: enumeration(),
+      status: enumeration({ default: 'active' }),
       creationTime: createdAt,
       modifiedTime: { ...createdAt, list: true },
     },
@@ -168,7 +172,7 @@ export const RESOURCE_CATALOG = {
       code,
       zoneTypeId: reference('zoneType', { required: true }),
       zoneGroupId: reference('zoneGroup'),
-      color: { kind: 'color', sortable: true },
+      color: { kind: 'color', sortable: true, default: '#1f77b4' },
       description,
       // its outline on the local map (zone-outline.ts), drawn in the zone builder
       points: { kind: 'outline' },
@@ -225,6 +229,8 @@ export const RESOURCE_CATALOG = {
       treeLevel: { kind: 'integer', readOnly: true, filterable: true, sortable: true, list: true },
       creationTime: { ...createdAt, list: true },
     },
+    // the parent last, with its path from the tenant down
+    columns: ['name', 'code', 'groupTypeId', 'treeLevel', 'creationTime', 'parentId'],
   },
   groupType: {
     path: 'groupType',
@@ -277,7 +283,7 @@ export const RESOURCE_CATALOG = {
     fields: {
       name: { ...name, maxLength: 100 },
       label: { ...name, required: false },
-      typeName: enumeration(),
+      typeName: enumeration({ default: 'class' }),
       description,
     },
   },
@@ -305,8 +311,8 @@ export const RESOURCE_CATALOG = {
     fields: {
       name,
       code,
-      type: enumeration(),
-      status: enumeration(),
+      type: enumeration({ default: 'edge' }),
+      status: enumeration({ default: 'offline' }),
       description,
       // a profile of the `edgebox` kind only (device-profiles.ts)
       deviceProfileId: reference('deviceProfile'),
@@ -348,7 +354,7 @@ export const RESOURCE_CATALOG = {
       },
       edgeboxId: reference('edgebox', { required: true }),
       action: enumeration({ required: true }),
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
       description,
     },
   },
@@ -366,7 +372,7 @@ export const RESOURCE_CATALOG = {
       version: { ...code, required: true, maxLength: 50 },
       // matched against its kind's JSON Schema (stream-apps.ts)
       configuration: { kind: 'json' },
-      desiredState: enumeration(),
+      desiredState: enumeration({ default: 'running' }),
       // what the edge box last reported (PUT /streamApp/{id}/reportedState)
       reportedState: enumeration({ readOnly: true }),
       reportedAt: { ...createdAt, list: true },
@@ -381,7 +387,7 @@ export const RESOURCE_CATALOG = {
     titleField: 'name',
     fields: {
       name,
-      sequence: { kind: 'integer', sortable: true, list: true },
+      sequence: { kind: 'integer', sortable: true, list: true, default: 0 },
       lastModificationDate: { ...createdAt, list: true },
     },
   },
@@ -395,7 +401,7 @@ export const RESOURCE_CATALOG = {
     fields: {
       name,
       description,
-      reportType: enumeration(),
+      reportType: enumeration({ default: 'table' }),
       folderId: reference('folder'),
       lastModificationDate: { ...createdAt, list: true },
     },
@@ -420,7 +426,7 @@ export const RESOURCE_CATALOG = {
       description,
       secret: { kind: 'password', required: true },
       headers: { kind: 'json' },
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
     },
   },
   // what a subscription sends where is the endpoint's business: it has the endpoint's permission
@@ -435,7 +441,7 @@ export const RESOURCE_CATALOG = {
       name,
       endpointId: reference('endpoint', { required: true }),
       events: { kind: 'events', required: true, list: true },
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
       tenantId: { kind: 'integer', readOnly: true },
     },
   },
