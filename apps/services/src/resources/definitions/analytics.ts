@@ -3,19 +3,17 @@ import { z } from 'zod';
 import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions } from '@portico/core';
 import { requireFolderDeletable, requireFolderEditable } from '../../policies/folder-policy.ts';
 import type { Json, ResourceSpec } from '../resource-spec.ts';
-import { name, text, str, ref, identity, oneOf } from './fields.ts';
+import { str, identity, catalogFields } from './fields.ts';
 
 export const FOLDER: ResourceSpec = {
   ...identity('folder'),
   table: 'folders',
   visibility: 'tenant',
   fields: {
-    name: str(name, { required: true }),
+    ...catalogFields('folder', { sequence: { write: z.number().int().min(0).max(1_000_000) } }),
     typeElement: str(z.literal(REPORT_FOLDER_TYPE), { default: REPORT_FOLDER_TYPE, filter: true }),
-    sequence: { kind: 'integer', write: z.number().int().min(0).max(1_000_000), default: 0 },
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
-    lastModificationDate: { kind: 'time' },
   },
   outputOnly: [
     'reportsTotal',
@@ -78,13 +76,9 @@ export const REPORT_DEFINITION: ResourceSpec = {
   table: 'reportDefinitions',
   visibility: 'tenant',
   fields: {
-    name: str(name, { required: true }),
-    description: str(text, { default: '' }),
-    reportType: str(oneOf('reportDefinition', 'reportType'), { default: 'table', filter: true }),
-    folderId: ref('folder', { nullable: true, default: null }),
+    ...catalogFields('reportDefinition'),
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
-    lastModificationDate: { kind: 'time' },
   },
   createdAt: 'creationDate',
   modifiedAt: 'lastModificationDate',
