@@ -3,7 +3,12 @@
 // (its listed fields) and form inputs (its writable fields, the input following the field's kind,
 // the label `field.<name>`). Each page adds only what the catalog cannot say: a phone card, a Site
 // column, a custom input, a label of its own. resources.test.ts holds every page to the catalog.
-import { REPORT_FOLDER_TYPE, RESOURCE_CATALOG, enumerationOf } from '@portico/core';
+import {
+  CATALOG_ENTRIES,
+  REPORT_FOLDER_TYPE,
+  RESOURCE_CATALOG,
+  enumerationOf,
+} from '@portico/core';
 import type {
   CatalogEntry,
   CatalogField,
@@ -288,8 +293,8 @@ function def(path: CatalogPath, page: PageOptions): ResourceDef {
   };
 }
 
-/** Every resource page of the legacy UI, keyed by API path. */
-export const RESOURCES: Record<string, ResourceDef> = {
+/** The pages that say more than their catalog entry. */
+const DEFINED: Record<string, ResourceDef> = {
   thing: def('thing', {
     card: ['name', 'serial', 'thingTypeId', 'status', 'groupId'],
     site: true,
@@ -351,4 +356,18 @@ export const RESOURCES: Record<string, ResourceDef> = {
     form: ['name', 'reportType', 'folderId', 'description'],
     field: { reportType: { required: true } },
   }),
+};
+
+/**
+ * Every resource page of the legacy UI, keyed by API path: a plain catalog resource has its page
+ * from its entry alone.
+ */
+export const RESOURCES: Record<string, ResourceDef> = {
+  ...DEFINED,
+  ...Object.fromEntries(
+    CATALOG_ENTRIES.filter((entry) => !Object.hasOwn(DEFINED, entry.path)).map((entry) => [
+      entry.path,
+      def(entry.path as CatalogPath, {}),
+    ]),
+  ),
 };

@@ -83,6 +83,13 @@ export interface CatalogEntry {
   readonly fields: Readonly<Record<string, CatalogField>>;
   /** The list's columns in their order, where it is not the order of the fields. */
   readonly columns?: readonly string[];
+  /**
+   * For a plain resource (no definition of its own in the services): its table, and who reads a
+   * row — `tree` (the caller's group and below), `tenant` (also the caller's ancestors in its
+   * tenant), `global` (also the root's rows).
+   */
+  readonly table?: string;
+  readonly visibility?: 'tree' | 'tenant' | 'global';
 }
 
 /** The longest name, code and free text a resource field takes (the services' validators use them). */

@@ -9,7 +9,7 @@ import {
   enumerationOf,
 } from '@portico/core';
 import type { CatalogEntry, CatalogField, CatalogFieldKind, CatalogPath } from '@portico/core';
-import type { FieldKind, FieldSpec } from '../resource-spec.ts';
+import type { FieldKind, FieldSpec, ResourceSpec } from '../resource-spec.ts';
 
 export const name = z.string().trim().min(1, 'must not be empty').max(FIELD_LENGTHS.name);
 export const code = z
@@ -46,6 +46,19 @@ export const flag: FieldSpec = {
 
 export function color(): z.ZodType {
   return z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1f77b4');
+}
+
+/**
+ * The definition of a plain resource (fields of the catalog's kinds, no hooks): all of it from its
+ * catalog entry, which names its table and visibility.
+ */
+export function plainResource(entry: CatalogEntry): ResourceSpec {
+  const { path, permission, table, visibility } = entry;
+  if (table === undefined || visibility === undefined)
+    throw new Error(
+      `${path}: give its catalog entry a table and a visibility, or the services a definition of it`,
+    );
+  return { path, permission, table, visibility, fields: entryFields(entry) };
 }
 
 /** A resource's API path and permission resource, as core's resource catalog names them. */
@@ -193,7 +206,15 @@ export function catalogFields(
   path: CatalogPath,
   overrides: Readonly<Record<string, Partial<FieldSpec>>> = {},
 ): Record<string, FieldSpec> {
-  const entry: CatalogEntry = RESOURCE_CATALOG[path];
+  return entryFields(RESOURCE_CATALOG[path], overrides);
+}
+
+/** The field specs of a catalog entry (`catalogFields`). */
+export function entryFields(
+  entry: CatalogEntry,
+  overrides: Readonly<Record<string, Partial<FieldSpec>>> = {},
+): Record<string, FieldSpec> {
+  const path = entry.path as CatalogPath;
   for (const fieldName of Object.keys(overrides))
     if (!Object.hasOwn(entry.fields, fieldName))
       throw new Error(
