@@ -9,20 +9,11 @@ import { openDatabase, startServer } from '../src/index.ts';
 import type { StartServerOptions } from '../src/index.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
+import { callServer } from './server-call.ts';
 
 const OLD_ENTRIES = 20_000;
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/riot-core-services/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
+const call = callServer;
 
 function writersSuite(name: string, store: (dir: string) => Partial<StartServerOptions>) {
   it(`${name}: writes go on while a purge of ${OLD_ENTRIES} entries runs`, async () => {

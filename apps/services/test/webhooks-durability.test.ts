@@ -12,6 +12,7 @@ import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
+import { callServer } from './server-call.ts';
 
 const SECRET = 'durable-secret-0123456789';
 const received: Array<{ id: string; type: string; name: string }> = [];
@@ -33,18 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
+/** A request that must succeed: its JSON answer. */
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/riot-core-services/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
+  const { status, json } = await callServer(base, method, path, token, body);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 function durabilitySuite(name: string, store: () => Partial<StartServerOptions>) {
