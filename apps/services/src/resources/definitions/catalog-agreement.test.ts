@@ -4,28 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
 import type { CatalogField, CatalogFieldKind } from '@portico/core';
-import type { FieldKind, FieldSpec } from '../resource-spec.ts';
+import type { FieldSpec } from '../resource-spec.ts';
 import { SHIFT_DAYS } from '../../db/shift-days.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './index.ts';
-import { catalogFields, plainResource } from './fields.ts';
-
-const KIND: Record<CatalogFieldKind, FieldKind> = {
-  text: 'string',
-  longText: 'string',
-  email: 'string',
-  password: 'string',
-  color: 'string',
-  enumeration: 'string',
-  integer: 'integer',
-  boolean: 'boolean',
-  time: 'time',
-  reference: 'ref',
-  references: 'idList',
-  permissions: 'stringList',
-  json: 'json',
-  events: 'stringList',
-  outline: 'json',
-};
+import { KIND_OF, catalogFields, plainResource } from './fields.ts';
 
 /** Writable fields the services keep that no list or form shows (flags, expiry, internal kinds). */
 const SERVICES_ONLY = new Set([
@@ -80,7 +62,7 @@ describe('the services serve the resource catalog', () => {
       return;
     }
     const spec = specField(path, name);
-    expect(spec.kind).toBe(KIND[field.kind]);
+    expect(spec.kind).toBe(KIND_OF[field.kind]);
     expect(spec.write === undefined).toBe(field.readOnly === true);
     // a password is required on create only: the user's beforeWrite asks for it there
     if (field.kind !== 'password') expect(Boolean(spec.required)).toBe(Boolean(field.required));

@@ -84,7 +84,7 @@ export const jsonObject = z
   });
 
 /** The services' kind of each catalog kind. */
-const KIND: Readonly<Record<CatalogFieldKind, FieldKind>> = {
+export const KIND_OF: Readonly<Record<CatalogFieldKind, FieldKind>> = {
   text: 'string',
   longText: 'string',
   email: 'string',
@@ -175,7 +175,7 @@ function emptyValue(field: CatalogField): unknown {
 
 /** The field spec core's catalog gives a field. */
 function catalogField(path: CatalogPath, fieldName: string, field: CatalogField): FieldSpec {
-  const kind = KIND[field.kind];
+  const kind = KIND_OF[field.kind];
   const spec: FieldSpec = { kind };
   if (field.reference !== undefined) spec.ref = field.reference;
   if (field.searchable) spec.search = true;
