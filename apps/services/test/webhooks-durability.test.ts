@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
-import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
-import type { PgCluster } from './pg-cluster.ts';
+import { describeOnPostgres } from './pg-cluster.ts';
 import { callServer } from './server-call.ts';
 
 const SECRET = 'durable-secret-0123456789';
@@ -127,12 +126,4 @@ function durabilitySuite(name: string, store: () => Partial<StartServerOptions>)
 
 durabilitySuite('SQLite', () => ({}));
 
-const pgSkip = pgUnavailableReason();
-describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  durabilitySuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }));
-});
+describeOnPostgres((store) => durabilitySuite('PostgreSQL 15', store));
