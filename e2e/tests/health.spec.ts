@@ -2,14 +2,7 @@
 // rate and p99 refreshed live, every tenant's usage) at 1440 px in English, and as a tenant's
 // administrator (the tenant's own usage only) at 390 px in French; axe on each.
 import { expect as baseExpect, test } from '@playwright/test';
-import {
-  API,
-  NEW_ACCOUNT_PASSWORD,
-  apiLogin,
-  createAcmeAccount,
-  legacyFrame,
-  signIn,
-} from './helpers.ts';
+import { API, apiLogin, legacyFrame, signIn, signInNewAcmeAccount } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -65,8 +58,7 @@ test('a tenant administrator sees the tenant’s own usage only (390 px, French)
   request,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const username = await createAcmeAccount(request, { prefix: 'sante', language: 'fr' });
-  await signIn(page, username, NEW_ACCOUNT_PASSWORD);
+  await signInNewAcmeAccount(page, request, { prefix: 'sante', language: 'fr' });
   const frame = page.frameLocator('main iframe');
   await page.goto('/#/app/healthandstatus');
   await expect(

@@ -4,14 +4,7 @@
 // links open the pages it describes. English at 1440 px, Spanish at 390 px; axe on each page.
 import { expect as baseExpect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  API,
-  NEW_ACCOUNT_PASSWORD,
-  apiLogin,
-  createAcmeAccount,
-  legacyFrame,
-  signIn,
-} from './helpers.ts';
+import { API, apiLogin, legacyFrame, signIn, signInNewAcmeAccount } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -114,8 +107,7 @@ test('no videos yet says where they are added; the guide searched in Spanish (39
   request,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const username = await createAcmeAccount(request, { prefix: 'ayuda', language: 'es' });
-  await signIn(page, username, NEW_ACCOUNT_PASSWORD);
+  await signInNewAcmeAccount(page, request, { prefix: 'ayuda', language: 'es' });
   const frame = page.frameLocator('main iframe');
   await page.goto('/#/app/home/videoTutorials');
   await expect(frame.getByText('Aún no hay tutoriales en vídeo.')).toBeVisible();

@@ -110,6 +110,17 @@ export async function createAcmeAccount(
   return username;
 }
 
+/** A new Acme account (`createAcmeAccount`) signed in on `page`; returns its username. */
+export async function signInNewAcmeAccount(
+  page: Page,
+  request: APIRequestContext,
+  options: { prefix: string; role?: string; language?: string },
+): Promise<string> {
+  const username = await createAcmeAccount(request, options);
+  await signIn(page, username, NEW_ACCOUNT_PASSWORD);
+  return username;
+}
+
 /**
  * Chooses a record in a legacy UI reference combobox as a person does: types part of its name and
  * picks the option the server offered (`option` the option's accessible name), or with nothing

@@ -1,9 +1,22 @@
-// The legacy UI's list and form of each resource of core's resource catalog: the catalog gives its
-// API path, permission resource, vocabulary concepts, list route, title field and the values a
-// select offers; this file adds what only the UI knows (labels, column order, editors).
-// resources.test.ts holds every column and field to the catalog.
-import { REPORT_FOLDER_TYPE, RESOURCE_CATALOG, enumerationOf } from '@portico/core';
-import type { CatalogPath, DeviceKind } from '@portico/core';
+// The legacy UI's list and form of each resource of core's resource catalog, built from it (`def`):
+// its API path, permission resource, vocabulary concepts, list route, title field, list columns
+// (its listed fields) and form inputs (its writable fields, the input following the field's kind,
+// the label `field.<name>`). Each page adds only what the catalog cannot say: a phone card, a Site
+// column, a custom input, a label of its own. resources.test.ts holds every page to the catalog.
+import {
+  CATALOG_ENTRIES,
+  REPORT_FOLDER_TYPE,
+  RESOURCE_CATALOG,
+  enumerationOf,
+} from '@portico/core';
+import type {
+  CatalogEntry,
+  CatalogField,
+  CatalogFieldKind,
+  CatalogPath,
+  DeviceKind,
+} from '@portico/core';
+import { isMessageKey } from './i18n.ts';
 import type { MessageKey, OneLabelName } from './i18n.ts';
 
 /** One input of a detail form. */
@@ -120,28 +133,43 @@ export interface ResourceDef {
   card?: readonly string[];
 }
 
-const name: FieldDef = { name: 'name', label: 'field.name', kind: 'text', required: true };
-const code: FieldDef = { name: 'code', label: 'field.code', kind: 'text' };
-const description: FieldDef = { name: 'description', label: 'field.description', kind: 'textarea' };
-const nameColumn: ColumnDef = { field: 'name', label: 'field.name' };
-const codeColumn: ColumnDef = { field: 'code', label: 'field.code' };
 const idColumn: ColumnDef = { field: 'id', label: 'field.id' };
 
-const deviceProfileColumn: ColumnDef = {
-  field: 'deviceProfileId',
-  label: 'field.deviceProfile',
-  kind: 'reference',
-  object: 'deviceProfile',
-};
 /** A device's profile: one of its own kind only (the services refuse another). */
-const deviceProfileField = (kind: DeviceKind): FieldDef => ({
-  name: 'deviceProfileId',
-  label: 'field.deviceProfile',
+const profileOfKind = (kind: DeviceKind): Partial<FieldDef> => ({ only: { deviceKind: kind } });
+
+/** The Site column: every record's own group, as the services resolve it (not a catalog field). */
+const siteColumn: ColumnDef = {
+  field: 'groupId',
+  label: 'list.site',
   kind: 'reference',
-  reference: 'deviceProfile',
-  object: 'deviceProfile',
-  only: { deviceKind: kind },
-});
+  object: 'group',
+};
+
+/** The labels the naming rule (`field.<name>`, a reference without its `Id`) does not give. */
+const LABEL_ALIASES: Readonly<Record<string, MessageKey>> = {
+  creationTime: 'field.created',
+  modifiedTime: 'field.modified',
+  lastModificationDate: 'field.modified',
+};
+
+/** `thingTypeId` → `thingType`, `roleIds` → `roles`: a reference field named by what it refers to. */
+function referenceName(fieldName: string): string {
+  return fieldName.replace(/Ids$/, 's').replace(/Id$/, '');
+}
+
+/**
+ * A field's label: `field.<name>`, a reference by what it refers to (`field.thingType`); `def`
+ * checks that the locales have it.
+ */
+function labelOf(fieldName: string): MessageKey {
+  return LABEL_ALIASES[fieldName] ?? (`field.${referenceName(fieldName)}` as MessageKey);
+}
+
+/** A label the locales do not have stops the page from being built. */
+function requireLabel(path: string, what: { readonly label: string }): void {
+  if (!isMessageKey(what.label)) throw new Error(`${path}: add ${what.label} to the locales`);
+}
 
 /** The values an enumeration field offers: the catalog's. */
 function options(path: CatalogPath, field: string): readonly string[] {
@@ -150,14 +178,114 @@ function options(path: CatalogPath, field: string): readonly string[] {
   return values;
 }
 
+/** What a reference names: the resolved object's key, the target's concept, a group's path. */
+function referenceParts(fieldName: string, field: CatalogField) {
+  const target = RESOURCE_CATALOG[field.reference as CatalogPath];
+  return {
+    object: referenceName(fieldName),
+    concept: target.oneConcept,
+    ...(field.reference === 'group' ? { path: true } : {}),
+  };
+}
+
+/** A list column of a catalog field. */
+function catalogColumn(fieldName: string, field: CatalogField): ColumnDef {
+  const column: ColumnDef = { field: fieldName, label: labelOf(fieldName) };
+  if (field.kind === 'time') return { ...column, kind: 'datetime' };
+  if (field.kind === 'enumeration' || field.kind === 'boolean') return { ...column, kind: 'enum' };
+  if (field.kind === 'reference') {
+    const { path, ...parts } = referenceParts(fieldName, field);
+    return { ...column, kind: 'reference', ...parts, ...(path ? { path } : {}) };
+  }
+  return column;
+}
+
+/** The input of each catalog kind a form shows (an outline is drawn in the zone builder: none). */
+const INPUT: Readonly<Record<CatalogFieldKind, FieldDef['kind'] | undefined>> = {
+  text: 'text',
+  longText: 'textarea',
+  email: 'email',
+  password: 'password',
+  color: 'color',
+  integer: 'number',
+  boolean: 'flag',
+  time: undefined,
+  enumeration: 'select',
+  reference: 'reference',
+  references: 'roles',
+  permissions: 'permissions',
+  json: 'json',
+  events: 'events',
+  outline: undefined,
+};
+
+/** A form input of a writable catalog field (undefined for a kind no form shows). */
+function catalogInput(
+  path: CatalogPath,
+  fieldName: string,
+  field: CatalogField,
+): FieldDef | undefined {
+  const kind = INPUT[field.kind];
+  if (kind === undefined || field.readOnly) return undefined;
+  const input: FieldDef = { name: fieldName, label: labelOf(fieldName), kind };
+  if (field.required) input.required = true;
+  if (kind === 'select') input.options = options(path, fieldName);
+  if (kind === 'reference') {
+    const { object, concept } = referenceParts(fieldName, field);
+    Object.assign(input, { reference: field.reference, object, concept });
+  }
+  if (kind === 'flag' && field.default === true) input.initial = 'true';
+  return input;
+}
+
 type CatalogDerived = 'api' | 'permission' | 'concept' | 'oneConcept' | 'listPath' | 'titleField';
 
-function def(
-  path: CatalogPath,
-  resource: Omit<ResourceDef, CatalogDerived | 'detailPath' | 'newPath' | 'editor' | 'one'> &
-    Partial<Pick<ResourceDef, 'detailPath' | 'newPath' | 'editor'>>,
-): ResourceDef {
-  const entry = RESOURCE_CATALOG[path];
+/** What a page says beyond its catalog entry. */
+type PageOptions = Omit<
+  ResourceDef,
+  CatalogDerived | 'detailPath' | 'newPath' | 'editor' | 'one' | 'label' | 'columns' | 'fields'
+> &
+  Partial<Pick<ResourceDef, 'detailPath' | 'newPath' | 'editor' | 'label'>> & {
+    /** The Site column, last. */
+    site?: boolean;
+    /** Explicit columns instead of the catalog's (`id` first, then its listed fields). */
+    columns?: ColumnDef[];
+    /** Explicit form fields instead of the catalog's (its writable fields, in order). */
+    fields?: FieldDef[];
+    /** What the catalog cannot say of a column: its label, a path. */
+    column?: Readonly<Record<string, Partial<ColumnDef>>>;
+    /** What the catalog cannot say of an input: a custom input, a label, `only`, `createOnly`. */
+    field?: Readonly<Record<string, Partial<FieldDef>>>;
+    /** The form's fields in their order, where it is not the catalog's. */
+    form?: readonly string[];
+  };
+
+/**
+ * A page of a catalog resource: its list's columns are the `id`, the catalog's listed fields (in the
+ * entry's `columns` order, else the fields') and the Site column where asked; its form's inputs are
+ * the writable fields, each input following the field's kind. `column` and `field` override what
+ * the catalog cannot say; explicit `columns` and `fields` replace the generated ones.
+ */
+function def(path: CatalogPath, page: PageOptions): ResourceDef {
+  const entry: CatalogEntry = RESOURCE_CATALOG[path];
+  const { site, column = {}, field = {}, form, ...resource } = page;
+  for (const fieldName of [...Object.keys(column), ...Object.keys(field), ...(form ?? [])])
+    if (!Object.hasOwn(entry.fields, fieldName))
+      throw new Error(`${path}.${fieldName} is not a catalog field`);
+  const listed =
+    entry.columns ?? Object.keys(entry.fields).filter((name) => entry.fields[name]?.list);
+  const columns = resource.columns ?? [
+    idColumn,
+    ...listed.map((name) => ({ ...catalogColumn(name, entry.fields[name]!), ...column[name] })),
+    ...(site ? [siteColumn] : []),
+  ];
+  const fields =
+    resource.fields ??
+    (form ?? Object.keys(entry.fields)).flatMap((name) => {
+      const input = catalogInput(path, name, entry.fields[name]!);
+      return input ? [{ ...input, ...field[name] }] : [];
+    });
+  for (const labelled of [...columns, ...fields]) requireLabel(path, labelled);
   const detailPath = resource.detailPath ?? entry.listRoute;
   const one: MessageKey = `one.${path}`;
   return {
@@ -169,590 +297,104 @@ function def(
     titleField: entry.titleField,
     newPath: `${detailPath}/new`,
     editor: 'dialog',
+    label: `resource.${path}`,
     ...resource,
+    columns,
+    fields,
     one,
     detailPath,
   };
 }
 
-/** Every resource page of the legacy UI, keyed by API path. */
-export const RESOURCES: Record<string, ResourceDef> = {
+/** The pages that say more than their catalog entry. */
+const DEFINED: Record<string, ResourceDef> = {
   thing: def('thing', {
-    label: 'resource.thing',
     attributes: { typeField: 'thingTypeId' },
     card: ['name', 'serial', 'thingTypeId', 'status', 'groupId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'serial', label: 'field.serial' },
-      {
-        field: 'thingTypeId',
-        label: 'field.thingType',
-        kind: 'reference',
-        object: 'thingType',
-        concept: 'ThingType',
-      },
-      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
-      { field: 'status', label: 'field.status', kind: 'enum' },
-      { field: 'modifiedTime', label: 'field.modified', kind: 'datetime' },
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      { name: 'serial', label: 'field.serial', kind: 'text', required: true },
-      {
-        name: 'thingTypeId',
-        label: 'field.thingType',
-        kind: 'reference',
-        reference: 'thingType',
-        object: 'thingType',
-        concept: 'ThingType',
-        required: true,
-      },
-      {
-        name: 'zoneId',
-        label: 'field.zone',
-        kind: 'reference',
-        reference: 'zone',
-        object: 'zone',
-        concept: 'Zone',
-      },
-      {
-        name: 'status',
-        label: 'field.status',
-        kind: 'select',
-        options: options('thing', 'status'),
-        required: true,
-      },
-    ],
+    site: true,
+    field: { status: { required: true } },
   }),
-  thingType: def('thingType', {
-    label: 'resource.thingType',
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'description', label: 'field.description' },
-    ],
-    fields: [name, code, description],
-  }),
-  zone: def('zone', {
-    label: 'resource.zone',
-    card: ['name', 'zoneTypeId', 'groupId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      {
-        field: 'zoneTypeId',
-        label: 'field.zoneType',
-        kind: 'reference',
-        object: 'zoneType',
-        concept: 'ZoneType',
-      },
-      {
-        field: 'zoneGroupId',
-        label: 'field.zoneGroup',
-        kind: 'reference',
-        object: 'zoneGroup',
-        concept: 'ZoneGroup',
-      },
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      code,
-      {
-        name: 'zoneTypeId',
-        label: 'field.zoneType',
-        kind: 'reference',
-        reference: 'zoneType',
-        object: 'zoneType',
-        concept: 'ZoneType',
-        required: true,
-      },
-      {
-        name: 'zoneGroupId',
-        label: 'field.zoneGroup',
-        kind: 'reference',
-        reference: 'zoneGroup',
-        object: 'zoneGroup',
-        concept: 'ZoneGroup',
-      },
-      { name: 'color', label: 'field.color', kind: 'color' },
-      description,
-    ],
-  }),
-  zoneType: def('zoneType', {
-    label: 'resource.zoneType',
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'description', label: 'field.description' },
-    ],
-    fields: [name, code, description],
-  }),
-  zoneGroup: def('zoneGroup', {
-    label: 'resource.zoneGroup',
-    card: ['name', 'groupId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'description', label: 'field.description' },
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [name, description],
-  }),
+  thingType: def('thingType', {}),
+  zone: def('zone', { card: ['name', 'zoneTypeId', 'groupId'], site: true }),
+  zoneType: def('zoneType', {}),
+  zoneGroup: def('zoneGroup', { card: ['name', 'groupId'], site: true }),
   logicalReader: def('logicalReader', {
-    label: 'resource.logicalReader',
     card: ['name', 'zoneId', 'groupId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'zoneId', label: 'field.zone', kind: 'reference', object: 'zone', concept: 'Zone' },
-      deviceProfileColumn,
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      code,
-      {
-        name: 'zoneId',
-        label: 'field.zone',
-        kind: 'reference',
-        reference: 'zone',
-        object: 'zone',
-        concept: 'Zone',
-      },
-      description,
-      deviceProfileField('reader'),
-    ],
+    site: true,
+    field: { deviceProfileId: profileOfKind('reader') },
   }),
   group: def('group', {
-    label: 'resource.group',
     card: ['name', 'code', 'parentId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      {
-        field: 'groupTypeId',
-        label: 'field.groupType',
-        kind: 'reference',
-        object: 'groupType',
-        concept: 'GroupType',
-      },
-      { field: 'treeLevel', label: 'field.sequence' },
-      { field: 'creationTime', label: 'field.created', kind: 'datetime' },
-      {
-        field: 'parentId',
-        label: 'field.parent',
-        kind: 'reference',
-        object: 'parent',
-        concept: 'Group',
-        path: true,
-      },
-    ],
-    fields: [
-      name,
-      { ...code, required: true },
-      {
-        name: 'parentId',
-        label: 'field.parent',
-        kind: 'reference',
-        reference: 'group',
-        object: 'parent',
-        concept: 'Group',
-        required: true,
-        createOnly: true,
-      },
-      {
-        name: 'groupTypeId',
-        label: 'field.groupType',
-        kind: 'reference',
-        reference: 'groupType',
-        object: 'groupType',
-        concept: 'GroupType',
-      },
-      description,
-    ],
+    column: { treeLevel: { label: 'field.sequence' } },
+    // a group does not move: its parent is chosen on create
+    field: { parentId: { createOnly: true } },
   }),
-  groupType: def('groupType', {
-    label: 'resource.groupType',
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'description', label: 'field.description' },
-    ],
-    fields: [name, code, description],
-  }),
-  user: def('user', {
-    label: 'resource.user',
-    card: ['username', 'firstName', 'lastName', 'groupId'],
-    columns: [
-      idColumn,
-      { field: 'username', label: 'field.username' },
-      { field: 'firstName', label: 'field.firstName' },
-      { field: 'lastName', label: 'field.lastName' },
-      { field: 'email', label: 'field.email' },
-      {
-        field: 'groupId',
-        label: 'field.group',
-        kind: 'reference',
-        object: 'group',
-        concept: 'Group',
-        path: true,
-      },
-    ],
-    fields: [
-      { name: 'username', label: 'field.username', kind: 'text', required: true },
-      { name: 'firstName', label: 'field.firstName', kind: 'text' },
-      { name: 'lastName', label: 'field.lastName', kind: 'text' },
-      { name: 'email', label: 'field.email', kind: 'email' },
-      {
-        name: 'groupId',
-        label: 'field.group',
-        kind: 'reference',
-        reference: 'group',
-        object: 'group',
-        concept: 'Group',
-        required: true,
-      },
-      { name: 'roleIds', label: 'field.roles', kind: 'roles' },
-      // required on create; on edit an administrator's reset ("New password", empty keeps it)
-      { name: 'password', label: 'field.password', kind: 'password', required: true },
-    ],
-  }),
-  role: def('role', {
-    label: 'resource.role',
-    card: ['name', 'description'],
-    columns: [idColumn, nameColumn, { field: 'description', label: 'field.description' }],
-    fields: [
-      name,
-      description,
-      { name: 'permissions', label: 'field.permissions', kind: 'permissions' },
-    ],
-  }),
+  groupType: def('groupType', {}),
+  // its password: required on create; on edit an administrator's reset ("New password", empty
+  // keeps it)
+  user: def('user', { card: ['username', 'firstName', 'lastName', 'groupId'] }),
+  role: def('role', { card: ['name', 'description'] }),
   resource: def('resource', {
-    label: 'resource.resource',
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'label', label: 'field.label' },
-      { field: 'typeName', label: 'field.type', kind: 'enum' },
-    ],
-    fields: [
-      name,
-      { name: 'label', label: 'field.label', kind: 'text' },
-      {
-        name: 'typeName',
-        label: 'field.type',
-        kind: 'select',
-        options: options('resource', 'typeName'),
-      },
-      description,
-    ],
+    column: { typeName: { label: 'field.type' } },
+    field: { typeName: { label: 'field.type' } },
   }),
-  connection: def('connection', {
-    label: 'resource.connection',
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'type', label: 'field.type', kind: 'enum' },
-    ],
-    fields: [
-      name,
-      code,
-      {
-        name: 'type',
-        label: 'field.type',
-        kind: 'select',
-        options: options('connection', 'type'),
-        required: true,
-      },
-      { name: 'properties', label: 'field.properties', kind: 'json' },
-    ],
-  }),
+  connection: def('connection', {}),
   edgebox: def('edgebox', {
-    label: 'resource.edgebox',
     card: ['name', 'type', 'status', 'groupId'],
-    columns: [
-      idColumn,
-      nameColumn,
-      codeColumn,
-      { field: 'type', label: 'field.type', kind: 'enum' },
-      { field: 'status', label: 'field.status', kind: 'enum' },
-      deviceProfileColumn,
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      code,
-      { name: 'type', label: 'field.type', kind: 'select', options: options('edgebox', 'type') },
-      {
-        name: 'status',
-        label: 'field.status',
-        kind: 'select',
-        options: options('edgebox', 'status'),
-      },
-      description,
-      deviceProfileField('edgebox'),
-    ],
+    site: true,
+    field: { deviceProfileId: profileOfKind('edgebox') },
   }),
   scheduledRule: def('scheduledRule', {
-    label: 'resource.scheduledRule',
     card: ['name', 'cronExpression', 'edgeboxId', 'enabled'],
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'cronExpression', label: 'field.cronExpression' },
-      {
-        field: 'edgeboxId',
-        label: 'field.edgebox',
-        kind: 'reference',
-        object: 'edgebox',
-        concept: 'EdgeBox',
-      },
-      { field: 'action', label: 'field.action', kind: 'enum' },
-      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      { name: 'cronExpression', label: 'field.cronExpression', kind: 'cron', required: true },
-      {
-        name: 'edgeboxId',
-        label: 'field.edgebox',
-        kind: 'reference',
-        reference: 'edgebox',
-        object: 'edgebox',
-        concept: 'EdgeBox',
-        required: true,
-      },
-      {
-        name: 'action',
-        label: 'field.action',
-        kind: 'select',
-        options: options('scheduledRule', 'action'),
-        required: true,
-      },
-      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
-      description,
-    ],
+    site: true,
+    field: { cronExpression: { kind: 'cron' } },
   }),
   streamApp: def('streamApp', {
-    label: 'resource.streamApp',
     card: ['name', 'appKind', 'edgeboxId', 'reportedState'],
-    columns: [
-      idColumn,
-      nameColumn,
-      {
-        field: 'edgeboxId',
-        label: 'field.edgebox',
-        kind: 'reference',
-        object: 'edgebox',
-        concept: 'EdgeBox',
-      },
-      { field: 'appKind', label: 'field.appKind', kind: 'enum' },
-      { field: 'version', label: 'field.version' },
-      { field: 'desiredState', label: 'field.desiredState', kind: 'enum' },
-      { field: 'reportedState', label: 'field.reportedState', kind: 'enum' },
-      { field: 'reportedAt', label: 'field.reportedAt', kind: 'datetime' },
-    ],
-    fields: [
-      name,
-      {
-        name: 'edgeboxId',
-        label: 'field.edgebox',
-        kind: 'reference',
-        reference: 'edgebox',
-        object: 'edgebox',
-        concept: 'EdgeBox',
-        required: true,
-      },
-      {
-        name: 'appKind',
-        label: 'field.appKind',
-        kind: 'select',
-        options: options('streamApp', 'appKind'),
-        required: true,
-      },
-      { name: 'version', label: 'field.version', kind: 'text', required: true },
-      { name: 'configuration', label: 'field.configuration', kind: 'appConfig' },
-      {
-        name: 'desiredState',
-        label: 'field.desiredState',
-        kind: 'select',
-        options: options('streamApp', 'desiredState'),
-        required: true,
-      },
-    ],
+    field: { configuration: { kind: 'appConfig' }, desiredState: { required: true } },
   }),
   deviceProfile: def('deviceProfile', {
-    label: 'resource.deviceProfile',
     // its own page (spec §2's `/tenants/devicesConfiguration/{id}`): the devices using it show there
     editor: 'page',
     card: ['name', 'deviceKind', 'description'],
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'deviceKind', label: 'field.deviceKind', kind: 'enum' },
-      { field: 'groupId', label: 'list.site', kind: 'reference', object: 'group' },
-    ],
-    fields: [
-      name,
-      {
-        name: 'deviceKind',
-        label: 'field.deviceKind',
-        kind: 'select',
-        options: options('deviceProfile', 'deviceKind'),
-        required: true,
-      },
-      { name: 'settings', label: 'field.settings', kind: 'appConfig' },
-      description,
-    ],
+    site: true,
+    field: { settings: { kind: 'appConfig' } },
   }),
   trainedModel: def('trainedModel', {
-    label: 'resource.trainedModel',
     card: ['name', 'version', 'status', 'metrics'],
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'version', label: 'field.modelVersion' },
-      {
-        field: 'thingTypeId',
-        label: 'field.thingType',
-        kind: 'reference',
-        object: 'thingType',
-        concept: 'ThingType',
-      },
-      { field: 'status', label: 'field.status', kind: 'enum' },
-      { field: 'metrics', label: 'field.keyMetric', kind: 'metric' },
-      { field: 'uploadedAt', label: 'field.uploadedAt', kind: 'datetime' },
-    ],
-    fields: [
-      name,
-      { name: 'version', label: 'field.modelVersion', kind: 'text', required: true },
-      {
-        name: 'thingTypeId',
-        label: 'field.thingType',
-        kind: 'reference',
-        reference: 'thingType',
-        object: 'thingType',
-        concept: 'ThingType',
-        required: true,
-      },
-      description,
-      { name: 'metrics', label: 'field.metrics', kind: 'metrics' },
-      {
-        name: 'status',
-        label: 'field.status',
-        kind: 'modelStatus',
-        options: options('trainedModel', 'status'),
-        required: true,
-        initial: 'draft',
-      },
-    ],
+    column: {
+      version: { label: 'field.modelVersion' },
+      metrics: { label: 'field.keyMetric', kind: 'metric' },
+    },
+    field: {
+      version: { label: 'field.modelVersion' },
+      metrics: { kind: 'metrics' },
+      status: { kind: 'modelStatus', required: true, initial: 'draft' },
+    },
+    form: ['name', 'version', 'thingTypeId', 'description', 'metrics', 'status'],
   }),
-  folder: def('folder', {
-    label: 'resource.folder',
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'sequence', label: 'field.sequence' },
-      { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
-    ],
-    fields: [name, { name: 'sequence', label: 'field.sequence', kind: 'number' }],
-    createDefaults: { typeElement: REPORT_FOLDER_TYPE },
-  }),
-  endpoint: def('endpoint', {
-    label: 'resource.endpoint',
-    editor: 'page',
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'url', label: 'field.url' },
-      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
-    ],
-    fields: [
-      name,
-      { name: 'url', label: 'field.url', kind: 'text', required: true },
-      description,
-      { name: 'secret', label: 'field.secret', kind: 'secret', required: true },
-      { name: 'headers', label: 'field.headers', kind: 'json' },
-      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
-    ],
-  }),
-  subscription: def('subscription', {
-    label: 'resource.subscription',
-    columns: [
-      idColumn,
-      nameColumn,
-      {
-        field: 'endpointId',
-        label: 'field.endpoint',
-        kind: 'reference',
-        object: 'endpoint',
-        concept: 'Endpoint',
-      },
-      { field: 'events', label: 'field.events' },
-      { field: 'enabled', label: 'field.enabled', kind: 'enum' },
-    ],
-    fields: [
-      name,
-      {
-        name: 'endpointId',
-        label: 'field.endpoint',
-        kind: 'reference',
-        reference: 'endpoint',
-        object: 'endpoint',
-        concept: 'Endpoint',
-        required: true,
-      },
-      { name: 'events', label: 'field.events', kind: 'events', required: true },
-      { name: 'enabled', label: 'field.enabled', kind: 'flag', initial: 'true' },
-    ],
-  }),
+  folder: def('folder', { createDefaults: { typeElement: REPORT_FOLDER_TYPE } }),
+  endpoint: def('endpoint', { editor: 'page', field: { secret: { kind: 'secret' } } }),
+  subscription: def('subscription', {}),
   reportDefinition: def('reportDefinition', {
-    label: 'resource.reportDefinition',
     detailPath: '/analytics/report/edit',
     newPath: '/analytics/report/create',
     editor: 'page',
-    columns: [
-      idColumn,
-      nameColumn,
-      { field: 'reportType', label: 'field.reportType', kind: 'enum' },
-      {
-        field: 'folderId',
-        label: 'field.folder',
-        kind: 'reference',
-        object: 'folder',
-        concept: 'ReportFolder',
-      },
-      { field: 'lastModificationDate', label: 'field.modified', kind: 'datetime' },
-    ],
-    fields: [
-      name,
-      {
-        name: 'reportType',
-        label: 'field.reportType',
-        kind: 'select',
-        options: options('reportDefinition', 'reportType'),
-        required: true,
-      },
-      {
-        name: 'folderId',
-        label: 'field.folder',
-        kind: 'reference',
-        reference: 'folder',
-        object: 'folder',
-        concept: 'ReportFolder',
-      },
-      description,
-    ],
+    form: ['name', 'reportType', 'folderId', 'description'],
+    field: { reportType: { required: true } },
   }),
+};
+
+/**
+ * Every resource page of the legacy UI, keyed by API path: a plain catalog resource has its page
+ * from its entry alone.
+ */
+export const RESOURCES: Record<string, ResourceDef> = {
+  ...DEFINED,
+  ...Object.fromEntries(
+    CATALOG_ENTRIES.filter((entry) => !Object.hasOwn(DEFINED, entry.path)).map((entry) => [
+      entry.path,
+      def(entry.path as CatalogPath, {}),
+    ]),
+  ),
 };

@@ -34,11 +34,11 @@ function resourceListPath(resource: string): string {
   if (!def) throw new Error(`no resource ${resource}`);
   return def.listPath;
 }
-const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => ({
-  path,
-  title,
-  ...extra,
-});
+/** A page of its own; a catalog resource's list route is that resource's list page. */
+const p = (path: string, title: MessageKey, extra: Partial<SubPage> = {}): SubPage => {
+  const resource = Object.values(RESOURCES).find((candidate) => candidate.listPath === path);
+  return resource ? r(resource.api) : { path, title, ...extra };
+};
 
 /** Modules and their sub-pages, in tab order (spec §2 "Modules and pages"). */
 export const MODULES: ModuleDef[] = [

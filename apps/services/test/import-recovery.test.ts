@@ -5,11 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
-import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
-import type { PgCluster } from './pg-cluster.ts';
+import { describeOnPostgres } from './pg-cluster.ts';
 
 const INTERRUPTED = 'interrupted: the services restarted; nothing was written — run it again';
 
@@ -157,12 +156,4 @@ function recoverySuite(name: string, store: () => Partial<StartServerOptions>, d
 
 recoverySuite('SQLite', () => ({}), 'sqlite');
 
-const pgSkip = pgUnavailableReason();
-describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  recoverySuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }), 'pg');
-});
+describeOnPostgres((store) => recoverySuite('PostgreSQL 15', store, 'pg'));

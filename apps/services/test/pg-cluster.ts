@@ -5,6 +5,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -81,4 +82,19 @@ export async function startPgCluster(): Promise<PgCluster> {
       }
     },
   };
+}
+
+/**
+ * Runs `suite` on a PostgreSQL 15 cluster started for it, in a `PostgreSQL` block skipped where no
+ * cluster can run; the suite reads its `databaseUrl` once the cluster is up.
+ */
+export function describeOnPostgres(suite: (store: () => { databaseUrl: string }) => void): void {
+  describe.skipIf(pgUnavailableReason() !== undefined)('PostgreSQL', () => {
+    let cluster: PgCluster | undefined;
+    beforeAll(async () => {
+      cluster = await startPgCluster();
+    }, 120_000);
+    afterAll(() => cluster?.stop());
+    suite(() => ({ databaseUrl: cluster?.url ?? '' }));
+  });
 }

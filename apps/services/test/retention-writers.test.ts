@@ -4,25 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, startServer } from '../src/index.ts';
 import type { StartServerOptions } from '../src/index.ts';
-import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
-import type { PgCluster } from './pg-cluster.ts';
+import { describeOnPostgres } from './pg-cluster.ts';
+import { callServer } from './server-call.ts';
 
 const OLD_ENTRIES = 20_000;
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/riot-core-services/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
+const call = callServer;
 
 function writersSuite(name: string, store: (dir: string) => Partial<StartServerOptions>) {
   it(`${name}: writes go on while a purge of ${OLD_ENTRIES} entries runs`, async () => {
@@ -108,12 +98,4 @@ function writersSuite(name: string, store: (dir: string) => Partial<StartServerO
 
 describe('SQLite', () => writersSuite('SQLite (WAL, file)', () => ({})));
 
-const pgSkip = pgUnavailableReason();
-describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  writersSuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }));
-});
+describeOnPostgres((store) => writersSuite('PostgreSQL 15', store));

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
-import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
-import type { PgCluster } from './pg-cluster.ts';
+import { describeOnPostgres } from './pg-cluster.ts';
+import { callServer } from './server-call.ts';
 
 const SECRET = 'durable-secret-0123456789';
 const received: Array<{ id: string; type: string; name: string }> = [];
@@ -33,18 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
+/** A request that must succeed: its JSON answer. */
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/riot-core-services/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
+  const { status, json } = await callServer(base, method, path, token, body);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 function durabilitySuite(name: string, store: () => Partial<StartServerOptions>) {
@@ -133,12 +126,4 @@ function durabilitySuite(name: string, store: () => Partial<StartServerOptions>)
 
 durabilitySuite('SQLite', () => ({}));
 
-const pgSkip = pgUnavailableReason();
-describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  durabilitySuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }));
-});
+describeOnPostgres((store) => durabilitySuite('PostgreSQL 15', store));

@@ -11,6 +11,7 @@ import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
 import { Pager } from './pager.tsx';
 import { ErrorPanel } from './status-views.tsx';
+import { ExportButton, download } from './download.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const ACTIONS = [
@@ -158,12 +159,7 @@ function AuditTable({
   async function exportCsv() {
     setExporting(true);
     try {
-      const blob = await api.exportCsv('auditEntry', { filters });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = 'audit.csv';
-      link.click();
-      URL.revokeObjectURL(link.href);
+      download(await api.exportCsv('auditEntry', { filters }), 'audit.csv');
       done('auditEntry.export', true, t('list.exported'));
     } catch (caught) {
       setError(describeError(t, caught));
@@ -288,15 +284,7 @@ function AuditTable({
         <span aria-live="polite">
           {page ? t('list.total', { count: page.total }) : t('list.loading')}
         </span>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => void exportCsv()}
-          disabled={exporting}
-          aria-busy={exporting || undefined}
-        >
-          {exporting ? t('list.exporting') : t('list.export')}
-        </button>
+        <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
       </div>
       {error ? (
         <ErrorPanel

@@ -22,6 +22,7 @@ import { RouteLink } from './route-link.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { download } from './download.tsx';
 
 const STATE_KEYS = {
   checked: 'importExport.state.checked',
@@ -33,17 +34,6 @@ const STATE_KEYS = {
 } as const;
 
 const POLL_MS = 500;
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function ImportExportPage({ jobId }: { jobId: number | null }) {
   const { t, permissions, conceptLabel } = useLegacy();

@@ -15,6 +15,7 @@ import { useLimitName, useModuleName, useTenants } from './license-page.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { download as downloadFile } from './download.tsx';
 
 export function LicenseGeneratorPage() {
   const { api, t, permissions, conceptLabel, preferences, language, user } = useLegacy();
@@ -88,12 +89,10 @@ export function LicenseGeneratorPage() {
   }
 
   function download(license: LicenseInfo) {
-    const url = URL.createObjectURL(new Blob([`${license.text ?? ''}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `license-${license.tenantName.replace(/[^\w-]+/g, '-')}-${license.expiresAt.slice(0, 10)}.txt`;
-    link.click();
-    URL.revokeObjectURL(url);
+    downloadFile(
+      new Blob([`${license.text ?? ''}\n`], { type: 'text/plain' }),
+      `license-${license.tenantName.replace(/[^\w-]+/g, '-')}-${license.expiresAt.slice(0, 10)}.txt`,
+    );
   }
 
   /** A field's message: the form's own check, else the services' reason. */

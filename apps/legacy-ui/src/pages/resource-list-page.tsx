@@ -24,6 +24,7 @@ import {
   writeListState,
 } from './list-state.ts';
 import type { ListState } from './list-state.ts';
+import { ExportButton, download } from './download.tsx';
 
 const FILTER_DELAY_MS = 250;
 const SKELETON_ROWS = 5;
@@ -290,14 +291,7 @@ export function ResourceListPage({
         filters: state.filters,
         columns: resource.columns.map((column) => column.field),
       });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${resource.api}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      download(blob, `${resource.api}.csv`);
       done(`${resource.api}.export`, true, t('list.exported'));
     } catch (caught) {
       setNotice([t('error.exportFailed'), describeError(t, caught)]);
@@ -414,15 +408,7 @@ export function ResourceListPage({
         <h1 id="page-title">{title}</h1>
         <span className="heading-actions">
           {canRead ? (
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => void exportCsv()}
-              disabled={exporting}
-              aria-busy={exporting || undefined}
-            >
-              {exporting ? t('list.exporting') : t('list.export')}
-            </button>
+            <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
           ) : null}
           {canInsert ? (
             <a

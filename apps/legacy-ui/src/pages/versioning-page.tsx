@@ -15,6 +15,7 @@ import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
+import { download } from './download.tsx';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -23,17 +24,6 @@ const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   zoneTypes: 'zoneType',
   reportDefinitions: 'reportDefinition',
 };
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function useKindLabel() {
   const { t, resourceLabel } = useLegacy();

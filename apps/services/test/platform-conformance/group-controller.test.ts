@@ -1,13 +1,7 @@
 // Ported from the real platform's GroupControllerTest.java (one case per real @Test; see harness.ts).
 import { describe, expect, it } from 'vitest';
 import type { JsonMap } from './harness.ts';
-import {
-  UNKNOWN_RECORD,
-  millis,
-  usePlatform,
-  validateErrorMap,
-  validateOutputMap,
-} from './harness.ts';
+import { UNKNOWN_RECORD, expectWrite, millis, usePlatform } from './harness.ts';
 
 const platform = usePlatform();
 
@@ -31,19 +25,17 @@ async function insertGroup(
   parentId: number | null,
   groupTypeId: number,
 ): Promise<JsonMap> {
-  const groupMap = createGroupMap(suffix, parentId, groupTypeId);
-  const response = await platform.expectResponse('/group', status, 'PUT', groupMap);
-  groupMap.id = response.id;
-  if (status > 299) validateErrorMap(response);
-  else validateOutputMap(groupMap, response);
-  return response;
+  return expectWrite(
+    platform,
+    '/group',
+    status,
+    'PUT',
+    createGroupMap(suffix, parentId, groupTypeId),
+  );
 }
 
-async function updateGroup(status: number, id: unknown, groupMap: JsonMap): Promise<JsonMap> {
-  const response = await platform.expectResponse(`/group/${String(id)}`, status, 'PATCH', groupMap);
-  if (status > 299) validateErrorMap(response);
-  else validateOutputMap(groupMap, response);
-  return response;
+function updateGroup(status: number, id: unknown, groupMap: JsonMap): Promise<JsonMap> {
+  return expectWrite(platform, `/group/${String(id)}`, status, 'PATCH', groupMap);
 }
 
 describe('GroupControllerTest (real platform)', () => {

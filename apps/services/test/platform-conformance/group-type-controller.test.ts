@@ -1,13 +1,7 @@
 // Ported from the real platform's GroupTypeControllerTest.java (one case per real @Test; see harness.ts).
 import { describe, expect, it } from 'vitest';
 import type { JsonMap } from './harness.ts';
-import {
-  UNKNOWN_RECORD,
-  millis,
-  usePlatform,
-  validateErrorMap,
-  validateOutputMap,
-} from './harness.ts';
+import { UNKNOWN_RECORD, expectWrite, millis, usePlatform } from './harness.ts';
 
 const platform = usePlatform();
 
@@ -21,25 +15,13 @@ function createGroupTypeMap(suffix: string, parentId: number, groupId: number): 
   };
 }
 
-async function insertGroupType(status: number, suffix: string, parentId: number, groupId: number) {
+function insertGroupType(status: number, suffix: string, parentId: number, groupId: number) {
   const groupTypeMap = createGroupTypeMap(suffix, parentId, groupId);
-  const response = await platform.expectResponse('/groupType', status, 'PUT', groupTypeMap);
-  groupTypeMap.id = response.id;
-  if (status > 299) validateErrorMap(response);
-  else validateOutputMap(groupTypeMap, response);
-  return response;
+  return expectWrite(platform, '/groupType', status, 'PUT', groupTypeMap);
 }
 
-async function updateGroupType(status: number, id: unknown, groupTypeMap: JsonMap) {
-  const response = await platform.expectResponse(
-    `/groupType/${String(id)}`,
-    status,
-    'PATCH',
-    groupTypeMap,
-  );
-  if (status > 299) validateErrorMap(response);
-  else validateOutputMap(groupTypeMap, response);
-  return response;
+function updateGroupType(status: number, id: unknown, groupTypeMap: JsonMap) {
+  return expectWrite(platform, `/groupType/${String(id)}`, status, 'PATCH', groupTypeMap);
 }
 
 describe('GroupTypeControllerTest (real platform)', () => {

@@ -116,6 +116,24 @@ export function validateErrorMap(response: JsonMap): void {
   expect(response.error).toBeTruthy();
 }
 
+/**
+ * A create (`PUT`) or update (`PATCH`) of `map`, checked as the real tests check theirs: an error
+ * answer says why; a success answers every key sent (a create's id included: it is set on `map`).
+ */
+export async function expectWrite(
+  platform: Platform,
+  path: string,
+  status: number,
+  method: 'PUT' | 'PATCH',
+  map: JsonMap,
+): Promise<JsonMap> {
+  const response = await platform.expectResponse(path, status, method, map);
+  if (method === 'PUT') map.id = response.id;
+  if (status > 299) validateErrorMap(response);
+  else validateOutputMap(map, response);
+  return response;
+}
+
 let counter = Date.now();
 /** `System.currentTimeMillis() + ""` of the real tests, never twice the same within a run. */
 export function millis(): string {

@@ -88,6 +88,27 @@ describe('the resource catalog', () => {
     },
   );
 
+  it.each(ALL_FIELDS.filter(([, , field]) => field.default !== undefined))(
+    '%s.%s: its default is a value of its kind, on an optional writable field',
+    (path, name, field) => {
+      expect(field.required).toBeFalsy();
+      expect(field.readOnly).toBeFalsy();
+      const values = enumerationOf(path, name);
+      if (values) expect(values).toContain(field.default);
+      else if (field.kind === 'boolean') expect(typeof field.default).toBe('boolean');
+      else if (field.kind === 'integer') expect(Number.isInteger(field.default)).toBe(true);
+      else expect(typeof field.default).toBe('string');
+    },
+  );
+
+  it.each(CATALOG_ENTRIES.filter((entry) => entry.columns).map((entry) => [entry.path, entry]))(
+    '%s: its column order names exactly its listed fields',
+    (_path, entry) => {
+      const listed = Object.entries(entry.fields).filter(([, field]) => field.list);
+      expect([...(entry.columns ?? [])].sort()).toEqual(listed.map(([name]) => name).sort());
+    },
+  );
+
   it('answers no entry for a path outside it, including inherited keys', () => {
     expect(catalogEntry('toString')).toBeUndefined();
     expect(catalogEntry('things')).toBeUndefined();

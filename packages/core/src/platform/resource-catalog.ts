@@ -64,6 +64,8 @@ export interface CatalogField {
   readonly list?: boolean;
   /** Set by the services, never written by a client. */
   readonly readOnly?: boolean;
+  /** The value a new record takes when none is given (a flag that starts on: `true`). */
+  readonly default?: string | number | boolean;
 }
 
 export interface CatalogEntry {
@@ -80,6 +82,15 @@ export interface CatalogEntry {
   /** The field that names a row. */
   readonly titleField: string;
   readonly fields: Readonly<Record<string, CatalogField>>;
+  /** The list's columns in their order, where it is not the order of the fields. */
+  readonly columns?: readonly string[];
+  /**
+   * For a plain resource (no definition of its own in the services): its table, and who reads a
+   * row — `tree` (the caller's group and below), `tenant` (also the caller's ancestors in its
+   * tenant), `global` (also the root's rows).
+   */
+  readonly table?: string;
+  readonly visibility?: 'tree' | 'tenant' | 'global';
 }
 
 /** The longest name, code and free text a resource field takes (the services' validators use them). */
@@ -143,7 +154,7 @@ export const RESOURCE_CATALOG = {
       serial: { ...name, maxLength: 100 },
       thingTypeId: reference('thingType', { required: true }),
       zoneId: reference('zone'),
-      status: enumeration(),
+      status: enumeration({ default: 'active' }),
       creationTime: createdAt,
       modifiedTime: { ...createdAt, list: true },
     },
@@ -169,7 +180,7 @@ export const RESOURCE_CATALOG = {
       code,
       zoneTypeId: reference('zoneType', { required: true }),
       zoneGroupId: reference('zoneGroup'),
-      color: { kind: 'color', sortable: true },
+      color: { kind: 'color', sortable: true, default: '#1f77b4' },
       description,
       // its outline on the local map (zone-outline.ts), drawn in the zone builder
       points: { kind: 'outline' },
@@ -226,6 +237,8 @@ export const RESOURCE_CATALOG = {
       treeLevel: { kind: 'integer', readOnly: true, filterable: true, sortable: true, list: true },
       creationTime: { ...createdAt, list: true },
     },
+    // the parent last, with its path from the tenant down
+    columns: ['name', 'code', 'groupTypeId', 'treeLevel', 'creationTime', 'parentId'],
   },
   groupType: {
     path: 'groupType',
@@ -278,7 +291,7 @@ export const RESOURCE_CATALOG = {
     fields: {
       name: { ...name, maxLength: 100 },
       label: { ...name, required: false },
-      typeName: enumeration(),
+      typeName: enumeration({ default: 'class' }),
       description,
     },
   },
@@ -306,8 +319,8 @@ export const RESOURCE_CATALOG = {
     fields: {
       name,
       code,
-      type: enumeration(),
-      status: enumeration(),
+      type: enumeration({ default: 'edge' }),
+      status: enumeration({ default: 'offline' }),
       description,
       // a profile of the `edgebox` kind only (device-profiles.ts)
       deviceProfileId: reference('deviceProfile'),
@@ -349,7 +362,7 @@ export const RESOURCE_CATALOG = {
       },
       edgeboxId: reference('edgebox', { required: true }),
       action: enumeration({ required: true }),
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
       description,
     },
   },
@@ -367,7 +380,7 @@ export const RESOURCE_CATALOG = {
       version: { ...code, required: true, maxLength: 50 },
       // matched against its kind's JSON Schema (stream-apps.ts)
       configuration: { kind: 'json' },
-      desiredState: enumeration(),
+      desiredState: enumeration({ default: 'running' }),
       // what the edge box last reported (PUT /streamApp/{id}/reportedState)
       reportedState: enumeration({ readOnly: true }),
       reportedAt: { ...createdAt, list: true },
@@ -382,7 +395,7 @@ export const RESOURCE_CATALOG = {
     titleField: 'name',
     fields: {
       name,
-      sequence: { kind: 'integer', sortable: true, list: true },
+      sequence: { kind: 'integer', sortable: true, list: true, default: 0 },
       lastModificationDate: { ...createdAt, list: true },
     },
   },
@@ -396,7 +409,7 @@ export const RESOURCE_CATALOG = {
     fields: {
       name,
       description,
-      reportType: enumeration(),
+      reportType: enumeration({ default: 'table' }),
       folderId: reference('folder'),
       lastModificationDate: { ...createdAt, list: true },
     },
@@ -421,7 +434,7 @@ export const RESOURCE_CATALOG = {
       description,
       secret: { kind: 'password', required: true },
       headers: { kind: 'json' },
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
     },
   },
   // the tenant's registry of trained models (/machinelearning): the file is uploaded apart
@@ -470,7 +483,7 @@ export const RESOURCE_CATALOG = {
       name,
       endpointId: reference('endpoint', { required: true }),
       events: { kind: 'events', required: true, list: true },
-      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true },
+      enabled: { kind: 'boolean', filterable: true, sortable: true, list: true, default: true },
       tenantId: { kind: 'integer', readOnly: true },
     },
   },

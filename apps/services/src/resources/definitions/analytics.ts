@@ -10,19 +10,17 @@ import { HttpError } from '../../http/http-error.ts';
 import { requireFolderDeletable, requireFolderEditable } from '../../policies/folder-policy.ts';
 import { parseJsonColumn } from '../resource-fields.ts';
 import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
-import { name, text, str, ref, identity, oneOf } from './fields.ts';
+import { str, identity, catalogFields } from './fields.ts';
 
 export const FOLDER: ResourceSpec = {
   ...identity('folder'),
   table: 'folders',
   visibility: 'tenant',
   fields: {
-    name: str(name, { required: true }),
+    ...catalogFields('folder', { sequence: { write: z.number().int().min(0).max(1_000_000) } }),
     typeElement: str(z.literal(REPORT_FOLDER_TYPE), { default: REPORT_FOLDER_TYPE, filter: true }),
-    sequence: { kind: 'integer', write: z.number().int().min(0).max(1_000_000), default: 0 },
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
-    lastModificationDate: { kind: 'time' },
   },
   outputOnly: [
     'reportsTotal',
@@ -85,10 +83,7 @@ export const REPORT_DEFINITION: ResourceSpec = {
   table: 'reportDefinitions',
   visibility: 'tenant',
   fields: {
-    name: str(name, { required: true }),
-    description: str(text, { default: '' }),
-    reportType: str(oneOf('reportDefinition', 'reportType'), { default: 'table', filter: true }),
-    folderId: ref('folder', { nullable: true, default: null }),
+    ...catalogFields('reportDefinition'),
     // what it lists (core's report-definition.ts checks the five together in beforeWrite)
     resource: str(z.enum(REPORTABLE_RESOURCES), { default: 'thing', filter: true, search: false }),
     reportProperty: { kind: 'json', write: z.unknown(), default: [] },
@@ -97,7 +92,6 @@ export const REPORT_DEFINITION: ResourceSpec = {
     sortBy: { kind: 'json', write: z.unknown(), default: null, nullable: true },
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
-    lastModificationDate: { kind: 'time' },
   },
   createdAt: 'creationDate',
   modifiedAt: 'lastModificationDate',

@@ -4,27 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
 import type { CatalogField, CatalogFieldKind } from '@portico/core';
-import type { FieldKind, FieldSpec } from '../resource-spec.ts';
+import type { FieldSpec } from '../resource-spec.ts';
 import { SHIFT_DAYS } from '../../db/shift-days.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './index.ts';
-
-const KIND: Record<CatalogFieldKind, FieldKind> = {
-  text: 'string',
-  longText: 'string',
-  email: 'string',
-  password: 'string',
-  color: 'string',
-  enumeration: 'string',
-  integer: 'integer',
-  boolean: 'boolean',
-  time: 'time',
-  reference: 'ref',
-  references: 'idList',
-  permissions: 'stringList',
-  json: 'json',
-  events: 'stringList',
-  outline: 'json',
-};
+import { KIND_OF, catalogFields, plainResource } from './fields.ts';
 
 /** Writable fields the services keep that no list or form shows (flags, expiry, internal kinds). */
 const SERVICES_ONLY = new Set([
@@ -87,7 +70,7 @@ describe('the services serve the resource catalog', () => {
       return;
     }
     const spec = specField(path, name);
-    expect(spec.kind).toBe(KIND[field.kind]);
+    expect(spec.kind).toBe(KIND_OF[field.kind]);
     expect(spec.write === undefined).toBe(field.readOnly === true);
     // a password is required on create only: the user's beforeWrite asks for it there
     if (field.kind !== 'password') expect(Boolean(spec.required)).toBe(Boolean(field.required));
@@ -116,5 +99,51 @@ describe('the services serve the resource catalog', () => {
         .map(([name]) => `${spec.path}.${name}`),
     ).filter((key) => !FIELDS.some(([catalogKey]) => catalogKey === key));
     expect(outside.sort()).toEqual([...SERVICES_ONLY].sort());
+  });
+});
+
+describe('a plain catalog resource needs no definition of its own', () => {
+  const widget = {
+    path: 'widget',
+    permission: 'widget',
+    concept: 'Widgets',
+    oneConcept: 'Widget',
+    listRoute: '/model/widget',
+    titleField: 'name',
+    table: 'widgets',
+    visibility: 'tree',
+    fields: {
+      name: { kind: 'text', required: true, maxLength: 20, searchable: true, sortable: true },
+      kind: { kind: 'enumeration', enumeration: true, filterable: true },
+      zoneId: { kind: 'reference', reference: 'zone', filterable: true, sortable: true },
+      on: { kind: 'boolean', default: true },
+      creationTime: { kind: 'time', readOnly: true, sortable: true },
+    },
+  } as const;
+
+  it('is served from its entry: path, permission, table, visibility and every field', () => {
+    const spec = plainResource({ ...widget, fields: { ...widget.fields, kind: { kind: 'json' } } });
+    expect(spec).toMatchObject({ path: 'widget', permission: 'widget', table: 'widgets' });
+    expect(spec.visibility).toBe('tree');
+    expect(spec.fields.name).toMatchObject({ kind: 'string', required: true, search: true });
+    expect(spec.fields.name?.write?.safeParse('a'.repeat(20)).success).toBe(true);
+    expect(spec.fields.name?.write?.safeParse('a'.repeat(21)).success).toBe(false);
+    expect(spec.fields.name?.write?.safeParse('  ').success).toBe(false);
+    expect(spec.fields.zoneId).toMatchObject({ kind: 'ref', ref: 'zone', nullable: true });
+    expect(spec.fields.zoneId?.default).toBeNull();
+    expect(spec.fields.on).toMatchObject({ kind: 'boolean', default: true });
+    expect(spec.fields.on?.sort).toBe(false);
+    expect(spec.fields.creationTime).toEqual({ kind: 'time' });
+    expect(spec.fields.kind).toMatchObject({ kind: 'json', default: {} });
+  });
+
+  it('is refused without a table or a visibility, naming what to add', () => {
+    expect(() => plainResource({ ...widget, table: undefined })).toThrow(/table and a visibility/);
+  });
+
+  it('refuses an override of a field the catalog does not have', () => {
+    expect(() => catalogFields('zone', { nothing: { search: true } })).toThrow(
+      /zone.nothing is not a catalog field/,
+    );
   });
 });

@@ -1,13 +1,12 @@
 // Device profiles: reader and edge-box configuration templates, their settings matched against their
 // device kind's JSON Schema (core's device-profiles.ts), and the check that a logical reader or an
 // edge box is given only a profile of its own kind.
-import { z } from 'zod';
 import { DEVICE_PROFILE_SCHEMAS, deviceKindOf, isDeviceKind } from '@portico/core';
 import { HttpError } from '../../http/http-error.ts';
 import { schemaProblems } from '../app-config.ts';
 import { parseJsonColumn } from '../resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resource-spec.ts';
-import { name, text, str, identity, oneOf } from './fields.ts';
+import { identity, catalogFields } from './fields.ts';
 
 function invalid(field: string, problem: string, details?: Record<string, unknown>): HttpError {
   return new HttpError(
@@ -18,11 +17,6 @@ function invalid(field: string, problem: string, details?: Record<string, unknow
     details,
   );
 }
-
-const settings = z.record(z.string().max(100), z.unknown()).superRefine((value, context) => {
-  if (JSON.stringify(value).length > 20_000)
-    context.addIssue({ code: 'custom', message: 'must be at most 20000 characters of JSON' });
-});
 
 /** The rows (logical readers, edge boxes) that use profile `id`. */
 async function usersOf(write: WriteContext, id: number): Promise<number> {
@@ -43,12 +37,7 @@ export const DEVICE_PROFILE: ResourceSpec = {
   table: 'deviceProfiles',
   // a tenant's profiles serve every site of it
   visibility: 'tenant',
-  fields: {
-    name: str(name, { required: true }),
-    deviceKind: str(oneOf('deviceProfile', 'deviceKind'), { required: true, filter: true }),
-    settings: { kind: 'json', write: settings, default: {} },
-    description: str(text, { default: '' }),
-  },
+  fields: catalogFields('deviceProfile'),
   async beforeWrite(values, write) {
     const existing = write.existing;
     // a used profile keeps its kind: its devices would hold a profile of another kind

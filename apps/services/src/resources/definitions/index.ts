@@ -1,4 +1,6 @@
-// Every resource of the shared contracts, declared once, by area.
+// Every resource of the shared contracts, declared once, by area; a plain catalog resource (no
+// hooks, no field of its own) needs no definition here: `plainResource` serves it from its entry.
+import { CATALOG_ENTRIES } from '@portico/core';
 import type { ResourceSpec, Row } from '../resource-spec.ts';
 import { FOLDER, REPORT_DEFINITION } from './analytics.ts';
 import { DEVICE_PROFILE } from './devices.ts';
@@ -7,9 +9,10 @@ import { TRAINED_MODEL } from './machine-learning.ts';
 import { LOGICAL_READER, THING, THING_TYPE, ZONE, ZONE_GROUP, ZONE_TYPE } from './model.ts';
 import { RESOURCE, ROLE, USER } from './people.ts';
 import { GROUP, GROUP_TYPE } from './tenants.ts';
+import { plainResource } from './fields.ts';
 import { webhookResources } from './webhooks.ts';
 
-export const RESOURCES: readonly ResourceSpec[] = [
+const DEFINED: readonly ResourceSpec[] = [
   GROUP,
   GROUP_TYPE,
   USER,
@@ -30,6 +33,13 @@ export const RESOURCES: readonly ResourceSpec[] = [
   REPORT_DEFINITION,
   TRAINED_MODEL,
   ...webhookResources(() => RESOURCES.map((spec) => spec.path)),
+];
+
+export const RESOURCES: readonly ResourceSpec[] = [
+  ...DEFINED,
+  ...CATALOG_ENTRIES.filter((entry) => !DEFINED.some((spec) => spec.path === entry.path)).map(
+    plainResource,
+  ),
 ];
 
 export const RESOURCES_BY_PATH: ReadonlyMap<string, ResourceSpec> = new Map(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkOutline } from '@portico/core';
 import type { OutlineProblem } from '@portico/core';
 import type { ResourceSpec } from '../resource-spec.ts';
-import { name, code, text, str, ref, flag, color, identity, oneOf } from './fields.ts';
+import { ref, flag, identity, catalogFields } from './fields.ts';
 import { deviceProfileOfKind } from './devices.ts';
 import { checkThingParent } from './thing-parent.ts';
 import { checkThingUdfs, udfsWrite } from './thing-attributes.ts';
@@ -13,13 +13,10 @@ export const THING_TYPE: ResourceSpec = {
   table: 'thingTypes',
   visibility: 'tenant',
   fields: {
-    name: str(name, { required: true }),
-    code: str(code, { default: '', unique: 'tenant' }),
-    description: str(text, { default: '' }),
+    ...catalogFields('thingType', { code: { unique: 'tenant' } }),
     archived: flag,
     // the platform's flag: the edge may create a thing of this type for a serial it does not know
     autoCreate: flag,
-    creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   aliases: { thingTypeCode: 'code' },
@@ -30,22 +27,13 @@ export const THING: ResourceSpec = {
   table: 'things',
   visibility: 'tree',
   fields: {
-    name: str(name, { required: true }),
-    serial: str(z.string().trim().min(1).max(100), { required: true, unique: 'tenant' }),
-    thingTypeId: ref('thingType', { required: true }),
-    zoneId: ref('zone', { nullable: true, default: null }),
+    ...catalogFields('thing', { serial: { unique: 'tenant' } }),
     // the platform's parent thing (`parent.id`; `extra=parent`; the thing tree nests by it)
     parentId: ref('thing', { nullable: true, default: null }),
-    status: str(oneOf('thing', 'status'), {
-      default: 'active',
-      filter: true,
-    }),
     // the platform's own flag, beside Portico's status (POST /thing/{id}/activate, /deactivate)
     activated: { ...flag, default: true },
     // its values of its type's attributes, `{name: value}` (thing-attributes.ts checks them)
     udfs: { kind: 'json', write: udfsWrite, default: {}, search: false, sort: false },
-    creationTime: { kind: 'time' },
-    modifiedTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   modifiedAt: 'modifiedTime',
@@ -59,11 +47,7 @@ export const ZONE_TYPE: ResourceSpec = {
   ...identity('zoneType'),
   table: 'zoneTypes',
   visibility: 'tenant',
-  fields: {
-    name: str(name, { required: true }),
-    code: str(code, { default: '', unique: 'tenant' }),
-    description: str(text, { default: '' }),
-  },
+  fields: catalogFields('zoneType', { code: { unique: 'tenant' } }),
   aliases: { zoneTypeCode: 'code' },
 };
 
@@ -71,7 +55,7 @@ export const ZONE_GROUP: ResourceSpec = {
   ...identity('zoneGroup'),
   table: 'zoneGroups',
   visibility: 'tree',
-  fields: { name: str(name, { required: true }), description: str(text, { default: '' }) },
+  fields: catalogFields('zoneGroup'),
 };
 
 /** What is wrong with an outline, for the 400's message. */
@@ -106,27 +90,16 @@ export const ZONE: ResourceSpec = {
   ...identity('zone'),
   table: 'zones',
   visibility: 'tree',
-  fields: {
-    name: str(name, { required: true }),
-    code: str(code, { default: '', unique: 'tenant' }),
-    description: str(text, { default: '' }),
-    color: str(color(), { default: '#1f77b4', search: false }),
-    zoneTypeId: ref('zoneType', { required: true }),
-    zoneGroupId: ref('zoneGroup', { nullable: true, default: null }),
-    points: { kind: 'json', write: outline, default: [], search: false, sort: false },
-  },
+  fields: catalogFields('zone', {
+    code: { unique: 'tenant' },
+    points: { write: outline, sort: false },
+  }),
 };
 
 export const LOGICAL_READER: ResourceSpec = {
   ...identity('logicalReader'),
   table: 'logicalReaders',
   visibility: 'tree',
-  fields: {
-    name: str(name, { required: true }),
-    code: str(code, { default: '', unique: 'tenant' }),
-    description: str(text, { default: '' }),
-    zoneId: ref('zone', { nullable: true, default: null }),
-    deviceProfileId: ref('deviceProfile', { nullable: true, default: null }),
-  },
+  fields: catalogFields('logicalReader', { code: { unique: 'tenant' } }),
   afterWrite: deviceProfileOfKind('logicalReader'),
 };

@@ -22,7 +22,7 @@ import type { UserRow } from '../../auth/directory.ts';
 import { parseIdList } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec, WriteContext } from '../resource-spec.ts';
-import { name, text, id, str, flag, identity, oneOf } from './fields.ts';
+import { name, str, flag, identity, catalogFields } from './fields.ts';
 import { SHIFT_FIELDS, checkShifts } from './user-shifts.ts';
 
 // The administrator census taken before a user or role write, compared with the one after it (in
@@ -57,19 +57,13 @@ export const USER: ResourceSpec = {
   displayField: 'username',
   invalidatesDirectory: true,
   fields: {
-    username: str(USERNAME, { required: true, unique: 'global' }),
-    firstName: str(z.string().trim().max(100), { default: '' }),
-    lastName: str(z.string().trim().max(100), { default: '' }),
-    email: str(z.union([z.literal(''), z.email().max(254)]), { default: '' }),
-    roleIds: { kind: 'idList', ref: 'role', write: z.array(id).max(100), default: [] },
+    ...catalogFields('user', {
+      username: { write: USERNAME, unique: 'global' },
+      password: {
+        write: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),
+      },
+    }),
     archived: flag,
-    password: {
-      kind: 'string',
-      write: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),
-      hidden: true,
-      search: false,
-      sort: false,
-    },
     passwordHash: { kind: 'string', hidden: true, search: false, sort: false },
     apiKeyHash: { kind: 'string', hidden: true, search: false, sort: false },
     passwordExpirationTime: {
@@ -81,7 +75,6 @@ export const USER: ResourceSpec = {
     displayPasswordExpirationTime: { ...flag },
     ...SHIFT_FIELDS,
     createdBy: { kind: 'string' },
-    creationTime: { kind: 'time' },
   },
   outputOnly: [
     'timeZone',
@@ -211,11 +204,8 @@ export const ROLE: ResourceSpec = {
   visibility: 'tree',
   invalidatesDirectory: true,
   fields: {
-    name: str(name, { required: true }),
-    description: str(text, { default: '' }),
-    permissions: { kind: 'stringList', write: z.array(PERMISSION_STRING).max(500), default: [] },
+    ...catalogFields('role', { permissions: { write: z.array(PERMISSION_STRING).max(500) } }),
     archived: flag,
-    creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   async beforeWrite(values, write) {
@@ -241,18 +231,18 @@ export const RESOURCE: ResourceSpec = {
   table: 'resources',
   visibility: 'global',
   fields: {
-    name: str(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(100)
-        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a permission resource name'),
-      { required: true },
-    ),
-    label: str(name, { default: '' }),
-    description: str(text, { default: '' }),
-    typeName: str(oneOf('resource', 'typeName'), { default: 'class', filter: true }),
+    ...catalogFields('resource', {
+      name: {
+        write: z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a permission resource name'),
+      },
+      // a label, when given, is not empty
+      label: { write: name },
+    }),
     acceptedAttributes: str(z.string().regex(/^[riudax]{0,6}$/, 'letters from riudax'), {
       default: 'riuda',
     }),

@@ -5,7 +5,7 @@ import { groupJson } from '../../presenters/user-json.ts';
 import type { GroupRow } from '../../auth/directory.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ResourceSpec } from '../resource-spec.ts';
-import { name, code, text, str, ref, flag, identity } from './fields.ts';
+import { id, flag, identity, catalogFields } from './fields.ts';
 import { checkGroupLineage } from './group-names.ts';
 
 export const GROUP: ResourceSpec = {
@@ -15,17 +15,11 @@ export const GROUP: ResourceSpec = {
   ownerColumn: 'id',
   invalidatesDirectory: true,
   fields: {
-    name: str(name, { required: true }),
-    code: str(code, { required: true }),
-    description: str(text, { default: '' }),
-    parentId: ref('group', { required: true, nullable: true }),
-    groupTypeId: ref('groupType', { nullable: true, default: null }),
+    ...catalogFields('group', { parentId: { write: id.nullable(), nullable: true } }),
     archived: flag,
     hierarchyCode: { kind: 'string', search: false },
     fqnBase: { kind: 'string' },
-    treeLevel: { kind: 'integer', filter: true },
     createdBy: { kind: 'string' },
-    creationTime: { kind: 'time' },
   },
   outputOnly: ['groupId', 'parent', 'groupType'],
   createdAt: 'creationTime',
@@ -89,12 +83,9 @@ export const GROUP_TYPE: ResourceSpec = {
   table: 'groupTypes',
   visibility: 'global',
   fields: {
-    name: str(name, { required: true }),
-    code: str(code, { default: '' }),
-    description: str(text, { default: '' }),
+    ...catalogFields('groupType'),
     archived: flag,
     createdBy: { kind: 'string' },
-    creationTime: { kind: 'time' },
   },
   createdAt: 'creationTime',
   async beforeWrite(values, { caller, existing }) {

@@ -1,11 +1,12 @@
 // Outbound webhooks as resources: an endpoint (where events go, signed with its secret) and a
 // subscription (which events go to which endpoint). Deliveries are the outbox's (webhooks/).
 import { z } from 'zod';
-import { MAX_SUBSCRIPTION_PATTERNS, webhookPatternProblem } from '@portico/core';
+import { webhookPatternProblem } from '@portico/core';
 import { HttpError } from '../../http/http-error.ts';
 import { webhookTargetProblem } from '../../webhooks/allowed-hosts.ts';
 import type { ServicesContext } from '../../services-context.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resource-spec.ts';
+import { catalogFields, identity } from './fields.ts';
 
 /** Request headers an endpoint's own headers may not set: ours, and the ones HTTP computes. */
 const RESERVED_HEADERS =
@@ -25,9 +26,6 @@ const headers = z.record(z.string(), z.string().max(1000)).superRefine((value, c
   }
 });
 
-const name = z.string().trim().min(1, 'must not be empty').max(200);
-const enabled = { kind: 'boolean', write: z.boolean(), default: true, filter: true } as const;
-
 function invalid(field: string, problem: string): HttpError {
   return new HttpError(400, `Invalid body: ${field}: ${problem}`, { [field]: problem });
 }
@@ -44,31 +42,18 @@ async function tenantIdOf(write: WriteContext, values: Row): Promise<number | nu
 /** The two webhook resources; `resourcePaths` names every resource an event may be about. */
 export function webhookResources(resourcePaths: () => readonly string[]): ResourceSpec[] {
   const endpoint: ResourceSpec = {
-    path: 'endpoint',
+    ...identity('endpoint'),
     table: 'webhookEndpoints',
-    permission: 'endpoint',
     visibility: 'tree',
-    fields: {
-      name: { kind: 'string', write: name, required: true, search: true },
-      url: {
-        kind: 'string',
-        write: z.string().trim().min(1, 'must not be empty').max(2000),
-        required: true,
-        search: true,
-      },
-      description: { kind: 'string', write: z.string().max(4000), default: '', search: true },
+    fields: catalogFields('endpoint', {
       secret: {
-        kind: 'string',
         write: z
           .string()
           .min(16, 'must be at least 16 characters')
           .max(200, 'must be at most 200 characters'),
-        hidden: true,
-        sort: false,
       },
-      headers: { kind: 'json', write: headers, default: {} },
-      enabled,
-    },
+      headers: { write: headers },
+    }),
     outputOnly: ['secretSet'],
     async beforeWrite(values, write) {
       if (typeof values.url === 'string') {
@@ -112,30 +97,7 @@ export function webhookResources(resourcePaths: () => readonly string[]): Resour
     // a subscription decides what an endpoint receives: the endpoint's permissions govern it
     permission: 'endpoint',
     visibility: 'tree',
-    fields: {
-      name: { kind: 'string', write: name, required: true, search: true },
-      endpointId: {
-        kind: 'ref',
-        ref: 'endpoint',
-        write: z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-        required: true,
-        filter: true,
-      },
-      events: {
-        kind: 'stringList',
-        write: z
-          .array(z.string().max(100))
-          .min(1, 'choose at least one event')
-          .max(MAX_SUBSCRIPTION_PATTERNS, `at most ${MAX_SUBSCRIPTION_PATTERNS} events`),
-        required: true,
-      },
-      enabled,
-      tenantId: { kind: 'integer', filter: false, sort: false },
-    },
+    fields: catalogFields('subscription'),
     async beforeWrite(values, write) {
       if (Array.isArray(values.events)) {
         const paths = resourcePaths();

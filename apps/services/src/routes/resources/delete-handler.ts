@@ -21,22 +21,44 @@ import type { ResourceEnv } from './resource-env.ts';
 import { audit } from './write-audit.ts';
 
 /**
+ * The frame of a delete and of a restore: the delete permission, then in one transaction the row
+ * (found by `find`), the check that the caller may write it, and `change`; after the commit the
+ * caches hear of it. Answers the row's name.
+ */
+async function changeRow(
+  env: ResourceEnv,
+  caller: WriteContext['caller'],
+  spec: ResourceSpec,
+  id: number,
+  find: typeof findReadableRow,
+  change: (write: WriteContext & { existing: Row }) => Promise<void>,
+): Promise<string> {
+  const { ctx, db } = env;
+  requirePermission(caller, spec, 'd');
+  const name = await db.transaction().execute(async (trx) => {
+    const existing = await find(trx, spec, id, caller);
+    requireWritable(spec, existing, caller);
+    await change({ ctx, caller, trx, existing });
+    return recordNameOf(existing);
+  });
+  // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
+  await afterCommit(env, spec);
+  return name;
+}
+
+/**
  * Deletes row `id` with every check of `DELETE /{resource}/{id}` and its audit entry, in one
  * transaction; answers the deleted row's name.
  */
-export async function deleteRow(
+export function deleteRow(
   env: ResourceEnv,
   c: Context<AppEnv>,
   caller: WriteContext['caller'],
   spec: ResourceSpec,
   id: number,
 ): Promise<string> {
-  const { ctx, db } = env;
-  requirePermission(caller, spec, 'd');
-  const name = await db.transaction().execute(async (trx) => {
-    const existing = await findReadableRow(trx, spec, id, caller);
-    requireWritable(spec, existing, caller);
-    const write: WriteContext = { ctx, caller, trx, existing };
+  return changeRow(env, caller, spec, id, findReadableRow, async (write) => {
+    const { trx, existing } = write;
     await spec.beforeDelete?.(existing, write);
     await requireUnreferenced(spec, id, write);
     if (softDeletes(spec.table))
@@ -48,27 +70,19 @@ export async function deleteRow(
     else await trx.deleteFrom(spec.table).where('id', '=', id).execute();
     await spec.afterDelete?.(write);
     await audit(env, c, write, spec, 'delete', id, existing, undefined);
-    return recordNameOf(existing);
   });
-  // A deleted user's sessions went with it (its beforeDelete); afterCommit's directory event empties the caches.
-  await afterCommit(env, spec);
-  return name;
 }
 
 /** Brings back a row deleted less than UNDO_WINDOW_MS ago (needs the delete permission); audited. */
-export async function restoreRow(
+export function restoreRow(
   env: ResourceEnv,
   c: Context<AppEnv>,
   caller: WriteContext['caller'],
   spec: ResourceSpec,
   id: number,
 ): Promise<string> {
-  const { ctx, db } = env;
-  requirePermission(caller, spec, 'd');
-  const name = await db.transaction().execute(async (trx) => {
-    const existing = await findRestorableRow(trx, spec, id, caller);
-    requireWritable(spec, existing, caller);
-    const write: WriteContext = { ctx, caller, trx, existing };
+  return changeRow(env, caller, spec, id, findRestorableRow, async (write) => {
+    const { trx, existing } = write;
     // what it points at may have gone meanwhile: the restore is refused rather than left dangling
     const references: Row = {};
     for (const [field, definition] of Object.entries(spec.fields))
@@ -77,10 +91,7 @@ export async function restoreRow(
     await requireLicenseRoom(write, spec.path, Number(existing.groupId));
     await trx.updateTable(spec.table).set({ deletedAt: null }).where('id', '=', id).execute();
     await audit(env, c, write, spec, 'restore', id, existing, existing);
-    return recordNameOf(existing);
   });
-  await afterCommit(env, spec);
-  return name;
 }
 
 export async function handleDelete(
