@@ -446,6 +446,7 @@ export const RESOURCE_CATALOG = {
     oneConcept: 'TrainedModel',
     listRoute: '/machinelearning',
     titleField: 'name',
+    columns: ['name', 'version', 'thingTypeId', 'status', 'metrics', 'uploadedAt'],
     fields: {
       name,
       // a semantic version (trained-models.ts); name and version are unique together in a tenant
