@@ -60,6 +60,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Roles', // as resource.role
   ],
   'pt-BR': [
+    'customTab.menu', // "Menu {number}": the same word
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Brazilian API documentation
@@ -87,6 +88,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
+    'customTab.menu', // "Menu {number}": the same word
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'deliveries.actions', // French cognate, as list.actions
@@ -131,6 +133,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Zones', // as resource.zone
   ],
   it: [
+    'customTab.menu', // "Menu {number}": the same word
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word, as perm.endpoint
@@ -269,6 +272,10 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       values: 'csv, json',
       limit: 5,
       date: '2027-01-31',
+      id: 'ID',
+      menu: 'MN',
+      report: 'RP',
+      reports: 'RPS',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -9,10 +9,22 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/edit/2',
       '/analytics/report/execution/4',
       '/machinelearning',
-      '/applicationTab/3/menu/4',
-      '/applicationTab/3/menu/4/report/9',
     ];
     for (const path of placeholders) expect(matchRoute(path).kind, path).toBe('placeholder');
+    expect(matchRoute('/applicationTab/3/menu/4')).toEqual({
+      kind: 'applicationTab',
+      tabId: 3,
+      menuId: 4,
+      reportId: null,
+    });
+    expect(matchRoute('/applicationTab/3/menu/4/report/9')).toEqual({
+      kind: 'applicationTab',
+      tabId: 3,
+      menuId: 4,
+      reportId: 9,
+    });
+    expect(matchRoute('/applicationTab/ops/menu/4').kind).toBe('notFound');
+    expect(matchRoute('/applicationTab/3/menu/0').kind).toBe('notFound');
     for (const module of MODULES) {
       expect(matchRoute(`/${module.key}`).kind).toBe('landing');
       for (const page of module.pages)

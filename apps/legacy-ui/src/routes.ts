@@ -141,11 +141,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
   },
   { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
-  {
-    pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
-    title: 'page.applicationTab',
-    concept: 'ApplicationTabs',
-  },
 ];
 
 /** The home module's help pages. */
@@ -178,6 +173,8 @@ export type RouteMatch =
   | { kind: 'apiExplorer' }
   | { kind: 'versioning' }
   | { kind: 'versioningDefinition' }
+  /** An application tab's menu (`reportId` null) or one report of it. */
+  | { kind: 'applicationTab'; tabId: number; menuId: number; reportId: number | null }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -237,6 +234,17 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/services/apiExplorer') return { kind: 'apiExplorer' };
   if (path === '/services/versioning') return { kind: 'versioning' };
   if (path === '/services/versioning/definition') return { kind: 'versioningDefinition' };
+  const applicationTab =
+    /^\/applicationTab\/([1-9]\d{0,9})\/menu\/([1-9]\d{0,9})(?:\/report\/([1-9]\d{0,15}))?$/.exec(
+      path,
+    );
+  if (applicationTab)
+    return {
+      kind: 'applicationTab',
+      tabId: Number(applicationTab[1]),
+      menuId: Number(applicationTab[2]),
+      reportId: applicationTab[3] === undefined ? null : Number(applicationTab[3]),
+    };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {
