@@ -152,6 +152,10 @@ export interface ApiClient {
   remove(resource: string, id: number): Promise<void>;
   /** The rows of the current filter as CSV (`GET /{resource}/export.csv`, streamed by the API). */
   exportCsv(resource: string, query: ExportQuery): Promise<Blob>;
+  /** One page of a report run (`POST /reportExecution/{id}`): its rows or groups, columns and totals. */
+  runReport(id: number, page: { pageNumber: number; pageSize: number }): Promise<ReportRun>;
+  /** Every row (or group) of a report run as CSV (`GET /reportExecution/{id}/export.csv`). */
+  reportCsv(id: number): Promise<Blob>;
   /** The users holding a role (`GET /role/{id}/members`). */
   roleMembers(roleId: number): Promise<ListPage<ApiRow>>;
   /** Adds (`PUT`) or removes (`DELETE`) a role's member; answers the members. */
@@ -217,6 +221,26 @@ export interface ApiClient {
   issuedLicenses(): Promise<ListPage<LicenseInfo>>;
   /** Generates and signs a license (root). */
   generateLicense(request: GenerateLicenseRequest): Promise<LicenseInfo>;
+}
+
+/** A column of a report run: a field of the reported resource (core's report fields), or the group count. */
+export interface ReportRunColumn {
+  propertyName: string;
+  kind: 'text' | 'number' | 'time' | 'boolean' | 'enumeration' | 'reference' | 'count';
+  reference?: string;
+  values?: readonly string[];
+}
+
+/** One page of a report run. */
+export interface ReportRun {
+  reportDefinition: { id: number; name: string; description?: string; resource: string };
+  columns: ReportRunColumn[];
+  /** The field the rows are counted by (each result one group with its `count`), or null. */
+  groupBy: string | null;
+  /** Rows, or groups with a group-by. */
+  total: number;
+  totals: { rows: number; groups?: number };
+  results: ApiRow[];
 }
 
 /** An API answer as the explorer shows it. */
@@ -576,6 +600,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'text/csv',
       );
       return response.blob();
+    },
+    async runReport(id, { pageNumber, pageSize }) {
+      const params = new URLSearchParams({
+        pageSize: String(pageSize),
+        pageNumber: String(pageNumber),
+      });
+      return (await call('POST', `/reportExecution/${id}?${params.toString()}`)) as ReportRun;
+    },
+    async reportCsv(id) {
+      return (await send('GET', `/reportExecution/${id}/export.csv`, undefined, 'text/csv')).blob();
     },
     async roleMembers(roleId) {
       return toPage(await call('GET', `/role/${roleId}/members`));

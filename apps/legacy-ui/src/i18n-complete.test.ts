@@ -34,6 +34,7 @@ const isPlural = (text: string) => /\{\w+\s*,\s*plural\s*,/.test(text);
  */
 const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   es: [
+    'report.no', // "No" is the Spanish word too
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Spanish API documentation
@@ -134,6 +135,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   ],
   it: [
     'customTab.menu', // "Menu {number}": the same word
+    'report.no', // "No" is the Italian word too
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word, as perm.endpoint
@@ -261,6 +263,9 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       tab: 'T',
       field: 'F',
       x: 1,
+      n: 2,
+      rows: 40,
+      groups: 4,
       y: 2,
       first: 1,
       second: 3,

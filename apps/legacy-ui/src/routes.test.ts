@@ -7,7 +7,6 @@ describe('matchRoute', () => {
       '/tenants/sitesConfiguration/list',
       '/tenants/sitesConfiguration/new',
       '/tenants/sitesConfiguration/edit/2',
-      '/analytics/report/execution/4',
       '/machinelearning',
     ];
     for (const path of placeholders) expect(matchRoute(path).kind, path).toBe('placeholder');
@@ -31,6 +30,11 @@ describe('matchRoute', () => {
         expect(matchRoute(page.path).kind, page.path).not.toBe('notFound');
     }
     expect(matchRoute('/model/mapmaker')).toEqual({ kind: 'mapmaker' });
+    expect(matchRoute('/analytics/report/execution/4')).toEqual({
+      kind: 'reportExecution',
+      reportId: 4,
+    });
+    expect(matchRoute('/analytics/report/execution/0').kind).toBe('notFound');
     // device profiles: the list, and each profile's own page (spec §2's devicesConfiguration/{id})
     expect(matchRoute('/tenants/devicesConfiguration')).toMatchObject({
       kind: 'list',

@@ -139,7 +139,6 @@ const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = 
     title: 'page.sitesConfiguration',
     concept: 'SitesConfiguration',
   },
-  { pattern: /^\/analytics\/report\/execution\/\d+$/, title: 'page.reportExecution' },
   { pattern: /^\/machinelearning$/, title: 'page.machinelearning', concept: 'MachineLearning' },
 ];
 
@@ -175,6 +174,8 @@ export type RouteMatch =
   | { kind: 'versioningDefinition' }
   /** An application tab's menu (`reportId` null) or one report of it. */
   | { kind: 'applicationTab'; tabId: number; menuId: number; reportId: number | null }
+  /** A report run (`/analytics/report/execution/{id}`). */
+  | { kind: 'reportExecution'; reportId: number }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
@@ -245,6 +246,8 @@ export function matchRoute(location: string): RouteMatch {
       menuId: Number(applicationTab[2]),
       reportId: applicationTab[3] === undefined ? null : Number(applicationTab[3]),
     };
+  const execution = /^\/analytics\/report\/execution\/([1-9]\d{0,9})$/.exec(path);
+  if (execution) return { kind: 'reportExecution', reportId: Number(execution[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
   if (module) return { kind: 'landing', module };
   for (const candidate of MODULES) {

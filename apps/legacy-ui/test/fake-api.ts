@@ -15,6 +15,10 @@ export function createFakeApi(initial: Record<string, ApiRow[]>) {
       throw new ApiError(404, 'not found');
     }),
     setGroupSetting: vi.fn(async () => undefined),
+    runReport: vi.fn(async () => {
+      throw new ApiError(404, 'not found');
+    }),
+    reportCsv: vi.fn(async () => new Blob(['id\r\n'])),
     status: vi.fn(async () => {
       throw new ApiError(404, 'not found');
     }),

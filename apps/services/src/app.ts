@@ -28,6 +28,7 @@ import { registerStatusRoutes } from './routes/status-routes.ts';
 import { registerWebhookRoutes } from './routes/webhook-routes.ts';
 import { registerRetentionRoutes } from './routes/retention-routes.ts';
 import { registerConfigVersionRoutes } from './routes/config-version-routes.ts';
+import { registerReportRoutes } from './routes/report-routes.ts';
 import { registerLicenseRoutes } from './routes/license-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { MAX_IMPORT_BYTES, registerImportRoutes } from './routes/import-routes.ts';
@@ -203,6 +204,7 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
   registerWebhookRoutes(api, ctx);
   registerRetentionRoutes(api, ctx);
   registerConfigVersionRoutes(api, ctx);
+  registerReportRoutes(api, ctx);
   registerImportRoutes(api, ctx);
   registerLicenseRoutes(api, ctx);
   registerAnalyticsRead(api, ctx);

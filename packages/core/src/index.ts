@@ -430,6 +430,32 @@ export type {
   CatalogPath,
 } from './platform/resource-catalog.ts';
 export {
+  REPORTABLE_RESOURCES,
+  REPORT_LIMITS,
+  REPORT_OPERATORS,
+  checkReportDefinition,
+  filterValueProblem,
+  isReportableResource,
+  operatorTakesValue,
+  reportColumns,
+  reportField,
+  reportFields,
+  reportTimeValue,
+} from './platform/report-definition.ts';
+export type {
+  ReportField,
+  ReportFieldKind,
+  ReportFilter,
+  ReportGroupBy,
+  ReportOperator,
+  ReportProblem,
+  ReportProblemCode,
+  ReportProperty,
+  ReportQuery,
+  ReportSort,
+  ReportableResource,
+} from './platform/report-definition.ts';
+export {
   SNAPSHOT_NOTE_MAX,
   VERSIONED_KINDS,
   diffSnapshots,

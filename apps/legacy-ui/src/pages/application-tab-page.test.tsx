@@ -79,12 +79,24 @@ describe('an application tab’s menu', () => {
 
   it('shows one report of the menu, and refuses a report that is not in it', async () => {
     const { api } = createFakeApi({ reportDefinition: REPORTS });
+    vi.mocked(api.runReport).mockResolvedValue({
+      reportDefinition: { id: 13, name: 'Stock', resource: 'thing' },
+      columns: [{ propertyName: 'name', kind: 'text' }],
+      groupBy: null,
+      total: 1,
+      totals: { rows: 1 },
+      results: [{ id: 1, name: 'Pallet 7' }],
+    } as never);
     const { unmount } = renderWithLegacy(
       <ApplicationTabPage tabId={1} menuId={2} reportId={13} />,
       { api, permissions: ['report_definition:r'], groupFields: FIELDS },
     );
-    expect(await screen.findByRole('heading', { level: 2, name: 'Stock' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Inventory' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stock' })).toBeInTheDocument();
+    expect(await screen.findByText('Pallet 7')).toBeInTheDocument();
+    expect(api.runReport).toHaveBeenCalledWith(13, expect.anything());
+    expect(
+      screen.getByRole('link', { name: 'Back to Operations › Inventory' }),
+    ).toBeInTheDocument();
     unmount();
     renderWithLegacy(<ApplicationTabPage tabId={1} menuId={2} reportId={20} />, {
       api,

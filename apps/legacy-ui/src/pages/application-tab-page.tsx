@@ -1,6 +1,7 @@
 // An application tab's menu (spec §2 module applicationTab): /applicationTab/{tabId}/menu/{menuId}
 // lists the menu's reports (name, folder, type), each opening
-// /applicationTab/{tabId}/menu/{menuId}/report/{reportId}, which shows that report. The tabs are
+// /applicationTab/{tabId}/menu/{menuId}/report/{reportId}, which runs that report (the analytics
+// module's ReportExecutionPage). The tabs are
 // the tenant's applicationTabs group field (the shell pushes it with the configuration); which tab
 // and menu the user may use is core's rule (report_definition:r, a menu naming reports). An
 // unknown tab, menu or report, or one not in the menu, is a clear message, never a crash.
@@ -16,7 +17,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { PageFrame } from './page-frame.tsx';
-import { ReportView } from './application-tab-report.tsx';
+import { ReportExecutionPage } from './report-execution-page.tsx';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
@@ -91,15 +92,16 @@ export function ApplicationTabPage({
           </RouteLink>
         </PageFrame>
       );
+    // the report's run, as the analytics module shows it, one link away from its menu
     return (
-      <PageFrame title={title}>
-        <p>
+      <>
+        <p className="app-tab-back">
           <RouteLink to={applicationTabLegacyPath(tabId, menuId)}>
-            {t('appTab.backToMenu', { menu: menuLabel })}
+            {t('appTab.backToMenu', { menu: `${tabLabel} › ${menuLabel}` })}
           </RouteLink>
         </p>
-        <ReportView reportId={reportId} />
-      </PageFrame>
+        <ReportExecutionPage key={reportId} reportId={reportId} />
+      </>
     );
   }
 

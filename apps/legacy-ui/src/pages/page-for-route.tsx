@@ -10,6 +10,8 @@ import { LicensePage } from './license-page.tsx';
 import { MapMakerPage } from './map-maker-page.tsx';
 import { ImportExportPage } from './import-export-page.tsx';
 import { RetentionPage } from './retention-page.tsx';
+import { ReportBuilderPage } from './report-builder-page.tsx';
+import { ReportExecutionPage } from './report-execution-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
@@ -36,6 +38,9 @@ export function PageForRoute({ path }: { path: string }) {
         />
       );
     case 'detail':
+      // a report's own page is its builder (what it lists, its columns, filters, order, groups)
+      if (match.resource.api === 'reportDefinition')
+        return <ReportBuilderPage key={`report:${match.id}`} id={match.id} />;
       return (
         <ResourceFormPage
           key={`${match.resource.api}:${match.id}`}
@@ -78,6 +83,8 @@ export function PageForRoute({ path }: { path: string }) {
           reportId={match.reportId}
         />
       );
+    case 'reportExecution':
+      return <ReportExecutionPage key={match.reportId} reportId={match.reportId} />;
     case 'placeholder':
       return <PlaceholderPage match={match} />;
     default:

@@ -122,6 +122,8 @@ describe(
           update: vi.fn(),
           remove: vi.fn(),
           exportCsv: vi.fn(),
+          runReport: vi.fn(),
+          reportCsv: vi.fn(),
           groupSettings: vi.fn(),
           setGroupSetting: vi.fn(),
           status: vi.fn(),

@@ -778,6 +778,29 @@ function configVersions(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Reports that run: what a report definition lists (a resource of core's resource catalog) and its
+ * columns, filters, group-by and order, each a JSON text (core's report-definition.ts). A definition
+ * stored before names no columns: it shows its resource's list columns.
+ */
+const reportQueries: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    const columns: Array<[string, string]> = [
+      ['resource', 'thing'],
+      ['reportProperty', '[]'],
+      ['reportFilter', '[]'],
+      ['reportGroupBy', '[]'],
+    ];
+    for (const [name, initial] of columns)
+      await db.schema
+        .alterTable('reportDefinitions')
+        .addColumn(name, 'text', (c) => c.notNull().defaultTo(initial))
+        .execute();
+    // no order: null
+    await db.schema.alterTable('reportDefinitions').addColumn('sortBy', 'text').execute();
+  },
+};
+
 /** Applies every pending migration; throws when one fails (the server must not start half-migrated). */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
@@ -803,6 +826,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
         '0018_zone_outlines': zoneOutlines,
         '0019_config_versions': configVersions(dialect),
         '0020_device_profiles': deviceProfiles(dialect),
+        '0021_report_queries': reportQueries,
       }),
   };
   const { error } = await new Migrator({

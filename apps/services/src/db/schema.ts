@@ -301,6 +301,12 @@ export interface ReportDefinitionTable {
   name: string;
   description: string;
   reportType: string;
+  /** The resource it lists (core's REPORTABLE_RESOURCES) and, as JSON text, its query (core's report-definition.ts). */
+  resource: Generated<string>;
+  reportProperty: Generated<string>;
+  reportFilter: Generated<string>;
+  reportGroupBy: Generated<string>;
+  sortBy: string | null;
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;

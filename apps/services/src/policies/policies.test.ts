@@ -8,6 +8,8 @@ import { HttpError } from '../http/http-error.ts';
 import { requireAllPermissions, requireVisibleBase } from './access.ts';
 import type { Readable } from './access.ts';
 import { requireEdgeReporter } from './edge-policy.ts';
+import { requireReportReader, requireReportTarget } from './report-policy.ts';
+import type { ResourceSpec } from '../resources/resource-spec.ts';
 import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
 import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
@@ -276,5 +278,27 @@ describe('configuration versions', () => {
   it('snapshots the tenant, or the root level', () => {
     expect(versioningScope(caller([]))).toEqual({ groupId: 3, tenantId: 3 });
     expect(versioningScope(rootCaller([]))).toEqual({ groupId: 1, tenantId: null });
+  });
+});
+
+describe('running a report', () => {
+  const zone = { path: 'zone', permission: 'zone' } as ResourceSpec;
+  it.each([
+    [['report_definition:r', 'zone:r'], 'allowed', 'allowed'],
+    [['report_definition:*', 'zone:*'], 'allowed', 'allowed'],
+    [['report_definition:r'], 'allowed', '403 Permission zone:r required'],
+    [
+      ['zone:r'],
+      '403 Permission report_definition:r required',
+      '403 Permission report_definition:r required',
+    ],
+    [
+      [],
+      '403 Permission report_definition:r required',
+      '403 Permission report_definition:r required',
+    ],
+  ])('%j: reader %s, over zones %s', (permissions, reader, target) => {
+    expect(outcome(() => requireReportReader(caller(permissions)))).toBe(reader);
+    expect(outcome(() => requireReportTarget(caller(permissions), zone))).toBe(target);
   });
 });

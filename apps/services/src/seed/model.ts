@@ -168,6 +168,7 @@ export async function seedModel(
           name: report,
           description: `${report} report`,
           reportType: ['table', 'map', 'summary'][r % 3] ?? 'table',
+          ...reportQueryOf(report),
           createdByUserId: userIds[tenant === acme ? 'admin' : 'globex'] ?? null,
           creationDate: NOW,
           lastModificationDate: NOW,
@@ -382,4 +383,46 @@ async function seedApplicationTabs(trx: Transaction<Database>, tenantId: number)
     name: 'applicationTabs',
     value: JSON.stringify(tabs),
   });
+}
+
+/**
+ * What a seeded report lists (core's report-definition.ts): things counted by status and by zone,
+ * the active things, the zones with their type; any other report shows the thing list's columns.
+ */
+function reportQueryOf(report: string): Record<string, string | null> {
+  const query = (resource: string, parts: Record<string, unknown>) => ({
+    resource,
+    reportProperty: JSON.stringify(parts.reportProperty ?? []),
+    reportFilter: JSON.stringify(parts.reportFilter ?? []),
+    reportGroupBy: JSON.stringify(parts.reportGroupBy ?? []),
+    // every row names every column (a multi-row insert would otherwise write null)
+    sortBy: parts.sortBy ? JSON.stringify(parts.sortBy) : null,
+  });
+  const columns = (...names: string[]) => names.map((propertyName) => ({ propertyName }));
+  switch (report) {
+    case 'Operations summary':
+    case 'General overview':
+      return query('thing', {
+        reportProperty: columns('name', 'status', 'zoneId'),
+        reportGroupBy: [{ propertyName: 'status' }],
+      });
+    case 'Operations by zone':
+      return query('thing', {
+        reportProperty: columns('name', 'zoneId'),
+        reportGroupBy: [{ propertyName: 'zoneId' }],
+      });
+    case 'Inventory summary':
+      return query('thing', {
+        reportProperty: columns('name', 'serial', 'thingTypeId', 'zoneId'),
+        reportFilter: [{ propertyName: 'status', operator: '=', value: 'active' }],
+        sortBy: { propertyName: 'name', direction: 'asc' },
+      });
+    case 'Compliance summary':
+      return query('zone', {
+        reportProperty: columns('name', 'code', 'zoneTypeId', 'zoneGroupId'),
+        sortBy: { propertyName: 'name', direction: 'asc' },
+      });
+    default:
+      return query('thing', {});
+  }
 }

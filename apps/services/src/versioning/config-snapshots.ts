@@ -243,12 +243,16 @@ export async function restoreSnapshot(
       for (const record of step.update) {
         const full = records.get(record.key)!;
         inScope(step.kind, full, Number(full.fields.groupId));
+        // a field the snapshot lacks (kept only by later versions, such as a report's columns) is
+        // left as it is
+        const changes = record.changes.filter((change) => Object.hasOwn(full.fields, change.field));
+        if (changes.length === 0) continue;
         await db
           .updateTable(table)
-          .set(Object.fromEntries(record.changes.map((change) => [change.field, change.after])))
+          .set(Object.fromEntries(changes.map((change) => [change.field, change.after])))
           .where('id', '=', Number(record.key))
           .execute();
-        await audit(step.kind, 'update', Number(record.key), full.name, record.changes);
+        await audit(step.kind, 'update', Number(record.key), full.name, changes);
       }
       for (const record of step.recreate) {
         const full = records.get(record.key)!;

@@ -50,7 +50,18 @@ export const VERSIONED_KINDS: readonly VersionedKind[] = [
     kind: 'reportDefinitions',
     table: 'reportDefinitions',
     key: 'id',
-    fields: ['groupId', 'name', 'description', 'reportType', 'folderId'],
+    fields: [
+      'groupId',
+      'name',
+      'description',
+      'reportType',
+      'folderId',
+      'resource',
+      'reportProperty',
+      'reportFilter',
+      'reportGroupBy',
+      'sortBy',
+    ],
   },
 ];
 

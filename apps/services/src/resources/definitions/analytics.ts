@@ -1,8 +1,15 @@
 // Analytics: report folders and report definitions.
 import { z } from 'zod';
-import { REPORT_FOLDER_TYPE, buildFolderPermissionExpressions } from '@portico/core';
+import {
+  REPORTABLE_RESOURCES,
+  REPORT_FOLDER_TYPE,
+  buildFolderPermissionExpressions,
+  checkReportDefinition,
+} from '@portico/core';
+import { HttpError } from '../../http/http-error.ts';
 import { requireFolderDeletable, requireFolderEditable } from '../../policies/folder-policy.ts';
-import type { Json, ResourceSpec } from '../resource-spec.ts';
+import { parseJsonColumn } from '../resource-fields.ts';
+import type { Json, ResourceSpec, Row } from '../resource-spec.ts';
 import { name, text, str, ref, identity, oneOf } from './fields.ts';
 
 export const FOLDER: ResourceSpec = {
@@ -82,6 +89,12 @@ export const REPORT_DEFINITION: ResourceSpec = {
     description: str(text, { default: '' }),
     reportType: str(oneOf('reportDefinition', 'reportType'), { default: 'table', filter: true }),
     folderId: ref('folder', { nullable: true, default: null }),
+    // what it lists (core's report-definition.ts checks the five together in beforeWrite)
+    resource: str(z.enum(REPORTABLE_RESOURCES), { default: 'thing', filter: true, search: false }),
+    reportProperty: { kind: 'json', write: z.unknown(), default: [] },
+    reportFilter: { kind: 'json', write: z.unknown(), default: [] },
+    reportGroupBy: { kind: 'json', write: z.unknown(), default: [] },
+    sortBy: { kind: 'json', write: z.unknown(), default: null, nullable: true },
     createdByUserId: { kind: 'ref', ref: 'user', filter: true, nullable: true },
     creationDate: { kind: 'time' },
     lastModificationDate: { kind: 'time' },
@@ -90,5 +103,42 @@ export const REPORT_DEFINITION: ResourceSpec = {
   modifiedAt: 'lastModificationDate',
   async beforeWrite(values, { caller, existing }) {
     if (!existing) values.createdByUserId = caller.user.id;
+    checkReportQuery(values, existing);
+  },
+  async decorate(items, rows) {
+    // no order is null (a json field reads a missing value as {})
+    items.forEach((item, index) => {
+      if (rows[index]?.sortBy === null || rows[index]?.sortBy === undefined) item.sortBy = null;
+    });
   },
 };
+
+const QUERY_KEYS = [
+  'resource',
+  'reportProperty',
+  'reportFilter',
+  'reportGroupBy',
+  'sortBy',
+] as const;
+
+/**
+ * The report's query as written over what is stored (a patch may change one part: the whole is
+ * checked), refused with a 400 naming each wrong part; `values` then holds the checked query.
+ */
+export function checkReportQuery(values: Row, existing: Row | undefined): void {
+  if (existing && !QUERY_KEYS.some((key) => key in values)) return;
+  const stored = (key: (typeof QUERY_KEYS)[number]) =>
+    key === 'resource' ? existing?.resource : parseJsonColumn(existing?.[key], undefined);
+  const input = Object.fromEntries(
+    QUERY_KEYS.map((key) => [key, key in values ? values[key] : stored(key)]),
+  );
+  const result = checkReportDefinition(input);
+  if (!result.ok) {
+    const fields = Object.fromEntries(result.problems.map((p) => [p.path, p.message]));
+    const first = result.problems[0]!;
+    throw new HttpError(400, `Invalid body: ${first.path}: ${first.message}`, fields, undefined, {
+      problems: result.problems,
+    });
+  }
+  Object.assign(values, result.query);
+}

@@ -37,6 +37,12 @@ const SERVICES_ONLY = new Set([
   'role.archived',
   'resource.acceptedAttributes',
   'folder.typeElement',
+  // a report's query (core's report-definition.ts), edited by the report builder
+  'reportDefinition.resource',
+  'reportDefinition.reportProperty',
+  'reportDefinition.reportFilter',
+  'reportDefinition.reportGroupBy',
+  'reportDefinition.sortBy',
   // the real platform's own fields (API.md, Compatibility with the real platform)
   'thing.activated',
   'thing.parentId',

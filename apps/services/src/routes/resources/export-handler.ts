@@ -1,31 +1,33 @@
 // The list as a CSV download, streamed.
+import type { Context } from 'hono';
+import type { Caller } from '../../auth/directory.ts';
 import { readableFor } from '../../policies/access.ts';
 import { filteredSelect, parseListQuery } from '../../resources/list-query.ts';
 import { EXPORT_CHUNK_ROWS, csvLayout, toJson } from '../../resources/serialize.ts';
+import type { ResourceSpec, Row } from '../../resources/resource-spec.ts';
+import type { AppEnv, ServicesContext } from '../../services-context.ts';
 import { permittedCaller } from './resource-env.ts';
 import type { ResourceHandler } from './resource-env.ts';
 
+/** A select of rows in their order, read a chunk at a time (filteredSelect's `ordered`). */
+interface OrderedRows {
+  limit(limit: number): { offset(offset: number): { execute(): Promise<Row[]> } };
+}
+
 /**
- * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
- * chunk at a time as the client reads: never the whole table in memory. Same permission,
- * tenant scope, search, filters and order as the list; `columns=a,b` keeps those columns, in that
- * order (a list exports what it shows).
+ * Answers `ordered`'s rows as a CSV download, streamed a chunk at a time as the client reads: never
+ * the whole result in memory. `columns`: the names of a `columns=` parameter (csvLayout).
  */
-export const handleExport: ResourceHandler = async (env, c, spec) => {
-  const { ctx, db } = env;
-  const caller = permittedCaller(c, spec, 'r');
-  const { readable } = readableFor(caller, spec);
-  const { columns, ...query } = c.req.query();
-  const layout = csvLayout(
-    spec,
-    columns === undefined
-      ? undefined
-      : columns
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name !== ''),
-  );
-  const { ordered } = filteredSelect(db, ctx.dialect, spec, parseListQuery(spec, query), readable);
+export function csvDownload(
+  c: Context<AppEnv>,
+  ctx: ServicesContext,
+  spec: ResourceSpec,
+  caller: Caller,
+  ordered: OrderedRows,
+  columns: readonly string[] | undefined,
+  filename: string,
+): Response {
+  const layout = csvLayout(spec, columns);
   const encoder = new TextEncoder();
   let offset = 0;
   let header = true;
@@ -53,6 +55,30 @@ export const handleExport: ResourceHandler = async (env, c, spec) => {
   );
   return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${spec.path}.csv"`,
+    'Content-Disposition': `attachment; filename="${filename}"`,
   });
+}
+
+/**
+ * `GET /{resource}/export.csv?…`: every row the list query selects (no paging), as CSV, streamed a
+ * chunk at a time as the client reads: never the whole table in memory. Same permission,
+ * tenant scope, search, filters and order as the list; `columns=a,b` keeps those columns, in that
+ * order (a list exports what it shows).
+ */
+export const handleExport: ResourceHandler = async (env, c, spec) => {
+  const { ctx, db } = env;
+  const caller = permittedCaller(c, spec, 'r');
+  const { readable } = readableFor(caller, spec);
+  const { columns, ...query } = c.req.query();
+  const chosen =
+    columns === undefined
+      ? undefined
+      : columns
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
+  // the columns are checked before any row is read (a 400 names an unknown one)
+  csvLayout(spec, chosen);
+  const { ordered } = filteredSelect(db, ctx.dialect, spec, parseListQuery(spec, query), readable);
+  return csvDownload(c, ctx, spec, caller, ordered, chosen, `${spec.path}.csv`);
 };

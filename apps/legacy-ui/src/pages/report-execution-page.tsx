@@ -1,0 +1,173 @@
+// /analytics/report/execution/{id}: a report run by the services with the caller's permissions —
+// its rows (or its groups with their counts), labelled in the user's language and the tenant's
+// vocabulary, paged, with the totals, a CSV download and a way back to its builder.
+import { useEffect, useState } from 'react';
+import type { MouseEvent } from 'react';
+import type { ReportRun, ReportRunColumn } from '../api-client.ts';
+import { formatCount } from '../i18n.ts';
+import { useLegacy } from '../legacy-context.tsx';
+import { describeError } from '../messages.ts';
+import { RESOURCES } from '../resources.ts';
+import { Pager } from './pager.tsx';
+import { PageFrame } from './page-frame.tsx';
+import { fieldDefOf, objectKeyOf, runCellText } from './report-state.ts';
+import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { TableRegion } from './table-region.tsx';
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export function ReportExecutionPage({ reportId }: { reportId: number }) {
+  const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, navigate } =
+    useLegacy();
+  const { consoleHref, done } = useLegacy();
+  const [pageNumber, setPageNumber] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(25);
+  const [run, setRun] = useState<ReportRun | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    api.runReport(reportId, { pageNumber, pageSize }).then(
+      (answer) => {
+        if (live) setRun(answer);
+      },
+      (caught: unknown) => {
+        if (live) setError(describeError(t, caught));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, t, reportId, pageNumber, pageSize, reloads]);
+
+  const resource = run ? RESOURCES[run.reportDefinition.resource] : undefined;
+  const label = (column: ReportRunColumn) => {
+    if (column.kind === 'count') return t('report.count');
+    const def = run ? fieldDefOf(run.reportDefinition.resource, column.propertyName) : undefined;
+    return def ? fieldLabel(def) : column.propertyName;
+  };
+
+  function cell(row: ReportRun['results'][number], column: ReportRunColumn) {
+    const text = runCellText(row, column, preferences, objectKeyOf(column.propertyName));
+    if (column.kind === 'count') return formatCount(language, Number(row.count ?? 0));
+    if (text === '') return '';
+    if (column.kind === 'enumeration')
+      return <span className={`badge badge-${text.toLowerCase()}`}>{enumLabel(text)}</span>;
+    if (column.kind === 'boolean') return text === 'true' ? t('report.yes') : t('report.no');
+    return text;
+  }
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const blob = await api.reportCsv(reportId);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `report-${reportId}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(link.href);
+      done('reportExecution.export', true, t('list.exported'));
+    } catch (caught) {
+      setError(describeError(t, caught));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const editPath = `/analytics/report/edit/${reportId}`;
+  const openEdit = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(editPath);
+  };
+  const title = run?.reportDefinition.name ?? t('page.reportExecution');
+  const pages = Math.max(1, Math.ceil((run?.total ?? 0) / pageSize));
+
+  return (
+    <PageFrame title={title}>
+      <div className="toolbar">
+        <a className="button secondary" href={consoleHref(editPath)} onClick={openEdit}>
+          {t('report.edit')}
+        </a>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!run || downloading}
+          onClick={() => void download()}
+        >
+          {downloading ? t('list.exporting') : t('report.download')}
+        </button>
+      </div>
+      {error ? (
+        <ErrorPanel
+          title={t('report.runFailed')}
+          message={error}
+          onRetry={() => setReloads((n) => n + 1)}
+        />
+      ) : null}
+      {!run && !error ? <FormSkeleton label={t('report.running')} /> : null}
+      {run ? (
+        <>
+          <p className="form-hint">
+            {resource ? resourceLabel(resource) : run.reportDefinition.resource}
+            {run.reportDefinition.description ? ` · ${run.reportDefinition.description}` : ''}
+          </p>
+          <p role="status" aria-live="polite">
+            {run.groupBy
+              ? t('report.totalsGrouped', {
+                  rows: formatCount(language, run.totals.rows),
+                  groups: formatCount(language, run.totals.groups ?? 0),
+                })
+              : t('report.totals', { rows: formatCount(language, run.totals.rows) })}
+          </p>
+          {run.results.length === 0 ? (
+            <p>{t('report.empty')}</p>
+          ) : (
+            <TableRegion label={title} caption={title}>
+              <thead>
+                <tr>
+                  {run.columns.map((column) => (
+                    <th key={column.propertyName} scope="col">
+                      {label(column)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {run.results.map((row, index) => (
+                  <tr key={run.groupBy ? `${index}` : row.id}>
+                    {run.columns.map((column) => (
+                      <td key={column.propertyName} data-label={label(column)}>
+                        {cell(row, column)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </TableRegion>
+          )}
+          <Pager
+            label={t('report.pages')}
+            pageNumber={pageNumber}
+            pages={pages}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(next) => {
+              setPageNumber(next);
+              document.getElementById('page-title')?.focus();
+            }}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPageNumber(1);
+            }}
+          />
+        </>
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import {
+  REPORTABLE_RESOURCES,
+  REPORT_LIMITS,
+  REPORT_OPERATORS,
+  checkReportDefinition,
+  filterValueProblem,
+  isReportableResource,
+  operatorTakesValue,
+  reportColumns,
+  reportField,
+  reportFields,
+  reportTimeValue,
+} from './report-definition.ts';
+import type { ReportField } from './report-definition.ts';
+import { RESOURCE_CATALOG } from './resource-catalog.ts';
+import type { CatalogField } from './resource-catalog.ts';
+
+describe('reportable resources and their fields', () => {
+  it('are catalog resources; reports, folders and secrets are not reported on', () => {
+    for (const resource of REPORTABLE_RESOURCES) expect(RESOURCE_CATALOG[resource]).toBeDefined();
+    expect(isReportableResource('thing')).toBe(true);
+    for (const other of ['reportDefinition', 'folder', 'endpoint', 'nope', 3, undefined])
+      expect(isReportableResource(other)).toBe(false);
+    expect(reportFields('folder')).toEqual([]);
+  });
+
+  it.each([
+    ['thing', 'name', { kind: 'text', groupable: true, listed: true }],
+    [
+      'thing',
+      'status',
+      { kind: 'enumeration', values: ['active', 'maintenance', 'retired', 'lost'] },
+    ],
+    ['thing', 'zoneId', { kind: 'reference', reference: 'zone', groupable: true }],
+    ['thing', 'creationTime', { kind: 'time', groupable: false, listed: false }],
+    ['zone', 'description', { kind: 'text', groupable: false }],
+    ['zone', 'color', { kind: 'text', listed: false }],
+    ['group', 'treeLevel', { kind: 'number', groupable: true }],
+    ['scheduledRule', 'enabled', { kind: 'boolean', groupable: true }],
+    ['user', 'email', { kind: 'text', maxLength: 254 }],
+  ] as const)('%s.%s is %o', (resource, name, expected) => {
+    expect(reportField(resource, name)).toMatchObject({ name, ...expected });
+  });
+
+  it.each([
+    ['user', 'password'],
+    ['user', 'roleIds'],
+    ['zone', 'points'],
+    ['connection', 'properties'],
+    ['thing', 'nope'],
+  ])('%s.%s is no report field', (resource, name) => {
+    expect(reportField(resource, name)).toBeUndefined();
+  });
+});
+
+describe('the operator table', () => {
+  it.each([
+    ['text', ['=', '!=', '~', 'startsWith', 'isEmpty', 'isNotEmpty']],
+    ['number', ['=', '!=', '<', '>', '<=', '>=', 'isEmpty', 'isNotEmpty']],
+    ['time', ['<', '>', '<=', '>=', 'isEmpty', 'isNotEmpty']],
+    ['boolean', ['=']],
+    ['enumeration', ['=', '!=', 'isEmpty', 'isNotEmpty']],
+    ['reference', ['=', '!=', 'isEmpty', 'isNotEmpty']],
+  ] as const)('%s offers %j', (kind, operators) => {
+    expect(REPORT_OPERATORS[kind]).toEqual(operators);
+  });
+
+  it.each([
+    ['=', true],
+    ['~', true],
+    ['<=', true],
+    ['isEmpty', false],
+    ['isNotEmpty', false],
+  ] as const)('%s takes a value: %s', (operator, takes) => {
+    expect(operatorTakesValue(operator)).toBe(takes);
+  });
+});
+
+describe('filter values against the field', () => {
+  const field = (kind: ReportField['kind'], extra: Partial<ReportField> = {}): ReportField => ({
+    name: 'f',
+    kind,
+    groupable: true,
+    listed: true,
+    ...extra,
+  });
+  it.each([
+    ['text', 'dock', undefined],
+    ['text', '  ', 'valueRequired'],
+    ['text', 'x'.repeat(201), 'tooLong'],
+    ['number', '-12', undefined],
+    ['number', '1.5', 'notANumber'],
+    ['time', '2026-01-31', undefined],
+    ['time', '1767139200000', undefined],
+    ['time', '2026-01-31T10:00:00Z', undefined],
+    ['time', 'yesterday', 'notATime'],
+    ['boolean', 'true', undefined],
+    ['boolean', 'false', undefined],
+    ['boolean', 'yes', 'notABoolean'],
+    ['reference', '42', undefined],
+    ['reference', '0', 'notAnId'],
+    ['reference', 'Dock', 'notAnId'],
+  ] as const)('%s %j → %s', (kind, value, code) => {
+    expect(filterValueProblem(field(kind), value)?.code).toBe(code);
+  });
+
+  it('checks an enumeration against its values (and a field with none refuses all)', () => {
+    const status = field('enumeration', { values: ['active', 'lost'] });
+    expect(filterValueProblem(status, 'lost')).toBeUndefined();
+    expect(filterValueProblem(status, 'gone')).toMatchObject({
+      code: 'notInEnumeration',
+      message: 'one of active, lost',
+    });
+    expect(filterValueProblem(field('enumeration'), 'x')?.code).toBe('notInEnumeration');
+  });
+
+  it('uses the field’s own maximum length', () => {
+    expect(filterValueProblem(field('text', { maxLength: 3 }), 'abcd')).toEqual({
+      code: 'tooLong',
+      message: 'at most 3 characters',
+    });
+  });
+
+  it.each([
+    ['2026-01-31', Date.UTC(2026, 0, 31)],
+    ['2026-01-31T10:00:00Z', Date.UTC(2026, 0, 31, 10)],
+    ['2026-01-31T10:00:00+02:00', Date.UTC(2026, 0, 31, 8)],
+    ['1000', 1000],
+    ['2026-13-45', undefined],
+    ['31/01/2026', undefined],
+  ])('time %s is %s ms', (text, ms) => {
+    expect(reportTimeValue(text)).toBe(ms);
+  });
+});
+
+describe('checkReportDefinition', () => {
+  const good = {
+    resource: 'thing',
+    reportProperty: [{ propertyName: 'name' }, { propertyName: 'status' }],
+    reportFilter: [
+      { propertyName: 'status', operator: '!=', value: 'retired' },
+      { propertyName: 'name', operator: '~', value: ' dock ' },
+      { propertyName: 'zoneId', operator: 'isEmpty', value: 'ignored' },
+    ],
+    reportGroupBy: [{ propertyName: 'status' }],
+    sortBy: { propertyName: 'name', direction: 'desc' },
+  };
+
+  it('accepts a good definition, trimming values and dropping the value of isEmpty', () => {
+    expect(checkReportDefinition(good)).toEqual({
+      ok: true,
+      query: {
+        resource: 'thing',
+        reportProperty: [{ propertyName: 'name' }, { propertyName: 'status' }],
+        reportFilter: [
+          { propertyName: 'status', operator: '!=', value: 'retired' },
+          { propertyName: 'name', operator: '~', value: 'dock' },
+          { propertyName: 'zoneId', operator: 'isEmpty', value: '' },
+        ],
+        reportGroupBy: [{ propertyName: 'status' }],
+        sortBy: { propertyName: 'name', direction: 'desc' },
+      },
+    });
+  });
+
+  it('takes absent parts as empty and a sort without a direction as ascending', () => {
+    expect(checkReportDefinition({ resource: 'zone', sortBy: { propertyName: 'name' } })).toEqual({
+      ok: true,
+      query: {
+        resource: 'zone',
+        reportProperty: [],
+        reportFilter: [],
+        reportGroupBy: [],
+        sortBy: { propertyName: 'name', direction: 'asc' },
+      },
+    });
+    expect(checkReportDefinition({ resource: 'zone', sortBy: null })).toMatchObject({
+      ok: true,
+      query: { sortBy: null },
+    });
+  });
+
+  const problems = (input: Record<string, unknown>) => {
+    const result = checkReportDefinition(input);
+    return result.ok ? [] : result.problems.map((p) => `${p.path} ${p.code}`);
+  };
+
+  it.each([
+    [{ resource: 'folder' }, ['resource notReportable']],
+    [{}, ['resource notReportable']],
+    [{ resource: 'thing', reportProperty: 'name' }, ['reportProperty notAList']],
+    [
+      { resource: 'thing', reportProperty: [{ propertyName: 'password' }, 'name'] },
+      ['reportProperty.0.propertyName unknownField', 'reportProperty.1.propertyName unknownField'],
+    ],
+    [
+      { resource: 'thing', reportProperty: [{ propertyName: 'name' }, { propertyName: 'name' }] },
+      ['reportProperty.1.propertyName duplicate'],
+    ],
+    [
+      {
+        resource: 'thing',
+        reportProperty: Array.from({ length: REPORT_LIMITS.columns + 1 }, () => ({
+          propertyName: 'name',
+        })),
+      },
+      [
+        'reportProperty tooMany',
+        ...Array.from(
+          { length: REPORT_LIMITS.columns - 1 },
+          (_, i) => `reportProperty.${i + 1}.propertyName duplicate`,
+        ),
+      ],
+    ],
+    [
+      { resource: 'thing', reportFilter: [{ propertyName: 'status', operator: '~', value: 'a' }] },
+      ['reportFilter.0.operator badOperator'],
+    ],
+    [
+      {
+        resource: 'thing',
+        reportFilter: [{ propertyName: 'status', operator: '=', value: 'gone' }],
+      },
+      ['reportFilter.0.value notInEnumeration'],
+    ],
+    [
+      { resource: 'thing', reportFilter: [{ propertyName: 'name', operator: '=' }] },
+      ['reportFilter.0.value valueRequired'],
+    ],
+    [{ resource: 'thing', reportFilter: [7] }, ['reportFilter.0.propertyName unknownField']],
+    [
+      { resource: 'thing', reportGroupBy: [{ propertyName: 'creationTime' }] },
+      ['reportGroupBy.0.propertyName notGroupable'],
+    ],
+    [
+      { resource: 'thing', reportGroupBy: ['status'] },
+      ['reportGroupBy.0.propertyName unknownField'],
+    ],
+    [
+      { resource: 'thing', reportGroupBy: [{ propertyName: 'status' }, { propertyName: 'name' }] },
+      ['reportGroupBy tooMany'],
+    ],
+    [
+      { resource: 'zone', sortBy: { propertyName: 'zoneGroupId', direction: 'up' } },
+      ['sortBy.direction badDirection'],
+    ],
+    [
+      { resource: 'zone', sortBy: { propertyName: 'points' } },
+      ['sortBy.propertyName unknownField'],
+    ],
+    [{ resource: 'zone', sortBy: 'name' }, ['sortBy.propertyName unknownField']],
+    [{ resource: 'logicalReader', sortBy: { propertyName: 'zoneId', direction: 'asc' } }, []],
+  ])('%j → %j', (input, expected) => {
+    expect(problems(input)).toEqual(expected);
+  });
+
+  it('sorts by any report field: the catalog lets the list sort by each', () => {
+    for (const resource of REPORTABLE_RESOURCES)
+      for (const field of reportFields(resource)) {
+        const catalog: Readonly<Record<string, CatalogField>> = RESOURCE_CATALOG[resource].fields;
+        expect(catalog[field.name]?.sortable, `${resource}.${field.name}`).toBe(true);
+      }
+  });
+
+  it('names the fields there are in an unknown field’s message', () => {
+    const result = checkReportDefinition({ resource: 'zoneType', reportProperty: [{}] });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'reportProperty.0.propertyName',
+          code: 'unknownField',
+          message: 'not a field of zoneType; one of name, code, description',
+        },
+      ],
+    });
+  });
+});
+
+describe('reportColumns', () => {
+  it('are the report’s own, or the list’s when it names none', () => {
+    expect(
+      reportColumns({ resource: 'thing', reportProperty: [{ propertyName: 'status' }] }),
+    ).toEqual(['status']);
+    expect(reportColumns({ resource: 'thing', reportProperty: [] })).toEqual([
+      'name',
+      'serial',
+      'thingTypeId',
+      'zoneId',
+      'status',
+      'modifiedTime',
+    ]);
+  });
+});
