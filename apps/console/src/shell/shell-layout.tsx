@@ -348,7 +348,7 @@ export default function ShellLayout() {
                 ))}
               </ul>
               {openTab && canEditTabs && (
-                <p className={styles.folder}>
+                <p className={styles.tabActions}>
                   <button
                     type="button"
                     className={styles.linkButton}

@@ -61,6 +61,12 @@ describe('parseApplicationTabs', () => {
       'the en label is longer than 80 characters',
     ],
     ['no menus', [tab(1, [])], 'tab 1: menus must be a list of at least one menu'],
+    ['menus not a list', [tab(1, { id: 1 } as never)], 'tab 1: menus must be a list'],
+    [
+      'a menu without labels',
+      [tab(1, [menu(1, [1], { labels: undefined })])],
+      'tab 1, menu 1: labels: must be a JSON object',
+    ],
     [
       'too many menus',
       [

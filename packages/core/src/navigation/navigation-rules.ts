@@ -110,8 +110,8 @@ export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessC
     match.module === 'applicationTab' &&
     findApplicationTabMenu(
       getUsableApplicationTabs(access.applicationTabs ?? [], permissions),
-      match.params.tabId ?? '',
-      match.params.menuId ?? '',
+      String(match.params.tabId),
+      String(match.params.menuId),
     ) === null
   )
     return false;
@@ -290,8 +290,11 @@ export function diffRoutingState(previous: string | null | undefined, next: stri
  */
 export function getOpenApplicationTab(url: string, access: AccessContext): ApplicationTab | null {
   const match = parseAppRoute(url);
-  if (match === null || match.module !== 'applicationTab' || !isAppRouteAllowed(match, access))
-    return null;
+  if (match === null || !isAppRouteAllowed(match, access)) return null;
   const usable = getUsableApplicationTabs(access.applicationTabs ?? [], access.permissions);
-  return usable.find((tab) => String(tab.id) === match.params.tabId) ?? null;
+  return (
+    usable.find(
+      (tab) => match.module === 'applicationTab' && String(tab.id) === match.params.tabId,
+    ) ?? null
+  );
 }

@@ -571,6 +571,16 @@ describe('route access', () => {
     expect(tab ? `${tab.id}:${tab.menus.map((menu) => menu.id).join(',')}` : null).toBe(expected);
   });
 
+  it('no open application tab on another page, tabs defined or not', () => {
+    expect(getOpenApplicationTab('/app/home/welcome', { permissions: [] })).toBeNull();
+    expect(
+      getOpenApplicationTab('/app/home/welcome', {
+        permissions: ['report_definition:r'],
+        applicationTabs,
+      }),
+    ).toBeNull();
+  });
+
   it('lands on an application tab named by defaultNavBar only when it exists', () => {
     const context = {
       permissions: ['report_definition:r', 'things:x'],
