@@ -294,6 +294,8 @@ for (const language of LANGUAGES) {
       typeof report.folderId === 'number' ? await row('folder', report.folderId) : undefined;
     const reportTexts = [report.name, report.description, folder?.name]
       .filter((text): text is string => typeof text === 'string' && text !== '')
+      // the longest first: a description that starts with the report's name is data whole
+      .sort((a, b) => b.length - a.length)
       .map(escapeRegExp);
     // Acme's own words are shown as they are ("Area Groups" holds "Groups" as part of its label)
     const acmeWords = Object.values(labels)

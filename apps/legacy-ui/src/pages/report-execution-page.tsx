@@ -115,7 +115,12 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
         <>
           <p className="form-hint">
             {resource ? resourceLabel(resource) : run.reportDefinition.resource}
-            {run.reportDefinition.description ? ` · ${run.reportDefinition.description}` : ''}
+            {run.reportDefinition.description ? (
+              <>
+                {' · '}
+                <span>{run.reportDefinition.description}</span>
+              </>
+            ) : null}
           </p>
           <p role="status" aria-live="polite">
             {run.groupBy
@@ -128,7 +133,7 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
           {run.results.length === 0 ? (
             <p>{t('report.empty')}</p>
           ) : (
-            <TableRegion label={title} caption={title}>
+            <TableRegion label={t('report.results')} caption={title}>
               <thead>
                 <tr>
                   {run.columns.map((column) => (

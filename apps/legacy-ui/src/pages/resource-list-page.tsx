@@ -689,6 +689,28 @@ export function ResourceListPage({
                               {name}
                             </a>
                           );
+                          // a report also runs from its row (its name opens its builder)
+                          if (resource.api === 'reportDefinition') {
+                            const runPath = `/analytics/report/execution/${row.id}`;
+                            cell = (
+                              <>
+                                {cell}{' '}
+                                <a
+                                  className="row-action"
+                                  href={consoleHref(runPath)}
+                                  aria-label={t('report.runLink', { name })}
+                                  onClick={(event) => {
+                                    if (event.button !== 0 || event.metaKey || event.ctrlKey)
+                                      return;
+                                    event.preventDefault();
+                                    navigate(runPath);
+                                  }}
+                                >
+                                  {t('report.run')}
+                                </a>
+                              </>
+                            );
+                          }
                         } else if (column.kind === 'enum' && text !== '') {
                           cell = (
                             <span className={`badge badge-${text.toLowerCase()}`}>
