@@ -153,7 +153,7 @@ test('an operator sees the tabs in French and no editor; nobody sees none (fr, 3
   // nobody: no report_definition:r, so no application tab at all
   const other = await page.context().browser()!.newContext({ serviceWorkers: 'block' });
   const nobody = await other.newPage();
-  await nobody.setViewportSize({ width: 390, height: 844 });
+  await nobody.setViewportSize({ width: 1440, height: 900 });
   await signIn(nobody, 'nobody');
   expect(await moduleTabs(nobody)).toEqual(['Home']);
   await other.close();
