@@ -6,6 +6,7 @@ import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { ApplicationTabPage } from './application-tab-page.tsx';
 import { CustomTabDialog } from './custom-tab-dialog.tsx';
+import { GroupSettingsPage } from './group-settings-page.tsx';
 
 const TABS = [
   {
@@ -26,7 +27,7 @@ const REPORTS = [
   { id: 20, name: 'Audit trail', reportType: 'table', folder: null },
 ];
 
-describe('an application tab’s menu', () => {
+describe('an application tab’s menu', { timeout: 20_000 }, () => {
   it('lists the menu’s reports, named by the tenant, each opening its own page', async () => {
     const { api } = createFakeApi({ reportDefinition: REPORTS });
     const navigate = vi.fn();
@@ -125,7 +126,7 @@ function settings(value: string | null): GroupSettingsAnswer {
   } as GroupSettingsAnswer;
 }
 
-describe('the custom tab editor', () => {
+describe('the custom tab editor', { timeout: 20_000 }, () => {
   it('creates a tab: labels, a menu, its reports chosen by name; saves and tells the shell', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({ reportDefinition: REPORTS });
@@ -204,5 +205,35 @@ describe('the custom tab editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete this tab' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true, null));
     expect(api.setGroupSetting).toHaveBeenCalledWith(2, 'applicationTabs', []);
+  });
+});
+
+describe('the settings page’s application tabs', { timeout: 20_000 }, () => {
+  it('lists the tabs by name and opens the editor for one, or for a new one', async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ reportDefinition: REPORTS });
+    const answer = settings(JSON.stringify(TABS));
+    vi.mocked(api.groupSettings).mockResolvedValue(answer);
+    renderWithLegacy(<GroupSettingsPage groupId={2} />, {
+      api,
+      permissions: ['settings:u', 'report_definition:r'],
+      language: 'fr',
+    });
+    const section = await screen.findByRole('region', { name: 'Onglets d’application' });
+    expect(within(section).getByRole('list')).toHaveTextContent('Opérations');
+    await user.click(within(section).getByRole('button', { name: 'Modifier Opérations' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByRole('button', { name: 'Supprimer cet onglet' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a reader without settings:u sees the tabs and no button', async () => {
+    const { api } = createFakeApi({});
+    vi.mocked(api.groupSettings).mockResolvedValue(settings(null));
+    renderWithLegacy(<GroupSettingsPage groupId={2} />, { api, permissions: ['settings:r'] });
+    const section = await screen.findByRole('region', { name: 'Application tabs' });
+    expect(section).toHaveTextContent('No application tabs yet.');
+    expect(within(section).queryByRole('button')).toBeNull();
   });
 });
