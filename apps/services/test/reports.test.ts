@@ -380,3 +380,51 @@ describe('running a report', () => {
     expect(report.results.length).toBeGreaterThan(0);
   });
 });
+
+describe('restoring a snapshot taken before reports had a query', () => {
+  it('writes back what it kept and leaves the query as it is', async () => {
+    const id = await create(ACTIVE_THINGS);
+    const snapshot = await json<{ id: number }>(
+      await client.call('POST', '/configVersion', { token: tokens.admin, body: { note: 'old' } }),
+      201,
+    );
+    // the snapshot as one taken before migration 0021: its report records lack the query fields
+    const db = client.services.context.db;
+    const stored = await db
+      .selectFrom('configVersions')
+      .select('content')
+      .where('id', '=', snapshot.id)
+      .executeTakeFirstOrThrow();
+    const content = JSON.parse(stored.content) as {
+      reportDefinitions: Array<{ fields: Record<string, unknown> }>;
+    };
+    for (const record of content.reportDefinitions)
+      for (const field of ['resource', 'reportProperty', 'reportFilter', 'reportGroupBy', 'sortBy'])
+        delete record.fields[field];
+    await db
+      .updateTable('configVersions')
+      .set({ content: JSON.stringify(content) })
+      .where('id', '=', snapshot.id)
+      .execute();
+    await json(
+      await client.call('PATCH', `/reportDefinition/${id}`, {
+        token: tokens.admin,
+        body: {
+          name: 'Renamed after the snapshot',
+          resource: 'zone',
+          reportProperty: [],
+          reportFilter: [],
+          sortBy: null,
+        },
+      }),
+    );
+    await json(
+      await client.call('POST', `/configVersion/${snapshot.id}/restore`, { token: tokens.admin }),
+    );
+    const read = await json<{ name: string; resource: string }>(
+      await client.call('GET', `/reportDefinition/${id}`, { token: tokens.admin }),
+    );
+    expect(read.name).not.toBe('Renamed after the snapshot');
+    expect(read.resource).toBe('zone');
+  });
+});

@@ -271,6 +271,7 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
           </label>
           <input
             id={fieldId('name')}
+            name="name"
             type="text"
             required
             value={draft.name}
@@ -284,6 +285,7 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
           </label>
           <textarea
             id={fieldId('description')}
+            name="description"
             value={draft.description}
             onChange={(event) => update({ description: event.target.value })}
           />
@@ -313,6 +315,7 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
           <label htmlFor={fieldId('resource')}>{t('report.resource')}</label>
           <select
             id={fieldId('resource')}
+            name="resource"
             value={draft.resource}
             onChange={(event) => {
               const resource = event.target.value;
