@@ -137,6 +137,8 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
       permissions: ['settings:u', 'report_definition:r'],
     });
     const dialog = await screen.findByRole('dialog', { name: 'New custom tab' });
+    // the tabs load first: the form comes with them
+    await within(dialog).findByRole('button', { name: 'Save' });
     const name = within(dialog).getByRole('group', { name: 'Tab name' });
     await user.type(within(name).getByLabelText('English'), 'Quality');
     await user.type(within(name).getByLabelText('French'), 'Qualité');
@@ -179,6 +181,8 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
       permissions: ['settings:u', 'report_definition:r'],
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit custom tab' });
+    // the tabs load first: the form comes with them
+    await within(dialog).findByRole('button', { name: 'Save' });
     const first = within(dialog).getByRole('group', { name: 'Menu 1' });
     expect(within(first).getByRole('list')).toHaveTextContent('Dock summary');
     await user.click(
@@ -202,6 +206,8 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
       permissions: ['settings:u', 'report_definition:r'],
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit custom tab' });
+    // the tabs load first: the form comes with them
+    await within(dialog).findByRole('button', { name: 'Save' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete this tab' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true, null));
     expect(api.setGroupSetting).toHaveBeenCalledWith(2, 'applicationTabs', []);
