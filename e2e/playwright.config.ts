@@ -73,6 +73,9 @@ export default defineConfig({
     // set in each project's workers by its setup project
     baseURL: process.env.PORTICO_BASE_URL,
     browserName: 'chromium',
+    // a desktop the demo tenant's Modules fit (seven modules and Acme's two application tabs:
+    // at 1280 px they fold into the Modules menu); specs that test other widths set their own
+    viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

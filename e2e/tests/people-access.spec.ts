@@ -73,7 +73,10 @@ for (const [label, viewport] of [
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       }
-      await expect.poll(() => moduleTabs(page)).toEqual(['Home', 'Assets', 'Model', 'Analytics']);
+      // and Acme's application tabs (the Operator role reads report definitions)
+      await expect
+        .poll(() => moduleTabs(page))
+        .toEqual(['Home', 'Assets', 'Model', 'Analytics', 'Operations', 'Compliance']);
       await expectNoShellAxeViolations(page, 'the colleague’s shell: ');
       if (viewport.width < 600) await page.keyboard.press('Escape');
 

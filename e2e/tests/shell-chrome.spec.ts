@@ -261,6 +261,9 @@ test.describe('no developer strings in the shell', () => {
       'Roles',
       'Reports',
       'Readers',
+      // Acme's own application tabs (its applicationTabs group field)
+      'Operations',
+      'Compliance',
       'Ada Admin',
       'v11.3.0',
       ',',

@@ -62,6 +62,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
+    'customTab.menu', // "Menu {number}": the same word
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Brazilian API documentation
@@ -89,6 +90,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
+    'customTab.menu', // "Menu {number}": the same word
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
     'deliveries.actions', // French cognate, as list.actions
@@ -135,6 +137,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'attributes.type.DATE', // the French word is "date"
   ],
   it: [
+    'customTab.menu', // "Menu {number}": the same word
     'report.no', // "No" is the Italian word too
     'deliveries.ms', // a unit symbol
     'field.url', // abbreviation kept in every language
@@ -284,6 +287,10 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       width: 400,
       height: 300,
       size: 4,
+      id: 'ID',
+      menu: 'MN',
+      report: 'RP',
+      reports: 'RPS',
     };
     const wrong = englishKeys.filter(
       (key) =>

@@ -235,10 +235,9 @@ export function LegacyApp({
         {customTab ? (
           <CustomTabDialog
             tabId={customTab.tabId}
-            onClose={(saved) => {
+            onClose={(saved, tabId) => {
               setCustomTab(null);
-              if (frame?.framed)
-                frame.send('closeCustomTabModal', { saved, tabId: customTab.tabId });
+              if (frame?.framed) frame.send('closeCustomTabModal', { saved, tabId });
             }}
           />
         ) : null}

@@ -138,15 +138,6 @@ export const MODULES: ModuleDef[] = [
  */
 export const STANDALONE_PAGES: readonly SubPage[] = [r('trainedModel')];
 
-/** Pages outside the module menus (spec §2 "Other routes"), shown as placeholders. */
-const OTHER_PAGES: { pattern: RegExp; title: MessageKey; concept?: string }[] = [
-  {
-    pattern: /^\/applicationTab\/[\w-]+\/menu\/[\w-]+(\/report\/\d+)?$/,
-    title: 'page.applicationTab',
-    concept: 'ApplicationTabs',
-  },
-];
-
 /** The home module's help pages. */
 export type HelpPage = 'support' | 'quickGuides' | 'videoTutorials' | 'documentation';
 const HELP_PAGES: readonly HelpPage[] = [
@@ -180,6 +171,8 @@ export type RouteMatch =
   | { kind: 'apiExplorer' }
   | { kind: 'versioning' }
   | { kind: 'versioningDefinition' }
+  /** An application tab's menu (`reportId` null) or one report of it. */
+  | { kind: 'applicationTab'; tabId: number; menuId: number; reportId: number | null }
   /** A report run (`/analytics/report/execution/{id}`). */
   | { kind: 'reportExecution'; reportId: number }
   | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
@@ -247,6 +240,17 @@ export function matchRoute(location: string): RouteMatch {
   if (path === '/services/apiExplorer') return { kind: 'apiExplorer' };
   if (path === '/services/versioning') return { kind: 'versioning' };
   if (path === '/services/versioning/definition') return { kind: 'versioningDefinition' };
+  const applicationTab =
+    /^\/applicationTab\/([1-9]\d{0,9})\/menu\/([1-9]\d{0,9})(?:\/report\/([1-9]\d{0,15}))?$/.exec(
+      path,
+    );
+  if (applicationTab)
+    return {
+      kind: 'applicationTab',
+      tabId: Number(applicationTab[1]),
+      menuId: Number(applicationTab[2]),
+      reportId: applicationTab[3] === undefined ? null : Number(applicationTab[3]),
+    };
   const execution = /^\/analytics\/report\/execution\/([1-9]\d{0,9})$/.exec(path);
   if (execution) return { kind: 'reportExecution', reportId: Number(execution[1]) };
   const module = MODULES.find((candidate) => path === `/${candidate.key}`);
@@ -281,16 +285,6 @@ export function matchRoute(location: string): RouteMatch {
       ? path.slice(resource.detailPath.length + 1)
       : '';
     if (/^[1-9]\d{0,15}$/.test(rest)) return { kind: 'detail', resource, id: Number(rest) };
-  }
-  const other = OTHER_PAGES.find((candidate) => candidate.pattern.test(path));
-  if (other) {
-    const module = MODULES.find((candidate) => path.startsWith(`/${candidate.key}/`));
-    return {
-      kind: 'placeholder',
-      title: other.title,
-      ...(other.concept ? { concept: other.concept } : {}),
-      ...(module ? { module } : {}),
-    };
   }
   return { kind: 'notFound' };
 }

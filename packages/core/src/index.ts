@@ -170,6 +170,7 @@ export {
   getDefaultLandingUrl,
   getRoutingParts,
   isAppRouteAllowed,
+  getOpenApplicationTab,
   resolvePlaceholderRoute,
   validateNavigationTarget,
 } from './navigation/navigation-rules.ts';
@@ -177,9 +178,29 @@ export {
   VOCABULARY_DEFAULTS,
   VOCABULARY_FIELD_PREFIX,
   getDocumentTitle,
+  resolveLabelMap,
   resolveTabLabel,
   resolveTenantLabel,
 } from './config/vocabulary.ts';
+export {
+  APPLICATION_TABS_FIELD,
+  APPLICATION_TAB_PERMISSION,
+  MAX_APPLICATION_MENU_REPORTS,
+  MAX_APPLICATION_TABS,
+  MAX_APPLICATION_TAB_ID,
+  MAX_APPLICATION_TAB_MENUS,
+  applicationTabLabel,
+  applicationTabPath,
+  findApplicationTabMenu,
+  getUsableApplicationTabs,
+  parseApplicationTabs,
+  readApplicationTabs,
+} from './config/application-tabs.ts';
+export type {
+  ApplicationTab,
+  ApplicationTabMenu,
+  ApplicationTabsCheck,
+} from './config/application-tabs.ts';
 export { TENANT_LABEL_CASES } from './config/vocabulary-cases.ts';
 export type { TenantLabelCase } from './config/vocabulary-cases.ts';
 export { composePageTitle } from './config/page-title.ts';

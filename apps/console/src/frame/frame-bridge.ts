@@ -291,6 +291,10 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       return () => uiListeners.delete(listener);
     },
     closeFolder: () => setUi({ folder: null }),
+    /** Opens the frame's application tab editor (spec §7 custom-tab modal actions): null creates one. */
+    openCustomTab(tabId: number | null): void {
+      connection?.openCustomTab(tabId);
+    },
     /** Listens to the shell shortcuts typed in the frame; returns the unsubscribe function. */
     onShortcut(listener: (command: 'openPalette' | 'escape') => void) {
       shortcutListeners.add(listener);

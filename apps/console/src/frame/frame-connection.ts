@@ -29,6 +29,8 @@ export interface FrameConnection {
   /** Shows a shell URL in the frame (`router`); the routing state records the confirmation. */
   show(url: string): void;
   notifySessionEnded(reason: string): void;
+  /** Opens the frame's custom (application) tab editor (`openCustomTabModal`): null creates one. */
+  openCustomTab(tabId: number | null): void;
   close(): void;
 }
 
@@ -251,6 +253,9 @@ export function connectFrame(owner: FrameOwner, iframe: HTMLIFrameElement): Fram
     waitingSince: () => oldestWait,
     notifySessionEnded(reason) {
       if (target.ready) target.send('sessionExpired', { reason });
+    },
+    openCustomTab(tabId) {
+      if (target.ready) target.send('openCustomTabModal', { tabId });
     },
     close() {
       deps.unsaved?.reset();

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../lib/app-context.ts';
 import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import { useAppSelector } from '../store/hooks.ts';
-import { filterPalettePages, listPalettePages } from './palette-pages.ts';
+import { readApplicationTabs } from '@portico/core';
+import { filterPalettePages, listApplicationTabPages, listPalettePages } from './palette-pages.ts';
 import styles from './command-palette.module.css';
 
 /**
@@ -26,9 +27,13 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   );
   const ids = { list: useId(), option: useId() };
 
+  const tabsField = useAppSelector((state) => state.config.groupFields.applicationTabs);
   const pages = useMemo(
-    () => listPalettePages({ permissions, hiddenTabs }, label),
-    [permissions, hiddenTabs, label],
+    () => [
+      ...listPalettePages({ permissions, hiddenTabs }, label),
+      ...listApplicationTabPages(readApplicationTabs(tabsField), permissions, i18n.language),
+    ],
+    [permissions, hiddenTabs, label, tabsField, i18n.language],
   );
   const matches = useMemo(
     () => filterPalettePages(pages, query, i18n.language),

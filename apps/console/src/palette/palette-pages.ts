@@ -1,6 +1,15 @@
 // What the command palette lists and how it filters. Which pages a user may
 // open is core's rule (isAppRouteAllowed); this file only picks, labels and matches them.
-import { APP_ROUTES, MODULES, isAppRouteAllowed, type AppRoute } from '@portico/core';
+import {
+  APP_ROUTES,
+  MODULES,
+  applicationTabLabel,
+  applicationTabPath,
+  getUsableApplicationTabs,
+  isAppRouteAllowed,
+  type AppRoute,
+  type ApplicationTab,
+} from '@portico/core';
 
 export interface PalettePage {
   path: string;
@@ -30,6 +39,26 @@ function isListed(route: AppRoute): boolean {
   return route.page !== null
     ? route.labelKey !== `tabs.${String(route.tab)}`
     : !MODULES.some((module) => module.path === route.path);
+}
+
+/**
+ * The tenant's application tabs as palette pages: each menu the user may use, named by the tenant
+ * in `language`, found by its tab's name too ("Operations › Daily").
+ */
+export function listApplicationTabPages(
+  tabs: readonly ApplicationTab[],
+  permissions: readonly string[],
+  language: string,
+): PalettePage[] {
+  return getUsableApplicationTabs(tabs, permissions).flatMap((tab) =>
+    tab.menus.map((menu) => ({
+      path: applicationTabPath(tab, menu.id),
+      label: applicationTabLabel(menu, language),
+      context: applicationTabLabel(tab, language),
+      beta: false,
+      aliases: [],
+    })),
+  );
 }
 
 export function listPalettePages(

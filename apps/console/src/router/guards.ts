@@ -10,6 +10,7 @@ import {
   WELCOME_ROUTE,
   getAutoLoadTarget,
   isAppRouteAllowed,
+  readApplicationTabs,
   parseAppRoute,
   resolvePlaceholderRoute,
   shouldRememberRedirect,
@@ -206,6 +207,7 @@ export function createGuards(deps: GuardDeps) {
     return isAppRouteAllowed(route, {
       permissions: authz.permissions,
       hiddenTabs: config.hiddenTabs,
+      applicationTabs: readApplicationTabs(config.groupFields.applicationTabs),
     });
   }
 

@@ -4,6 +4,7 @@
 import {
   getDefaultLandingUrl,
   parseInheritedFields,
+  readApplicationTabs,
   resolveCalendarFormat,
   resolveDateFormat,
   resolveHiddenTabs,
@@ -135,6 +136,7 @@ export class ConfigurationLoader {
       autoLoadTabMenus: groupFields.autoLoadTabMenus,
       permissions,
       hiddenTabs,
+      applicationTabs: readApplicationTabs(groupFields.applicationTabs),
     });
     return {
       defaultUrl,

@@ -3,7 +3,13 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   MODULES,
+  applicationTabLabel,
+  applicationTabPath,
   composePageTitle,
+  getOpenApplicationTab,
+  getUsableApplicationTabs,
+  createPermissionSet,
+  readApplicationTabs,
   getAllowedModulePages,
   getSidebarLayout,
   getSidebarState,
@@ -43,6 +49,8 @@ export default function ShellLayout() {
   const location = useLocation();
   const permissions = useAppSelector((state) => state.authz.permissions);
   const hiddenTabs = useAppSelector((state) => state.config.hiddenTabs);
+  const tabsField = useAppSelector((state) => state.config.groupFields.applicationTabs);
+  const language = useAppSelector((state) => state.config.language);
   const user = useAppSelector((state) => state.session.user);
   const defaultUrl = useAppSelector((state) => state.session.defaultUrl);
   const { label, title } = useVocabulary();
@@ -103,33 +111,59 @@ export default function ShellLayout() {
     () => MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)),
     [permissions, hiddenTabs],
   );
+  // the tenant's application tabs (its applicationTabs group field): after the built-in modules
+  const applicationTabs = useMemo(() => readApplicationTabs(tabsField), [tabsField]);
+  const usableTabs = useMemo(
+    () => getUsableApplicationTabs(applicationTabs, permissions),
+    [applicationTabs, permissions],
+  );
+  const access = { permissions, hiddenTabs, applicationTabs };
+  const openTab = getOpenApplicationTab(path, access);
+  const openMenu = openTab?.menus.find((menu) => String(menu.id) === match?.params.menuId) ?? null;
+  const canEditTabs = createPermissionSet(permissions).has('settings:u');
   const pages = useMemo(
     () => (module ? getAllowedModulePages(module, { permissions, hiddenTabs }) : []),
     [module, permissions, hiddenTabs],
   );
+  // what the sidebar lists: the module's pages, or (APPLICATION_TABS) the open tab's menus
+  const sidebarItems = openTab
+    ? openTab.menus.map((menu) => ({
+        path: applicationTabPath(openTab, menu.id),
+        label: applicationTabLabel(menu, language),
+      }))
+    : pages.map((page) => ({ path: page.path, label: label(page.labelName, page.labelKey) }));
   // Core says how the route's sidebar state shapes the sidebar: standing beside the page, or (NONE)
   // only behind the Pages button so a NONE page is no dead end, or (BLANK) not at all. The frame's
   // sidebarEvent still closes a standing sidebar, to a rail with a button that opens it again.
   const layout = getSidebarLayout(sidebarState);
   const [sidebarWanted, setSidebarWanted] = useState(frameUi.sidebarOpen);
   useEffect(() => setSidebarWanted(frameUi.sidebarOpen), [frameUi.sidebarOpen]);
-  const hasSidebar = pages.length > 0 && (layout.standing || layout.drawer);
+  const hasSidebar = sidebarItems.length > 0 && (layout.standing || layout.drawer);
   const sidebarExpanded = hasSidebar && ((layout.standing && sidebarWanted) || drawerOpen);
 
   const route = match?.route;
-  const pageLabel = route ? label(route.labelName, route.labelKey) : null;
+  const pageLabel = openMenu
+    ? applicationTabLabel(openMenu, language)
+    : route
+      ? label(route.labelName, route.labelKey)
+      : null;
   const moduleLabel = module ? (MODULES.find((entry) => entry.name === module) ?? null) : null;
-  const currentModule = moduleLabel
-    ? label(moduleLabel.tab, moduleLabel.labelKey)
-    : t('shell.modulesMenu');
+  const currentModule = openTab
+    ? applicationTabLabel(openTab, language)
+    : moduleLabel
+      ? label(moduleLabel.tab, moduleLabel.labelKey)
+      : t('shell.modulesMenu');
   const modulesNav = useRef<HTMLElement>(null);
   const tabsFit = useTabsFit(
     modulesNav,
-    modules.map((entry) => label(entry.tab, entry.labelKey)).join('\n'),
+    [
+      ...modules.map((entry) => label(entry.tab, entry.labelKey)),
+      ...usableTabs.map((tab) => applicationTabLabel(tab, language)),
+    ].join('\n'),
   );
   const noModules = modules.every((entry) => entry.name === 'home');
   // a page the user may not open: the guards let its address stay, this page explains
-  const forbidden = match !== null && !isAppRouteAllowed(match, { permissions, hiddenTabs });
+  const forbidden = match !== null && !isAppRouteAllowed(match, access);
   const showNoModulesPage =
     !forbidden &&
     noModules &&
@@ -237,6 +271,18 @@ export default function ShellLayout() {
                 </NavLink>
               </li>
             ))}
+            {usableTabs.map((tab) => (
+              <li key={`application-tab-${tab.id}`}>
+                <NavLink
+                  to={applicationTabPath(tab)}
+                  className={openTab?.id === tab.id ? styles.active : undefined}
+                  aria-current={openTab?.id === tab.id ? 'page' : undefined}
+                  onClick={() => setModulesOpen(false)}
+                >
+                  {applicationTabLabel(tab, language)}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <span className={styles.palette}>
@@ -277,24 +323,50 @@ export default function ShellLayout() {
               data-blocked={blocked || undefined}
             >
               <div className={styles.sidebarHeader}>
-                <span>{moduleLabel ? label(moduleLabel.tab, moduleLabel.labelKey) : ''}</span>
+                <span>
+                  {openTab
+                    ? applicationTabLabel(openTab, language)
+                    : moduleLabel
+                      ? label(moduleLabel.tab, moduleLabel.labelKey)
+                      : ''}
+                </span>
                 <button type="button" className={styles.closeDrawer} onClick={closeDrawer}>
                   {t('shell.closePages')}
                 </button>
               </div>
               <ul>
-                {pages.map((page) => (
-                  <li key={page.path}>
+                {sidebarItems.map((item) => (
+                  <li key={item.path}>
                     <NavLink
-                      to={page.path}
+                      to={item.path}
                       className={({ isActive }) => (isActive ? styles.active : undefined)}
                       onClick={handleChoosePage}
                     >
-                      {label(page.labelName, page.labelKey)}
+                      {item.label}
                     </NavLink>
                   </li>
                 ))}
               </ul>
+              {openTab && canEditTabs && (
+                <p className={styles.tabActions}>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => frame.openCustomTab(openTab.id)}
+                  >
+                    {t('shell.editApplicationTab', {
+                      name: applicationTabLabel(openTab, language),
+                    })}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => frame.openCustomTab(null)}
+                  >
+                    {t('shell.newApplicationTab')}
+                  </button>
+                </p>
+              )}
               {sidebarState === 'REPORTS' && frameUi.folder?.name && (
                 <p className={styles.folder}>
                   {t('shell.reportFolder', { name: frameUi.folder.name })}

@@ -16,7 +16,9 @@ import {
   TAB_NAMES,
   VOCABULARY_DEFAULTS,
   VOCABULARY_FIELD_PREFIX,
+  applicationTabLabel,
   parseLabelMap,
+  readApplicationTabs,
   resolveTabLabel,
   resolveTenantLabel,
   validateGroupSetting,
@@ -27,6 +29,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import type { MessageKey } from '../i18n.ts';
 import { isMessageKey } from '../i18n.ts';
 import { describeError } from '../messages.ts';
+import { CustomTabDialog } from './custom-tab-dialog.tsx';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 
@@ -388,6 +391,82 @@ function LabelsEditor({
   );
 }
 
+/**
+ * The group's application tabs (spec §2 module applicationTab): each tab by its name in this
+ * language with an Edit button, and "New custom tab"; both open the custom tab editor, which
+ * saves the field and tells the shell.
+ */
+function ApplicationTabsSetting({
+  groupId,
+  row,
+  label,
+  canEdit,
+  onSaved,
+}: {
+  groupId: number;
+  row: GroupSettingRow;
+  label: string;
+  canEdit: boolean;
+  onSaved: () => void;
+}) {
+  const { t, language } = useLegacy();
+  const [editing, setEditing] = useState<{ tabId: number | null } | null>(null);
+  const id = useId();
+  const tabs = readApplicationTabs(row.value ?? row.parentValue);
+  return (
+    <section className="setting" aria-labelledby={`${id}-label`}>
+      <h3 className="setting-label" id={`${id}-label`}>
+        {label}
+      </h3>
+      {row.value === null && row.inheritedFrom !== null && tabs.length > 0 ? (
+        <p className="form-hint">
+          {t('settings.appTabs.inherited', { group: row.inheritedFrom.name })}
+        </p>
+      ) : null}
+      {tabs.length === 0 ? (
+        <p>{t('settings.appTabs.none')}</p>
+      ) : (
+        <ul className="chosen-list" aria-labelledby={`${id}-label`}>
+          {tabs.map((tab) => {
+            const name = applicationTabLabel(tab, language);
+            return (
+              <li key={tab.id}>
+                {name}{' '}
+                {canEdit ? (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setEditing({ tabId: tab.id })}
+                  >
+                    {t('settings.appTabs.edit', { name })}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {canEdit ? (
+        <div className="actions">
+          <button type="button" onClick={() => setEditing({ tabId: null })}>
+            {t('customTab.new')}
+          </button>
+        </div>
+      ) : null}
+      {editing ? (
+        <CustomTabDialog
+          tabId={editing.tabId}
+          groupId={groupId}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) onSaved();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
 /** One field: its label, its editor, what it inherits, Save and "Use the inherited value". */
 function SettingForm({
   groupId,
@@ -615,19 +694,30 @@ export function GroupSettingsPage({ groupId }: { groupId: number | null }) {
           ) : null}
           {section === 'help' ? <p className="form-hint">{t('settings.helpIntro')}</p> : null}
           <div className="settings-list">
-            {shownRows.map((row) => (
-              <SettingForm
-                key={row.name}
-                groupId={answer.group.id}
-                row={row}
-                label={labelOf(row)}
-                canEdit={canEdit}
-                onSaved={() => {
-                  setReloads((count) => count + 1);
-                  groupConfigChanged(answer.group.id);
-                }}
-              />
-            ))}
+            {shownRows.map((row) =>
+              row.kind === 'applicationTabs' ? (
+                <ApplicationTabsSetting
+                  key={row.name}
+                  groupId={answer.group.id}
+                  row={row}
+                  label={labelOf(row)}
+                  canEdit={canEdit}
+                  onSaved={() => setReloads((count) => count + 1)}
+                />
+              ) : (
+                <SettingForm
+                  key={row.name}
+                  groupId={answer.group.id}
+                  row={row}
+                  label={labelOf(row)}
+                  canEdit={canEdit}
+                  onSaved={() => {
+                    setReloads((count) => count + 1);
+                    groupConfigChanged(answer.group.id);
+                  }}
+                />
+              ),
+            )}
             {shownRows.length === 0 ? <p>{t('list.empty')}</p> : null}
           </div>
         </>

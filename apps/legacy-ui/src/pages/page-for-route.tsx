@@ -1,5 +1,6 @@
 import { matchRoute } from '../routes.ts';
 import { ApiExplorerPage } from './api-explorer-page.tsx';
+import { ApplicationTabPage } from './application-tab-page.tsx';
 import { AuditLogPage } from './audit-log-page.tsx';
 import { GroupSettingsPage } from './group-settings-page.tsx';
 import { HealthPage } from './health-page.tsx';
@@ -79,6 +80,15 @@ export function PageForRoute({ path }: { path: string }) {
       return <VersioningPage />;
     case 'versioningDefinition':
       return <VersioningDefinitionPage />;
+    case 'applicationTab':
+      return (
+        <ApplicationTabPage
+          key={`${match.tabId}:${match.menuId}`}
+          tabId={match.tabId}
+          menuId={match.menuId}
+          reportId={match.reportId}
+        />
+      );
     case 'reportExecution':
       return <ReportExecutionPage key={match.reportId} reportId={match.reportId} />;
     case 'placeholder':

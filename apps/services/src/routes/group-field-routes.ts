@@ -6,7 +6,13 @@
 // its cached directory (and so every session's inherited fields) before its next request.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { GROUP_SETTINGS, groupSetting, validateGroupSetting } from '@portico/core';
+import {
+  APPLICATION_TABS_FIELD,
+  GROUP_SETTINGS,
+  groupSetting,
+  readApplicationTabs,
+  validateGroupSetting,
+} from '@portico/core';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -79,6 +85,12 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
     const group = await ctx.directory.group(id);
     if (!group) throw new HttpError(404, `Group ${id} not found`);
     const tenant = await ctx.directory.tenantOf(id);
+    if (field === APPLICATION_TABS_FIELD && value !== null)
+      await requireTenantReports(
+        ctx,
+        tenant ? await ctx.directory.descendantIds(tenant) : null,
+        value,
+      );
     const before = await ctx.db.transaction().execute(async (trx) => {
       const old = await trx
         .selectFrom('groupFields')
@@ -118,4 +130,35 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
     // the field as GET /group/{id}/inheritedFields?format=list shows it, with its group
     return c.json({ group: { id: group.id, name: group.name }, name: field, value, parentValue });
   });
+}
+
+/**
+ * An application tab's menus name report definitions of the group's own tenant (a report of
+ * another tenant, a deleted one or one that never existed is refused: 400 naming it).
+ */
+async function requireTenantReports(
+  ctx: ServicesContext,
+  tenantGroups: Set<number> | null,
+  value: string,
+): Promise<void> {
+  const wanted = [
+    ...new Set(
+      readApplicationTabs(value).flatMap((tab) => tab.menus.flatMap((menu) => menu.reportIds)),
+    ),
+  ];
+  if (wanted.length === 0) return;
+  const found = await ctx.db
+    .selectFrom('reportDefinitions')
+    .select(['id', 'groupId'])
+    .where('id', 'in', wanted)
+    .where('deletedAt', 'is', null)
+    .execute();
+  const known = new Set(
+    found.filter((row) => tenantGroups?.has(row.groupId) === true).map((row) => row.id),
+  );
+  const missing = wanted.filter((reportId) => !known.has(reportId));
+  if (missing.length > 0) {
+    const message = `no report ${missing.join(', ')} in this tenant`;
+    throw new HttpError(400, `Invalid body: value: ${message}`, { value: message });
+  }
 }

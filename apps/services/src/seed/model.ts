@@ -189,6 +189,7 @@ export async function seedModel(
         })),
       );
     }
+    if (tenant === acme) await seedApplicationTabs(trx, acme.id);
 
     for (const [siteIndex, site] of sites.entries()) {
       const siteCode = site === tenant ? prefix : `${prefix}${siteIndex === 0 ? 'N' : 'S'}`;
@@ -335,6 +336,68 @@ export async function seedModel(
       await insertMany(trx, 'things', thingRows);
     }
   }
+}
+
+const labels = (en: string, es: string, ptBR: string, fr: string, it: string) => ({
+  en,
+  es,
+  'pt-BR': ptBR,
+  fr,
+  it,
+});
+
+/**
+ * Acme's application tabs (the applicationTabs group field, spec §2 module applicationTab):
+ * "Operations" with menus "Daily" and "Inventory", "Compliance" with "Audits", each menu listing
+ * seeded report definitions.
+ */
+async function seedApplicationTabs(trx: Transaction<Database>, tenantId: number): Promise<void> {
+  const rows = await trx
+    .selectFrom('reportDefinitions')
+    .select(['id', 'name'])
+    .where('groupId', '=', tenantId)
+    .execute();
+  const report = (name: string) => rows.find((row) => row.name === name)?.id ?? 0;
+  const tabs = [
+    {
+      id: 1,
+      order: 1,
+      labels: labels('Operations', 'Operaciones', 'Operações', 'Opérations', 'Operazioni'),
+      menus: [
+        {
+          id: 1,
+          labels: labels('Daily', 'Diario', 'Diário', 'Quotidien', 'Giornaliero'),
+          reportIds: [report('Operations summary'), report('Operations history')],
+        },
+        {
+          id: 2,
+          labels: labels('Inventory', 'Inventario', 'Inventário', 'Inventaire', 'Inventario'),
+          reportIds: [
+            report('Inventory summary'),
+            report('Inventory by zone'),
+            report('Inventory history'),
+          ],
+        },
+      ],
+    },
+    {
+      id: 2,
+      order: 2,
+      labels: labels('Compliance', 'Cumplimiento', 'Conformidade', 'Conformité', 'Conformità'),
+      menus: [
+        {
+          id: 1,
+          labels: labels('Audits', 'Auditorías', 'Auditorias', 'Audits', 'Audit'),
+          reportIds: [report('Compliance summary'), report('Compliance history')],
+        },
+      ],
+    },
+  ];
+  await insertOne(trx, 'groupFields', {
+    ownerId: tenantId,
+    name: 'applicationTabs',
+    value: JSON.stringify(tabs),
+  });
 }
 
 /**

@@ -15,9 +15,11 @@ import {
   isValidTimeZone,
 } from './formats.ts';
 import { VOCABULARY_DEFAULTS, VOCABULARY_FIELD_PREFIX } from './vocabulary.ts';
+import { MAX_LABEL_LENGTH, parseLabelMap } from './label-map.ts';
+import { APPLICATION_TABS_FIELD, parseApplicationTabs } from './application-tabs.ts';
 import { MAX_SESSION_TIMEOUT_MINUTES } from '../session/session-expiry.ts';
 
-export { MAX_SESSION_TIMEOUT_MINUTES };
+export { MAX_SESSION_TIMEOUT_MINUTES, MAX_LABEL_LENGTH, parseLabelMap };
 
 /** How a group field's value is edited and checked. */
 export type GroupSettingKind =
@@ -33,7 +35,8 @@ export type GroupSettingKind =
   | 'email'
   | 'phone'
   | 'url'
-  | 'links';
+  | 'links'
+  | 'applicationTabs';
 
 /** One editable group field. */
 export interface GroupSetting {
@@ -43,8 +46,6 @@ export interface GroupSetting {
   readonly section: 'shell' | 'regional' | 'help' | 'vocabulary';
 }
 
-/** The longest vocabulary label, in characters. */
-export const MAX_LABEL_LENGTH = 80;
 /** The most video tutorial links a tenant keeps. */
 export const MAX_VIDEO_LINKS = 50;
 
@@ -53,6 +54,7 @@ const PLAIN_SETTINGS: readonly GroupSetting[] = [
   { name: 'autoLoadTabMenus', kind: 'boolean', section: 'shell' },
   { name: 'sessionTimeout', kind: 'minutes', section: 'shell' },
   { name: 'hiddenTabs', kind: 'tabs', section: 'shell' },
+  { name: APPLICATION_TABS_FIELD, kind: 'applicationTabs', section: 'shell' },
   { name: 'language', kind: 'language', section: 'regional' },
   { name: 'timeZoneConfiguration', kind: 'timeZone', section: 'regional' },
   { name: 'dateFormatConfiguration', kind: 'dateFormat', section: 'regional' },
@@ -93,44 +95,6 @@ function parseJson(value: unknown): { ok: true; value: unknown } | { ok: false }
   } catch {
     return { ok: false };
   }
-}
-
-/**
- * A vocabulary label map: a JSON object from known languages (en, es, pt-BR, fr, it) to non-empty
- * labels of at most {@link MAX_LABEL_LENGTH} characters, at least one of them. Accepts the object
- * or its JSON text; answers the map with trimmed labels in the languages' order.
- */
-export function parseLabelMap(
-  value: unknown,
-): { ok: true; labels: Record<string, string> } | { ok: false; message: string } {
-  const parsed = parseJson(value);
-  if (!parsed.ok) return { ok: false, message: 'not valid JSON' };
-  const map = parsed.value;
-  if (typeof map !== 'object' || map === null || Array.isArray(map))
-    return { ok: false, message: 'must be a JSON object from language to label' };
-  const entries = Object.entries(map as Record<string, unknown>);
-  const unknown = entries.map(([key]) => key).filter((key) => !isSupportedLanguage(key));
-  if (unknown.length > 0)
-    return {
-      ok: false,
-      message: `unknown language ${unknown.join(', ')} (known: ${SUPPORTED_LANGUAGES.join(', ')})`,
-    };
-  const labels: Record<string, string> = {};
-  for (const language of SUPPORTED_LANGUAGES) {
-    const label = (map as Record<string, unknown>)[language];
-    if (label === undefined) continue;
-    if (typeof label !== 'string' || label.trim() === '')
-      return { ok: false, message: `the ${language} label must be non-empty text` };
-    if (label.trim().length > MAX_LABEL_LENGTH)
-      return {
-        ok: false,
-        message: `the ${language} label is longer than ${MAX_LABEL_LENGTH} characters`,
-      };
-    labels[language] = label.trim();
-  }
-  if (Object.keys(labels).length === 0)
-    return { ok: false, message: 'must hold a label for at least one language' };
-  return { ok: true, labels };
 }
 
 /** An http(s) address with a host name (core has no URL class: no DOM, no Node types). */
@@ -240,6 +204,10 @@ export function validateGroupSetting(name: string, value: unknown): GroupSetting
         : refuse('must be a web address starting with https://');
     case 'links':
       return checkLinks(text);
+    case 'applicationTabs': {
+      const tabs = parseApplicationTabs(text);
+      return tabs.ok ? accept(JSON.stringify(tabs.tabs)) : refuse(tabs.message);
+    }
   }
 }
 

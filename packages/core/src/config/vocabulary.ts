@@ -155,7 +155,7 @@ function normalizeTag(tag: string): string {
 }
 
 /** The map's non-blank text entry for `tag` (keys compared as {@link normalizeTag} does), trimmed. */
-function labelIn(map: Record<string, unknown>, tag: string): string | null {
+function labelIn(map: Readonly<Record<string, unknown>>, tag: string): string | null {
   for (const [key, value] of Object.entries(map)) {
     if (normalizeTag(key) === tag && typeof value === 'string' && value.trim() !== '')
       return value.trim();
@@ -186,7 +186,18 @@ export function resolveTenantLabel(
   if (typeof raw === 'string')
     return raw.trim() === '' || /^[[{]/.test(raw.trim()) ? null : raw.trim();
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const map = raw as Record<string, unknown>;
+  return resolveLabelMap(raw as Record<string, unknown>, language);
+}
+
+/**
+ * A label map's label in `language` by the vocabulary rule ({@link resolveTenantLabel}): the entry
+ * for `language`, else for its base language (`pt` for `pt-BR`), else the English one; null when
+ * none is non-blank text.
+ */
+export function resolveLabelMap(
+  map: Readonly<Record<string, unknown>>,
+  language: string,
+): string | null {
   const tag = normalizeTag(String(language));
   const base = tag.replace(/-.*$/, '');
   return labelIn(map, tag) ?? labelIn(map, base) ?? labelIn(map, 'en');

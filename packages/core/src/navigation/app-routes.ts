@@ -11,8 +11,8 @@
  *   by id → `importExport`, every analytics report page → `reportDefinition`, zone builder → `zone`,
  *   versioning definition → `versioning`, services logs → `services` plus `auditlog:r` (the
  *   services answer the trail only with it; a route's `requires`). machinelearning,
- *   healthandstatus and application tabs have no tab rule (any signed-in user; the platform
- *   decides what an application tab holds).
+ *   healthandstatus and application tabs have no tab rule (an application tab's rule is its own:
+ *   `report_definition:r` and a tab and menu the tenant defines).
  * - A bare sitesConfiguration / devicesConfiguration page is not in the spec's NONE list, so it has
  *   the DEFAULT sidebar; only their list/new/edit (sites) pages have none.
  * - Paths are case-sensitive, a trailing `/`, a leading `#` and a query string are ignored.
@@ -28,8 +28,9 @@
  *   sidebar, the module's pages stay one button away (the Pages drawer: no dead ends); BLANK has
  *   no sidebar and no Pages button (a page of its own, the versioning definition); every other
  *   state stands the module's pages beside the page (REPORTS adds the open folder). An application
- *   tab's menus come from the platform, so APPLICATION_TABS shows what its module offers (nothing
- *   of the module table).
+ *   tab's menus are the tenant's (`config/application-tabs.ts`), so APPLICATION_TABS stands the
+ *   open tab's menus (nothing of the module table); which tab and menu ids exist, and who may use
+ *   them, is `isAppRouteAllowed`'s question.
  */
 import { decodeUriLenient } from './uri.ts';
 import type { TabName } from '../permissions/tab-visibility.ts';

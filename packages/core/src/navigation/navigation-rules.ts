@@ -6,6 +6,8 @@ import type { TabName } from '../permissions/tab-visibility.ts';
 import { toPermissionSet } from '../permissions/permission-string.ts';
 import { evaluatePermissionExpression } from '../permissions/permission-expression.ts';
 import { WELCOME_ROUTE } from '../session/redirect.ts';
+import { findApplicationTabMenu, getUsableApplicationTabs } from '../config/application-tabs.ts';
+import type { ApplicationTab } from '../config/application-tabs.ts';
 import {
   MODULE_NAMES,
   getModulePages,
@@ -83,13 +85,17 @@ export function isAutoLoadEnabled(value: unknown): boolean {
 export interface AccessContext {
   readonly permissions: Iterable<string>;
   readonly hiddenTabs?: readonly string[] | undefined;
+  /** The tenant's application tabs (its group field, {@link readApplicationTabs}); none when absent. */
+  readonly applicationTabs?: readonly ApplicationTab[] | undefined;
 }
 
 /**
  * True when the user may open the route: its guarding tab is visible, for a page of a module the
  * module's tab too, and the permissions satisfy the route's own `requires` expression (the audit
- * log's `auditlog:r`). Routes without a tab (application tabs, machinelearning, healthandstatus)
- * are open to any signed-in user; unknown routes to nobody. This is the one rule of "may open":
+ * log's `auditlog:r`). An application tab's page needs a tab and menu of the tenant's application
+ * tabs that the user may use (`report_definition:r`, {@link getUsableApplicationTabs}): an unknown
+ * id is refused like an unknown page. machinelearning and healthandstatus are open to any signed-in
+ * user; unknown routes to nobody. This is the one rule of "may open":
  * the console's guards, sidebar and palette and the legacy UI's landing pages all ask it.
  */
 export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessContext): boolean {
@@ -100,6 +106,15 @@ export function isAppRouteAllowed(route: AppRouteMatch | string, access: AccessC
   if (isModuleName(match.module) && !isTabVisible(match.module, permissions, hiddenTabs))
     return false;
   if (match.tab !== null && !isTabVisible(match.tab, permissions, hiddenTabs)) return false;
+  if (
+    match.module === 'applicationTab' &&
+    findApplicationTabMenu(
+      getUsableApplicationTabs(access.applicationTabs ?? [], permissions),
+      String(match.params.tabId),
+      String(match.params.menuId),
+    ) === null
+  )
+    return false;
   return (
     match.route.requires === null || evaluatePermissionExpression(match.route.requires, permissions)
   );
@@ -161,6 +176,7 @@ export function getDefaultLandingUrl(context: LandingContext): string {
   const access: AccessContext = {
     permissions: toPermissionSet(context.permissions),
     hiddenTabs: context.hiddenTabs,
+    applicationTabs: context.applicationTabs,
   };
   const preferred = landingFor(context.defaultNavBar, access, context.autoLoadTabMenus);
   if (preferred !== null) return preferred;
@@ -266,4 +282,19 @@ export function diffRoutingState(previous: string | null | undefined, next: stri
   const page: RoutingChange =
     featureModule === 'UPDATED' && before.page === after.page ? 'UPDATED' : 'CHANGED';
   return { module, featureModule, page };
+}
+
+/**
+ * The application tab open at `url` with the menus the user may use (what the APPLICATION_TABS
+ * sidebar lists); null when `url` is not an application tab page the user may open.
+ */
+export function getOpenApplicationTab(url: string, access: AccessContext): ApplicationTab | null {
+  const match = parseAppRoute(url);
+  if (match === null || !isAppRouteAllowed(match, access)) return null;
+  const usable = getUsableApplicationTabs(access.applicationTabs ?? [], access.permissions);
+  return (
+    usable.find(
+      (tab) => match.module === 'applicationTab' && String(tab.id) === match.params.tabId,
+    ) ?? null
+  );
 }

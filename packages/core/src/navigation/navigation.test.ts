@@ -23,6 +23,7 @@ import {
   getAllowedModulePages,
   getAutoLoadTarget,
   getDefaultLandingUrl,
+  getOpenApplicationTab,
   getRoutingParts,
   isAppRouteAllowed,
   isAutoLoadEnabled,
@@ -511,7 +512,7 @@ describe('route access', () => {
     ['/app/things/thing', ['things:x'], [], false],
     ['/app/home/welcome', [], [], true],
     ['/app/machinelearning', [], [], true],
-    ['/app/applicationTab/1/menu/2', [], [], true],
+    ['/app/applicationTab/1/menu/2', ['report_definition:r'], [], false], // no tabs defined
     ['/app/nowhere', ['zone:*'], [], false],
     // a route's own requirement beyond its tab: the audit log needs auditlog:r
     ['/app/services/logs', ['services:x'], [], false],
@@ -524,6 +525,71 @@ describe('route access', () => {
     ['/app/analytics/report/list', ['analytics:x', 'report_definition:x'], [], true],
   ] as const)('%s with %j hidden %j -> %s', (url, permissions, hiddenTabs, allowed) => {
     expect(isAppRouteAllowed(url, { permissions, hiddenTabs })).toBe(allowed);
+  });
+
+  // the tenant's application tabs: tab 1 (menus 1 and 2), tab 2 (menu 7)
+  const applicationTabs = [
+    {
+      id: 1,
+      order: 1,
+      labels: { en: 'Operations' },
+      menus: [
+        { id: 1, labels: { en: 'Daily' }, reportIds: [1, 2] },
+        { id: 2, labels: { en: 'Inventory' }, reportIds: [3] },
+      ],
+    },
+    {
+      id: 2,
+      order: 2,
+      labels: { en: 'Compliance' },
+      menus: [{ id: 7, labels: { en: 'Audits' }, reportIds: [9] }],
+    },
+  ];
+  it.each([
+    ['/app/applicationTab/1/menu/1', ['report_definition:r'], true],
+    ['/app/applicationTab/1/menu/2/report/3', ['report_definition:r'], true],
+    ['/app/applicationTab/2/menu/7', ['report_definition:*'], true],
+    ['/app/applicationTab/1/menu/1', [], false], // no report_definition:r
+    ['/app/applicationTab/1/menu/1', ['report_definition:x'], false],
+    ['/app/applicationTab/2/menu/1', ['report_definition:r'], false], // menu of another tab
+    ['/app/applicationTab/3/menu/1', ['report_definition:r'], false], // unknown tab
+    ['/app/applicationTab/1/menu/9', ['report_definition:r'], false], // unknown menu
+    ['/app/applicationTab/ops/menu/1', ['report_definition:r'], false],
+  ] as const)('application tab %s with %j -> %s', (url, permissions, allowed) => {
+    expect(isAppRouteAllowed(url, { permissions, applicationTabs })).toBe(allowed);
+  });
+
+  it.each([
+    ['/app/applicationTab/1/menu/2', ['report_definition:r'], '1:1,2'],
+    ['/app/applicationTab/2/menu/7/report/9', ['report_definition:r'], '2:7'],
+    ['/app/applicationTab/2/menu/1', ['report_definition:r'], null],
+    ['/app/applicationTab/1/menu/1', [], null],
+    ['/app/analytics/report', ['report_definition:r'], null],
+    ['/app/nowhere', ['report_definition:r'], null],
+  ] as const)('the open application tab at %s with %j: %s', (url, permissions, expected) => {
+    const tab = getOpenApplicationTab(url, { permissions, applicationTabs });
+    expect(tab ? `${tab.id}:${tab.menus.map((menu) => menu.id).join(',')}` : null).toBe(expected);
+  });
+
+  it('no open application tab on another page, tabs defined or not', () => {
+    expect(getOpenApplicationTab('/app/home/welcome', { permissions: [] })).toBeNull();
+    expect(
+      getOpenApplicationTab('/app/home/welcome', {
+        permissions: ['report_definition:r'],
+        applicationTabs,
+      }),
+    ).toBeNull();
+  });
+
+  it('lands on an application tab named by defaultNavBar only when it exists', () => {
+    const context = {
+      permissions: ['report_definition:r', 'things:x'],
+      defaultNavBar: '/app/applicationTab/2/menu/7',
+    };
+    expect(getDefaultLandingUrl({ ...context, applicationTabs })).toBe(
+      '/app/applicationTab/2/menu/7',
+    );
+    expect(getDefaultLandingUrl(context)).toBe('/app/things');
   });
 
   it.each([
