@@ -189,7 +189,7 @@ const LANGUAGES = [
     duplicate: 'Another record already uses this value. Enter a different one.',
     deleteSelf: "You can't delete your own account. Ask another administrator if it must go.",
     server: 'The server ran into a problem.',
-    placeholder: "Machine Learning isn't available in this workspace yet.",
+    models: /^Trained models$/i,
   },
   {
     language: 'fr',
@@ -203,7 +203,7 @@ const LANGUAGES = [
     duplicate: null,
     deleteSelf: null,
     server: null,
-    placeholder: null,
+    models: null,
   },
 ] as const;
 
@@ -289,12 +289,13 @@ for (const words of LANGUAGES) {
     await strings.check('a server error');
     await page.unroute(zoneList);
 
-    // a page the reference UI does not have
+    // a page outside the modules: the trained models list, with its rows
     await page.goto('/#/app/machinelearning');
     await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(frame.getByRole('link').last()).toBeVisible();
-    if (words.placeholder) await expect(frame.getByText(words.placeholder)).toBeVisible();
-    await strings.check('a page not in this workspace');
+    if (words.models)
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText(words.models);
+    await expect(frame.getByText('forklift-eta').first()).toBeVisible();
+    await strings.check('the trained models page');
 
     expect(strings.unknown, 'strings that are neither a translation nor API data').toEqual([]);
   });

@@ -8,7 +8,7 @@ import { renderWithLegacy } from '../test/render-legacy.tsx';
 import { renderAt } from '../test/route-harness.tsx';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
-import { LandingPage, PlaceholderPage } from './pages/simple-pages.tsx';
+import { LandingPage } from './pages/simple-pages.tsx';
 import { MODULES } from './routes.ts';
 
 async function violations(container: Element): Promise<string[]> {
@@ -37,19 +37,11 @@ describe('accessibility (axe)', { timeout: 30_000 }, () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('landing, placeholder and the outside-console message have no violations', async () => {
+  it('landings and the outside-console message have no violations', async () => {
     const { api } = createFakeApi({});
     for (const page of [
       <LandingPage key="l" module={MODULES[1]!} />,
-      <PlaceholderPage
-        key="p"
-        match={{
-          kind: 'placeholder',
-          title: 'page.scheduledRule',
-          module: MODULES[3]!,
-          beta: true,
-        }}
-      />,
+      <LandingPage key="m" module={MODULES[4]!} />,
     ]) {
       const rendered = renderWithLegacy(<main>{page}</main>, { api, permissions: ['thing:r'] });
       expect(await violations(rendered.container)).toEqual([]);

@@ -175,7 +175,6 @@ export type RouteMatch =
   | { kind: 'applicationTab'; tabId: number; menuId: number; reportId: number | null }
   /** A report run (`/analytics/report/execution/{id}`). */
   | { kind: 'reportExecution'; reportId: number }
-  | { kind: 'placeholder'; title: MessageKey; concept?: string; module?: ModuleDef; beta?: boolean }
   | { kind: 'notFound' };
 
 /** The path shown when the frame starts without one. */
@@ -258,15 +257,9 @@ export function matchRoute(location: string): RouteMatch {
   for (const candidate of MODULES) {
     for (const page of candidate.pages) {
       if (page.path !== path) continue;
+      // every other menu page has its own match above; one without is not found (routes-real.test.ts)
       const resource = page.resource ? RESOURCES[page.resource] : undefined;
       if (resource) return { kind: 'list', resource, open: null };
-      return {
-        kind: 'placeholder',
-        title: page.title ?? 'app.notFound',
-        module: candidate,
-        ...(page.concept ? { concept: page.concept } : {}),
-        ...(page.beta ? { beta: true } : {}),
-      };
     }
   }
   const standalone = STANDALONE_PAGES.find((page) => page.path === path);

@@ -16,7 +16,7 @@ import { SitesPage } from './sites-page.tsx';
 import { RulesAttributesPage } from './rules-attributes-page.tsx';
 import { ResourceFormPage } from './resource-form-page.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
-import { LandingPage, NotFoundPage, PlaceholderPage, WelcomePage } from './simple-pages.tsx';
+import { LandingPage, NotFoundPage, WelcomePage } from './simple-pages.tsx';
 import { VersioningDefinitionPage, VersioningPage } from './versioning-page.tsx';
 import { ZoneBuilderPage } from './zone-builder-page.tsx';
 
@@ -91,8 +91,6 @@ export function PageForRoute({ path }: { path: string }) {
       );
     case 'reportExecution':
       return <ReportExecutionPage key={match.reportId} reportId={match.reportId} />;
-    case 'placeholder':
-      return <PlaceholderPage match={match} />;
     default:
       return <NotFoundPage />;
   }

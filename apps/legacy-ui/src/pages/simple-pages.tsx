@@ -2,18 +2,10 @@ import type { MouseEvent } from 'react';
 import { isAppRouteAllowed } from '@portico/core';
 import type { PermissionSet } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
-import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
-import type { ModuleDef, RouteMatch, SubPage } from '../routes.ts';
+import type { ModuleDef } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
-
-/** Whether the reference UI has a working page at `page` for this user (a list they may read, the map maker). */
-function worksFor(page: SubPage, has: (term: string) => boolean): boolean {
-  const resource = page.resource ? RESOURCES[page.resource] : undefined;
-  if (resource) return has(`${resource.permission}:r`);
-  return page.path === '/model/mapmaker' && has('mapmaker:x') && has('zone:r');
-}
 
 /**
  * Whether the user may open a legacy page: core's one rule of "may open" (the shell's guards,
@@ -104,66 +96,6 @@ export function LandingPage({ module }: { module: ModuleDef }) {
           })}
         </ul>
       </nav>
-    </section>
-  );
-}
-
-/** A page the reference UI does not implement: said in plain words, with the pages that work and the way back. */
-export function PlaceholderPage({
-  match,
-}: {
-  match: Extract<RouteMatch, { kind: 'placeholder' }>;
-}) {
-  const { t, permissions, resourceLabel, conceptLabel } = useLegacy();
-  // a title naming zones names them in the tenant's words ("Builder for areas")
-  const words = { zones: lowerFirst(resourceLabel(RESOURCES.zone!)) };
-  const title = match.concept ? conceptLabel(match.concept, match.title) : t(match.title, words);
-  const module = match.module;
-  const working = module
-    ? module.pages.filter(
-        (page) =>
-          worksFor(page, (term) => permissions.has(term)) && mayOpen(page.path, permissions),
-      )
-    : [];
-  return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">
-        {title}
-        {match.beta ? <span className="badge badge-beta">{t('app.beta')}</span> : null}
-      </h1>
-      <div className="notice-box" role="note">
-        <p>
-          <strong>{t('app.placeholder', { page: title })}</strong>
-        </p>
-        <p>{t('app.placeholderDetail')}</p>
-      </div>
-      {working.length > 0 ? (
-        <nav aria-label={t('app.otherPages')}>
-          <ul className="link-list">
-            {working.map((page) => {
-              const resource = page.resource ? RESOURCES[page.resource] : undefined;
-              return (
-                <li key={page.path}>
-                  <RouteLink to={page.path}>
-                    {resource
-                      ? resourceLabel(resource)
-                      : conceptLabel(page.concept ?? '', page.title ?? 'app.notFound')}
-                  </RouteLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      ) : null}
-      <p>
-        {module ? (
-          <RouteLink to={`/${module.key}`}>
-            {t('app.backTo', { page: conceptLabel(module.concept, module.label) })}
-          </RouteLink>
-        ) : (
-          <ShellLink to="/home/welcome">{t('app.goHome')}</ShellLink>
-        )}
-      </p>
     </section>
   );
 }
