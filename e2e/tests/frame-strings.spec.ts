@@ -76,6 +76,13 @@ function dataValues(node: unknown, out: Set<string>): void {
       out.add(initials[0]!.toLocaleUpperCase());
       out.add(initials.join('').toLocaleUpperCase());
     }
+    // a trained model's list shows its key metric: the metric's name and its value, the value with
+    // the user's decimal separator
+    if (record.metrics && typeof record.metrics === 'object' && !Array.isArray(record.metrics))
+      for (const [name, value] of Object.entries(record.metrics as Record<string, unknown>))
+        if (typeof value === 'number')
+          for (const number of [String(value), String(value).replace('.', ',')])
+            out.add(`${name} ${number}`);
     for (const value of Object.values(record)) dataValues(value, out);
   }
 }

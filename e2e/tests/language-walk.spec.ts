@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { API, NEW_ACCOUNT_PASSWORD, apiLogin, createAcmeAccount, signIn } from './helpers.ts';
+import { APPLICATION_TAB_ROUTES, routeRecords, specRoutes } from './spec-routes.ts';
 
 type Language = 'en' | 'es' | 'pt-BR' | 'fr' | 'it';
 const LANGUAGES: Language[] = ['en', 'es', 'pt-BR', 'fr', 'it'];
@@ -188,15 +189,8 @@ for (const language of LANGUAGES) {
         string,
         unknown
       >;
-    const first = async (resource: string) => {
-      const answer = await request.get(`${API}/${resource}?pageSize=1`, { headers });
-      expect(answer.status()).toBe(200);
-      return ((await answer.json()) as { results: { id: number }[] }).results[0]?.id ?? 1;
-    };
-    const groupId = await first('group');
-    const reportId = await first('reportDefinition');
-    // a site with its map (the seed's North DC or South DC): the walk reads its real page
-    const siteId = await first('site');
+    const records = await routeRecords(request, headers.token);
+    const { groupId, reportId } = records;
     const fields = (await (
       await request.get(`${API}/group/${groupId}/inheritedFields?format=map`, { headers })
     ).json()) as Record<string, { value?: unknown } | unknown>;
@@ -219,67 +213,7 @@ for (const language of LANGUAGES) {
     }
 
     // every route of spec §2 (parameters filled with records that exist), and record forms
-    const ROUTES = [
-      '/app/home/welcome',
-      '/app/home/support',
-      '/app/home/quickGuides',
-      '/app/home/videoTutorials',
-      '/app/home/documentation',
-      '/app/things',
-      '/app/things/thing',
-      '/app/things/thing/new',
-      '/app/things/thingType',
-      '/app/tenants',
-      '/app/tenants/group',
-      '/app/tenants/groupType',
-      '/app/tenants/sitesConfiguration',
-      '/app/tenants/devicesConfiguration',
-      '/app/tenants/user',
-      '/app/tenants/role',
-      '/app/tenants/resource',
-      '/app/tenants/license',
-      '/app/tenants/settings',
-      '/app/tenants/rulesAttributes',
-      `/app/tenants/group/config/${groupId}`,
-      '/app/tenants/devicesConfiguration/1',
-      '/app/tenants/sitesConfiguration/list',
-      '/app/tenants/sitesConfiguration/new',
-      `/app/tenants/sitesConfiguration/edit/${siteId}`,
-      '/app/gateway',
-      '/app/gateway/edgebox',
-      '/app/gateway/scheduledRule',
-      '/app/gateway/streamApp',
-      '/app/model',
-      '/app/model/mapmaker',
-      '/app/model/zone',
-      '/app/model/zone/new',
-      '/app/model/zoneType',
-      '/app/model/zoneGroup',
-      '/app/model/logicalReader',
-      '/app/model/zone/builder',
-      '/app/services',
-      '/app/services/importExport',
-      '/app/services/connection',
-      '/app/services/license',
-      '/app/services/versioning',
-      '/app/services/apiExplorer',
-      '/app/services/endpoint',
-      '/app/services/dataRetentionPolicy',
-      '/app/services/subscription',
-      '/app/services/importExport/1',
-      '/app/services/versioning/definition',
-      '/app/services/logs',
-      '/app/analytics',
-      '/app/analytics/report',
-      '/app/analytics/report/list',
-      '/app/analytics/report/create',
-      `/app/analytics/report/edit/${reportId}`,
-      `/app/analytics/report/execution/${reportId}`,
-      '/app/applicationTab/1/menu/1',
-      '/app/applicationTab/1/menu/1/report/1',
-      '/app/machinelearning',
-      '/app/healthandstatus',
-    ];
+    const ROUTES = [...specRoutes(records), ...APPLICATION_TAB_ROUTES];
 
     const username = await createAcmeAccount(request, { prefix: `walk-${language}`, language });
     await signIn(page, username, NEW_ACCOUNT_PASSWORD);
