@@ -4,8 +4,7 @@
 // Spanish, axe on every screen.
 import { expect as baseExpect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, chooseReference, createAcmeAccount, signIn } from './helpers.ts';
-import { NEW_ACCOUNT_PASSWORD } from './helpers.ts';
+import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -63,13 +62,7 @@ for (const language of ['en', 'es'] as const) {
     const readerName = `Dock door ${suffix}`;
     const readerId = await logicalReader(request, readerName);
     await page.setViewportSize(viewport);
-    if (language === 'en') await signIn(page, 'admin');
-    else
-      await signIn(
-        page,
-        await createAcmeAccount(request, { prefix: 'devices', language }),
-        NEW_ACCOUNT_PASSWORD,
-      );
+    await signInAdministrator(page, request, language, 'devices');
     const frameSelector = 'main iframe';
     const frame = page.frameLocator(frameSelector);
 

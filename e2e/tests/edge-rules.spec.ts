@@ -5,8 +5,7 @@
 // on every screen.
 import { expect as baseExpect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, chooseReference, createAcmeAccount, signIn } from './helpers.ts';
-import { NEW_ACCOUNT_PASSWORD } from './helpers.ts';
+import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -79,13 +78,7 @@ for (const language of ['en', 'es'] as const) {
     const boxName = `Box ${suffix}`;
     await edgebox(request, boxName);
     await page.setViewportSize(viewport);
-    if (language === 'en') await signIn(page, 'admin');
-    else
-      await signIn(
-        page,
-        await createAcmeAccount(request, { prefix: 'schedules', language }),
-        NEW_ACCOUNT_PASSWORD,
-      );
+    await signInAdministrator(page, request, language, 'schedules');
     // the frame's title is in the user's language: found by its place
     const frameSelector = 'main iframe';
     const frame = page.frameLocator(frameSelector);

@@ -122,6 +122,20 @@ export async function signInNewAcmeAccount(
 }
 
 /**
+ * Signs in a tenant administrator of Acme in `language`: the demo `admin` in English, otherwise a
+ * new Acme account (`prefix` names it) whose language is `language`.
+ */
+export async function signInAdministrator(
+  page: Page,
+  request: APIRequestContext,
+  language: string,
+  prefix: string,
+): Promise<void> {
+  if (language === 'en') await signIn(page, 'admin');
+  else await signInNewAcmeAccount(page, request, { prefix, language });
+}
+
+/**
  * Chooses a record in a legacy UI reference combobox as a person does: types part of its name and
  * picks the option the server offered (`option` the option's accessible name), or with nothing
  * typed takes the first choice with the keyboard.

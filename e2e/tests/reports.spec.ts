@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, NEW_ACCOUNT_PASSWORD, apiLogin, createAcmeAccount, signIn } from './helpers.ts';
+import { API, apiLogin, signInAdministrator } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -85,13 +85,7 @@ for (const language of ['en', 'es'] as const) {
     request,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    if (language === 'en') await signIn(page, 'admin');
-    else
-      await signIn(
-        page,
-        await createAcmeAccount(request, { prefix: 'reports', language }),
-        NEW_ACCOUNT_PASSWORD,
-      );
+    await signInAdministrator(page, request, language, 'reports');
     const frameSelector = 'main iframe';
     const frame = page.frameLocator(frameSelector);
     const reportName = `Things by status ${viewport.width}-${Date.now()}`;

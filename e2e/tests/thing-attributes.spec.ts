@@ -4,7 +4,7 @@
 // English and 390 px in French, axe on every screen.
 import { expect as baseExpect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, NEW_ACCOUNT_PASSWORD, apiLogin, createAcmeAccount, signIn } from './helpers.ts';
+import { API, apiLogin, signInAdministrator } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -73,13 +73,7 @@ for (const language of ['en', 'fr'] as const) {
     const suffix = `${viewport.width}-${Date.now()}`;
     const { typeName, thingId } = await typeWithThing(request, suffix);
     await page.setViewportSize(viewport);
-    if (language === 'en') await signIn(page, 'admin');
-    else
-      await signIn(
-        page,
-        await createAcmeAccount(request, { prefix: 'attributes', language }),
-        NEW_ACCOUNT_PASSWORD,
-      );
+    await signInAdministrator(page, request, language, 'attributes');
     const frameSelector = 'main iframe';
     const frame = page.frameLocator(frameSelector);
 

@@ -6,8 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
-import { API, apiLogin, chooseReference, createAcmeAccount, signIn } from './helpers.ts';
-import { NEW_ACCOUNT_PASSWORD } from './helpers.ts';
+import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -79,13 +78,7 @@ for (const language of ['en', 'fr'] as const) {
     const bytes = randomBytes(300 * 1024 + 17);
     const checksum = createHash('sha256').update(bytes).digest('hex');
     await page.setViewportSize(viewport);
-    if (language === 'en') await signIn(page, 'admin');
-    else
-      await signIn(
-        page,
-        await createAcmeAccount(request, { prefix: 'models', language }),
-        NEW_ACCOUNT_PASSWORD,
-      );
+    await signInAdministrator(page, request, language, 'models');
     const frameSelector = 'main iframe';
     const frame = page.frameLocator(frameSelector);
 
