@@ -33,14 +33,8 @@ import {
   restoreSnapshot,
   takeSnapshot,
 } from '../versioning/config-snapshots.ts';
+import { idParam } from '../http/id-param.ts';
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 const takeBody = z.strictObject({ note: z.unknown().optional() });
 const compareQuery = z.object({
   with: z.union([z.literal('now'), z.string().regex(/^[1-9][0-9]{0,9}$/, 'now or a snapshot id')]),

@@ -17,17 +17,11 @@ import { importScope, requireImport, requireImportInto } from '../policies/impor
 import { importJobJson } from '../presenters/import-job-json.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { idParam } from '../http/id-param.ts';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 const uploadQuery = z.object({
   resource: z.string(),
   fileName: z.string().trim().min(1).max(200).default('import.csv'),

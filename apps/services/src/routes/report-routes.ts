@@ -23,14 +23,8 @@ import { csvCell, outputPlan, toJson } from '../resources/serialize.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import type { AnyDb } from './resources/resource-env.ts';
 import { csvDownload } from './resources/export-handler.ts';
+import { idParam } from '../http/id-param.ts';
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
   pageNumber: z.coerce.number().int().min(1).max(10_000_000).default(1),

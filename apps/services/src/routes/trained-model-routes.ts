@@ -21,19 +21,13 @@ import { TRAINED_MODEL } from '../resources/definitions/machine-learning.ts';
 import type { Row } from '../resources/resource-spec.ts';
 import { toJson } from '../resources/serialize.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
+import { idParam } from '../http/id-param.ts';
 
 /** The bytes of one stored chunk: the most of a file the server holds at once. */
 export const MODEL_CHUNK_BYTES = 256 * 1024;
 /** The path of a model's file, for the API's body-size middleware (app.ts). */
 export const MODEL_FILE_PATH = /\/trainedModel\/\d+\/file$/;
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 const uploadQuery = z.object({
   fileName: z
     .string()

@@ -21,14 +21,8 @@ import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
+import { idParam } from '../http/id-param.ts';
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 const csv = (allowed: readonly string[], name: string) =>
   z
     .string()

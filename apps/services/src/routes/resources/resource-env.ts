@@ -2,7 +2,6 @@
 // it, the list pages, and the steps every list or write takes.
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Caller } from '../../auth/directory.ts';
 import { readableFor, requirePermission } from '../../policies/access.ts';
 import type { AppEnv, ServicesContext } from '../../services-context.ts';
@@ -37,13 +36,7 @@ export function permittedCaller(
   return caller;
 }
 
-export const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export { idParam } from '../../http/id-param.ts';
 
 /** After a committed write: every worker drops what the write made stale, before the answer goes out. */
 export async function afterCommit(env: ResourceEnv, spec: ResourceSpec): Promise<void> {
