@@ -5,9 +5,12 @@ import {
   MODULES,
   PRESERVED_KEYS,
   STORAGE_KEYS,
+  applicationTabPath,
   decodeTokenCookie,
   decodeUserDetailCookie,
+  getUsableApplicationTabs,
   isTabVisible,
+  readApplicationTabs,
 } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,17 +40,52 @@ function moduleHrefs(nav: HTMLElement): string[] {
     .map((link) => link.getAttribute('href') ?? '');
 }
 
+/** The application tabs the user's active group defines (its `applicationTabs` field). */
+async function applicationTabsOf(username: string): Promise<unknown> {
+  const token = await apiLogin(harness, username);
+  const me = await harness.api<{ group?: { id: number }; activeGroup?: { id: number } }>(
+    'GET',
+    '/user/whoami',
+    undefined,
+    token,
+  );
+  const groupId = me.body.activeGroup?.id ?? me.body.group?.id;
+  const fields = await harness.api<Record<string, unknown>>(
+    'GET',
+    `/group/${groupId}/inheritedFields?format=map`,
+    undefined,
+    token,
+  );
+  await harness.api('POST', '/user/logout', undefined, token);
+  const field = fields.body.applicationTabs;
+  return field && typeof field === 'object' && 'value' in field ? field.value : field;
+}
+
+/** The modules core allows the user, then the tenant's application tabs core lets them use. */
 async function expectedModules(username: string): Promise<string[]> {
   const { permissions, hiddenTabs } = await permissionsOf(harness, username);
-  return MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)).map(
-    (module) => `#${module.path}`,
+  const tabs = getUsableApplicationTabs(
+    readApplicationTabs(await applicationTabsOf(username)),
+    permissions,
   );
+  return [
+    ...MODULES.filter((module) => isTabVisible(module.tab, permissions, hiddenTabs)).map(
+      (module) => `#${module.path}`,
+    ),
+    ...tabs.map((tab) => `#${applicationTabPath(tab)}`),
+  ];
 }
 
 describe('signing in', () => {
   it('admin: the Modules navigation shows exactly the tabs core allows, with tenant labels and title', async () => {
     const { modules, app } = await signIn('admin');
-    expect(moduleHrefs(modules)).toEqual(await expectedModules('admin'));
+    const expected = await expectedModules('admin');
+    expect(moduleHrefs(modules)).toEqual(expected);
+    // after the modules, the two application tabs Acme defines (Operations, Compliance)
+    expect(expected.slice(-2)).toEqual([
+      '#/app/applicationTab/1/menu/1',
+      '#/app/applicationTab/2/menu/1',
+    ]);
     // tenant vocabulary: Acme calls things "Assets" and the platform "Acme Track"
     expect(within(modules).getByRole('link', { name: 'Assets' })).toHaveAttribute(
       'href',
