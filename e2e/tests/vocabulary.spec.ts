@@ -9,7 +9,12 @@ import { NEW_ACCOUNT_PASSWORD, createAcmeAccount, signIn } from './helpers.ts';
 // a sign-in, the frame and a save on a shared two-core machine
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-test.use({ serviceWorkers: 'block' });
+test.use({
+  serviceWorkers: 'block',
+  // wide enough for every module tab and Acme's two application tabs to stand in the bar in the
+  // longer languages (at 1440 px Spanish and French fold them into the Modules menu)
+  viewport: { width: 1920, height: 1080 },
+});
 
 interface Vocabulary {
   language: 'fr' | 'es';
