@@ -12,6 +12,41 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
   { object, property: 'only', message: 'A focused test hides the rest of the suite.' },
 ]);
 
+/**
+ * Comments keep their reasoning, never a tracker's numbers (the word "issue" with a number): the repository does not
+ * hold the tracker, so such a reference tells a reader nothing; the why goes in the comment itself
+ * or in the commit message.
+ */
+const porticoRules = {
+  rules: {
+    'no-tracker-references': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: {
+          tracker:
+            'Say the reason in the comment, not a tracker number (the repository does not hold the tracker).',
+        },
+      },
+      /** @param {import('eslint').Rule.RuleContext} context */
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (/\bissues? #?\d+/i.test(comment.value)) {
+                context.report({
+                  loc: comment.loc ?? { line: 1, column: 0 },
+                  messageId: 'tracker',
+                });
+              }
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 /** The console's feature folders: they stand on lib/, api/, store/, session/ and i18n/. */
 const CONSOLE_FEATURES = [
   'app',
@@ -49,7 +84,7 @@ export default defineConfig(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, portico: porticoRules },
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
@@ -66,6 +101,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-eval': 'error',
+      'portico/no-tracker-references': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
       'no-restricted-properties': ['error', ...noFocusedTests],

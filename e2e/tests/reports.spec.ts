@@ -1,4 +1,4 @@
-// Reports that run (issue 29): an administrator builds a report — takes a column out, filters out
+// Reports that run: an administrator builds a report — takes a column out, filters out
 // the retired things, groups by status — saves and runs it; the run's counts are what the thing
 // list shows for each status, its total their sum; the CSV downloads the same groups; the list of
 // reports runs it again from its row. At 1440 px in English and 390 px in Spanish, axe on each screen.

@@ -1,4 +1,4 @@
-// Reports that run (issue 29): report definitions with their query (resource, columns, filters,
+// Reports that run: report definitions with their query (resource, columns, filters,
 // order, group-by) checked by core's report-definition.ts, and their execution over real HTTP —
 // exactly the caller's list of the resource, paged, with totals, group counts and a CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A site's local map image (issue 30): what kind of image a file is, read from its own bytes (its
+ * A site's local map image: what kind of image a file is, read from its own bytes (its
  * magic number), never from the name or the type a browser declared, and its size in pixels read
  * from its header. PNG, JPEG and WebP only: an SVG is refused (it is a document that can carry
  * script), as is anything else. A file cut short (its end marker missing) is refused too.

@@ -1,5 +1,5 @@
 /**
- * A site (the sites configuration dashboard, spec §2 `/tenants/sitesConfiguration`; issue 30): a
+ * A site (the sites configuration dashboard, spec §2 `/tenants/sitesConfiguration`): a
  * group at the site level, the level under its tenant, with its address, its time zone, its working
  * hours and its local map (the platform's `localMap`: an image, its real size and its origin).
  * These are the rules both the services (which refuse) and the pages (which explain) apply.
