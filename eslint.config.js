@@ -13,9 +13,9 @@ const noFocusedTests = ['describe', 'it', 'test'].flatMap((object) => [
 ]);
 
 /**
- * Comments keep their reasoning, never a tracker's numbers (the word "issue" with a number): the repository does not
- * hold the tracker, so such a reference tells a reader nothing; the why goes in the comment itself
- * or in the commit message.
+ * Comments keep their reasoning, never a tracker's numbers (the word "issue" with a number): the
+ * repository does not hold the tracker, so such a reference tells a reader nothing; the why goes in
+ * the comment itself or in the commit message.
  */
 const porticoRules = {
   rules: {
