@@ -2,14 +2,20 @@
 // with the problem at its JSON pointer, fixed and saved; given to a logical reader from the reader's
 // form; the reader then listed, as a link, on the profile's page. At 1440 px in English and 390 px in
 // Spanish, axe on every screen.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
+import {
+  administratorAt,
+  API,
+  apiLogin,
+  chooseReference,
+  longTaskSpec,
+  patientExpect as expect,
+  viewportOf,
+} from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+longTaskSpec();
 
 const WORDS = {
   en: {
@@ -52,7 +58,7 @@ async function logicalReader(request: APIRequestContext, name: string): Promise<
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const viewport = viewportOf(words.width);
 
   test(`a reader profile is fixed, saved, given to a reader and lists it (${language}, ${viewport.width} px)`, async ({
     page,
@@ -61,10 +67,11 @@ for (const language of ['en', 'es'] as const) {
     const suffix = `${viewport.width}-${Date.now()}`;
     const readerName = `Dock door ${suffix}`;
     const readerId = await logicalReader(request, readerName);
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'devices');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width: viewport.width,
+      prefix: 'devices',
+    });
 
     // a reader profile: settings out of the reader schema's range, then fixed
     await page.goto('/#/app/tenants/devicesConfiguration');

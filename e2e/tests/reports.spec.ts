@@ -3,14 +3,19 @@
 // list shows for each status, its total their sum; the CSV downloads the same groups; the list of
 // reports runs it again from its row. At 1440 px in English and 390 px in Spanish, axe on each screen.
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, signInAdministrator } from './helpers.ts';
+import {
+  administratorAt,
+  API,
+  apiLogin,
+  longTaskSpec,
+  patientExpect as expect,
+  viewportOf,
+} from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+longTaskSpec();
 
 const WORDS = {
   en: {
@@ -78,16 +83,17 @@ async function listedByStatus(request: APIRequestContext): Promise<Map<string, n
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const viewport = viewportOf(words.width);
 
   test(`a report is built, saved and run; its counts are the list's (${language}, ${viewport.width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'reports');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width: viewport.width,
+      prefix: 'reports',
+    });
     const reportName = `Things by status ${viewport.width}-${Date.now()}`;
 
     // the builder

@@ -2,14 +2,19 @@
 // Tenants → attributes, then a thing of that type opened, its new input found, a bad value refused
 // with the message on the field, a good one saved and seen again after a reload. At 1440 px in
 // English and 390 px in French, axe on every screen.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, signInAdministrator } from './helpers.ts';
+import {
+  administratorAt,
+  API,
+  apiLogin,
+  longTaskSpec,
+  patientExpect as expect,
+  viewportOf,
+} from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+longTaskSpec();
 
 const WORDS = {
   en: {
@@ -64,7 +69,7 @@ async function typeWithThing(request: APIRequestContext, suffix: string) {
 
 for (const language of ['en', 'fr'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const viewport = viewportOf(words.width);
 
   test(`an attribute is added to a thing type and filled in on a thing (${language}, ${viewport.width} px)`, async ({
     page,
@@ -72,10 +77,11 @@ for (const language of ['en', 'fr'] as const) {
   }, testInfo) => {
     const suffix = `${viewport.width}-${Date.now()}`;
     const { typeName, thingId } = await typeWithThing(request, suffix);
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'attributes');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width: viewport.width,
+      prefix: 'attributes',
+    });
 
     // the attribute: a number up to 100, labelled in the user's language
     // the frame follows the address once the shell is ready (again after a reload if it was not)

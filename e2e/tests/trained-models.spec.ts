@@ -4,14 +4,20 @@
 // downloaded byte for byte. At 1440 px in English and 390 px in French, axe on every screen.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
-import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
+import {
+  administratorAt,
+  API,
+  apiLogin,
+  chooseReference,
+  longTaskSpec,
+  patientExpect as expect,
+  viewportOf,
+} from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+longTaskSpec();
 
 const WORDS = {
   en: {
@@ -68,7 +74,7 @@ async function openModel(page: Page, frame: FrameLocator, name: string) {
 
 for (const language of ['en', 'fr'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const viewport = viewportOf(words.width);
 
   test(`a model is registered, its file uploaded and checked, deployed and downloaded (${language}, ${viewport.width} px)`, async ({
     page,
@@ -77,10 +83,11 @@ for (const language of ['en', 'fr'] as const) {
     const name = `eta-${viewport.width}-${Date.now()}`;
     const bytes = randomBytes(300 * 1024 + 17);
     const checksum = createHash('sha256').update(bytes).digest('hex');
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'models');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width: viewport.width,
+      prefix: 'models',
+    });
 
     // the list, under the tenant's word for trained models
     await page.goto('/#/app/machinelearning');
