@@ -4,18 +4,10 @@
 // Spanish, axe on every screen.
 import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import {
-  administratorAt,
-  API,
-  apiLogin,
-  chooseReference,
-  longTaskSpec,
-  patientExpect as expect,
-  viewportOf,
-} from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec();
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -58,18 +50,18 @@ async function logicalReader(request: APIRequestContext, name: string): Promise<
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = viewportOf(words.width);
+  const { width } = words;
 
-  test(`a reader profile is fixed, saved, given to a reader and lists it (${language}, ${viewport.width} px)`, async ({
+  test(`a reader profile is fixed, saved, given to a reader and lists it (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const suffix = `${viewport.width}-${Date.now()}`;
+    const suffix = `${width}-${Date.now()}`;
     const readerName = `Dock door ${suffix}`;
     const readerId = await logicalReader(request, readerName);
     const { frame, frameSelector } = await administratorAt(page, request, {
       language,
-      width: viewport.width,
+      width,
       prefix: 'devices',
     });
 
@@ -91,7 +83,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `profile errors (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await settings.fill('{"txPowerDbm": 30, "antennas": [1, 2]}');
     await frame.getByRole('button', { name: words.save }).click();
     await expect(frame.getByRole('heading', { level: 1, name: words.profiles })).toBeVisible();
@@ -131,7 +123,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `profile page (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/app/model/logicalReader/${readerId}$`));
   });

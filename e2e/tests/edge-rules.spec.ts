@@ -5,18 +5,10 @@
 // on every screen.
 import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import {
-  administratorAt,
-  API,
-  apiLogin,
-  chooseReference,
-  longTaskSpec,
-  patientExpect as expect,
-  viewportOf,
-} from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec();
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -74,18 +66,18 @@ async function edgebox(request: APIRequestContext, name: string): Promise<void> 
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = viewportOf(words.width);
+  const { width } = words;
 
-  test(`a scheduled rule shows its next runs, and a stream app its schema errors (${language}, ${viewport.width} px)`, async ({
+  test(`a scheduled rule shows its next runs, and a stream app its schema errors (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const suffix = `${viewport.width}-${Date.now()}`;
+    const suffix = `${width}-${Date.now()}`;
     const boxName = `Box ${suffix}`;
     await edgebox(request, boxName);
     const { frame, frameSelector } = await administratorAt(page, request, {
       language,
-      width: viewport.width,
+      width,
       prefix: 'schedules',
     });
 
@@ -122,7 +114,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `scheduled rule form (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await form.getByRole('button', { name: words.save }).click();
     await expect(form).toBeHidden();
     await frame.getByRole('searchbox').fill(ruleName);
@@ -151,7 +143,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `stream app errors (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await appForm.getByRole('button', { name: words.example }).click();
     await appForm.getByRole('button', { name: words.save }).click();
     await expect(appForm).toBeHidden();

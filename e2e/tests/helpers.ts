@@ -46,16 +46,14 @@ export const API = '/riot-core-services/api';
 /**
  * The settings of the specs that walk a whole task through the frame (forms, uploads, several axe
  * scans): a test may take `timeout` ms and each expectation 20 s on a loaded two-core machine, and
- * the service worker stays out of the way. Call it at the top of the spec; use {@link patientExpect}
- * for its expectations.
+ * the service worker stays out of the way. Called at the top of the spec; returns the spec's
+ * `expect` (20 s for each expectation).
  */
-export function longTaskSpec(timeout = 240_000): void {
+export function longTaskSpec(timeout = 240_000): typeof expect {
   test.describe.configure({ timeout });
   test.use({ serviceWorkers: 'block' });
+  return expect.configure({ timeout: 20_000 });
 }
-
-/** `expect` with 20 s for each expectation (the specs of {@link longTaskSpec}). */
-export const patientExpect = expect.configure({ timeout: 20_000 });
 
 /** The window of a spec run at `width` (the 1440 px desktop or the 390 px phone). */
 export function viewportOf(width: number): { width: number; height: number } {

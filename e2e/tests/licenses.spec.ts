@@ -16,7 +16,6 @@ import {
   createAcmeAccount,
   createOwnTenant,
   longTaskSpec,
-  patientExpect as expect,
   landed,
   legacyFrame,
   signIn,
@@ -24,7 +23,7 @@ import {
 } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec();
+const expect = longTaskSpec();
 
 /** A tenant of its own (a thing type, an administrator of things and of the license), root's token. */
 function newTenant(request: APIRequestContext) {

@@ -5,17 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import {
-  administratorAt,
-  API,
-  apiLogin,
-  longTaskSpec,
-  patientExpect as expect,
-  viewportOf,
-} from './helpers.ts';
+import { administratorAt, API, apiLogin, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec();
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -83,18 +76,18 @@ async function listedByStatus(request: APIRequestContext): Promise<Map<string, n
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = viewportOf(words.width);
+  const { width } = words;
 
-  test(`a report is built, saved and run; its counts are the list's (${language}, ${viewport.width} px)`, async ({
+  test(`a report is built, saved and run; its counts are the list's (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
     const { frame, frameSelector } = await administratorAt(page, request, {
       language,
-      width: viewport.width,
+      width,
       prefix: 'reports',
     });
-    const reportName = `Things by status ${viewport.width}-${Date.now()}`;
+    const reportName = `Things by status ${width}-${Date.now()}`;
 
     // the builder
     await page.goto('/#/app/analytics/report/create');
@@ -115,7 +108,7 @@ for (const language of ['en', 'es'] as const) {
       .getByRole('combobox', { name: words.groupBy })
       .selectOption({ label: words.status });
     await expectNoFrameAxeViolations(page, `report builder filled (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await frame.getByRole('button', { name: words.saveAndRun }).click();
 
     // the run: one row per status but retired, each with the list's count
@@ -142,7 +135,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `report run (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // the CSV holds the same groups
     const downloading = page.waitForEvent('download');

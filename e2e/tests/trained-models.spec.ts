@@ -6,18 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
-import {
-  administratorAt,
-  API,
-  apiLogin,
-  chooseReference,
-  longTaskSpec,
-  patientExpect as expect,
-  viewportOf,
-} from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec();
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -74,18 +66,18 @@ async function openModel(page: Page, frame: FrameLocator, name: string) {
 
 for (const language of ['en', 'fr'] as const) {
   const words = WORDS[language];
-  const viewport = viewportOf(words.width);
+  const { width } = words;
 
-  test(`a model is registered, its file uploaded and checked, deployed and downloaded (${language}, ${viewport.width} px)`, async ({
+  test(`a model is registered, its file uploaded and checked, deployed and downloaded (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const name = `eta-${viewport.width}-${Date.now()}`;
+    const name = `eta-${width}-${Date.now()}`;
     const bytes = randomBytes(300 * 1024 + 17);
     const checksum = createHash('sha256').update(bytes).digest('hex');
     const { frame, frameSelector } = await administratorAt(page, request, {
       language,
-      width: viewport.width,
+      width,
       prefix: 'models',
     });
 
@@ -94,7 +86,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(frame.getByRole('heading', { level: 1, name: words.models })).toBeVisible();
     await expect(frame.getByRole('link', { name: 'forklift-eta' })).toBeVisible();
     await expectNoFrameAxeViolations(page, `models (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // registered with a metric
     await frame.getByRole('link', { name: words.new }).click();
@@ -126,7 +118,7 @@ for (const language of ['en', 'fr'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `model file (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // draft → validated → deployed: deployed is offered only once it is validated
     await expect(status.locator('option', { hasText: words.deployed })).toHaveCount(0);

@@ -11,12 +11,11 @@ import {
   createOwnTenant,
   landed,
   longTaskSpec,
-  patientExpect as expect,
   signIn,
 } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-longTaskSpec(180_000);
+const expect = longTaskSpec(180_000);
 
 /** A tenant with a thing type and an administrator of its configuration versions. */
 function newTenant(request: APIRequestContext, language?: string) {
