@@ -141,6 +141,18 @@ if (!e2eOnly) {
   );
   const vitestJson = join(cacheDir, 'vitest.json');
   rmSync(vitestJson, { force: true });
+  // the e2e step's bundles (e2e/global-setup.ts builds what is missing or stale) are built beside
+  // the unit tests, whose workers wait on sockets and timers much of the time: a few seconds of
+  // one core, not a step of their own before the e2e tests
+  const bundles = unitOnly
+    ? undefined
+    : run(
+        'build the console and the legacy UI (beside the unit tests)',
+        node,
+        ['--import', 'tsx', join(ROOT, 'scripts', 'build.ts')],
+        {},
+        true,
+      );
   await run('unit tests (vitest)', node, [
     bin('vitest/vitest.mjs'),
     'run',
@@ -149,6 +161,7 @@ if (!e2eOnly) {
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
   ]);
+  if (bundles && !(await bundles)) failed += 1;
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
       numPassedTests: number;

@@ -2,14 +2,12 @@
 // with the problem at its JSON pointer, fixed and saved; given to a logical reader from the reader's
 // form; the reader then listed, as a link, on the profile's page. At 1440 px in English and 390 px in
 // Spanish, axe on every screen.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -52,19 +50,20 @@ async function logicalReader(request: APIRequestContext, name: string): Promise<
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const { width } = words;
 
-  test(`a reader profile is fixed, saved, given to a reader and lists it (${language}, ${viewport.width} px)`, async ({
+  test(`a reader profile is fixed, saved, given to a reader and lists it (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const suffix = `${viewport.width}-${Date.now()}`;
+    const suffix = `${width}-${Date.now()}`;
     const readerName = `Dock door ${suffix}`;
     const readerId = await logicalReader(request, readerName);
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'devices');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width,
+      prefix: 'devices',
+    });
 
     // a reader profile: settings out of the reader schema's range, then fixed
     await page.goto('/#/app/tenants/devicesConfiguration');
@@ -84,7 +83,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `profile errors (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await settings.fill('{"txPowerDbm": 30, "antennas": [1, 2]}');
     await frame.getByRole('button', { name: words.save }).click();
     await expect(frame.getByRole('heading', { level: 1, name: words.profiles })).toBeVisible();
@@ -124,7 +123,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `profile page (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/app/model/logicalReader/${readerId}$`));
   });

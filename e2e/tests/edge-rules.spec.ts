@@ -3,14 +3,12 @@
 // a stream app whose configuration is refused with the problem at each JSON pointer, then saved from
 // the app's example and listed as not reported yet. At 1440 px in English and 390 px in Spanish, axe
 // on every screen.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -68,20 +66,20 @@ async function edgebox(request: APIRequestContext, name: string): Promise<void> 
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const { width } = words;
 
-  test(`a scheduled rule shows its next runs, and a stream app its schema errors (${language}, ${viewport.width} px)`, async ({
+  test(`a scheduled rule shows its next runs, and a stream app its schema errors (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const suffix = `${viewport.width}-${Date.now()}`;
+    const suffix = `${width}-${Date.now()}`;
     const boxName = `Box ${suffix}`;
     await edgebox(request, boxName);
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'schedules');
-    // the frame's title is in the user's language: found by its place
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width,
+      prefix: 'schedules',
+    });
 
     // a scheduled rule: the expression's next five runs in Acme's zone (Chicago, 12 h clock)
     await page.goto('/#/app/gateway/scheduledRule');
@@ -116,7 +114,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `scheduled rule form (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await form.getByRole('button', { name: words.save }).click();
     await expect(form).toBeHidden();
     await frame.getByRole('searchbox').fill(ruleName);
@@ -145,7 +143,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `stream app errors (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await appForm.getByRole('button', { name: words.example }).click();
     await appForm.getByRole('button', { name: words.save }).click();
     await expect(appForm).toBeHidden();

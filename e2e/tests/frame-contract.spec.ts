@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { landed, legacyFrame, signIn } from './helpers.ts';
+import { landed, legacyFrame, signIn, silenceFrame } from './helpers.ts';
 
 // What any legacy UI must do through the frame protocol, observed from the shell. Tagged
 // @any-legacy: it runs against our reference UI (default environment), the plain example that only
@@ -85,13 +85,7 @@ test.describe('the frame contract, for any legacy UI @any-legacy', () => {
   test('a frame that never answers shows the timeout message after 10 s; loading it again recovers', async ({
     page,
   }) => {
-    await page.route(`**${LEGACY_BASE}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>',
-      }),
-    );
+    await silenceFrame(page, `**${LEGACY_BASE}/**`);
     await signIn(page, 'operator');
     const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
     await expect(alert).toBeVisible({ timeout: 15_000 });

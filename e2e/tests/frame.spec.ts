@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { API, chooseReference, legacyFrame, signIn } from './helpers.ts';
+import {
+  chooseReference,
+  expectFrame401SignsOut,
+  legacyFrame,
+  signIn,
+  silenceFrame,
+} from './helpers.ts';
 
 test.describe('the legacy frame over the bridge', () => {
   // a sign-in and several round trips each (one waits out the 10 s frame timeout), also through
@@ -52,13 +58,7 @@ test.describe('the legacy frame over the bridge', () => {
   });
 
   test('a frame that never answers shows a clear timeout message after 10 s', async ({ page }) => {
-    await page.route('**/legacy-ui/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>',
-      }),
-    );
+    await silenceFrame(page, '**/legacy-ui/**');
     await signIn(page, 'operator');
     const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
     await expect(alert).toBeVisible({ timeout: 15_000 });
@@ -75,12 +75,7 @@ test.describe('the legacy frame over the bridge', () => {
     // the list and its filters have loaded (aria-busy meanwhile): the 401 must come from the filter
     // below, not from a list request still in flight when the session ends
     await expect(frame.locator('[aria-busy="true"]')).toHaveCount(0);
-    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
-    expect(
-      (await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok(),
-    ).toBe(true);
-    await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
-    await expect(page).toHaveURL(/#\/login$/);
+    await expectFrame401SignsOut(page, request);
   });
 
   // Clicks a row right after typing a filter, as people do: the filter's delayed address write used

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -7,6 +14,7 @@ export async function signIn(
   page: Page,
   username: string,
   password = DEMO_PASSWORD,
+  timeout = 30_000,
 ): Promise<void> {
   if (!page.url().includes('#/login')) await page.goto('/#/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
@@ -15,7 +23,7 @@ export async function signIn(
   // sign-in loads the shell chunk and six API answers: allow for a loaded machine
   await expect(
     page.getByRole('navigation', { name: /^(Modules|Módulos|Módulos|Modules|Moduli)$/ }),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeVisible({ timeout });
 }
 
 /** The names of the links in the Modules navigation, in order. */
@@ -34,6 +42,89 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 export const API = '/riot-core-services/api';
+
+/**
+ * The settings of the specs that walk a whole task through the frame (forms, uploads, several axe
+ * scans): a test may take `timeout` ms and each expectation 20 s on a loaded two-core machine, and
+ * the service worker stays out of the way. Called at the top of the spec; returns the spec's
+ * `expect` (20 s for each expectation).
+ */
+export function longTaskSpec(timeout = 240_000): typeof expect {
+  test.describe.configure({ timeout });
+  test.use({ serviceWorkers: 'block' });
+  return expect.configure({ timeout: 20_000 });
+}
+
+/** The window of a spec run at `width` (the 1440 px desktop or the 390 px phone). */
+export function viewportOf(width: number): { width: number; height: number } {
+  return { width, height: width > 600 ? 900 : 844 };
+}
+
+/** Creates a record through the API (201 expected) and returns its id. */
+export async function apiCreate(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const response = await request.post(`${API}${path}`, { headers: { token }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+/**
+ * A tenant of a test's own under root's, made by root: a `Pallet` thing type, a role named
+ * `roleName` with `permissions` and a user of it (signed-in-able with {@link NEW_ACCOUNT_PASSWORD}),
+ * whose language is `language` when given. For the specs whose changes would disturb the tests
+ * running beside them on Acme (a license limit, a restore).
+ */
+export async function createOwnTenant(
+  request: APIRequestContext,
+  options: {
+    prefix: string;
+    name: string;
+    roleName: string;
+    permissions: string[];
+    language?: string;
+  },
+) {
+  const token = await apiLogin(request, 'root');
+  const who = (await (await request.get(`${API}/user/whoami`, { headers: { token } })).json()) as {
+    group: { id: number };
+  };
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+  const name = `${options.name} ${suffix}`;
+  const tenant = await apiCreate(request, token, '/group', {
+    name,
+    code: `${options.prefix}-${suffix}`,
+    parentId: who.group.id,
+  });
+  const type = await apiCreate(request, token, '/thingType', {
+    name: 'Pallet',
+    code: `pallet-${suffix}`,
+    groupId: tenant.id,
+  });
+  const role = await apiCreate(request, token, '/role', {
+    name: options.roleName,
+    groupId: tenant.id,
+    permissions: options.permissions,
+  });
+  const username = `${options.prefix}-${suffix}`;
+  const user = await apiCreate(request, token, '/user', {
+    username,
+    password: NEW_ACCOUNT_PASSWORD,
+    groupId: tenant.id,
+    roleIds: [role.id],
+  });
+  if (options.language) {
+    const set = await request.put(`${API}/user/${user.id}/field/language`, {
+      headers: { token },
+      data: { value: options.language },
+    });
+    expect(set.ok(), await set.text()).toBe(true);
+  }
+  return { id: tenant.id, name, username, token, typeId: type.id };
+}
 
 /** Logs in through the API (no browser) and returns the token. */
 export async function apiLogin(
@@ -133,6 +224,74 @@ export async function signInAdministrator(
 ): Promise<void> {
   if (language === 'en') await signIn(page, 'admin');
   else await signInNewAcmeAccount(page, request, { prefix, language });
+}
+
+/**
+ * {@link signInAdministrator} in a window `width` px wide ({@link viewportOf}). The frame's title
+ * is in the user's language: it is found by its place, `main iframe`.
+ */
+export async function administratorAt(
+  page: Page,
+  request: APIRequestContext,
+  options: { language: string; width: number; prefix: string },
+): Promise<{ frame: FrameLocator; frameSelector: string }> {
+  await page.setViewportSize(viewportOf(options.width));
+  await signInAdministrator(page, request, options.language, options.prefix);
+  const frameSelector = 'main iframe';
+  return { frame: page.frameLocator(frameSelector), frameSelector };
+}
+
+/** Ends the session of `page` on the server (as after its timeout); the page is not told. */
+export async function endSessionOnServer(page: Page, request: APIRequestContext): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+  expect(
+    (await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok(),
+  ).toBe(true);
+}
+
+/**
+ * The session of `page` ends on the server; the frame's next call (its list filtered) gets a 401
+ * and the shell signs out.
+ */
+export async function expectFrame401SignsOut(
+  page: Page,
+  request: APIRequestContext,
+): Promise<void> {
+  await endSessionOnServer(page, request);
+  await legacyFrame(page).getByRole('searchbox', { name: 'Filter' }).fill('Dock');
+  await expect(page).toHaveURL(/#\/login$/);
+}
+
+/** Every page under `glob` (the legacy UI) answers a page that never speaks the protocol. */
+export async function silenceFrame(page: Page, glob: string): Promise<void> {
+  await page.route(glob, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Silent</title><p>silent</p></html>',
+    }),
+  );
+}
+
+/**
+ * Signs in `nobody` (a user who may open no module) and checks the shell's page for them says
+ * there is nothing to manage and whom to ask; returns the page's main region. `timeout` is each
+ * expectation's (the configured one by default).
+ */
+export async function signInNobody(
+  page: Page,
+  options: { signInTimeout?: number; timeout?: number } = {},
+): Promise<Locator> {
+  await signIn(page, 'nobody', DEMO_PASSWORD, options.signInTimeout);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('heading', { name: 'There is nothing to manage here yet' }),
+  ).toBeVisible({ timeout: options.timeout });
+  await expect(main).toContainText(
+    'Ask an administrator of Acme Logistics to give your account a role with the modules you need.',
+    { timeout: options.timeout },
+  );
+  return main;
 }
 
 /**

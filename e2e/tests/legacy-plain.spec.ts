@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { API, landed, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+import {
+  API,
+  expectFrame401SignsOut,
+  landed,
+  legacyFrame,
+  openUserMenuItem,
+  signIn,
+} from './helpers.ts';
 
 // The plain legacy example (apps/legacy-plain: hand-written pages, no build, only portico-frame.js)
 // does the whole protocol. Runs in the legacy-plain project only, where the console's
@@ -119,12 +126,7 @@ test.describe('the plain legacy example over portico-frame.js @legacy-plain', ()
     await page.goto('/#/app/model/zone');
     const frame = legacyFrame(page);
     await expect(frame.getByRole('table')).toBeVisible();
-    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
-    expect(
-      (await request.post(`${API}/user/logout`, { headers: { token: token! }, data: {} })).ok(),
-    ).toBe(true);
-    await frame.getByRole('searchbox', { name: 'Filter' }).fill('Dock');
-    await expect(page).toHaveURL(/#\/login$/);
+    await expectFrame401SignsOut(page, request);
   });
 
   test('opened outside the console, the page says so (BRIDGE_NO_PEER) and calls nothing', async ({

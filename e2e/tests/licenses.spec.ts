@@ -5,14 +5,17 @@
 //
 // The limit of one thing is set on a tenant of the test's own: a limit that low on Acme would
 // refuse the things the specs running beside this one create there. Acme gets a license with room.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import {
   API,
   NEW_ACCOUNT_PASSWORD,
+  apiCreate,
   apiLogin,
   chooseReference,
   createAcmeAccount,
+  createOwnTenant,
+  longTaskSpec,
   landed,
   legacyFrame,
   signIn,
@@ -20,52 +23,16 @@ import {
 } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
-
-async function created(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: Record<string, unknown>,
-): Promise<{ id: number }> {
-  const response = await request.post(`${API}${path}`, { headers: { token }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
+const expect = longTaskSpec();
 
 /** A tenant of its own (a thing type, an administrator of things and of the license), root's token. */
-async function newTenant(request: APIRequestContext) {
-  const token = await apiLogin(request, 'root');
-  const who = (await (await request.get(`${API}/user/whoami`, { headers: { token } })).json()) as {
-    group: { id: number };
-  };
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-  const name = `Licensee ${suffix}`;
-  const tenant = await created(request, token, '/group', {
-    name,
-    code: `licensee-${suffix}`,
-    parentId: who.group.id,
-  });
-  await created(request, token, '/thingType', {
-    name: 'Pallet',
-    code: `pallet-${suffix}`,
-    groupId: tenant.id,
-  });
-  const role = await created(request, token, '/role', {
-    name: 'Licensee administrator',
-    groupId: tenant.id,
+function newTenant(request: APIRequestContext) {
+  return createOwnTenant(request, {
+    prefix: 'licensee',
+    name: 'Licensee',
+    roleName: 'Licensee administrator',
     permissions: ['tenants:x', 'things:x', 'license:r', 'license:u', 'thing:*', 'thingtype:r'],
   });
-  const username = `licensee-${suffix}`;
-  await created(request, token, '/user', {
-    username,
-    password: NEW_ACCOUNT_PASSWORD,
-    groupId: tenant.id,
-    roleIds: [role.id],
-  });
-  return { id: tenant.id, name, username, token };
 }
 
 test('root generates a license, the tenant installs it and is held to it (1440 px)', async ({
@@ -123,7 +90,7 @@ test('root generates a license, the tenant installs it and is held to it (1440 p
   await expectNoFrameAxeViolations(page, 'license manager: ');
 
   // the one thing the license allows, then one too many
-  await created(request, tenant.token, '/thing', {
+  await apiCreate(request, tenant.token, '/thing', {
     name: 'Pallet 1',
     serial: `P1-${tenant.id}`,
     groupId: tenant.id,
@@ -178,7 +145,7 @@ test('Acme’s administrator installs the license root generated, in French (390
   ).json()) as { results: Array<{ id: number; name: string }> };
   const rootRole = roles.results.find((role) => role.name === 'Root Administrator')!;
   const generatorName = `licence-fr-${Date.now()}`;
-  const generator = await created(request, root, '/user', {
+  const generator = await apiCreate(request, root, '/user', {
     username: generatorName,
     password: NEW_ACCOUNT_PASSWORD,
     groupId: who.group.id,

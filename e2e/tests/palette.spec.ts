@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { legacyFrame, signIn } from './helpers.ts';
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expectNoPageAxeViolations } from './shell-helpers.ts';
 
 test.describe('the command palette', () => {
   test('Ctrl+K opens it, typing filters by the tenant vocabulary, arrows and Enter land on the page', async ({
@@ -24,7 +15,7 @@ test.describe('the command palette', () => {
     await expect(dialog).toBeVisible();
     const combobox = dialog.getByRole('combobox', { name: 'Go to page' });
     await expect(combobox).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
 
     await page.keyboard.type('area');
     // Acme calls zones "Areas"
@@ -40,7 +31,7 @@ test.describe('the command palette', () => {
       'aria-activedescendant',
       (await types.getAttribute('id')) ?? 'missing',
     );
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
 
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
@@ -67,7 +58,7 @@ test.describe('the command palette', () => {
     await page.keyboard.type('connections');
     await expect(dialog.getByRole('option')).toHaveCount(0);
     await expect(dialog.getByRole('status')).toHaveText('No page matches.');
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();

@@ -3,14 +3,12 @@
 // list shows for each status, its total their sum; the CSV downloads the same groups; the list of
 // reports runs it again from its row. At 1440 px in English and 390 px in Spanish, axe on each screen.
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, signInAdministrator } from './helpers.ts';
+import { administratorAt, API, apiLogin, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -78,17 +76,18 @@ async function listedByStatus(request: APIRequestContext): Promise<Map<string, n
 
 for (const language of ['en', 'es'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const { width } = words;
 
-  test(`a report is built, saved and run; its counts are the list's (${language}, ${viewport.width} px)`, async ({
+  test(`a report is built, saved and run; its counts are the list's (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'reports');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
-    const reportName = `Things by status ${viewport.width}-${Date.now()}`;
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width,
+      prefix: 'reports',
+    });
+    const reportName = `Things by status ${width}-${Date.now()}`;
 
     // the builder
     await page.goto('/#/app/analytics/report/create');
@@ -109,7 +108,7 @@ for (const language of ['en', 'es'] as const) {
       .getByRole('combobox', { name: words.groupBy })
       .selectOption({ label: words.status });
     await expectNoFrameAxeViolations(page, `report builder filled (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await frame.getByRole('button', { name: words.saveAndRun }).click();
 
     // the run: one row per status but retired, each with the list's count
@@ -136,7 +135,7 @@ for (const language of ['en', 'es'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `report run (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // the CSV holds the same groups
     const downloading = page.waitForEvent('download');

@@ -1,5 +1,25 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API, legacyFrame, openUserMenuItem, signIn } from './helpers.ts';
+
+/**
+ * Signs the administrator in and waits until the landing list and its filters have loaded
+ * (aria-busy meanwhile); returns the session's token.
+ */
+async function signInListLoaded(page: Page): Promise<string | null> {
+  await signIn(page, 'admin');
+  await expect(legacyFrame(page).getByRole('table')).toBeVisible();
+  await expect(legacyFrame(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  return page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+}
+
+/** Ends the session of `token` on the server, as after its timeout (the page is not told). */
+async function logOutOnServer(request: APIRequestContext, token: string | null): Promise<void> {
+  const logout = await request.post(`${API}/user/logout`, {
+    headers: { token: token! },
+    data: { token },
+  });
+  expect(logout.ok()).toBe(true);
+}
 
 test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)', () => {
   // a sign-in and several round trips each, also through nginx or an upstream proxy (environments
@@ -77,18 +97,11 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     page,
     request,
   }) => {
-    await signIn(page, 'admin');
-    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
-    // the list and its filters have loaded (aria-busy meanwhile): a list request still in flight
-    // when the session ends would sign the shell out before the sidebar click below
-    await expect(legacyFrame(page).locator('[aria-busy="true"]')).toHaveCount(0);
-    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+    // a list request still in flight when the session ends would sign the shell out before the
+    // sidebar click below
+    const token = await signInListLoaded(page);
     // the session ends on the server (as after its timeout)
-    const logout = await request.post(`${API}/user/logout`, {
-      headers: { token: token! },
-      data: { token },
-    });
-    expect(logout.ok()).toBe(true);
+    await logOutOnServer(request, token);
     // several calls fail together: the frame's list, then a shell navigation
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/#\/login$/);
@@ -113,21 +126,14 @@ test.describe('session watcher, cross-tab, logout and 401 (spec §2, §4, §8)',
     page,
     request,
   }) => {
-    await signIn(page, 'admin');
-    await expect(legacyFrame(page).getByRole('table')).toBeVisible();
-    await expect(legacyFrame(page).locator('[aria-busy="true"]')).toHaveCount(0);
+    const token = await signInListLoaded(page);
     // from now on every API call waits, so that the shell's and the frame's fail together
     const held: Route[] = [];
     const api = (url: URL) => url.pathname.startsWith(API);
     let holding = true;
     await page.route(api, (route) => (holding ? void held.push(route) : route.continue()));
-    const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
     // the session ends on the server (as after its timeout)
-    const logout = await request.post(`${API}/user/logout`, {
-      headers: { token: token! },
-      data: { token },
-    });
-    expect(logout.ok()).toBe(true);
+    await logOutOnServer(request, token);
     // the frame loads another list (its reference filters ask the server only when searched)…
     await page.goto('/#/app/model/zone');
     // …and the shell saves a setting meanwhile

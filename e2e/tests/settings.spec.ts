@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   NEW_ACCOUNT_PASSWORD,
   createAcmeAccount,
@@ -7,6 +6,7 @@ import {
   openUserMenuItem,
   signIn,
 } from './helpers.ts';
+import { expectNoPageAxeViolations } from './shell-helpers.ts';
 
 /** `UTC+01:00`, `UTC-05:00` or `UTC`: the zone's offset now, as Node's ICU sees it (not core's code). */
 function utcOffsetNow(timeZone: string): string {
@@ -32,15 +32,6 @@ function partsNow(timeZone: string, hour12: boolean): Record<string, string> {
   }).formatToParts(new Date()))
     parts[part.type] = part.value;
   return parts;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test.describe('settings, languages, About and accessibility', () => {
@@ -196,7 +187,7 @@ test.describe('settings, languages, About and accessibility', () => {
         /^v\d+\.\d+\.\d+ · Commit \S+ · Built /,
       );
     }
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
@@ -260,15 +251,15 @@ test.describe('settings, languages, About and accessibility', () => {
     test.setTimeout(120_000);
     await page.goto('/#/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Enter your username.')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
     await signIn(page, 'admin');
     await expect(legacyFrame(page).getByRole('table')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
     await openUserMenuItem(page, 'Settings');
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoPageAxeViolations(page);
   });
 });

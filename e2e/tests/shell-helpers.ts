@@ -17,6 +17,16 @@ export async function expectNoShellAxeViolations(page: Page, label = ''): Promis
   expect(found).toEqual([]);
 }
 
+/** axe on the whole page, the frame included, for WCAG 2.2 AA only (no best practices). */
+export async function expectNoPageAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 /**
  * axe on the legacy UI in the frame only (what the frame shows follows the shell's scheme). The
  * frame's title is translated: in another language, pass `main iframe`.

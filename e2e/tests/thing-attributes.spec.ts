@@ -2,14 +2,12 @@
 // Tenants → attributes, then a thing of that type opened, its new input found, a bad value refused
 // with the message on the field, a good one saved and seen again after a reload. At 1440 px in
 // English and 390 px in French, axe on every screen.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, signInAdministrator } from './helpers.ts';
+import { administratorAt, API, apiCreate, apiLogin, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -46,36 +44,35 @@ const WORDS = {
 
 /** A thing type of this run and a thing of it: their ids and the type's name. */
 async function typeWithThing(request: APIRequestContext, suffix: string) {
-  const headers = { token: await apiLogin(request, 'admin') };
+  const token = await apiLogin(request, 'admin');
   const typeName = `Crate ${suffix}`;
-  const type = await request.post(`${API}/thingType`, {
-    headers,
-    data: { name: typeName, code: `crate-${suffix}` },
+  const type = await apiCreate(request, token, '/thingType', {
+    name: typeName,
+    code: `crate-${suffix}`,
   });
-  expect(type.status(), await type.text()).toBe(201);
-  const thingTypeId = ((await type.json()) as { id: number }).id;
-  const thing = await request.post(`${API}/thing`, {
-    headers,
-    data: { name: `Crate one ${suffix}`, serial: `CR-${suffix}`, thingTypeId },
+  const thing = await apiCreate(request, token, '/thing', {
+    name: `Crate one ${suffix}`,
+    serial: `CR-${suffix}`,
+    thingTypeId: type.id,
   });
-  expect(thing.status(), await thing.text()).toBe(201);
-  return { typeName, thingId: ((await thing.json()) as { id: number }).id };
+  return { typeName, thingId: thing.id };
 }
 
 for (const language of ['en', 'fr'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const { width } = words;
 
-  test(`an attribute is added to a thing type and filled in on a thing (${language}, ${viewport.width} px)`, async ({
+  test(`an attribute is added to a thing type and filled in on a thing (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const suffix = `${viewport.width}-${Date.now()}`;
+    const suffix = `${width}-${Date.now()}`;
     const { typeName, thingId } = await typeWithThing(request, suffix);
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'attributes');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width,
+      prefix: 'attributes',
+    });
 
     // the attribute: a number up to 100, labelled in the user's language
     // the frame follows the address once the shell is ready (again after a reload if it was not)
@@ -97,7 +94,7 @@ for (const language of ['en', 'fr'] as const) {
     await dialog.getByRole('combobox', { name: words.dataType }).selectOption('NUMBER');
     await dialog.getByRole('textbox', { name: words.maximum }).fill('100');
     await expectNoFrameAxeViolations(page, `attribute dialog (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await dialog.getByRole('button', { name: words.save }).click();
     await expect(dialog).toBeHidden();
     await expect(frame.getByRole('status')).toHaveText(words.saved);
@@ -107,7 +104,7 @@ for (const language of ['en', 'fr'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `attributes list (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // the thing's form asks for it: a bad value is refused on the field, a good one saved
     await page.goto(`/#/app/things/thing/${thingId}`);
@@ -126,7 +123,7 @@ for (const language of ['en', 'fr'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `thing form errors (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
     await depth.fill('42.5');
     await form.getByRole('button', { name: words.save }).click();
     await expect(form).toBeHidden();

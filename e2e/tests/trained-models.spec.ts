@@ -4,14 +4,12 @@
 // downloaded byte for byte. At 1440 px in English and 390 px in French, axe on every screen.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
-import { API, apiLogin, chooseReference, signInAdministrator } from './helpers.ts';
+import { administratorAt, API, apiLogin, chooseReference, longTaskSpec } from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
-test.use({ serviceWorkers: 'block' });
+const expect = longTaskSpec();
 
 const WORDS = {
   en: {
@@ -68,26 +66,27 @@ async function openModel(page: Page, frame: FrameLocator, name: string) {
 
 for (const language of ['en', 'fr'] as const) {
   const words = WORDS[language];
-  const viewport = { width: words.width, height: words.width > 600 ? 900 : 844 };
+  const { width } = words;
 
-  test(`a model is registered, its file uploaded and checked, deployed and downloaded (${language}, ${viewport.width} px)`, async ({
+  test(`a model is registered, its file uploaded and checked, deployed and downloaded (${language}, ${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
-    const name = `eta-${viewport.width}-${Date.now()}`;
+    const name = `eta-${width}-${Date.now()}`;
     const bytes = randomBytes(300 * 1024 + 17);
     const checksum = createHash('sha256').update(bytes).digest('hex');
-    await page.setViewportSize(viewport);
-    await signInAdministrator(page, request, language, 'models');
-    const frameSelector = 'main iframe';
-    const frame = page.frameLocator(frameSelector);
+    const { frame, frameSelector } = await administratorAt(page, request, {
+      language,
+      width,
+      prefix: 'models',
+    });
 
     // the list, under the tenant's word for trained models
     await page.goto('/#/app/machinelearning');
     await expect(frame.getByRole('heading', { level: 1, name: words.models })).toBeVisible();
     await expect(frame.getByRole('link', { name: 'forklift-eta' })).toBeVisible();
     await expectNoFrameAxeViolations(page, `models (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // registered with a metric
     await frame.getByRole('link', { name: words.new }).click();
@@ -119,7 +118,7 @@ for (const language of ['en', 'fr'] as const) {
       contentType: 'image/png',
     });
     await expectNoFrameAxeViolations(page, `model file (${language}): `, frameSelector);
-    if (viewport.width === 390) await expectNoHorizontalOverflow(page);
+    if (width === 390) await expectNoHorizontalOverflow(page);
 
     // draft → validated → deployed: deployed is offered only once it is validated
     await expect(status.locator('option', { hasText: words.deployed })).toHaveCount(0);

@@ -2,63 +2,30 @@
 // type, compare the snapshot with now and see the change, restore it (the plan said first) and see
 // the old name again. At 1440 px in English and 390 px in French, axe on every screen. Each test
 // runs on a tenant of its own: a restore on Acme would undo what the specs beside it write there.
-import { expect as baseExpect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, NEW_ACCOUNT_PASSWORD, apiLogin, landed, signIn } from './helpers.ts';
+import {
+  API,
+  NEW_ACCOUNT_PASSWORD,
+  apiLogin,
+  createOwnTenant,
+  landed,
+  longTaskSpec,
+  signIn,
+} from './helpers.ts';
 import { expectNoFrameAxeViolations, expectNoHorizontalOverflow } from './shell-helpers.ts';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 180_000 });
-test.use({ serviceWorkers: 'block' });
-
-async function created(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: Record<string, unknown>,
-): Promise<{ id: number }> {
-  const response = await request.post(`${API}${path}`, { headers: { token }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
+const expect = longTaskSpec(180_000);
 
 /** A tenant with a thing type and an administrator of its configuration versions. */
-async function newTenant(request: APIRequestContext, language?: string) {
-  const token = await apiLogin(request, 'root');
-  const who = (await (await request.get(`${API}/user/whoami`, { headers: { token } })).json()) as {
-    group: { id: number };
-  };
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-  const tenant = await created(request, token, '/group', {
-    name: `Versioned ${suffix}`,
-    code: `versioned-${suffix}`,
-    parentId: who.group.id,
-  });
-  const type = await created(request, token, '/thingType', {
-    name: 'Pallet',
-    code: `pallet-${suffix}`,
-    groupId: tenant.id,
-  });
-  const role = await created(request, token, '/role', {
-    name: 'Configuration keeper',
-    groupId: tenant.id,
+function newTenant(request: APIRequestContext, language?: string) {
+  return createOwnTenant(request, {
+    prefix: 'versioned',
+    name: 'Versioned',
+    roleName: 'Configuration keeper',
     permissions: ['services:x', 'model:x', 'versioning:*', 'thingtype:*'],
+    language,
   });
-  const username = `versioned-${suffix}`;
-  const user = await created(request, token, '/user', {
-    username,
-    password: NEW_ACCOUNT_PASSWORD,
-    groupId: tenant.id,
-    roleIds: [role.id],
-  });
-  if (language) {
-    const set = await request.put(`${API}/user/${user.id}/field/language`, {
-      headers: { token },
-      data: { value: language },
-    });
-    expect(set.ok(), await set.text()).toBe(true);
-  }
-  return { username, typeId: type.id };
 }
 
 async function rename(request: APIRequestContext, username: string, id: number, name: string) {
