@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { OnDemandPage, PageLoadError, lazyPage } from './page-for-route.tsx';
@@ -94,6 +94,33 @@ describe('pages loaded on demand', () => {
     expect(await screen.findByRole('heading', { name: 'Loaded page' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     warn.mockRestore();
+  });
+
+  it('fails a second time: Retry reloads the frame (a deployment replaced the files)', async () => {
+    const { load, settles } = deferredLoads();
+    const page = lazyPage(load);
+    const reload = vi.fn();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => quiet.mockRestore());
+    renderWithLegacy(
+      <OnDemandPage
+        page={page as LazyPage<never>}
+        route="/services/apiExplorer"
+        reload={reload}
+        render={() => {
+          const { Component: Page } = page as unknown as LazyPage<Record<string, never>>;
+          return <Page />;
+        }}
+      />,
+      { api: createFakeApi({}), permissions: [] },
+    );
+    await act(async () => settles[0]!.reject(new TypeError('Failed to fetch')));
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(reload).not.toHaveBeenCalled();
+    await act(async () => settles[1]!.reject(new TypeError('Failed to fetch')));
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('a failed preload is no failure for good: showing the page fetches again', async () => {

@@ -29,14 +29,18 @@ export interface LazyPage<P> {
   preload(): Promise<ComponentType<P>>;
   /** After a failure: the next render fetches again. */
   retry(): void;
+  /** How many fetches of the module failed so far. */
+  failures(): number;
 }
 
 /** A page module fetched on first use; a failed fetch rejects with {@link PageLoadError}. */
 export function lazyPage<P>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let pending: Promise<ComponentType<P>> | null = null;
+  let failures = 0;
   const preload = () =>
     (pending ??= load().catch((error: unknown) => {
       pending = null; // the next attempt fetches again
+      failures += 1;
       throw new PageLoadError(error);
     }));
   const make = () => lazy(() => preload().then((component) => ({ default: component })));
@@ -47,6 +51,7 @@ export function lazyPage<P>(load: () => Promise<ComponentType<P>>): LazyPage<P> 
       // React.lazy keeps a rejection for good: a fresh one tries again
       page.Component = make();
     },
+    failures: () => failures,
   };
   return page;
 }
@@ -195,11 +200,14 @@ export function OnDemandPage({
   page,
   route,
   render,
+  reload = () => window.location.reload(),
 }: {
   page: LazyPage<never>;
   /** The route shown (its path): another route clears a failure. */
   route: string;
   render: () => ReactNode;
+  /** Reloads the frame (tests pass a spy). */
+  reload?: () => void;
 }) {
   // a retry replaces page.Component: rendering again shows the new one
   const [, setAttempt] = useState(0);
@@ -207,6 +215,12 @@ export function OnDemandPage({
     <PageLoadBoundary
       route={route}
       onRetry={() => {
+        // Failing again is likely not the connection: a deployment replaced the files and this
+        // one is gone. A reload of the frame reads the new index (the shell reconnects it).
+        if (page.failures() >= 2) {
+          reload();
+          return;
+        }
         page.retry();
         setAttempt((attempt) => attempt + 1);
       }}
