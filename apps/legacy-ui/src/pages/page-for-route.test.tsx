@@ -28,10 +28,10 @@ function Shown({
   page,
   route = '/services/apiExplorer',
 }: {
-  page: LazyPage<never>;
+  page: LazyPage<object>;
   route?: string;
 }) {
-  const shown = page as unknown as LazyPage<Record<string, never>>;
+  const shown = page;
   return (
     <OnDemandPage
       page={page}
@@ -50,8 +50,8 @@ describe('pages loaded on demand', () => {
     const page = lazyPage(load);
     void page.preload();
     void page.preload();
-    renderWithLegacy(<Shown page={page as LazyPage<never>} />, {
-      api: createFakeApi({}),
+    renderWithLegacy(<Shown page={page} />, {
+      api: createFakeApi({}).api,
       permissions: [],
     });
     expect(load).toHaveBeenCalledTimes(1);
@@ -63,8 +63,8 @@ describe('pages loaded on demand', () => {
   it("shows the frame's translated loading notice while the code arrives", async () => {
     const { load } = deferredLoads();
     const page = lazyPage(load);
-    renderWithLegacy(<Shown page={page as LazyPage<never>} />, {
-      api: createFakeApi({}),
+    renderWithLegacy(<Shown page={page} />, {
+      api: createFakeApi({}).api,
       permissions: [],
       language: 'fr',
     });
@@ -78,8 +78,8 @@ describe('pages loaded on demand', () => {
     const { load, settles } = deferredLoads();
     const page = lazyPage(load);
     const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithLegacy(<Shown page={page as LazyPage<never>} />, {
-      api: createFakeApi({}),
+    renderWithLegacy(<Shown page={page} />, {
+      api: createFakeApi({}).api,
       permissions: [],
     });
     await act(async () => settles[0]!.reject(new TypeError('Failed to fetch')));
@@ -104,15 +104,15 @@ describe('pages loaded on demand', () => {
     onTestFinished(() => quiet.mockRestore());
     renderWithLegacy(
       <OnDemandPage
-        page={page as LazyPage<never>}
+        page={page}
         route="/services/apiExplorer"
         reload={reload}
         render={() => {
-          const { Component: Page } = page as unknown as LazyPage<Record<string, never>>;
+          const { Component: Page } = page;
           return <Page />;
         }}
       />,
-      { api: createFakeApi({}), permissions: [] },
+      { api: createFakeApi({}).api, permissions: [] },
     );
     await act(async () => settles[0]!.reject(new TypeError('Failed to fetch')));
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
@@ -129,8 +129,8 @@ describe('pages loaded on demand', () => {
     const preloaded = page.preload();
     settles[0]!.reject(new TypeError('Failed to fetch'));
     await expect(preloaded).rejects.toBeInstanceOf(PageLoadError);
-    renderWithLegacy(<Shown page={page as LazyPage<never>} />, {
-      api: createFakeApi({}),
+    renderWithLegacy(<Shown page={page} />, {
+      api: createFakeApi({}).api,
       permissions: [],
     });
     expect(load).toHaveBeenCalledTimes(2);
@@ -147,9 +147,9 @@ describe('pages loaded on demand', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithLegacy(
       <Outer>
-        <Shown page={page as LazyPage<never>} />
+        <Shown page={page} />
       </Outer>,
-      { api: createFakeApi({}), permissions: [] },
+      { api: createFakeApi({}).api, permissions: [] },
     );
     expect(await screen.findByText('outer: bug')).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();

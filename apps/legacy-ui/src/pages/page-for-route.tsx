@@ -21,16 +21,21 @@ export class PageLoadError extends Error {
   }
 }
 
-/** A page loaded on demand: its component (replaced by {@link LazyPage.retry}) and its fetch. */
-export interface LazyPage<P> {
-  /** The lazy component to render now. */
-  Component: ComponentType<P>;
+/** What the loading around a page needs of its module, whatever the page's props. */
+export interface PageModule {
   /** Starts the module's fetch (once; again after a failure). */
-  preload(): Promise<ComponentType<P>>;
+  preload(): Promise<unknown>;
   /** After a failure: the next render fetches again. */
   retry(): void;
   /** How many fetches of the module failed so far. */
   failures(): number;
+}
+
+/** A page loaded on demand: its component (replaced by {@link PageModule.retry}) and its fetch. */
+export interface LazyPage<P> extends PageModule {
+  /** The lazy component to render now. */
+  Component: ComponentType<P>;
+  preload(): Promise<ComponentType<P>>;
 }
 
 /** A page module fetched on first use; a failed fetch rejects with {@link PageLoadError}. */
@@ -91,8 +96,8 @@ const pages = {
 };
 
 /** The on-demand page of a route; null when the route's page is in the frame's own script. */
-function lazyPageOf(match: RouteMatch): LazyPage<never> | null {
-  let page: LazyPage<never> | null;
+function lazyPageOf(match: RouteMatch): PageModule | null {
+  let page: PageModule | null;
   switch (match.kind) {
     case 'detail':
       // a report's own page is its builder (what it lists, its columns, filters, order, groups)
@@ -111,7 +116,7 @@ function lazyPageOf(match: RouteMatch): LazyPage<never> | null {
     default:
       page = pages[match.kind];
   }
-  return page as LazyPage<never> | null;
+  return page;
 }
 
 /**
@@ -202,7 +207,7 @@ export function OnDemandPage({
   render,
   reload = () => window.location.reload(),
 }: {
-  page: LazyPage<never>;
+  page: PageModule;
   /** The route shown (its path): another route clears a failure. */
   route: string;
   render: () => ReactNode;
