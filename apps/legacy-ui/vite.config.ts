@@ -33,5 +33,17 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // the entry is React, the bridge, lists, forms and English on purpose (about 520 kB raw)
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one file (the frame's own script: the list
+        // and record pages a session opens first need no second request); what only the pages
+        // loaded on demand share goes in common chunks. Without this group, the bundler makes
+        // common chunks of what the entry shares with those pages too (React, i18n, resources):
+        // more requests before the first page.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
 });

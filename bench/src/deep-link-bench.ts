@@ -201,7 +201,7 @@ export interface ListTimings {
 
 /**
  * In a list of 100,000 things (SEED_SCALE 100, the admin sees all): a text filter (the list's
- * own 250 ms pause after typing included), a sort by a column, the next page, each → rows shown.
+ * own pause after typing included), a sort by a column, the next page, each → rows shown.
  */
 export async function listOperations(
   browser: Browser,
@@ -317,10 +317,11 @@ export async function runDeepLinkBench(
       ok: value(ours) <= 150,
     };
   };
-  // the filter waits for a pause in the typing (250 ms) by design: judged from its request
-  const filterOf = (one: Contender) => ms(one.list.filter, (change) => change.fromRequest);
+  // the filter waits for a pause in the typing by design, and the pause is part of the wait a
+  // person sees: judged from the last keystroke (from its request beside it)
+  const filterOf = (one: Contender) => ms(one.list.filter, (change) => change.fromEvent);
   const filterText = (one: Contender) =>
-    `${filterOf(one)} ms from its request (${ms(one.list.filter, (change) => change.fromEvent)} ms from the last keystroke, the list's 250 ms pause included)`;
+    `${filterOf(one)} ms from the last keystroke, the list's pause included (${ms(one.list.filter, (change) => change.fromRequest)} ms from its request)`;
   return [
     {
       name: `cold deep link → first rows, SEED_SCALE 100 (new context with a session, median of ${runs})`,

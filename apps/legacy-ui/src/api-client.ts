@@ -84,6 +84,8 @@ export interface ListQuery {
   filter?: string;
   /** Exact-match filters by field (`status=active`, `thingTypeId=3`). */
   filters?: Record<string, string>;
+  /** Aborts the request (a newer query of the same list replaced it). */
+  signal?: AbortSignal;
 }
 
 /** The query of a CSV export: the list query without paging, and the columns to keep (all: none given). */
@@ -571,6 +573,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     accept: string,
     contentType?: string,
+    signal?: AbortSignal,
   ): Promise<Response> {
     const url = `${base}${path}`;
     const headers: Record<string, string> = {
@@ -595,6 +598,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body !== undefined) init.body = file ?? JSON.stringify(body);
+    if (signal) init.signal = signal;
     const held = options.gate?.opened();
     if (held) await held;
     let response: Response;
@@ -612,8 +616,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body?: unknown,
     accept = 'application/json',
     contentType?: string,
+    signal?: AbortSignal,
   ): Promise<Response> {
-    const response = await transmit(method, path, body, accept, contentType);
+    const response = await transmit(method, path, body, accept, contentType, signal);
     if (!response.ok) throw await toError(response);
     return response;
   }
@@ -650,8 +655,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     );
   }
 
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await send(method, path, body);
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const response = await send(method, path, body, 'application/json', undefined, signal);
     if (response.status === 204) return undefined;
     const text = await response.text();
     let data: unknown = undefined;
@@ -689,8 +699,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pageNumber: String(query.pageNumber),
       });
       for (const [key, value] of listParams(query)) params.set(key, value);
-      const data = (await call('GET', `/${resource}?${params.toString()}`)) as
-        Partial<ListPage<ApiRow>> | undefined;
+      const data = (await call(
+        'GET',
+        `/${resource}?${params.toString()}`,
+        undefined,
+        query.signal,
+      )) as Partial<ListPage<ApiRow>> | undefined;
       return {
         total: Number(data?.total ?? 0),
         results: Array.isArray(data?.results) ? data.results : [],

@@ -1,17 +1,8 @@
 import { RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
-import {
-  en,
-  es,
-  formatCount,
-  formatMessage,
-  fr,
-  isMessageKey,
-  it as italian,
-  ptBR,
-  translate,
-} from './i18n.ts';
+import { en, formatCount, formatMessage, isMessageKey, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
+import { es, fr, it as italian, ptBR } from '../test/all-languages.ts';
 
 const englishKeys = Object.keys(en).sort() as MessageKey[];
 

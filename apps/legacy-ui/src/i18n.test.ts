@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatList, formatMessage, translate } from './i18n.ts';
+import { formatCount, formatList, formatMessage, loadLanguage, translate } from './i18n.ts';
 
 describe('numbers in sentences are written the language’s way', () => {
   it.each([
@@ -64,5 +64,17 @@ describe('ICU plural messages follow each language’s plural rules', () => {
   it('lists are joined the language’s way', () => {
     expect(formatList('en', ['Dock 1', 'Dock 2', '3 more'])).toBe('Dock 1, Dock 2, and 3 more');
     expect(formatList('fr', ['Dock 1', 'Dock 2', '3 autres'])).toBe('Dock 1, Dock 2 et 3 autres');
+  });
+});
+
+describe('a language is fetched before it is read', () => {
+  it('a language with no strings of ours resolves at once, and English stands in', async () => {
+    await expect(loadLanguage('de')).resolves.toBeUndefined();
+    expect(translate('de', 'app.retry')).toBe('Try again');
+  });
+
+  it('a regional variant reads its base language', async () => {
+    await loadLanguage('fr-CA');
+    expect(translate('fr-CA', 'app.retry')).toBe('Réessayer');
   });
 });

@@ -11,11 +11,11 @@
 // asset", "Editar activo", "Modifica bene"); French cannot put a bare noun after a verb, and the
 // article's gender is not known for a tenant's word, so in French the concept leads the title and
 // the action follows as a noun ("Actif : modification", "Zone : création").
+//
+// English is in the frame's own script (the reference table, and the words shown while another
+// language arrives); each other language is a chunk of its own, fetched once the session says which
+// one the user reads (loadLanguage), so a session never downloads the four it does not read.
 import enMessages from './locales/en.json';
-import esMessages from './locales/es.json';
-import ptBRMessages from './locales/pt-BR.json';
-import frMessages from './locales/fr.json';
-import itMessages from './locales/it.json';
 
 /** English: the reference table; its keys are the message keys. */
 export const en = enMessages;
@@ -28,20 +28,19 @@ type Messages = Readonly<Record<MessageKey, string>>;
  * A translation with exactly en.json's keys: a missing key, or one en.json does not have, is a
  * type error here (i18n-complete.test.ts checks the same at run time, and more).
  */
-function locale<T extends Messages>(
+export function locale<T extends Messages>(
   messages: T & Record<Exclude<keyof T, MessageKey>, never>,
 ): Messages {
   return messages;
 }
 
-/** Spanish. */
-export const es = locale(esMessages);
-/** Brazilian Portuguese. */
-export const ptBR = locale(ptBRMessages);
-/** French. */
-export const fr = locale(frMessages);
-/** Italian. */
-export const it = locale(itMessages);
+/** The other languages' catalogs, each fetched on first use. */
+const LOADERS: Readonly<Record<string, () => Promise<Messages>>> = {
+  es: () => import('./locales/es.json').then((module) => locale(module.default)),
+  'pt-BR': () => import('./locales/pt-BR.json').then((module) => locale(module.default)),
+  fr: () => import('./locales/fr.json').then((module) => locale(module.default)),
+  it: () => import('./locales/it.json').then((module) => locale(module.default)),
+};
 
 /** The one check for a key built at run time (`enum.${value}`): true when en.json has it. */
 export function isMessageKey(key: string): key is MessageKey {
@@ -55,7 +54,33 @@ export type OneLabelName = MessageKey extends infer Key
     : never
   : never;
 
-const catalogs: Record<string, Messages> = { en, es, 'pt-BR': ptBR, fr, it };
+const catalogs: Record<string, Messages> = { en };
+
+/** The catalog `language` reads from (itself or its base language); null for English or unknown. */
+function catalogName(language: string): string | null {
+  if (language in LOADERS) return language;
+  const base = language.split('-')[0] ?? '';
+  return base in LOADERS ? base : null;
+}
+
+/** Makes `messages` the catalog of `language` now (tests, which have every catalog at hand). */
+export function registerLanguage(language: string, messages: Messages): void {
+  catalogs[language] = messages;
+}
+
+/**
+ * Fetches the catalog of `language` unless it is here already (English always is). Resolves when
+ * translate() has it; when it cannot be fetched, resolves too, and English stands in.
+ */
+export function loadLanguage(language: string): Promise<void> {
+  const name = catalogName(language);
+  const load = name === null ? undefined : LOADERS[name];
+  if (name === null || !load || catalogs[name]) return Promise.resolve();
+  return load().then(
+    (messages) => registerLanguage(name, messages),
+    (error: unknown) => console.warn(`legacy-ui: the ${name} strings could not be loaded`, error),
+  );
+}
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

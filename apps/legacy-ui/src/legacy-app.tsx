@@ -7,7 +7,7 @@ import { createPermissionSet } from '@portico/core';
 import { createApiClient } from './api-client.ts';
 import type { ApiClient, ApiClientOptions } from './api-client.ts';
 import type { HashRouter } from './hash-router.ts';
-import { translator } from './i18n.ts';
+import { loadLanguage, translator } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
@@ -55,6 +55,8 @@ export function LegacyApp({
     });
     frame
       .request('fetchSessionData', {})
+      // the user's language is fetched (once) before the first page: no English flash
+      .then((data) => loadLanguage(data.language).then(() => data))
       .then((data) => {
         if (!active) return;
         setSession(data);
@@ -68,6 +70,14 @@ export function LegacyApp({
       });
     const update = (change: Partial<SessionData>) =>
       setSession((current) => (current ? { ...current, ...change } : current));
+    // a new language shows once its strings are here; the latest choice wins
+    let wantedLanguage: string | null = null;
+    const changeLanguage = (language: string) => {
+      wantedLanguage = language;
+      void loadLanguage(language).then(() => {
+        if (active && wantedLanguage === language) update({ language });
+      });
+    };
     const stops = [
       frame.handle('router', ({ path: target }) => {
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back. What can
@@ -86,7 +96,7 @@ export function LegacyApp({
         return { path: router.current() };
       }),
       frame.on('permissions', ({ permissions }) => update({ permissions })),
-      frame.on('language', ({ language }) => update({ language })),
+      frame.on('language', ({ language }) => changeLanguage(language)),
       frame.on('timezoneUpdated', ({ timeZone }) => update({ timeZone })),
       frame.on('dateFormatUpdated', ({ dateFormat }) => update({ dateFormat })),
       frame.on('calendarFormatUpdated', ({ calendarFormat }) => update({ calendarFormat })),
@@ -98,7 +108,7 @@ export function LegacyApp({
           update({ dateFormat: value });
         if (field === 'calendarFormatConfiguration' && typeof value === 'string')
           update({ calendarFormat: value });
-        if (field === 'language' && typeof value === 'string') update({ language: value });
+        if (field === 'language' && typeof value === 'string') changeLanguage(value);
       }),
       frame.on('sessionExpired', () => setStatus('expired')),
       // there is no folder route: a folder opens the report list, none the folder list (both exist)

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
 import { createHashRouter } from './hash-router.ts';
 import { LegacyApp } from './legacy-app.tsx';
+import { preloadPageFor } from './pages/page-for-route.tsx';
 import './legacy-ui.css';
 import './work-area.css';
 import './theme.css';
@@ -18,6 +19,9 @@ const consoleBase =
   (import.meta.env.VITE_PORTICO_CONSOLE_URL as string | undefined) ?? `${consoleOrigin}/`;
 const framed = window.parent !== window;
 const router = createHashRouter(window);
+// the shell opens the frame at its route: that page's code (when not in this script) is fetched
+// now, alongside the session handshake, not after it
+preloadPageFor(router.current());
 const frame = framed
   ? createFrameEndpoint({
       transport: createWindowTransport(window, () => window.parent),

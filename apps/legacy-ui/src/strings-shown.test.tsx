@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import type { ApiRow } from './api-client.ts';
-import { en, es, fr, it as italian, ptBR } from './i18n.ts';
+import { en } from './i18n.ts';
+import { es, fr, it as italian, ptBR } from '../test/all-languages.ts';
 import { createFakeApi } from '../test/fake-api.ts';
 import { renderAt } from '../test/route-harness.tsx';
 

@@ -283,7 +283,9 @@ function JobView({ id }: { id: number }) {
         onRetry={() => setLoads((n) => n + 1)}
       />
     ) : (
-      <p className="form-hint">{t('importExport.loading')}</p>
+      <p className="form-hint" role="status" aria-busy="true">
+        {t('importExport.loading')}
+      </p>
     );
   const resource = RESOURCES[job.resource];
   const label = resource ? resourceLabel(resource) : job.resource;

@@ -270,7 +270,9 @@ export function LicenseGeneratorPage() {
       </p>
       <h2>{t('license.issuedList')}</h2>
       {issued === null ? (
-        <p className="form-hint">{t('license.loading')}</p>
+        <p className="form-hint" role="status" aria-busy="true">
+          {t('license.loading')}
+        </p>
       ) : issued.length === 0 ? (
         <p className="form-hint">{t('license.noneIssued')}</p>
       ) : (

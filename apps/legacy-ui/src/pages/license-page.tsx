@@ -236,7 +236,12 @@ export function LicensePage() {
       />
     );
   else if (isRoot && tenantId === undefined) content = null;
-  else if (!state) content = <p className="form-hint">{t('license.loading')}</p>;
+  else if (!state)
+    content = (
+      <p className="form-hint" role="status" aria-busy="true">
+        {t('license.loading')}
+      </p>
+    );
   else {
     const textHint = `${formId}-text-hint`;
     const textErrorId = `${formId}-text-error`;

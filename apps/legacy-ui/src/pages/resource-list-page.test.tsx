@@ -137,6 +137,33 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
     expect(harness.location()).toBe('/model/zone?q=Zone+1');
   });
 
+  it("never shows an older query's rows after a newer one's, and aborts the older request", async () => {
+    const user = userEvent.setup();
+    const { api } = createFakeApi({ zone: zones(30) });
+    const answer = vi.mocked(api.list).getMockImplementation()!;
+    // the server is slow for "Zone 1" and answers it anyway, after the newer query's answer
+    let answerOld: () => void = () => {};
+    const signals = new Map<string, AbortSignal | undefined>();
+    vi.mocked(api.list).mockImplementation((resource, query) => {
+      signals.set(query.filter ?? '', query.signal);
+      const rows = answer(resource, query);
+      if (query.filter !== 'Zone 1') return rows;
+      return new Promise((resolve) => (answerOld = () => resolve(rows)));
+    });
+    renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    await screen.findByText('30 total');
+    const search = screen.getByRole('searchbox', { name: 'Filter' });
+    await user.type(search, 'Zone 1');
+    await waitFor(() => expect(signals.has('Zone 1')).toBe(true));
+    await user.type(search, '2');
+    expect(await screen.findByText('1 total')).toBeInTheDocument();
+    expect(signals.get('Zone 1')?.aborted).toBe(true);
+    expect(signals.get('Zone 12')?.aborted).toBe(false);
+    await act(async () => answerOld());
+    expect(screen.getByText('1 total')).toBeInTheDocument();
+    expect(screen.queryByText('10 total')).not.toBeInTheDocument();
+  });
+
   it('filters per column (enumeration and reference), shows status badges, and offers Clear filters on an empty result', async () => {
     const user = userEvent.setup();
     const { api } = createFakeApi({

@@ -25,8 +25,8 @@ import {
 } from './list-state.ts';
 import type { ListState } from './list-state.ts';
 import { ExportButton, download } from './download.tsx';
+import { SEARCH_PAUSE_MS, createLatestRequest } from './latest-request.ts';
 
-const FILTER_DELAY_MS = 250;
 const SKELETON_ROWS = 5;
 /**
  * The resources whose deletes the services keep for an undo (their db/soft-delete-tables.ts);
@@ -177,7 +177,7 @@ export function ResourceListPage({
     const timer = setTimeout(() => {
       pendingFilterWrite.current = null;
       update({ filter: text });
-    }, FILTER_DELAY_MS);
+    }, SEARCH_PAUSE_MS);
     pendingFilterWrite.current = timer;
     return () => {
       clearTimeout(timer);
@@ -186,37 +186,39 @@ export function ResourceListPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update() reads the current state
   }, [filterInput]);
 
+  // only the latest query's answer is shown; a newer query aborts the request of the one before
+  const [latestList] = useState(createLatestRequest);
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setLoading(true);
-    api
-      .list(resource.api, {
-        pageSize: state.pageSize,
-        pageNumber: state.pageNumber,
-        order,
-        ...(state.filter ? { filter: state.filter } : {}),
-        filters: JSON.parse(filtersKey) as Record<string, string>,
-      })
-      .then((result) => {
-        if (!active) return;
-        setPage(result);
-        setError(null);
-        setLoading(false);
-        setSelected(
-          (current) =>
-            new Set([...current].filter((id) => result.results.some((row) => row.id === id))),
-        );
-      })
-      .catch((caught: unknown) => {
-        if (!active) return;
-        setError(describeError(t, caught));
-        setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
+    return latestList.start(
+      (signal) =>
+        api.list(resource.api, {
+          pageSize: state.pageSize,
+          pageNumber: state.pageNumber,
+          order,
+          ...(state.filter ? { filter: state.filter } : {}),
+          filters: JSON.parse(filtersKey) as Record<string, string>,
+          signal,
+        }),
+      {
+        answer: (result) => {
+          setPage(result);
+          setError(null);
+          setLoading(false);
+          setSelected(
+            (current) =>
+              new Set([...current].filter((id) => result.results.some((row) => row.id === id))),
+          );
+        },
+        fail: (caught) => {
+          setError(describeError(t, caught));
+          setLoading(false);
+        },
+      },
+    );
   }, [
+    latestList,
     api,
     resource.api,
     state.pageSize,

@@ -137,7 +137,12 @@ export function RetentionPage() {
         }}
       />
     );
-  else if (!state) content = <p className="form-hint">{t('retention.loading')}</p>;
+  else if (!state)
+    content = (
+      <p className="form-hint" role="status" aria-busy="true">
+        {t('retention.loading')}
+      </p>
+    );
   else
     content = (
       <>

@@ -238,7 +238,12 @@ export function RulesAttributesPage() {
         }}
       />
     );
-  else if (!types) content = <p className="form-hint">{t('attributes.loading')}</p>;
+  else if (!types)
+    content = (
+      <p className="form-hint" role="status" aria-busy="true">
+        {t('attributes.loading')}
+      </p>
+    );
   else if (types.length === 0) content = <p className="form-hint">{t('attributes.noTypes')}</p>;
   else
     content = (
@@ -271,7 +276,9 @@ export function RulesAttributesPage() {
         </div>
         {canChange ? null : <p className="form-hint">{t('attributes.readOnly')}</p>}
         {!fields ? (
-          <p className="form-hint">{t('attributes.loading')}</p>
+          <p className="form-hint" role="status" aria-busy="true">
+            {t('attributes.loading')}
+          </p>
         ) : fields.length === 0 ? (
           <p className="form-hint">{t('attributes.none')}</p>
         ) : (

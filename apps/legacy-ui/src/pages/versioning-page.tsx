@@ -211,7 +211,12 @@ export function VersioningPage() {
         }}
       />
     );
-  else if (!versions) content = <p className="form-hint">{t('versioning.loading')}</p>;
+  else if (!versions)
+    content = (
+      <p className="form-hint" role="status" aria-busy="true">
+        {t('versioning.loading')}
+      </p>
+    );
   else {
     const restoringTotals = restoring ? planTotals(restoring.plan) : null;
     content = (

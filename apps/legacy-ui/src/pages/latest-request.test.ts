@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLatestRequest } from './latest-request.ts';
+
+/** A request the server answers `afterMs` later (or fails), unless aborted first. */
+function serverAnswer<T>(value: T, afterMs: number, signals: AbortSignal[], fail = false) {
+  return (signal: AbortSignal) => {
+    signals.push(signal);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => (fail ? reject(new Error(`failed: ${String(value)}`)) : resolve(value)),
+        afterMs,
+      );
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+  };
+}
+
+/** A request that ignores its signal (a server that answers anyway, or a cached answer). */
+function stubbornAnswer<T>(value: T, afterMs: number, fail = false) {
+  return () =>
+    new Promise<T>((resolve, reject) =>
+      setTimeout(
+        () => (fail ? reject(new Error(`failed: ${String(value)}`)) : resolve(value)),
+        afterMs,
+      ),
+    );
+}
+
+describe('the latest list request', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    // [first answers after, second answers after]: whatever the order, only the second is shown
+    ['the older answer comes first', 50, 100],
+    ['the older answer comes last', 300, 100],
+    ['both at once', 100, 100],
+  ])('%s: only the newer query is shown', async (_name, firstMs, secondMs) => {
+    const shown: string[] = [];
+    const failed: unknown[] = [];
+    const latest = createLatestRequest();
+    const handlers = {
+      answer: (rows: string) => shown.push(rows),
+      fail: (e: unknown) => failed.push(e),
+    };
+    latest.start(stubbornAnswer('rows of "00"', firstMs), handlers);
+    await vi.advanceTimersByTimeAsync(10);
+    latest.start(stubbornAnswer('rows of "001"', secondMs), handlers);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shown).toEqual(['rows of "001"']);
+    expect(failed).toEqual([]);
+  });
+
+  it('aborts the request in flight when the next starts', async () => {
+    const signals: AbortSignal[] = [];
+    const shown: string[] = [];
+    const failed: unknown[] = [];
+    const latest = createLatestRequest();
+    const handlers = {
+      answer: (rows: string) => shown.push(rows),
+      fail: (e: unknown) => failed.push(e),
+    };
+    latest.start(serverAnswer('a', 200, signals), handlers);
+    latest.start(serverAnswer('ab', 200, signals), handlers);
+    latest.start(serverAnswer('abc', 200, signals), handlers);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true, false]);
+    await vi.advanceTimersByTimeAsync(200);
+    // the aborted ones' AbortErrors are no failure of the page
+    expect(shown).toEqual(['abc']);
+    expect(failed).toEqual([]);
+  });
+
+  it("drops an older query's failure after a newer one started", async () => {
+    const shown: string[] = [];
+    const failed: unknown[] = [];
+    const latest = createLatestRequest();
+    const handlers = {
+      answer: (rows: string) => shown.push(rows),
+      fail: (e: unknown) => failed.push(e),
+    };
+    latest.start(stubbornAnswer('old', 300, true), handlers);
+    latest.start(stubbornAnswer('new', 100), handlers);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shown).toEqual(['new']);
+    expect(failed).toEqual([]);
+  });
+
+  it("reports the latest query's failure", async () => {
+    const failed: unknown[] = [];
+    const latest = createLatestRequest();
+    latest.start(stubbornAnswer('new', 100, true), {
+      answer: () => {},
+      fail: (e) => failed.push(e),
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(failed).toHaveLength(1);
+  });
+
+  it('a stopped request (the page went away) shows nothing and is aborted', async () => {
+    const signals: AbortSignal[] = [];
+    const shown: string[] = [];
+    const latest = createLatestRequest();
+    const stop = latest.start(serverAnswer('rows', 100, signals), {
+      answer: (rows: string) => shown.push(rows),
+      fail: () => shown.push('failed'),
+    });
+    stop();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(shown).toEqual([]);
+  });
+
+  it('stopping an older request does not touch the newer one', async () => {
+    const signals: AbortSignal[] = [];
+    const shown: string[] = [];
+    const latest = createLatestRequest();
+    const handlers = {
+      answer: (rows: string) => shown.push(rows),
+      fail: () => shown.push('failed'),
+    };
+    const stopOld = latest.start(serverAnswer('old', 100, signals), handlers);
+    latest.start(serverAnswer('new', 100, signals), handlers);
+    stopOld();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signals[1]!.aborted).toBe(false);
+    expect(shown).toEqual(['new']);
+  });
+});
