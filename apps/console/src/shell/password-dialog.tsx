@@ -28,13 +28,6 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
-  const ids = {
-    current: useId(),
-    next: useId(),
-    rule: useId(),
-    currentError: useId(),
-    nextError: useId(),
-  };
   if (!user) return null;
 
   const ruleText = (problem: PasswordProblem) =>
@@ -89,23 +82,19 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
       noValidate
     >
       <PasswordField
-        id={ids.current}
         label={t('settings.password.current')}
         autoComplete="current-password"
         value={current}
         onChange={setCurrent}
         error={errors.current}
-        errorId={ids.currentError}
       />
       <PasswordField
-        id={ids.next}
         label={t('settings.password.new')}
         autoComplete="new-password"
         value={next}
         onChange={setNext}
-        hint={{ id: ids.rule, text: t('settings.password.rule', { min: MIN_PASSWORD_LENGTH }) }}
+        hint={t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
         error={errors.next}
-        errorId={ids.nextError}
       />
     </FormDialog>
   );
@@ -113,25 +102,26 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
 
 /** A password input with its label, an optional hint under it and its error, all tied by ids. */
 function PasswordField({
-  id,
   label,
   autoComplete,
   value,
   onChange,
   hint,
   error,
-  errorId,
 }: {
-  id: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
   value: string;
   onChange(value: string): void;
-  hint?: { id: string; text: string };
+  hint?: string;
   error: string | undefined;
-  errorId: string;
 }) {
-  const describedBy = [hint?.id, error ? errorId : undefined].filter(Boolean).join(' ');
+  const id = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -145,8 +135,8 @@ function PasswordField({
         aria-describedby={describedBy || undefined}
       />
       {hint ? (
-        <p id={hint.id} className={styles.hint}>
-          {hint.text}
+        <p id={hintId} className={styles.hint}>
+          {hint}
         </p>
       ) : null}
       {error ? (
