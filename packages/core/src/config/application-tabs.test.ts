@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as ApplicationTabs from './application-tabs.ts';
 import type { ApplicationTab } from './application-tabs.ts';
+import { APPLICATION_TABS_FIXTURE } from './application-tabs.test-helpers.ts';
 import { validateGroupSetting } from './group-settings.ts';
 
 const menu = (id: number, reportIds: unknown[] = [1], extra: object = {}) => ({
@@ -134,23 +135,7 @@ describe('parseApplicationTabs', () => {
   });
 });
 
-const TABS: ApplicationTab[] = [
-  {
-    id: 1,
-    order: 1,
-    labels: { en: 'Operations', es: 'Operaciones', 'pt-BR': 'Operações' },
-    menus: [
-      { id: 1, labels: { en: 'Daily' }, reportIds: [1, 2] },
-      { id: 2, labels: { en: 'Inventory' }, reportIds: [3] },
-    ],
-  },
-  {
-    id: 2,
-    order: 2,
-    labels: { en: 'Compliance' },
-    menus: [{ id: 7, labels: { en: 'Audits' }, reportIds: [9] }],
-  },
-];
+const TABS = APPLICATION_TABS_FIXTURE;
 
 describe('using application tabs', () => {
   it('reads the field leniently: absent or invalid is no tab', () => {
