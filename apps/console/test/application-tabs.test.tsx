@@ -4,22 +4,10 @@
 // open tab's menus, the palette finds them, and an unknown tab or a user without
 // report_definition:r is refused.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openSignedIn,
-  permissionsOf,
-  startServices,
-  waitForRoute,
-  type ServicesHarness,
-} from './console-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, permissionsOf, servicesForFile, waitForRoute } from './console-harness.tsx';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 const linkNames = (nav: HTMLElement) =>
   within(nav)

@@ -4,7 +4,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
 import {
   createFrameEndpoint,
@@ -122,6 +122,38 @@ export async function startServices(): Promise<ServicesHarness> {
       server.close();
       await services.close();
     },
+  };
+}
+
+/**
+ * One services instance for the whole test file: started before its first test, closed after its
+ * last. Call it at the top level of the file; the harness it returns is usable inside the tests.
+ */
+export function servicesForFile(): ServicesHarness {
+  let started: ServicesHarness | undefined;
+  beforeAll(async () => {
+    started = await startServices();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): ServicesHarness => {
+    if (!started) throw new Error('the services start before the first test of the file');
+    return started;
+  };
+  return {
+    get services() {
+      return current().services;
+    },
+    get server() {
+      return current().server;
+    },
+    get calls() {
+      return current().calls;
+    },
+    api: (method, path, body, token) => current().api(method, path, body, token),
+    hold: (prefix) => current().hold(prefix),
+    close: () => current().close(),
   };
 }
 

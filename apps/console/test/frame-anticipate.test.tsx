@@ -2,7 +2,7 @@
 // (guards, history entry, render), but only when the guards will let the page through without
 // waiting; anything they could refuse or redirect still waits for them.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BridgeMessage } from '@portico/bridge';
 import { OAUTH_STATUS_COOKIE } from '@portico/core';
 import { createTokenStore } from '../src/session/token-store.ts';
@@ -10,19 +10,12 @@ import {
   connectFakeFrame,
   openSignedIn,
   routePath,
-  startServices,
+  servicesForFile,
   waitForRoute,
-  type ServicesHarness,
 } from './console-harness.tsx';
 import type { ConsoleApp } from './console-harness.tsx';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 /** Opens the console at `hash` with a frame that answers `router`; returns what it was sent. */
 async function withFrame(username: string, hash: string) {

@@ -2,7 +2,7 @@
 // session request waits for the sign-in instead of being refused, the shell moves that very frame
 // into place, and a frame that waited too long is replaced at the sign-in.
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeRemoteError } from '@portico/bridge';
 import { PREBOOT_FRESH_MS } from '../src/frame/frame-bridge.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
@@ -10,18 +10,11 @@ import {
   apiLogin,
   connectFakeFrame,
   renderConsole,
+  servicesForFile,
   signInThroughForm,
-  startServices,
-  type ServicesHarness,
 } from './console-harness.tsx';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 type Movable = Element & { moveBefore?: (node: Node, child: Node | null) => void };
 const moves: Array<{ node: Node; into: Element }> = [];

@@ -1,31 +1,21 @@
 // Route guards over the real session (spec §2 top-level routing, navigation rules).
 import { screen, within } from '@testing-library/react';
 import { STORAGE_KEYS, isAppRouteAllowed } from '@portico/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/lib/notifications.ts';
-import type * as Notifications from '../src/lib/notifications.ts';
 import {
   openSignedIn,
   permissionsOf,
   renderConsole,
+  servicesForFile,
   signInThroughForm,
-  startServices,
   waitForRoute,
-  type ServicesHarness,
 } from './console-harness.tsx';
 
-vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof Notifications>();
-  return { ...real, notify: vi.fn(real.notify) };
-});
+// the real notifications, watched
+vi.mock('../src/lib/notifications.ts', { spy: true });
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 describe('guards', () => {
   it('a deep link while signed out goes to /login, then back to the link after sign-in', async () => {

@@ -1,21 +1,10 @@
 // The command palette in the real shell, over the real services: what it offers follows the
 // permissions and hidden tabs the API returns, and choosing a page goes through the guards.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openSignedIn,
-  startServices,
-  waitForRoute,
-  type ServicesHarness,
-} from './console-harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, servicesForFile, waitForRoute } from './console-harness.tsx';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 const names = (list: HTMLElement) =>
   within(list)

@@ -1,10 +1,9 @@
 // A 401 from the services and the session watcher (spec §2 "Session watcher", §4, §8), end to end.
 import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/lib/notifications.ts';
 import { beginOAuthSignIn } from '../src/router/oauth-return.ts';
-import type * as Notifications from '../src/lib/notifications.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
 
 const writeToken = (token: string) => createTokenStore().write(token);
@@ -13,24 +12,14 @@ import {
   cookie,
   openSignedIn,
   renderConsole,
-  startServices,
+  servicesForFile,
   waitForRoute,
-  type ServicesHarness,
 } from './console-harness.tsx';
 
 // the real notifications, watched: "one notice" is a count of notify calls, not of deduplicated toasts
-vi.mock('../src/lib/notifications.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof Notifications>();
-  return { ...real, notify: vi.fn(real.notify) };
-});
+vi.mock('../src/lib/notifications.ts', { spy: true });
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 const logoutCalls = () =>
   harness.calls.filter((call) => call.method === 'POST' && call.path === '/user/logout');

@@ -407,16 +407,32 @@ abstract class Step implements Command {
   }
 }
 
-class SignIn extends Step {
+/**
+ * A sign-in by `user` that should work (`right`: the right password, this tab's own OAuth state)
+ * or be refused.
+ */
+abstract class SignInStep extends Step {
   constructor(
     readonly user: Username,
-    readonly rightPassword: boolean,
+    readonly right: boolean,
   ) {
     super();
   }
+  /** How toString names a right and a wrong attempt. */
+  protected abstract readonly attempts: readonly [right: string, wrong: string];
   toString() {
-    return `SignIn(${this.user}, ${this.rightPassword ? 'right' : 'wrong'})`;
+    return `${this.constructor.name}(${this.user}, ${this.attempts[this.right ? 0 : 1]})`;
   }
+  /** A sign-in that worked: the model is signed in, the store holds the user. */
+  protected signedIn(model: Model, real: Real) {
+    model.signedOut = false;
+    model.dirty = false;
+    expect(real.store.getState().session.user?.username).toBe(this.user);
+  }
+}
+
+class SignIn extends SignInStep {
+  protected readonly attempts = ['right', 'wrong'] as const;
   protected async act(model: Model, real: Real) {
     // the form is on screen: /login, no route error, no sign-in under way
     if (
@@ -429,7 +445,7 @@ class SignIn extends Step {
     // what LoginRoute does: sign in, then go where the session starts
     let throttled = false;
     const done = real.session
-      .login(this.user, this.rightPassword ? PASSWORD : 'not-the-password')
+      .login(this.user, this.right ? PASSWORD : 'not-the-password')
       .then((target) => real.router.navigate(target, { replace: true }))
       .then(
         () => true,
@@ -445,12 +461,10 @@ class SignIn extends Step {
       expect(real.session.status).not.toBe('AUTHENTICATED');
       return;
     }
-    expect(ok).toBe(this.rightPassword);
-    if (this.rightPassword) {
-      model.signedOut = false;
-      model.dirty = false;
+    expect(ok).toBe(this.right);
+    if (this.right) {
+      this.signedIn(model, real);
       expect(real.session.status).toBe('AUTHENTICATED');
-      expect(real.store.getState().session.user?.username).toBe(this.user);
       expect(sessionStorage.getItem(STORAGE_KEYS.lastId)).toBe(
         String(directory.get(this.user)?.id),
       );
@@ -652,19 +666,11 @@ class Release extends Step {
   }
 }
 
-class OAuthReturn extends Step {
-  constructor(
-    readonly user: Username,
-    readonly rightState: boolean,
-  ) {
-    super();
-  }
-  toString() {
-    return `OAuthReturn(${this.user}, ${this.rightState ? 'state' : 'planted'})`;
-  }
+class OAuthReturn extends SignInStep {
+  protected readonly attempts = ['state', 'planted'] as const;
   protected async act(model: Model, real: Real) {
     const token = await issueToken(this.user);
-    if (this.rightState) {
+    if (this.right) {
       const state = new URL(beginOAuthSignIn('https://idp.example/authorize')).searchParams.get(
         'state',
       );
@@ -679,10 +685,8 @@ class OAuthReturn extends Step {
     model.dirty = false;
     if (!up) return;
     await settle(real);
-    if (this.rightState) {
-      model.signedOut = false;
-      model.dirty = false;
-      expect(real.store.getState().session.user?.username).toBe(this.user);
+    if (this.right) {
+      this.signedIn(model, real);
     } else {
       // the planted token is never taken
       expect(real.tokens.readStored()).not.toBe(token);

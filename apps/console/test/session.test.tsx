@@ -12,27 +12,20 @@ import {
   isTabVisible,
   readApplicationTabs,
 } from '@portico/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiLogin,
   cookie,
   permissionsOf,
   renderConsole,
   routePath,
+  servicesForFile,
   signIn,
   signInThroughForm,
-  startServices,
   waitForRoute,
-  type ServicesHarness,
 } from './console-harness.tsx';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 function moduleHrefs(nav: HTMLElement): string[] {
   return within(nav)

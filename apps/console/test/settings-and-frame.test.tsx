@@ -2,25 +2,18 @@
 // the frame bridge's session answers (PROTOCOL.md fetchSessionData) from the signed-in console.
 import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@portico/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   apiLogin,
   connectFakeFrame,
   openSignedIn,
-  startServices,
+  servicesForFile,
   waitForRoute,
-  type ServicesHarness,
 } from './console-harness.tsx';
 import { authzSlice, configSlice } from '../src/store/slices.ts';
 
-let harness: ServicesHarness;
-beforeAll(async () => {
-  harness = await startServices();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = servicesForFile();
 
 describe('settings', () => {
   it('saving a time zone PUTs the field, refetches the configuration and the services keep it', async () => {

@@ -70,8 +70,10 @@ export interface EndpointCore {
     options?: RequestOptions & { bypassQueue?: boolean },
   ): Promise<unknown>;
   reply(request: { id: string; action: string }, payload: unknown): void;
-  on(action: string, handler: EventHandler): () => void;
-  handle(action: string, handler: RequestHandler): () => void;
+  /** Listens to an event (the ends' interfaces type each action's payload; the core checks it). */
+  on(action: string, handler: (payload: never) => void): () => void;
+  /** Answers a request (typed by the ends' interfaces, as `on`). */
+  handle(action: string, handler: (payload: never) => unknown): () => void;
   flush(): void;
   rejectSent(error: () => Error): void;
   close(): void;
@@ -323,7 +325,8 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       });
     },
     reply: answer,
-    on(action, handler) {
+    on(action, typedHandler) {
+      const handler = typedHandler as EventHandler;
       let handlers = eventHandlers.get(action);
       if (!handlers) {
         handlers = new Set();
@@ -334,7 +337,8 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
         handlers.delete(handler);
       };
     },
-    handle(action, handler) {
+    handle(action, typedHandler) {
+      const handler = typedHandler as RequestHandler;
       requestHandlers.set(action, handler);
       return () => {
         if (requestHandlers.get(action) === handler) requestHandlers.delete(action);

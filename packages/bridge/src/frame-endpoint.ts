@@ -127,9 +127,7 @@ export function createFrameEndpoint(options: FrameEndpointOptions): FrameEndpoin
       connecting ??= handshake();
       return connecting;
     },
-    send(action, payload) {
-      core.send(action, payload);
-    },
+    send: core.send,
     request(action, payload, requestOptions) {
       if (options.transport.peer() === null) {
         return Promise.reject(
@@ -140,14 +138,8 @@ export function createFrameEndpoint(options: FrameEndpointOptions): FrameEndpoin
         FrameRequestReply<typeof action>
       >;
     },
-    on(action, listener) {
-      return core.on(action, listener as (payload: unknown) => void);
-    },
-    handle(action, handler) {
-      return core.handle(action, handler as (payload: unknown) => unknown);
-    },
-    close() {
-      core.close();
-    },
+    on: core.on,
+    handle: core.handle,
+    close: core.close,
   };
 }

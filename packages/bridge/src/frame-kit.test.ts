@@ -1,44 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as fc from 'fast-check';
 import { connect } from './frame-kit.ts';
-import type { FrameKitWindow } from './frame-kit.ts';
-import { createHostEndpoint } from './host-endpoint.ts';
-import { createMemoryTransportPair } from './memory-transport.ts';
 import type { BridgeMessage } from './protocol.ts';
-import { FRAME_ORIGIN, HOST_ORIGIN } from './test-support.test-helpers.ts';
+import { HOST_ORIGIN, createFrameKitSetup } from './test-support.test-helpers.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** A fake legacy window over the memory pair: its parent is the host's window. */
-function setup(hash = '#/model/zone') {
-  const pair = createMemoryTransportPair({ hostOrigin: HOST_ORIGIN, frameOrigin: FRAME_ORIGIN });
-  const parent = Object.assign(pair.hostWindow, {
-    postMessage: (data: unknown, origin: string) => pair.frame.post(data, origin),
-  });
-  const stops = new Map<unknown, () => void>();
-  const win: FrameKitWindow = {
-    parent,
-    location: { hash },
-    addEventListener: (_type, listener) =>
-      stops.set(
-        listener,
-        pair.frame.listen((event) => listener(event as MessageEvent)),
-      ),
-    removeEventListener: (_type, listener) => stops.get(listener)?.(),
-  };
-  const host = createHostEndpoint({
-    transport: pair.host,
-    peerOrigin: FRAME_ORIGIN,
-    logger: { warn: vi.fn() },
-  });
-  const sent = (action: string) =>
-    pair.log
-      .filter((entry) => entry.from === 'frame' && (entry.data as BridgeMessage).action === action)
-      .map((entry) => entry.data as BridgeMessage);
-  return { pair, host, win, sent };
-}
+const setup = (hash = '#/model/zone') => createFrameKitSetup(hash);
 
 describe('PorticoFrame.connect', () => {
   it('refuses a missing, wildcard or malformed host origin with a BRIDGE_CONFIG error that says what to pass', () => {

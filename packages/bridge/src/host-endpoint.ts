@@ -186,12 +186,8 @@ export function createHostEndpoint(options: HostEndpointOptions): HostEndpoint {
         HostRequestReply<'router'>
       >;
     },
-    on(action, listener) {
-      return core.on(action, listener as (payload: unknown) => void);
-    },
-    handle(action, handler) {
-      return core.handle(action, handler as (payload: unknown) => unknown);
-    },
+    on: core.on,
+    handle: core.handle,
     onReady(listener) {
       readyListeners.add(listener);
       return () => {

@@ -267,37 +267,37 @@ export type FrameEventAction = EventOf<FrameToHostMessage>['action'];
 /** Actions the frame sends as requests. */
 export type FrameRequestAction = RequestOf<FrameToHostMessage>['action'];
 
+/** The payload of the message of `M` whose action is `A`. */
+type PayloadOf<M extends { payload: unknown }, A> = Extract<M, { action: A }>['payload'];
+
 /** Payload of host event `A`. */
-export type HostEventPayload<A extends HostEventAction> = Extract<
-  EventOf<HostToFrameMessage>,
-  { action: A }
->['payload'];
+export type HostEventPayload<A extends HostEventAction> = PayloadOf<EventOf<HostToFrameMessage>, A>;
 /** Payload of host request `A`. */
-export type HostRequestPayload<A extends HostRequestAction> = Extract<
+export type HostRequestPayload<A extends HostRequestAction> = PayloadOf<
   RequestOf<HostToFrameMessage>,
-  { action: A }
->['payload'];
+  A
+>;
 /** Payload of frame event `A`. */
-export type FrameEventPayload<A extends FrameEventAction> = Extract<
+export type FrameEventPayload<A extends FrameEventAction> = PayloadOf<
   EventOf<FrameToHostMessage>,
-  { action: A }
->['payload'];
+  A
+>;
 /** Payload of frame request `A`. */
-export type FrameRequestPayload<A extends FrameRequestAction> = Extract<
+export type FrameRequestPayload<A extends FrameRequestAction> = PayloadOf<
   RequestOf<FrameToHostMessage>,
-  { action: A }
->['payload'];
+  A
+>;
 
 /** The reply payload the frame sends for host request `A` (e.g. `routerSuccess` for `router`). */
-export type HostRequestReply<A extends HostRequestAction> = Extract<
+export type HostRequestReply<A extends HostRequestAction> = PayloadOf<
   ReplyOf<FrameToHostMessage>,
-  { action: (typeof REPLY_ACTION)[A] }
->['payload'];
+  (typeof REPLY_ACTION)[A]
+>;
 /** The reply payload the host sends for frame request `A`. */
-export type FrameRequestReply<A extends FrameRequestAction> = Extract<
+export type FrameRequestReply<A extends FrameRequestAction> = PayloadOf<
   ReplyOf<HostToFrameMessage>,
-  { action: (typeof REPLY_ACTION)[A] }
->['payload'];
+  (typeof REPLY_ACTION)[A]
+>;
 
 /** Every action name of the protocol (spec §7), for documentation and tests. */
 export const BRIDGE_ACTIONS = [

@@ -1,20 +1,8 @@
 // The Portico additions to the protocol: `theme` (host → frame, remembered state) and `shortcut`
 // (frame → host, the keyboard shortcuts the shell must see while the frame has the focus).
 import { describe, expect, it, vi } from 'vitest';
-import {
-  BRIDGE_PROTOCOL,
-  BRIDGE_VERSION,
-  frameToHostMessageSchema,
-  hostToFrameMessageSchema,
-} from './protocol.ts';
-import { createLinkedEndpoints } from './test-support.test-helpers.ts';
-
-const envelope = {
-  protocol: BRIDGE_PROTOCOL,
-  version: BRIDGE_VERSION,
-  id: 'm-1',
-  kind: 'event',
-} as const;
+import { frameToHostMessageSchema, hostToFrameMessageSchema } from './protocol.ts';
+import { createLinkedEndpoints, eventEnvelope as envelope } from './test-support.test-helpers.ts';
 
 describe('shortcut (frame → host)', () => {
   it('reaches the host listener with its command', async () => {

@@ -4,24 +4,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActivityReporter } from './activity-reporter.ts';
 import { connect } from './frame-kit.ts';
-import type { FrameKitWindow } from './frame-kit.ts';
-import { createHostEndpoint } from './host-endpoint.ts';
-import { createMemoryTransportPair } from './memory-transport.ts';
+import { frameToHostMessageSchema, hostToFrameMessageSchema } from './protocol.ts';
 import {
-  BRIDGE_PROTOCOL,
-  BRIDGE_VERSION,
-  frameToHostMessageSchema,
-  hostToFrameMessageSchema,
-} from './protocol.ts';
-import type { BridgeMessage } from './protocol.ts';
-import { FRAME_ORIGIN, HOST_ORIGIN, createLinkedEndpoints } from './test-support.test-helpers.ts';
-
-const envelope = {
-  protocol: BRIDGE_PROTOCOL,
-  version: BRIDGE_VERSION,
-  id: 'm-1',
-  kind: 'event',
-} as const;
+  HOST_ORIGIN,
+  createFrameKitSetup,
+  createLinkedEndpoints,
+  eventEnvelope as envelope,
+} from './test-support.test-helpers.ts';
 
 describe('dirtyState (frame → host)', () => {
   it('reaches the host with the record and its draft, then the all-clear', async () => {
@@ -157,33 +146,10 @@ describe('activity (frame → host)', () => {
 
 describe('the frame kit helpers', () => {
   function setup() {
-    const pair = createMemoryTransportPair({ hostOrigin: HOST_ORIGIN, frameOrigin: FRAME_ORIGIN });
-    const parent = Object.assign(pair.hostWindow, {
-      postMessage: (data: unknown, origin: string) => pair.frame.post(data, origin),
-    });
-    const stops = new Map<unknown, () => void>();
-    const win: FrameKitWindow = {
-      parent,
-      location: { hash: '#/things/thing/7' },
-      addEventListener: (_type, listener) =>
-        stops.set(
-          listener,
-          pair.frame.listen((event) => listener(event as MessageEvent)),
-        ),
-      removeEventListener: (_type, listener) => stops.get(listener)?.(),
-    };
-    const host = createHostEndpoint({
-      transport: pair.host,
-      peerOrigin: FRAME_ORIGIN,
-      logger: { warn: vi.fn() },
-    });
+    const linked = createFrameKitSetup('#/things/thing/7');
     const sent = (action: string) =>
-      pair.log
-        .filter(
-          (entry) => entry.from === 'frame' && (entry.data as BridgeMessage).action === action,
-        )
-        .map((entry) => (entry.data as { payload: unknown }).payload);
-    return { pair, host, win, sent };
+      linked.sent(action).map((message) => (message as { payload: unknown }).payload);
+    return { ...linked, sent };
   }
 
   it('dirtyState, reportActivity and fetchDraft speak the protocol', async () => {

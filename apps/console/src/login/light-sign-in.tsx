@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS, type Language } from '@portico/core';
 import en from '../i18n/locales/en.json';
-import { LoginPage, type Translate } from './login-page.tsx';
-import { startSsoSignIn } from '../router/oauth-return.ts';
+import { ConsoleLoginPage } from './console-login-page.tsx';
+import type { Translate } from './login-page.tsx';
 import { getLocal } from '../session/browser-storage.ts';
 import { createTokenStore } from '../session/token-store.ts';
 import { rememberLinkOnSignInPage } from './sign-in-route.ts';
@@ -180,14 +180,13 @@ export function LightSignIn({
       onInputCapture={handleIntent}
     >
       {t && links && (
-        <LoginPage
+        <ConsoleLoginPage
           onSignIn={onSignIn}
           sessionExpired={expired}
-          platformTitle={t('app.productTitle')}
           t={t}
+          language={language}
           forgotPasswordUrl={links.forgot}
           ssoUrl={links.sso}
-          onSsoSignIn={() => links.sso && startSsoSignIn(links.sso, language)}
           submitOnMount={submitPending}
         />
       )}

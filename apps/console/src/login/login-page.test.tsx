@@ -3,24 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, errorFromResponse } from '../api/api-errors.ts';
 import { i18n, initI18n } from '../i18n/i18n.ts';
-import { LoginPage } from './login-page.tsx';
+import { LoginPage, type LoginPageProps } from './login-page.tsx';
 
 beforeAll(async () => {
   await initI18n('en');
 });
 
-function renderLogin(onSignIn: (u: string, p: string) => Promise<void>, sessionExpired = false) {
+/** The page with English text; `props` adds to or replaces the defaults. */
+function renderLogin(
+  onSignIn: LoginPageProps['onSignIn'] = async () => {},
+  props: Partial<LoginPageProps> = {},
+) {
   const user = userEvent.setup();
-  render(
+  const { unmount } = render(
     <LoginPage
       onSignIn={onSignIn}
-      sessionExpired={sessionExpired}
       platformTitle="Portico"
       t={(key, options) => i18n.t(key, options)}
+      {...props}
     />,
   );
   return {
     user,
+    unmount,
     username: screen.getByRole('textbox', { name: 'Username' }),
     password: screen.getByLabelText('Password'),
     submit: screen.getByRole('button', { name: 'Sign in' }),
@@ -155,16 +160,10 @@ describe('the sign-in form', () => {
 
   it('shows "Sign in with SSO" only when configured; a click starts the sign-in with its state', async () => {
     const onSsoSignIn = vi.fn();
-    const user = userEvent.setup();
-    const { unmount } = render(
-      <LoginPage
-        onSignIn={async () => {}}
-        platformTitle="Portico"
-        t={(key, options) => i18n.t(key, options)}
-        ssoUrl="/demo-idp/authorize"
-        onSsoSignIn={onSsoSignIn}
-      />,
-    );
+    const { user, unmount } = renderLogin(undefined, {
+      ssoUrl: '/demo-idp/authorize',
+      onSsoSignIn,
+    });
     const link = screen.getByRole('link', { name: 'Sign in with SSO' });
     expect(link).toHaveAttribute('href', '/demo-idp/authorize');
     // the form's own button keeps its exact name
@@ -172,42 +171,25 @@ describe('the sign-in form', () => {
     await user.click(link);
     expect(onSsoSignIn).toHaveBeenCalledTimes(1);
     unmount();
-    render(
-      <LoginPage
-        onSignIn={async () => {}}
-        platformTitle="Portico"
-        t={(key, options) => i18n.t(key, options)}
-      />,
-    );
+    renderLogin();
     expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
   });
 
   it('shows "Forgot password?" only when configured', () => {
-    const { unmount } = render(
-      <LoginPage
-        onSignIn={async () => {}}
-        platformTitle="Portico"
-        t={(key, options) => i18n.t(key, options)}
-        forgotPasswordUrl="https://id.example.com/reset"
-      />,
-    );
+    const { unmount } = renderLogin(undefined, {
+      forgotPasswordUrl: 'https://id.example.com/reset',
+    });
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       'https://id.example.com/reset',
     );
     unmount();
-    render(
-      <LoginPage
-        onSignIn={async () => {}}
-        platformTitle="Portico"
-        t={(key, options) => i18n.t(key, options)}
-      />,
-    );
+    renderLogin();
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
   });
 
   it('tells the user when the previous session expired', () => {
-    renderLogin(async () => {}, true);
+    renderLogin(undefined, { sessionExpired: true });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your session has expired. Please sign in again.',
     );

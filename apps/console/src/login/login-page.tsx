@@ -182,21 +182,18 @@ export function LoginPage({
           className={styles.form}
         >
           <LoginField
-            inputRef={usernameRef}
-            autoFocus
-            label={t('login.username')}
             name="username"
-            autoComplete="username"
+            autoFocus
+            inputRef={usernameRef}
+            label={t('login.username')}
             value={username}
             onChange={setUsername}
             error={fieldErrors.username}
           />
           <LoginField
+            name="password"
             inputRef={passwordRef}
             label={t('login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             onChange={setPassword}
             error={fieldErrors.password}
@@ -241,12 +238,16 @@ export function LoginPage({
   );
 }
 
+/** What each sign-in field is, by its name: its input type and the browser's autofill token. */
+const LOGIN_FIELDS = {
+  username: { type: 'text', autoComplete: 'username' },
+  password: { type: 'password', autoComplete: 'current-password' },
+} as const;
+
 interface LoginFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
   label: string;
-  name: string;
-  type?: 'text' | 'password';
-  autoComplete: string;
+  name: keyof typeof LOGIN_FIELDS;
   value: string;
   onChange(value: string): void;
   /** The message shown under the field and announced as its description. */
@@ -260,13 +261,12 @@ function LoginField({
   inputRef,
   label,
   name,
-  type = 'text',
-  autoComplete,
   value,
   onChange,
   error,
   autoFocus = false,
 }: LoginFieldProps) {
+  const { type, autoComplete } = LOGIN_FIELDS[name];
   const id = useId();
   const errorId = useId();
   // What was typed into the pre-rendered field before React took it over is kept: hydration leaves

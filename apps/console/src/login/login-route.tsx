@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppServices } from '../lib/app-context.ts';
 import { useAppSelector } from '../store/hooks.ts';
-import { startSsoSignIn } from '../router/oauth-return.ts';
-import { LoginPage } from './login-page.tsx';
+import { ConsoleLoginPage } from './console-login-page.tsx';
 
 /**
  * The sign-in page inside the full app (after a sign-out or an expired session, in the same
@@ -35,14 +34,13 @@ export function LoginRoute() {
       onPointerDownCapture={handleIntent}
       onKeyDownCapture={handleIntent}
     >
-      <LoginPage
+      <ConsoleLoginPage
         onSignIn={handleSignIn}
         sessionExpired={expired}
-        platformTitle={t('app.productTitle')}
         t={t}
+        language={i18n.language}
         forgotPasswordUrl={config.forgotPasswordUrl}
         ssoUrl={config.ssoUrl}
-        onSsoSignIn={() => config.ssoUrl && startSsoSignIn(config.ssoUrl, i18n.language)}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { useVocabulary } from '../i18n/use-vocabulary.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { readApplicationTabs } from '@portico/core';
 import { filterPalettePages, listApplicationTabPages, listPalettePages } from './palette-pages.ts';
+import dialogStyles from '../shell/dialog.module.css';
 import styles from './command-palette.module.css';
 
 /**
@@ -72,7 +73,7 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   return (
     <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialogStyles.overlay} />
         <Dialog.Content
           className={styles.content}
           aria-describedby={undefined}

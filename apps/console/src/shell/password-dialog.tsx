@@ -28,13 +28,6 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
-  const ids = {
-    current: useId(),
-    next: useId(),
-    rule: useId(),
-    currentError: useId(),
-    nextError: useId(),
-  };
   if (!user) return null;
 
   const ruleText = (problem: PasswordProblem) =>
@@ -88,45 +81,69 @@ export default function PasswordDialog({ onClose }: { onClose(): void }) {
       error={errors.form}
       noValidate
     >
-      <div className={styles.field}>
-        <label htmlFor={ids.current}>{t('settings.password.current')}</label>
-        <input
-          id={ids.current}
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          aria-invalid={errors.current ? true : undefined}
-          aria-describedby={errors.current ? ids.currentError : undefined}
-        />
-        {errors.current ? (
-          <p id={ids.currentError} className={styles.error}>
-            {errors.current}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={ids.next}>{t('settings.password.new')}</label>
-        <input
-          id={ids.next}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          aria-invalid={errors.next ? true : undefined}
-          aria-describedby={[ids.rule, errors.next ? ids.nextError : undefined]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <p id={ids.rule} className={styles.hint}>
-          {t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
-        </p>
-        {errors.next ? (
-          <p id={ids.nextError} className={styles.error}>
-            {errors.next}
-          </p>
-        ) : null}
-      </div>
+      <PasswordField
+        label={t('settings.password.current')}
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        error={errors.current}
+      />
+      <PasswordField
+        label={t('settings.password.new')}
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        hint={t('settings.password.rule', { min: MIN_PASSWORD_LENGTH })}
+        error={errors.next}
+      />
     </FormDialog>
+  );
+}
+
+/** A password input with its label, an optional hint under it and its error, all tied by ids. */
+function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange(value: string): void;
+  hint?: string;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

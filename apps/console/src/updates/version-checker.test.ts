@@ -5,7 +5,7 @@ import {
   createVersionSignal,
 } from '@portico/core';
 import { createReloadScheduler, type ReloadScheduler } from './reload-scheduler.ts';
-import { createVersionChecker } from './version-checker.ts';
+import { createVersionChecker, type VersionCheckerDeps } from './version-checker.ts';
 
 const A = '"a"';
 const B = '"b"';
@@ -45,17 +45,18 @@ function fakeScheduler(): ReloadScheduler & { requests: string[] } {
 
 const logger = { error: vi.fn(), info: vi.fn() };
 
+/** A checker of index.html at a fixed URL, with no channel to other tabs unless `deps` gives one. */
+function checkerWith(
+  deps: Pick<VersionCheckerDeps, 'scheduler' | 'fetch'> & Partial<VersionCheckerDeps>,
+) {
+  return createVersionChecker({ url: 'http://x/index.html', channel: null, logger, ...deps });
+}
+
 describe('version check (spec §4 "App version reload", §7 "GET index.html conditional headers")', () => {
   it('sends If-None-Match / If-Modified-Since with no-cache, stores the first ETag without reloading', async () => {
     const server = fakeServer(A);
     const scheduler = fakeScheduler();
-    const checker = createVersionChecker({
-      scheduler,
-      url: 'http://x/index.html',
-      fetch: server.fetch,
-      channel: null,
-      logger,
-    });
+    const checker = checkerWith({ scheduler, fetch: server.fetch });
     const first = await checker.check();
     expect(first.outcome).toBe('first');
     expect(scheduler.requests).toEqual([]);
@@ -80,13 +81,7 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
       addEventListener: () => undefined,
       close: () => undefined,
     };
-    const checker = createVersionChecker({
-      scheduler,
-      url: 'http://x/index.html',
-      fetch: server.fetch,
-      channel,
-      logger,
-    });
+    const checker = checkerWith({ scheduler, fetch: server.fetch, channel });
     await checker.check();
     server.deploy(B);
     const decision = await checker.check();
@@ -99,12 +94,7 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
   it('another tab reloads when it hears a version other than the one it runs (real BroadcastChannel)', async () => {
     const server = fakeServer(A);
     const scheduler = fakeScheduler();
-    const checker = createVersionChecker({
-      scheduler,
-      url: 'http://x/index.html',
-      fetch: server.fetch,
-      logger,
-    });
+    const checker = checkerWith({ scheduler, fetch: server.fetch, channel: undefined }); // the real one
     await checker.check();
     const otherTab = new BroadcastChannel(VERSION_CHANNEL_NAME);
     otherTab.postMessage(createVersionSignal(A)); // its own version: nothing
@@ -121,21 +111,12 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
     const scheduler = fakeScheduler();
     localStorage.setItem('LAST_ETAG', A);
     const error = new TypeError('Failed to fetch');
-    const checker = createVersionChecker({
-      scheduler,
-      url: 'http://x/index.html',
-      fetch: () => Promise.reject(error),
-      channel: null,
-      logger,
-    });
+    const checker = checkerWith({ scheduler, fetch: () => Promise.reject(error) });
     expect((await checker.check()).outcome).toBe('failed');
     expect(logger.error).toHaveBeenCalledWith(UPDATE_CHECK_FAILED_MESSAGE, error);
-    const serverError = createVersionChecker({
+    const serverError = checkerWith({
       scheduler,
-      url: 'http://x/index.html',
       fetch: () => Promise.resolve(new Response('', { status: 503 })),
-      channel: null,
-      logger,
     });
     expect((await serverError.check()).outcome).toBe('failed');
     expect(localStorage.getItem('LAST_ETAG')).toBe(A);
@@ -144,13 +125,7 @@ describe('version check (spec §4 "App version reload", §7 "GET index.html cond
 
   it('checks in quick succession share one request', async () => {
     const server = fakeServer(A);
-    const checker = createVersionChecker({
-      scheduler: fakeScheduler(),
-      url: 'http://x/index.html',
-      fetch: server.fetch,
-      channel: null,
-      logger,
-    });
+    const checker = checkerWith({ scheduler: fakeScheduler(), fetch: server.fetch });
     await Promise.all([checker.check(), checker.check(), checker.check()]);
     expect(server.requests).toHaveLength(1);
   });

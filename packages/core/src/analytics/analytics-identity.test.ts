@@ -1,17 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_DEFAULTS,
-  ANALYTICS_LOGIN_ORIGIN,
-  PORTAL_LOAD_EVENT,
-  clampSessionIdleTimeout,
-  getAnalyticsDistinctId,
-  getAnalyticsEventData,
-  getAnalyticsUserData,
-  getTenantGroupName,
-  hashString32,
-  shouldRenewAnalyticsSession,
-} from './analytics-identity.ts';
+import * as AnalyticsIdentity from './analytics-identity.ts';
 
 describe('spec §3 "The user identifier is username plus the tenant\'s group name. The user data is username and tenant."', () => {
   const acme = { name: 'Acme Logistics', treeLevel: 2 };
@@ -40,9 +29,12 @@ describe('spec §3 "The user identifier is username plus the tenant\'s group nam
     ['ancestor without a name', { username: 'x', group: { treeLevel: 4, parentLevel2: {} } }, ''],
     ['no group', { username: 'x' }, ''],
   ])('%s', (_case, user, tenant) => {
-    expect(getTenantGroupName(user)).toBe(tenant);
-    expect(getAnalyticsUserData(user)).toEqual({ username: user.username, tenant });
-    expect(getAnalyticsDistinctId(user)).toBe(
+    expect(AnalyticsIdentity.getTenantGroupName(user)).toBe(tenant);
+    expect(AnalyticsIdentity.getAnalyticsUserData(user)).toEqual({
+      username: user.username,
+      tenant,
+    });
+    expect(AnalyticsIdentity.getAnalyticsDistinctId(user)).toBe(
       tenant === '' ? user.username : `${user.username}@${tenant}`,
     );
   });
@@ -58,29 +50,32 @@ describe('spec §3 "a numeric hash of the token (a 32-bit hash)": Java String.ha
     ['polygenelubricants', -2147483648],
     ['€', 8364],
   ])('hash(%j) = %i', (value, hash) => {
-    expect(hashString32(value)).toBe(hash);
+    expect(AnalyticsIdentity.hashString32(value)).toBe(hash);
   });
 
   it('is always a signed 32-bit integer', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (value) => {
-        const hash = hashString32(value);
+        const hash = AnalyticsIdentity.hashString32(value);
         expect(Number.isInteger(hash) && hash >= -(2 ** 31) && hash < 2 ** 31).toBe(true);
-        expect(hashString32(value)).toBe(hash);
+        expect(AnalyticsIdentity.hashString32(value)).toBe(hash);
       }),
     );
     // a property run: slow under coverage on a shared two-core machine, never a speed check
   }, 30_000);
 
   it('builds the constant event data without the token itself', () => {
-    const data = getAnalyticsEventData({
-      origin: ANALYTICS_LOGIN_ORIGIN,
+    const data = AnalyticsIdentity.getAnalyticsEventData({
+      origin: AnalyticsIdentity.ANALYTICS_LOGIN_ORIGIN,
       clientId: 'fp-1',
       token: 'hello',
     });
     expect(data).toEqual({ origin: 'legacy', clientId: 'fp-1', tokenHash: 99162322 });
-    expect(getAnalyticsEventData({ origin: 'x', clientId: 'c', token: null }).tokenHash).toBe(0);
-    expect(PORTAL_LOAD_EVENT).toBe('Portal Load');
+    expect(
+      AnalyticsIdentity.getAnalyticsEventData({ origin: 'x', clientId: 'c', token: null })
+        .tokenHash,
+    ).toBe(0);
+    expect(AnalyticsIdentity.PORTAL_LOAD_EVENT).toBe('Portal Load');
   });
 });
 
@@ -100,7 +95,7 @@ describe('spec §9 "session idle timeout 1800 s (bounds 60 to 1800)"; §4 "renew
     [99999, 1800],
     [120.4, 120],
   ])('clamp(%j) = %i', (value, expected) => {
-    expect(clampSessionIdleTimeout(value)).toBe(expected);
+    expect(AnalyticsIdentity.clampSessionIdleTimeout(value)).toBe(expected);
   });
 
   const start = 1_000_000;
@@ -123,13 +118,13 @@ describe('spec §9 "session idle timeout 1800 s (bounds 60 to 1800)"; §4 "renew
     [
       'active but older than 24 h',
       {
-        now: start + ANALYTICS_DEFAULTS.maxSessionLengthMs + 1,
+        now: start + AnalyticsIdentity.ANALYTICS_DEFAULTS.maxSessionLengthMs + 1,
         sessionStart: start,
-        lastActivity: start + ANALYTICS_DEFAULTS.maxSessionLengthMs,
+        lastActivity: start + AnalyticsIdentity.ANALYTICS_DEFAULTS.maxSessionLengthMs,
       },
       true,
     ],
   ])('%s -> %s', (_case, input, expected) => {
-    expect(shouldRenewAnalyticsSession(input)).toBe(expected);
+    expect(AnalyticsIdentity.shouldRenewAnalyticsSession(input)).toBe(expected);
   });
 });

@@ -1,22 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DEFAULTS } from './analytics-identity.ts';
-import {
-  CAPTURE_MAX_ATTEMPTS,
-  analyticsCookieName,
-  anonymousAnalyticsState,
-  captureRequestBody,
-  cookieDomainCandidates,
-  isLikelyBot,
-  nextCaptureStep,
-  parseAnalyticsState,
-  serializeAnalyticsState,
-  touchAnalyticsSession,
-  truncateStrings,
-  uuidv7,
-  type AnalyticsState,
-  type VisitorLike,
-} from './capture-rules.ts';
+import * as CaptureRules from './capture-rules.ts';
+import type { AnalyticsState, VisitorLike } from './capture-rules.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -44,14 +30,19 @@ describe('spec §9 "a bot/crawler block list"', () => {
     ],
     ["the Pinterest app's own browser", { userAgent: `${CHROME} [Pinterest/iOS]` }, false],
   ])('%s -> %s', (_case, visitor, expected) => {
-    expect(isLikelyBot(visitor)).toBe(expected);
+    expect(CaptureRules.isLikelyBot(visitor)).toBe(expected);
   });
 });
 
 describe('spec §9 "property string max length 65535"', () => {
   it('cuts every string at any depth and leaves the rest alone', () => {
     const long = 'x'.repeat(70_000);
-    const out = truncateStrings({ a: long, b: [long, 3, null], c: { d: { e: long } }, f: true });
+    const out = CaptureRules.truncateStrings({
+      a: long,
+      b: [long, 3, null],
+      c: { d: { e: long } },
+      f: true,
+    });
     expect(out).toEqual({
       a: 'x'.repeat(65_535),
       b: ['x'.repeat(65_535), 3, null],
@@ -61,13 +52,13 @@ describe('spec §9 "property string max length 65535"', () => {
   });
   it('uses the limit it is given and does not change its input', () => {
     const input = { name: 'abcdef' };
-    expect(truncateStrings(input, 3)).toEqual({ name: 'abc' });
+    expect(CaptureRules.truncateStrings(input, 3)).toEqual({ name: 'abc' });
     expect(input.name).toBe('abcdef');
   });
   it('cuts a cycle off instead of following it', () => {
     const cyclic: Record<string, unknown> = { name: 'n' };
     cyclic.self = cyclic;
-    expect(truncateStrings(cyclic)).toEqual({ name: 'n', self: undefined });
+    expect(CaptureRules.truncateStrings(cyclic)).toEqual({ name: 'n', self: undefined });
   });
   it('never leaves a string longer than the limit (property)', () => {
     fc.assert(
@@ -77,7 +68,7 @@ describe('spec §9 "property string max length 65535"', () => {
           if (typeof item === 'string') strings.push(item);
           else if (item && typeof item === 'object') Object.values(item).forEach(collect);
         };
-        collect(truncateStrings(value, max));
+        collect(CaptureRules.truncateStrings(value, max));
         return strings.every((text) => text.length <= max);
       }),
     );
@@ -86,7 +77,7 @@ describe('spec §9 "property string max length 65535"', () => {
 
 describe('spec §9 "cookie persistence with a cross-subdomain cookie"', () => {
   it('names the cookie as PostHog does, so an identity posthog-js stored is kept', () => {
-    expect(analyticsCookieName('phc_abc')).toBe('ph_phc_abc_posthog');
+    expect(CaptureRules.analyticsCookieName('phc_abc')).toBe('ph_phc_abc_posthog');
   });
   it.each<[string, string[]]>([
     ['app.example.com', ['com', 'example.com', 'app.example.com']],
@@ -113,7 +104,7 @@ describe('spec §9 "cookie persistence with a cross-subdomain cookie"', () => {
       ],
     ],
   ])('%s -> %j', (hostname, expected) => {
-    expect(cookieDomainCandidates(hostname)).toEqual(expected);
+    expect(CaptureRules.cookieDomainCandidates(hostname)).toEqual(expected);
   });
 });
 
@@ -126,17 +117,19 @@ describe('the analytics cookie', () => {
     superProperties: { origin: 'legacy', tokenHash: 42 },
   };
   it('round-trips', () => {
-    expect(parseAnalyticsState(serializeAnalyticsState(state))).toEqual(state);
+    expect(CaptureRules.parseAnalyticsState(CaptureRules.serializeAnalyticsState(state))).toEqual(
+      state,
+    );
   });
   it('round-trips an anonymous identity without a session', () => {
-    const anonymous = anonymousAnalyticsState(() => 'anon-1');
-    const text = serializeAnalyticsState(anonymous);
+    const anonymous = CaptureRules.anonymousAnalyticsState(() => 'anon-1');
+    const text = CaptureRules.serializeAnalyticsState(anonymous);
     expect(JSON.parse(text)).toEqual({
       distinct_id: 'anon-1',
       $device_id: 'anon-1',
       $user_state: 'anonymous',
     });
-    expect(parseAnalyticsState(text)).toEqual(anonymous);
+    expect(CaptureRules.parseAnalyticsState(text)).toEqual(anonymous);
   });
   it("reads posthog-js's own cookie", () => {
     const posthog = JSON.stringify({
@@ -146,7 +139,7 @@ describe('the analytics cookie', () => {
       $sesid: [1_700_000_100_000, '019a-session', 1_700_000_000_000],
       origin: 'legacy',
     });
-    expect(parseAnalyticsState(posthog)).toEqual({
+    expect(CaptureRules.parseAnalyticsState(posthog)).toEqual({
       distinctId: 'admin@Acme Logistics',
       deviceId: '019a-device',
       identified: true,
@@ -167,7 +160,7 @@ describe('the analytics cookie', () => {
     ['an empty distinct id', '{"distinct_id":""}'],
     ['a number for the distinct id', '{"distinct_id":5}'],
   ])('%s -> a new identity (null)', (_case, text) => {
-    expect(parseAnalyticsState(text)).toBeNull();
+    expect(CaptureRules.parseAnalyticsState(text)).toBeNull();
   });
   it.each<[string, unknown]>([
     ['not an array', 'x'],
@@ -175,11 +168,13 @@ describe('the analytics cookie', () => {
     ['an empty id', [1, '', 2]],
     ['too short', [1, 's']],
   ])('a broken session (%s) loses only the session', (_case, sesid) => {
-    const parsed = parseAnalyticsState(JSON.stringify({ distinct_id: 'd', $sesid: sesid }));
+    const parsed = CaptureRules.parseAnalyticsState(
+      JSON.stringify({ distinct_id: 'd', $sesid: sesid }),
+    );
     expect(parsed).toMatchObject({ distinctId: 'd', deviceId: 'd', session: null });
   });
   it('a new anonymous identity uses one id for the person and the device', () => {
-    expect(anonymousAnalyticsState(() => 'id-1')).toEqual({
+    expect(CaptureRules.anonymousAnalyticsState(() => 'id-1')).toEqual({
       distinctId: 'id-1',
       deviceId: 'id-1',
       identified: false,
@@ -209,7 +204,7 @@ describe('spec §4 "the analytics session renews after an idle timeout or after 
     ],
     ['a clock that went back', current, start - 1, undefined, 'renewed'],
   ])('%s -> %s', (_case, session, now, idle, expected) => {
-    const next = touchAnalyticsSession(session, now, () => 'new', idle);
+    const next = CaptureRules.touchAnalyticsSession(session, now, () => 'new', idle);
     expect(next.lastActivityAt).toBe(now);
     if (expected === 'kept') expect(next).toEqual({ ...current, lastActivityAt: now });
     else expect(next).toEqual({ id: 'new', startedAt: now, lastActivityAt: now });
@@ -218,7 +213,7 @@ describe('spec §4 "the analytics session renews after an idle timeout or after 
 
 describe('uuidv7', () => {
   it('is a version 7, RFC variant UUID with the time in front', () => {
-    const id = uuidv7(
+    const id = CaptureRules.uuidv7(
       0x0190_1234_5678,
       [0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88, 0x77, 0x66],
     );
@@ -234,8 +229,8 @@ describe('uuidv7', () => {
         bytes,
         bytes,
         (t, d, a, b) => {
-          const first = uuidv7(t, a);
-          const later = uuidv7(t + d + 1, b);
+          const first = CaptureRules.uuidv7(t, a);
+          const later = CaptureRules.uuidv7(t + d + 1, b);
           return (
             /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(first) &&
             first.slice(0, 13) < later.slice(0, 13)
@@ -245,7 +240,7 @@ describe('uuidv7', () => {
     );
   });
   it('refuses too few random bytes', () => {
-    expect(() => uuidv7(1, [1, 2, 3])).toThrow(RangeError);
+    expect(() => CaptureRules.uuidv7(1, [1, 2, 3])).toThrow(RangeError);
   });
 });
 
@@ -258,7 +253,7 @@ describe('one capture request (PostHog capture API)', () => {
     superProperties: { origin: 'legacy', clientId: 'fp', tokenHash: 7 },
   };
   it('carries the key, the identity, the session, the registered and the event properties', () => {
-    const body = captureRequestBody({
+    const body = CaptureRules.captureRequestBody({
       key: 'phc_k',
       event: 'Portal Load',
       uuid: 'u-1',
@@ -305,11 +300,11 @@ describe('one capture request (PostHog capture API)', () => {
     libVersion: '1',
   };
   it('leaves $set out when there is none', () => {
-    const body = captureRequestBody(minimal);
+    const body = CaptureRules.captureRequestBody(minimal);
     expect(body).not.toHaveProperty('$set');
   });
   it('cuts long strings in properties and $set', () => {
-    const body = captureRequestBody({
+    const body = CaptureRules.captureRequestBody({
       ...minimal,
       properties: { note: 'abcdef' },
       set: { note: 'abcdef' },
@@ -322,7 +317,12 @@ describe('one capture request (PostHog capture API)', () => {
 
 describe('after a capture attempt (retries, spec §9 "request timeout 60000", "rate limit 60 s")', () => {
   it.each<
-    [string, Parameters<typeof nextCaptureStep>[0], number, ReturnType<typeof nextCaptureStep>]
+    [
+      string,
+      Parameters<typeof CaptureRules.nextCaptureStep>[0],
+      number,
+      ReturnType<typeof CaptureRules.nextCaptureStep>,
+    ]
   >([
     ['sent', { kind: 'sent' }, 1, { kind: 'done' }],
     ['network failure, first attempt', { kind: 'failed' }, 1, { kind: 'retry', delayMs: 3000 }],
@@ -334,7 +334,12 @@ describe('after a capture attempt (retries, spec §9 "request timeout 60000", "r
       9,
       { kind: 'retry', delayMs: 768_000 },
     ],
-    ['too many attempts', { kind: 'failed' }, CAPTURE_MAX_ATTEMPTS, { kind: 'give-up' }],
+    [
+      'too many attempts',
+      { kind: 'failed' },
+      CaptureRules.CAPTURE_MAX_ATTEMPTS,
+      { kind: 'give-up' },
+    ],
     ['a 400 cannot change by retrying', { kind: 'refused', status: 400 }, 1, { kind: 'give-up' }],
     ['a 413', { kind: 'refused', status: 413 }, 1, { kind: 'give-up' }],
     [
@@ -368,6 +373,6 @@ describe('after a capture attempt (retries, spec §9 "request timeout 60000", "r
       { kind: 'retry', delayMs: 3_600_000 },
     ],
   ])('%s -> %j', (_case, outcome, attempt, expected) => {
-    expect(nextCaptureStep(outcome, attempt)).toEqual(expected);
+    expect(CaptureRules.nextCaptureStep(outcome, attempt)).toEqual(expected);
   });
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_APPLICATION_MENU_REPORTS,
-  MAX_APPLICATION_TABS,
-  MAX_APPLICATION_TAB_MENUS,
-  applicationTabLabel,
-  applicationTabPath,
-  findApplicationTabMenu,
-  getUsableApplicationTabs,
-  parseApplicationTabs,
-  readApplicationTabs,
-  type ApplicationTab,
-} from './application-tabs.ts';
+import * as ApplicationTabs from './application-tabs.ts';
+import type { ApplicationTab } from './application-tabs.ts';
+import { APPLICATION_TABS_FIXTURE } from './application-tabs.test-helpers.ts';
 import { validateGroupSetting } from './group-settings.ts';
 
 const menu = (id: number, reportIds: unknown[] = [1], extra: object = {}) => ({
@@ -37,8 +28,8 @@ describe('parseApplicationTabs', () => {
     ['not a list', { id: 1 }, 'must be a list of tabs'],
     [
       'too many tabs',
-      Array.from({ length: MAX_APPLICATION_TABS + 1 }, (_, i) => tab(i + 1)),
-      `at most ${MAX_APPLICATION_TABS} tabs`,
+      Array.from({ length: ApplicationTabs.MAX_APPLICATION_TABS + 1 }, (_, i) => tab(i + 1)),
+      `at most ${ApplicationTabs.MAX_APPLICATION_TABS} tabs`,
     ],
     ['a tab that is not an object', [7], 'tab 1 must be an object'],
     ['an unknown field', [tab(1, undefined, { icon: 'x' })], 'tab 1 has an unknown field icon'],
@@ -72,10 +63,12 @@ describe('parseApplicationTabs', () => {
       [
         tab(
           1,
-          Array.from({ length: MAX_APPLICATION_TAB_MENUS + 1 }, (_, i) => menu(i + 1)),
+          Array.from({ length: ApplicationTabs.MAX_APPLICATION_TAB_MENUS + 1 }, (_, i) =>
+            menu(i + 1),
+          ),
         ),
       ],
-      `tab 1: at most ${MAX_APPLICATION_TAB_MENUS} menus`,
+      `tab 1: at most ${ApplicationTabs.MAX_APPLICATION_TAB_MENUS} menus`,
     ],
     ['a menu that is not an object', [tab(1, [null])], 'tab 1, menu 1 must be an object'],
     ['a menu with an unknown field', [tab(1, [menu(1, [1], { x: 1 })])], 'unknown field x'],
@@ -99,24 +92,27 @@ describe('parseApplicationTabs', () => {
         tab(1, [
           menu(
             1,
-            Array.from({ length: MAX_APPLICATION_MENU_REPORTS + 1 }, (_, i) => i + 1),
+            Array.from(
+              { length: ApplicationTabs.MAX_APPLICATION_MENU_REPORTS + 1 },
+              (_, i) => i + 1,
+            ),
           ),
         ]),
       ],
-      `at most ${MAX_APPLICATION_MENU_REPORTS} reports`,
+      `at most ${ApplicationTabs.MAX_APPLICATION_MENU_REPORTS} reports`,
     ],
     ['a report id of zero', [tab(1, [menu(1, [0])])], 'report id 0 is not a positive'],
     ['a report id of text', [tab(1, [menu(1, ['4'])])], 'report id "4" is not a positive'],
     ['a fractional report id', [tab(1, [menu(1, [1.5])])], 'report id 1.5 is not'],
     ['a report twice', [tab(1, [menu(1, [4, 4])])], 'report 4 is listed twice'],
   ])('%s', (_case, value, message) => {
-    const check = parseApplicationTabs(value);
+    const check = ApplicationTabs.parseApplicationTabs(value);
     if (message === null) expect(check.ok).toBe(true);
     else expect(check).toEqual({ ok: false, message: expect.stringContaining(message) });
   });
 
   it('trims labels, keeps the languages order and sorts tabs by order then id', () => {
-    const check = parseApplicationTabs([
+    const check = ApplicationTabs.parseApplicationTabs([
       tab(5, undefined, { order: 2, labels: { fr: ' Conformité ', en: 'Compliance' } }),
       tab(9, undefined, { order: 1 }),
       tab(4, undefined, { order: 2 }),
@@ -139,30 +135,14 @@ describe('parseApplicationTabs', () => {
   });
 });
 
-const TABS: ApplicationTab[] = [
-  {
-    id: 1,
-    order: 1,
-    labels: { en: 'Operations', es: 'Operaciones', 'pt-BR': 'Operações' },
-    menus: [
-      { id: 1, labels: { en: 'Daily' }, reportIds: [1, 2] },
-      { id: 2, labels: { en: 'Inventory' }, reportIds: [3] },
-    ],
-  },
-  {
-    id: 2,
-    order: 2,
-    labels: { en: 'Compliance' },
-    menus: [{ id: 7, labels: { en: 'Audits' }, reportIds: [9] }],
-  },
-];
+const TABS = APPLICATION_TABS_FIXTURE;
 
 describe('using application tabs', () => {
   it('reads the field leniently: absent or invalid is no tab', () => {
-    expect(readApplicationTabs(undefined)).toEqual([]);
-    expect(readApplicationTabs(null)).toEqual([]);
-    expect(readApplicationTabs('{oops')).toEqual([]);
-    expect(readApplicationTabs(JSON.stringify(TABS))).toEqual(TABS);
+    expect(ApplicationTabs.readApplicationTabs(undefined)).toEqual([]);
+    expect(ApplicationTabs.readApplicationTabs(null)).toEqual([]);
+    expect(ApplicationTabs.readApplicationTabs('{oops')).toEqual([]);
+    expect(ApplicationTabs.readApplicationTabs(JSON.stringify(TABS))).toEqual(TABS);
   });
 
   it.each<[string, string[], Set<number> | undefined, string[]]>([
@@ -174,7 +154,7 @@ describe('using application tabs', () => {
     ['no report of a tab visible', ['report_definition:r'], new Set([3]), ['1:2']],
     ['no report visible', ['report_definition:r'], new Set(), []],
   ])('usable with %s', (_case, permissions, visible, expected) => {
-    const usable = getUsableApplicationTabs(TABS, permissions, visible);
+    const usable = ApplicationTabs.getUsableApplicationTabs(TABS, permissions, visible);
     expect(usable.flatMap((t) => t.menus.map((m) => `${t.id}:${m.id}`))).toEqual(expected);
     if (visible)
       for (const t of usable)
@@ -188,8 +168,8 @@ describe('using application tabs', () => {
     ['3', '1', null],
     ['01', '1', null],
   ])('finds tab %s menu %s', (tabId, menuId, expected) => {
-    const found = findApplicationTabMenu(TABS, tabId, menuId);
-    expect(found ? applicationTabLabel(found.menu, 'en') : null).toBe(expected);
+    const found = ApplicationTabs.findApplicationTabMenu(TABS, tabId, menuId);
+    expect(found ? ApplicationTabs.applicationTabLabel(found.menu, 'en') : null).toBe(expected);
   });
 
   it.each<[string, string]>([
@@ -200,15 +180,15 @@ describe('using application tabs', () => {
     ['fr', 'Operations'],
     ['es-MX', 'Operaciones'],
   ])('labels the tab in %s by the vocabulary rule', (language, expected) => {
-    expect(applicationTabLabel(TABS[0]!, language)).toBe(expected);
+    expect(ApplicationTabs.applicationTabLabel(TABS[0]!, language)).toBe(expected);
   });
 
   it('labels an item without English in its first language, and makes its path', () => {
     const french: ApplicationTab = { id: 4, order: 0, labels: { fr: 'Qualité' }, menus: [] };
-    expect(applicationTabLabel(french, 'en')).toBe('Qualité');
-    expect(applicationTabLabel({ ...french, labels: {} }, 'en')).toBe('4');
-    expect(applicationTabPath(TABS[0]!)).toBe('/app/applicationTab/1/menu/1');
-    expect(applicationTabPath(TABS[0]!, 2)).toBe('/app/applicationTab/1/menu/2');
-    expect(applicationTabPath(french)).toBe('/app/applicationTab/4/menu/0');
+    expect(ApplicationTabs.applicationTabLabel(french, 'en')).toBe('Qualité');
+    expect(ApplicationTabs.applicationTabLabel({ ...french, labels: {} }, 'en')).toBe('4');
+    expect(ApplicationTabs.applicationTabPath(TABS[0]!)).toBe('/app/applicationTab/1/menu/1');
+    expect(ApplicationTabs.applicationTabPath(TABS[0]!, 2)).toBe('/app/applicationTab/1/menu/2');
+    expect(ApplicationTabs.applicationTabPath(french)).toBe('/app/applicationTab/4/menu/0');
   });
 });

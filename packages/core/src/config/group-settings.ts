@@ -15,7 +15,7 @@ import {
   isValidTimeZone,
 } from './formats.ts';
 import { VOCABULARY_DEFAULTS, VOCABULARY_FIELD_PREFIX } from './vocabulary.ts';
-import { MAX_LABEL_LENGTH, parseLabelMap } from './label-map.ts';
+import { MAX_LABEL_LENGTH, parseJson, parseLabelMap } from './label-map.ts';
 import { APPLICATION_TABS_FIELD, parseApplicationTabs } from './application-tabs.ts';
 import { MAX_SESSION_TIMEOUT_MINUTES } from '../session/session-expiry.ts';
 
@@ -87,15 +87,6 @@ export type GroupSettingCheck = { ok: true; value: string } | { ok: false; messa
 
 const refuse = (message: string): GroupSettingCheck => ({ ok: false, message });
 const accept = (value: string): GroupSettingCheck => ({ ok: true, value });
-
-function parseJson(value: unknown): { ok: true; value: unknown } | { ok: false } {
-  if (typeof value !== 'string') return { ok: true, value };
-  try {
-    return { ok: true, value: JSON.parse(value) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** An http(s) address with a host name (core has no URL class: no DOM, no Node types). */
 const WEB_ADDRESS =

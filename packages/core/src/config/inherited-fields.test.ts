@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  parseFieldValue,
-  parseInheritedFields,
-  resolveCalendarFormat,
-  resolveDateFormat,
-  resolveHiddenTabs,
-  resolveLanguage,
-  resolveTimeZone,
-} from './inherited-fields.ts';
+import * as InheritedFields from './inherited-fields.ts';
 
 describe('inherited field values (spec §3: values may be JSON strings and are parsed)', () => {
   it.each([
@@ -21,11 +13,11 @@ describe('inherited field values (spec §3: values may be JSON strings and are p
     [42, 42],
     [null, null],
   ])('%j -> %j', (value, expected) => {
-    expect(parseFieldValue(value)).toEqual(expected);
+    expect(InheritedFields.parseFieldValue(value)).toEqual(expected);
   });
   it("takes each field's own value, else its parent value, and drops empty ones", () => {
     expect(
-      parseInheritedFields({
+      InheritedFields.parseInheritedFields({
         a: { value: 'own', parentValue: 'parent' },
         b: { value: null, parentValue: '["x"]' },
         c: { value: '', parentValue: null },
@@ -34,12 +26,14 @@ describe('inherited field values (spec §3: values may be JSON strings and are p
         f: [],
       }),
     ).toEqual({ a: 'own', b: ['x'] });
-    expect(parseInheritedFields(null)).toEqual({});
-    expect(parseInheritedFields([1])).toEqual({});
+    expect(InheritedFields.parseInheritedFields(null)).toEqual({});
+    expect(InheritedFields.parseInheritedFields([1])).toEqual({});
   });
   it('never throws', () => {
-    fc.assert(fc.property(fc.anything(), (value) => void parseInheritedFields(value)));
-    fc.assert(fc.property(fc.string(), (value) => void parseFieldValue(value)));
+    fc.assert(
+      fc.property(fc.anything(), (value) => void InheritedFields.parseInheritedFields(value)),
+    );
+    fc.assert(fc.property(fc.string(), (value) => void InheritedFields.parseFieldValue(value)));
   });
 });
 
@@ -51,7 +45,7 @@ describe('time zone resolution (spec §5: user, inherited parent, group field, E
     [{ userValue: 'Nowhere/Else', groupValue: 'America/Chicago' }, 'America/Chicago'],
     [{}, 'EST5EDT'],
   ])('%j -> %s', (candidates, expected) => {
-    expect(resolveTimeZone(candidates)).toBe(expected);
+    expect(InheritedFields.resolveTimeZone(candidates)).toBe(expected);
   });
 });
 
@@ -63,7 +57,7 @@ describe('language (spec §5: defaults to en; only the five)', () => {
     [['de'], 'en'],
     [[], 'en'],
   ])('%j -> %s', (candidates, expected) => {
-    expect(resolveLanguage(...candidates)).toBe(expected);
+    expect(InheritedFields.resolveLanguage(...candidates)).toBe(expected);
   });
 });
 
@@ -74,14 +68,14 @@ describe('date and calendar formats (user value, user field, group field, defaul
     [['dd-mm', undefined, 'DD.MM.YYYY'], 'DD.MM.YYYY'],
     [[], 'MM/DD/YYYY'],
   ])('date %j -> %s', (candidates, expected) => {
-    expect(resolveDateFormat(...candidates)).toBe(expected);
+    expect(InheritedFields.resolveDateFormat(...candidates)).toBe(expected);
   });
   it.each([
     [['24h', '12h'], '24h'],
     [['25h', null, '24h'], '24h'],
     [[], '12h'],
   ])('calendar %j -> %s', (candidates, expected) => {
-    expect(resolveCalendarFormat(...candidates)).toBe(expected);
+    expect(InheritedFields.resolveCalendarFormat(...candidates)).toBe(expected);
   });
 });
 
@@ -92,6 +86,6 @@ describe('hidden tabs (spec §3: the user list, else the inherited field)', () =
     [null, ['services', 3], ['services']],
     [undefined, 'not a list', []],
   ])('user %j, field %j -> %j', (userValue, fieldValue, expected) => {
-    expect(resolveHiddenTabs(userValue, fieldValue)).toEqual(expected);
+    expect(InheritedFields.resolveHiddenTabs(userValue, fieldValue)).toEqual(expected);
   });
 });

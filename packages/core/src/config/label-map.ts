@@ -7,7 +7,11 @@ import { SUPPORTED_LANGUAGES, isSupportedLanguage } from './formats.ts';
 /** The longest vocabulary label, in characters. */
 export const MAX_LABEL_LENGTH = 80;
 
-function parseJson(value: unknown): { ok: true; value: unknown } | { ok: false } {
+/**
+ * A group field's value as data: JSON text parsed, anything else (an object the caller already
+ * has) as it is; `{ ok: false }` for text that is not JSON.
+ */
+export function parseJson(value: unknown): { ok: true; value: unknown } | { ok: false } {
   if (typeof value !== 'string') return { ok: true, value };
   try {
     return { ok: true, value: JSON.parse(value) as unknown };

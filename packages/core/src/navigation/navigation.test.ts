@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { APPLICATION_TABS_FIXTURE } from '../config/application-tabs.test-helpers.ts';
 import { createPermissionSet } from '../permissions/permission-string.ts';
 import {
   APP_ROUTES,
@@ -528,23 +529,8 @@ describe('route access', () => {
   });
 
   // the tenant's application tabs: tab 1 (menus 1 and 2), tab 2 (menu 7)
-  const applicationTabs = [
-    {
-      id: 1,
-      order: 1,
-      labels: { en: 'Operations' },
-      menus: [
-        { id: 1, labels: { en: 'Daily' }, reportIds: [1, 2] },
-        { id: 2, labels: { en: 'Inventory' }, reportIds: [3] },
-      ],
-    },
-    {
-      id: 2,
-      order: 2,
-      labels: { en: 'Compliance' },
-      menus: [{ id: 7, labels: { en: 'Audits' }, reportIds: [9] }],
-    },
-  ];
+  const applicationTabs = APPLICATION_TABS_FIXTURE;
+
   it.each([
     ['/app/applicationTab/1/menu/1', ['report_definition:r'], true],
     ['/app/applicationTab/1/menu/2/report/3', ['report_definition:r'], true],

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PERMISSION_CATALOG,
-  PERMISSION_SWITCHES,
-  findCatalogResource,
-  fromPermissionGrid,
-  parsePermissionLines,
-  permissionCell,
-  toPermissionGrid,
-} from './permission-catalog.ts';
+import * as PermissionCatalog from './permission-catalog.ts';
 import { TAB_NAMES, TAB_PERMISSION_RULES } from './tab-visibility.ts';
 
 // Spec §3 "Permissions": the resources and the plain strings.
@@ -52,14 +44,16 @@ const SPEC_PLAIN = [
 
 describe('the catalog', () => {
   it('holds every resource and plain string of spec §3, each once', () => {
-    const names = PERMISSION_CATALOG.flatMap((module) => module.resources.map((r) => r.name));
+    const names = PermissionCatalog.PERMISSION_CATALOG.flatMap((module) =>
+      module.resources.map((r) => r.name),
+    );
     for (const name of SPEC_RESOURCES) expect(names).toContain(name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...PERMISSION_SWITCHES].sort()).toEqual([...SPEC_PLAIN].sort());
+    expect([...PermissionCatalog.PERMISSION_SWITCHES].sort()).toEqual([...SPEC_PLAIN].sort());
   });
 
   it('is grouped by the console modules, in their order', () => {
-    expect(PERMISSION_CATALOG.map((module) => module.name)).toEqual([
+    expect(PermissionCatalog.PERMISSION_CATALOG.map((module) => module.name)).toEqual([
       'things',
       'tenants',
       'gateway',
@@ -76,8 +70,10 @@ describe('the catalog', () => {
       )) {
         const cell = `${resource}:${letter}`;
         const known =
-          PERMISSION_SWITCHES.includes(cell) ||
-          findCatalogResource(resource ?? '')?.operations.includes(letter as 'r') === true;
+          PermissionCatalog.PERMISSION_SWITCHES.includes(cell) ||
+          PermissionCatalog.findCatalogResource(resource ?? '')?.operations.includes(
+            letter as 'r',
+          ) === true;
         expect(known, `${tab}: ${cell}`).toBe(true);
       }
     }
@@ -93,13 +89,13 @@ describe('the catalog', () => {
     ['foldereditown', 'u'],
     ['ReportDefinitionFolder', 'r,i,u,d'],
   ])('%s has %s', (name, operations) => {
-    expect(findCatalogResource(name)?.operations.join(',')).toBe(operations);
+    expect(PermissionCatalog.findCatalogResource(name)?.operations.join(',')).toBe(operations);
   });
 
   it('names the vocabulary concept where there is one', () => {
-    expect(findCatalogResource('zone')?.concept).toBe('Zone');
-    expect(findCatalogResource('license')?.concept).toBeUndefined();
-    expect(findCatalogResource('nothing')).toBeUndefined();
+    expect(PermissionCatalog.findCatalogResource('zone')?.concept).toBe('Zone');
+    expect(PermissionCatalog.findCatalogResource('license')?.concept).toBeUndefined();
+    expect(PermissionCatalog.findCatalogResource('nothing')).toBeUndefined();
   });
 });
 
@@ -145,17 +141,17 @@ describe('toPermissionGrid / fromPermissionGrid', () => {
       ['things:x', 'thing:d', 'model:x', 'zone:r'],
     ],
   ])('%s', (_name, permissions, checked, others, back) => {
-    const grid = toPermissionGrid(permissions);
+    const grid = PermissionCatalog.toPermissionGrid(permissions);
     expect([...grid.checked].sort()).toEqual([...checked].sort());
     expect(grid.others).toEqual(others);
-    expect(fromPermissionGrid(grid)).toEqual(back);
+    expect(PermissionCatalog.fromPermissionGrid(grid)).toEqual(back);
   });
 
   it('a wildcard with one operation unchecked becomes one string per operation left', () => {
-    const grid = toPermissionGrid(['zone:*']);
+    const grid = PermissionCatalog.toPermissionGrid(['zone:*']);
     const checked = new Set(grid.checked);
-    checked.delete(permissionCell('zone', 'a'));
-    expect(fromPermissionGrid({ ...grid, checked })).toEqual([
+    checked.delete(PermissionCatalog.permissionCell('zone', 'a'));
+    expect(PermissionCatalog.fromPermissionGrid({ ...grid, checked })).toEqual([
       'zone:r',
       'zone:i',
       'zone:u',
@@ -165,7 +161,7 @@ describe('toPermissionGrid / fromPermissionGrid', () => {
 
   it('others already written by the grid are not repeated', () => {
     expect(
-      fromPermissionGrid({
+      PermissionCatalog.fromPermissionGrid({
         checked: new Set(['zone:r']),
         wildcards: new Set(),
         others: ['zone:r'],
@@ -196,7 +192,7 @@ describe('parsePermissionLines', () => {
     ],
     ['a line twice', 'zone:r\nZone:r', ['zone:r'], [[2, 'Zone:r', 'duplicate']]],
   ])('%s', (_name, text, permissions, problems) => {
-    const result = parsePermissionLines(text);
+    const result = PermissionCatalog.parsePermissionLines(text);
     expect(result.permissions).toEqual(permissions);
     expect(result.problems.map((problem) => [problem.line, problem.text, problem.reason])).toEqual(
       problems,
@@ -204,6 +200,6 @@ describe('parsePermissionLines', () => {
   });
 
   it('an operation refusal says which operations the resource has', () => {
-    expect(parsePermissionLines('license:d').problems[0]?.allowed).toBe('r, u');
+    expect(PermissionCatalog.parsePermissionLines('license:d').problems[0]?.allowed).toBe('r, u');
   });
 });

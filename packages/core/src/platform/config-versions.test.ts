@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SNAPSHOT_NOTE_MAX,
-  VERSIONED_KINDS,
-  diffSnapshots,
-  fieldChanges,
-  isSameConfiguration,
-  parseSnapshotContent,
-  restorePlan,
-  snapshotNoteProblem,
-} from './config-versions.ts';
+import * as ConfigVersions from './config-versions.ts';
 import type { SnapshotContent, SnapshotRecord } from './config-versions.ts';
 
 const empty: SnapshotContent = {
@@ -42,7 +33,7 @@ describe('fieldChanges', () => {
       ],
     ],
   ])('%j → %j', (before, after, expected) => {
-    expect(fieldChanges(before, after)).toEqual(expected);
+    expect(ConfigVersions.fieldChanges(before, after)).toEqual(expected);
   });
 });
 
@@ -74,10 +65,13 @@ describe('diffSnapshots', () => {
       },
     ],
   ])('%s', (_label, before, after, expected) => {
-    const diff = diffSnapshots({ ...empty, thingTypes: before }, { ...empty, thingTypes: after });
-    expect(diff.map((d) => d.kind)).toEqual(VERSIONED_KINDS.map((k) => k.kind));
+    const diff = ConfigVersions.diffSnapshots(
+      { ...empty, thingTypes: before },
+      { ...empty, thingTypes: after },
+    );
+    expect(diff.map((d) => d.kind)).toEqual(ConfigVersions.VERSIONED_KINDS.map((k) => k.kind));
     expect(diff.find((d) => d.kind === 'thingTypes')).toEqual({ kind: 'thingTypes', ...expected });
-    expect(isSameConfiguration(diff)).toBe(_label === 'nothing changed');
+    expect(ConfigVersions.isSameConfiguration(diff)).toBe(_label === 'nothing changed');
   });
 });
 
@@ -88,7 +82,7 @@ describe('restorePlan', () => {
       ...empty,
       zoneTypes: [rec('1', 'Skid', { ...pallet.fields, name: 'Skid' }), crate],
     };
-    const plan = restorePlan(now, snapshot).find((p) => p.kind === 'zoneTypes');
+    const plan = ConfigVersions.restorePlan(now, snapshot).find((p) => p.kind === 'zoneTypes');
     expect(plan).toEqual({
       kind: 'zoneTypes',
       recreate: [{ key: '3', name: 'Dock' }],
@@ -127,7 +121,7 @@ describe('parseSnapshotContent', () => {
       true,
     ],
   ])('%s', (_label, value, ok) => {
-    const parsed = parseSnapshotContent(value);
+    const parsed = ConfigVersions.parseSnapshotContent(value);
     if (ok) expect(parsed).not.toBeNull();
     else expect(parsed).toBeNull();
   });
@@ -137,12 +131,12 @@ describe('snapshotNoteProblem', () => {
   it.each([
     ['', null],
     ['before the audit', null],
-    ['x'.repeat(SNAPSHOT_NOTE_MAX), null],
-    ['x'.repeat(SNAPSHOT_NOTE_MAX + 1), 'at most 200'],
+    ['x'.repeat(ConfigVersions.SNAPSHOT_NOTE_MAX), null],
+    ['x'.repeat(ConfigVersions.SNAPSHOT_NOTE_MAX + 1), 'at most 200'],
     [5, 'must be text'],
     [null, 'must be text'],
   ])('%j → %s', (note, problem) => {
-    const found = snapshotNoteProblem(note);
+    const found = ConfigVersions.snapshotNoteProblem(note);
     if (problem === null) expect(found).toBeNull();
     else expect(found).toContain(problem);
   });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IMPORT_CLEAR_MARKER,
-  IMPORT_RESOURCES,
-  importCellValue,
-  importColumnOf,
-  importColumns,
-  isImportResource,
-  readImportHeader,
-  readImportRow,
-} from './csv-import.ts';
+import * as CsvImport from './csv-import.ts';
 import type { ImportColumn, ImportResource } from './csv-import.ts';
 
 const column = (kind: ImportColumn['kind']): ImportColumn => ({
@@ -29,7 +20,7 @@ describe('importColumns', () => {
       'username',
     ],
   ] as const)('%s: the catalog’s writable fields, key %s', (resource, names, key) => {
-    const columns = importColumns(resource);
+    const columns = CsvImport.importColumns(resource);
     expect(columns.map((c) => c.name)).toEqual(names);
     expect(columns.filter((c) => c.key).map((c) => c.name)).toEqual([key]);
   });
@@ -40,15 +31,16 @@ describe('importColumns', () => {
     ['zone', 'zoneGroup', 'zoneGroupId', 'zoneGroup', 'name'],
     ['user', 'roles', 'roleIds', 'role', 'name'],
   ] as const)('%s.%s fills %s, naming a %s by its %s', (resource, name, field, path, by) => {
-    const found = importColumns(resource).find((c) => c.name === name);
+    const found = CsvImport.importColumns(resource).find((c) => c.name === name);
     expect(found?.field).toBe(field);
     expect(found?.reference).toEqual({ path, by });
   });
 
   it('knows its resources and nothing else', () => {
-    for (const resource of IMPORT_RESOURCES) expect(isImportResource(resource)).toBe(true);
+    for (const resource of CsvImport.IMPORT_RESOURCES)
+      expect(CsvImport.isImportResource(resource)).toBe(true);
     for (const other of ['thingType', 'constructor', '', 3, undefined])
-      expect(isImportResource(other)).toBe(false);
+      expect(CsvImport.isImportResource(other)).toBe(false);
   });
 });
 
@@ -61,7 +53,7 @@ describe('readImportHeader', () => {
     ['zone', ['code', 'name', 'code'], [[1, 3, 'code', 'given twice']]],
     ['user', ['username', 'thingType'], [[1, 2, 'thingType', 'unknown column']]],
   ] as const)('%s %j → %j', (resource, cells, expected) => {
-    const { problems, columns } = readImportHeader(resource as ImportResource, cells);
+    const { problems, columns } = CsvImport.readImportHeader(resource as ImportResource, cells);
     expect(problems.map((p) => [p.line, p.column, p.columnName])).toEqual(
       expected.map(([line, col, name]) => [line, col, name]),
     );
@@ -90,7 +82,7 @@ describe('importCellValue', () => {
     ['reference', ' DOCK ', 'DOCK'],
     ['enumeration', 'active', 'active'],
   ] as const)('%s %j → %j', (kind, cell, value) => {
-    expect(importCellValue(column(kind), cell)).toEqual({ value });
+    expect(CsvImport.importCellValue(column(kind), cell)).toEqual({ value });
   });
 
   it.each([
@@ -98,11 +90,11 @@ describe('importCellValue', () => {
     ['integer', '4.5', 'a whole number'],
     ['integer', '1e3', 'a whole number'],
   ] as const)('%s %j is refused: %s', (kind, cell, error) => {
-    expect(importCellValue(column(kind), cell)).toEqual({ error });
+    expect(CsvImport.importCellValue(column(kind), cell)).toEqual({ error });
   });
 });
 
-describe(`${IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () => {
+describe(`${CsvImport.IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () => {
   const required = (kind: ImportColumn['kind']): ImportColumn => ({
     ...column(kind),
     required: true,
@@ -121,13 +113,13 @@ describe(`${IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () 
     ['text', 'empty', 'empty'],
     ['text', '()', '()'],
   ] as const)('an optional %s cell %j → %j', (kind, cell, value) => {
-    expect(importCellValue(column(kind), cell)).toEqual({ value });
+    expect(CsvImport.importCellValue(column(kind), cell)).toEqual({ value });
   });
 
   it.each(['text', 'reference', 'references', 'integer'] as const)(
     'a required %s refuses it, and says an empty cell keeps it',
     (kind) => {
-      expect(importCellValue(required(kind), '(empty)').error).toMatch(
+      expect(CsvImport.importCellValue(required(kind), '(empty)').error).toMatch(
         /^required: \(empty\) cannot clear it \(an empty cell keeps it\)$/,
       );
     },
@@ -145,20 +137,22 @@ describe(`${IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () 
       ['firstName', 'lastName', 'email', 'roles'],
     ],
   ] as const)('%s: of %j these can be cleared: %j', (resource, names, clearable) => {
-    const columns = importColumns(resource).filter((c) =>
+    const columns = CsvImport.importColumns(resource).filter((c) =>
       (names as readonly string[]).includes(c.name),
     );
     expect(columns.filter((c) => !c.required).map((c) => c.name)).toEqual(clearable);
   });
 
   it('is named by line and column in a row; an empty cell still leaves the field out', () => {
-    const header = readImportHeader('thing', ['serial', 'name', 'zone', 'status']);
-    expect(readImportRow('thing', header, ['S-1', '', '(empty)', ''], 4)).toEqual({
+    const header = CsvImport.readImportHeader('thing', ['serial', 'name', 'zone', 'status']);
+    expect(CsvImport.readImportRow('thing', header, ['S-1', '', '(empty)', ''], 4)).toEqual({
       values: { serial: 'S-1', zoneId: null },
       key: 'S-1',
       problems: [],
     });
-    expect(readImportRow('thing', header, ['S-1', '(empty)', '', ''], 4).problems).toEqual([
+    expect(
+      CsvImport.readImportRow('thing', header, ['S-1', '(empty)', '', ''], 4).problems,
+    ).toEqual([
       {
         line: 4,
         column: 2,
@@ -170,15 +164,15 @@ describe(`${IMPORT_CLEAR_MARKER}: the marker that clears an optional field`, () 
 });
 
 describe('readImportRow', () => {
-  const header = readImportHeader('thing', ['serial', 'name', 'bogus', 'thingType']);
+  const header = CsvImport.readImportHeader('thing', ['serial', 'name', 'bogus', 'thingType']);
 
   it('gives the fields of the non-empty cells, the key, no problems', () => {
-    expect(readImportRow('thing', header, ['S-1', 'Pallet', 'x', 'PALLET'], 2)).toEqual({
+    expect(CsvImport.readImportRow('thing', header, ['S-1', 'Pallet', 'x', 'PALLET'], 2)).toEqual({
       values: { serial: 'S-1', name: 'Pallet', thingTypeId: 'PALLET' },
       key: 'S-1',
       problems: [],
     });
-    expect(readImportRow('thing', header, ['S-1', '', '', ''], 2).values).toEqual({
+    expect(CsvImport.readImportRow('thing', header, ['S-1', '', '', ''], 2).values).toEqual({
       serial: 'S-1',
     });
   });
@@ -188,7 +182,7 @@ describe('readImportRow', () => {
     [['S-1', 'P', '', 'T', 'extra'], [[7, 5, '', 'beyond the last column']]],
     [['S-1', 'P', '', 'T', ' '], []],
   ] as const)('%j → %j', (cells, expected) => {
-    const { problems } = readImportRow('thing', header, cells, 7);
+    const { problems } = CsvImport.readImportRow('thing', header, cells, 7);
     expect(problems.map((p) => [p.line, p.column, p.columnName])).toEqual(
       expected.map(([line, col, name]) => [line, col, name]),
     );
@@ -198,21 +192,21 @@ describe('readImportRow', () => {
   });
 
   it('names a bad cell by its line and column', () => {
-    const users = readImportHeader('user', ['username', 'roles', 'email']);
-    const ok = readImportRow('user', users, ['ann', 'A|B', ''], 3);
+    const users = CsvImport.readImportHeader('user', ['username', 'roles', 'email']);
+    const ok = CsvImport.readImportRow('user', users, ['ann', 'A|B', ''], 3);
     expect(ok.values).toEqual({ username: 'ann', roleIds: ['A', 'B'] });
-    const zones = readImportHeader('zone', ['code']);
-    expect(readImportRow('zone', zones, ['Z1'], 2).key).toBe('Z1');
-    const flagged = readImportHeader('thing', ['serial', 'name']);
-    expect(readImportRow('thing', flagged, ['  '], 4).problems[0]).toMatchObject({
+    const zones = CsvImport.readImportHeader('zone', ['code']);
+    expect(CsvImport.readImportRow('zone', zones, ['Z1'], 2).key).toBe('Z1');
+    const flagged = CsvImport.readImportHeader('thing', ['serial', 'name']);
+    expect(CsvImport.readImportRow('thing', flagged, ['  '], 4).problems[0]).toMatchObject({
       line: 4,
       column: 1,
     });
   });
 
   it('a row without its key column in the header reports no key problem (the header did)', () => {
-    const noKey = readImportHeader('thing', ['name']);
-    expect(readImportRow('thing', noKey, ['P'], 2)).toEqual({
+    const noKey = CsvImport.readImportHeader('thing', ['name']);
+    expect(CsvImport.readImportRow('thing', noKey, ['P'], 2)).toEqual({
       values: { name: 'P' },
       key: '',
       problems: [],
@@ -220,7 +214,7 @@ describe('readImportRow', () => {
   });
 
   it('reports a bad boolean-free cell error with its column name', () => {
-    const users = readImportHeader('user', ['username', 'email']);
+    const users = CsvImport.readImportHeader('user', ['username', 'email']);
     const badColumn: ImportColumn = {
       name: 'n',
       field: 'n',
@@ -229,7 +223,7 @@ describe('readImportRow', () => {
       required: false,
     };
     const custom = { columns: [...users.columns, badColumn], problems: [] };
-    expect(readImportRow('user', custom, ['ann', '', 'x'], 9).problems).toEqual([
+    expect(CsvImport.readImportRow('user', custom, ['ann', '', 'x'], 9).problems).toEqual([
       { line: 9, column: 3, columnName: 'n', message: 'a whole number' },
     ]);
   });
@@ -241,7 +235,7 @@ describe('importColumnOf', () => {
     ['serial', { column: 1, columnName: 'serial' }],
     ['zoneId', { column: 0, columnName: 'zoneId' }],
   ])('%s → %j', (field, expected) => {
-    const header = readImportHeader('thing', ['serial', 'name', 'thingType']);
-    expect(importColumnOf(header, field)).toEqual(expected);
+    const header = CsvImport.readImportHeader('thing', ['serial', 'name', 'thingType']);
+    expect(CsvImport.importColumnOf(header, field)).toEqual(expected);
   });
 });

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LICENSE_FORMAT,
-  LICENSE_LIMITS,
-  LICENSE_MODULES,
-  canonicalLicenseJson,
-  expiryOfDay,
-  expiryProblem,
-  isLicenseExpired,
-  licenseLimitOf,
-  licenseRefusal,
-  licenseText,
-  licenseUsage,
-  limitExceeded,
-  limitValueProblem,
-  modulesProblem,
-  readLicensePayload,
-  signedLicensePart,
-  splitLicenseText,
-} from './license.ts';
+import * as License from './license.ts';
 import type { LicensePayload } from './license.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,7 +17,7 @@ const payload: LicensePayload = {
 
 describe('canonicalLicenseJson', () => {
   it('writes keys, modules and limits in one order, each module once', () => {
-    expect(canonicalLicenseJson(payload)).toBe(
+    expect(License.canonicalLicenseJson(payload)).toBe(
       '{"id":"lic-1","tenantId":2,"tenantName":"Acme Logistics","issuedAt":"2026-06-15T12:00:00.000Z",' +
         '"expiresAt":"2027-06-15T23:59:59.999Z","modules":["model","things"],"limits":{"maxThings":500,"maxUsers":10}}',
     );
@@ -48,11 +30,11 @@ describe('canonicalLicenseJson', () => {
       tenantId: 2,
       id: 'lic-1',
     };
-    expect(canonicalLicenseJson(shuffled)).toBe(canonicalLicenseJson(payload));
+    expect(License.canonicalLicenseJson(shuffled)).toBe(License.canonicalLicenseJson(payload));
   });
 
   it('reads back what it wrote', () => {
-    const read = readLicensePayload(JSON.parse(canonicalLicenseJson(payload)));
+    const read = License.readLicensePayload(JSON.parse(License.canonicalLicenseJson(payload)));
     expect(read).toEqual({
       payload: {
         ...payload,
@@ -65,22 +47,22 @@ describe('canonicalLicenseJson', () => {
 
 describe('license text', () => {
   it('signs its format with its payload segment', () => {
-    expect(signedLicensePart('abc')).toBe(`${LICENSE_FORMAT}.abc`);
-    expect(licenseText('abc', 'def')).toBe(`${LICENSE_FORMAT}.abc.def`);
+    expect(License.signedLicensePart('abc')).toBe(`${License.LICENSE_FORMAT}.abc`);
+    expect(License.licenseText('abc', 'def')).toBe(`${License.LICENSE_FORMAT}.abc.def`);
   });
 
   it.each([
-    [`${LICENSE_FORMAT}.abc.def`, { payload: 'abc', signature: 'def' }],
-    [`  ${LICENSE_FORMAT}.ab\nc.d-e_f\n`, { payload: 'abc', signature: 'd-e_f' }],
-    [`${LICENSE_FORMAT}.abc`, 'is not a license'],
-    [`${LICENSE_FORMAT}.abc.def.ghi`, 'is not a license'],
+    [`${License.LICENSE_FORMAT}.abc.def`, { payload: 'abc', signature: 'def' }],
+    [`  ${License.LICENSE_FORMAT}.ab\nc.d-e_f\n`, { payload: 'abc', signature: 'd-e_f' }],
+    [`${License.LICENSE_FORMAT}.abc`, 'is not a license'],
+    [`${License.LICENSE_FORMAT}.abc.def.ghi`, 'is not a license'],
     ['PORTICO-LICENSE-2.abc.def', 'is not a license'],
-    [`${LICENSE_FORMAT}.a+c.def`, 'base64url'],
-    [`${LICENSE_FORMAT}..def`, 'base64url'],
-    [`${LICENSE_FORMAT}.abc.`, 'base64url'],
+    [`${License.LICENSE_FORMAT}.a+c.def`, 'base64url'],
+    [`${License.LICENSE_FORMAT}..def`, 'base64url'],
+    [`${License.LICENSE_FORMAT}.abc.`, 'base64url'],
     ['', 'is not a license'],
   ] as const)('%j → %j', (text, expected) => {
-    const split = splitLicenseText(text);
+    const split = License.splitLicenseText(text);
     if (typeof expected === 'string')
       expect('problem' in split ? split.problem : '').toContain(expected);
     else expect(split).toEqual(expected);
@@ -88,7 +70,7 @@ describe('license text', () => {
 });
 
 describe('readLicensePayload', () => {
-  const base = JSON.parse(canonicalLicenseJson(payload)) as Record<string, unknown>;
+  const base = JSON.parse(License.canonicalLicenseJson(payload)) as Record<string, unknown>;
   it.each([
     ['an array', [], 'not an object'],
     ['null', null, 'not an object'],
@@ -107,12 +89,12 @@ describe('readLicensePayload', () => {
     ['an unknown limit', { ...base, limits: { maxCats: 3 } }, 'names no limit: maxCats'],
     ['a negative limit', { ...base, limits: { maxThings: -1 } }, 'limits.maxThings'],
   ])('refuses %s', (_name, value, problem) => {
-    const read = readLicensePayload(value);
+    const read = License.readLicensePayload(value);
     expect('problem' in read ? read.problem : '').toContain(problem);
   });
 
   it('takes no limits and no modules', () => {
-    const read = readLicensePayload({ ...base, limits: {}, modules: [] });
+    const read = License.readLicensePayload({ ...base, limits: {}, modules: [] });
     expect('payload' in read && read.payload.limits).toEqual({});
   });
 });
@@ -128,26 +110,26 @@ describe('limit and module values', () => {
     ['5', 'whole number'],
     [null, 'whole number'],
   ])('limit %j → %j', (value, problem) => {
-    const found = limitValueProblem(value);
+    const found = License.limitValueProblem(value);
     if (problem === null) expect(found).toBeNull();
     else expect(found).toContain(problem);
   });
 
   it.each([
     [[], null],
-    [[...LICENSE_MODULES], null],
+    [[...License.LICENSE_MODULES], null],
     [['things', 'services'], null],
     [['home'], 'names no module'],
     [[3], 'names no module: 3'],
     [{}, 'a list'],
   ])('modules %j → %j', (value, problem) => {
-    const found = modulesProblem(value);
+    const found = License.modulesProblem(value);
     if (problem === null) expect(found).toBeNull();
     else expect(found).toContain(problem);
   });
 
   it('license every module but home', () => {
-    expect(LICENSE_MODULES).toEqual([
+    expect(License.LICENSE_MODULES).toEqual([
       'things',
       'tenants',
       'gateway',
@@ -166,7 +148,7 @@ describe('licenseRefusal and expiry', () => {
     ['the instant it expires', payload, 2, Date.parse(payload.expiresAt), 'expired on 2027-06-15'],
     ['after expiry', payload, 2, Date.parse(payload.expiresAt) + DAY, 'expired on 2027-06-15'],
   ])('%s → %j', (_name, license, tenantId, now, refusal) => {
-    expect(licenseRefusal(license, tenantId, now)).toBe(
+    expect(License.licenseRefusal(license, tenantId, now)).toBe(
       refusal === null
         ? null
         : refusal.startsWith('another')
@@ -176,8 +158,8 @@ describe('licenseRefusal and expiry', () => {
   });
 
   it('is expired from its expiry on', () => {
-    expect(isLicenseExpired(payload, NOW)).toBe(false);
-    expect(isLicenseExpired(payload, Date.parse(payload.expiresAt))).toBe(true);
+    expect(License.isLicenseExpired(payload, NOW)).toBe(false);
+    expect(License.isLicenseExpired(payload, Date.parse(payload.expiresAt))).toBe(true);
   });
 
   it.each([
@@ -188,7 +170,7 @@ describe('licenseRefusal and expiry', () => {
     ['2027-6-15', null],
     ['tomorrow', null],
   ])('the day %s ends at %s', (day, end) => {
-    expect(expiryOfDay(day)).toBe(end);
+    expect(License.expiryOfDay(day)).toBe(end);
   });
 
   it.each([
@@ -199,7 +181,7 @@ describe('licenseRefusal and expiry', () => {
     ['2036-06-16', 'at most 3653 days'],
     ['15/06/2027', 'YYYY-MM-DD'],
   ])('generated now to run through %s → %j', (day, problem) => {
-    const found = expiryProblem(day, NOW);
+    const found = License.expiryProblem(day, NOW);
     if (problem === null) expect(found).toBeNull();
     else expect(found).toContain(problem);
   });
@@ -208,11 +190,13 @@ describe('licenseRefusal and expiry', () => {
 describe('limits', () => {
   it('each limit counts one resource', () => {
     expect(
-      LICENSE_LIMITS.map((limit) =>
-        licenseLimitOf(limit === 'maxThings' ? 'thing' : limit === 'maxUsers' ? 'user' : 'zone'),
+      License.LICENSE_LIMITS.map((limit) =>
+        License.licenseLimitOf(
+          limit === 'maxThings' ? 'thing' : limit === 'maxUsers' ? 'user' : 'zone',
+        ),
       ),
-    ).toEqual([...LICENSE_LIMITS]);
-    expect(licenseLimitOf('thingType')).toBeUndefined();
+    ).toEqual([...License.LICENSE_LIMITS]);
+    expect(License.licenseLimitOf('thingType')).toBeUndefined();
   });
 
   it.each([
@@ -238,16 +222,16 @@ describe('limits', () => {
     ],
     ['no such limit', { maxThings: 5 }, 'maxUsers', 1_000, 1, null],
   ] as const)('%s', (_name, limits, limit, used, adding, expected) => {
-    expect(limitExceeded(limits, limit, used, adding)).toEqual(expected);
+    expect(License.limitExceeded(limits, limit, used, adding)).toEqual(expected);
   });
 
   it('lists every limit with its use', () => {
     const used = { maxThings: 7, maxUsers: 2, maxZones: 0 };
-    expect(licenseUsage({ maxThings: 10 }, used)).toEqual([
+    expect(License.licenseUsage({ maxThings: 10 }, used)).toEqual([
       { limit: 'maxThings', used: 7, max: 10 },
       { limit: 'maxUsers', used: 2, max: null },
       { limit: 'maxZones', used: 0, max: null },
     ]);
-    expect(licenseUsage(undefined, used).every((row) => row.max === null)).toBe(true);
+    expect(License.licenseUsage(undefined, used).every((row) => row.max === null)).toBe(true);
   });
 });

@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REPORTABLE_RESOURCES,
-  REPORT_LIMITS,
-  REPORT_OPERATORS,
-  checkReportDefinition,
-  filterValueProblem,
-  isReportableResource,
-  operatorTakesValue,
-  reportColumns,
-  reportField,
-  reportFields,
-  reportTimeValue,
-} from './report-definition.ts';
+import * as ReportDefinition from './report-definition.ts';
 import type { ReportField } from './report-definition.ts';
 import { RESOURCE_CATALOG } from './resource-catalog.ts';
 import type { CatalogField } from './resource-catalog.ts';
 
 describe('reportable resources and their fields', () => {
   it('are catalog resources; reports, folders and secrets are not reported on', () => {
-    for (const resource of REPORTABLE_RESOURCES) expect(RESOURCE_CATALOG[resource]).toBeDefined();
-    expect(isReportableResource('thing')).toBe(true);
+    for (const resource of ReportDefinition.REPORTABLE_RESOURCES)
+      expect(RESOURCE_CATALOG[resource]).toBeDefined();
+    expect(ReportDefinition.isReportableResource('thing')).toBe(true);
     for (const other of ['reportDefinition', 'folder', 'endpoint', 'nope', 3, undefined])
-      expect(isReportableResource(other)).toBe(false);
-    expect(reportFields('folder')).toEqual([]);
+      expect(ReportDefinition.isReportableResource(other)).toBe(false);
+    expect(ReportDefinition.reportFields('folder')).toEqual([]);
   });
 
   it.each([
@@ -40,7 +29,7 @@ describe('reportable resources and their fields', () => {
     ['scheduledRule', 'enabled', { kind: 'boolean', groupable: true }],
     ['user', 'email', { kind: 'text', maxLength: 254 }],
   ] as const)('%s.%s is %o', (resource, name, expected) => {
-    expect(reportField(resource, name)).toMatchObject({ name, ...expected });
+    expect(ReportDefinition.reportField(resource, name)).toMatchObject({ name, ...expected });
   });
 
   it.each([
@@ -50,7 +39,7 @@ describe('reportable resources and their fields', () => {
     ['connection', 'properties'],
     ['thing', 'nope'],
   ])('%s.%s is no report field', (resource, name) => {
-    expect(reportField(resource, name)).toBeUndefined();
+    expect(ReportDefinition.reportField(resource, name)).toBeUndefined();
   });
 });
 
@@ -63,7 +52,7 @@ describe('the operator table', () => {
     ['enumeration', ['=', '!=', 'isEmpty', 'isNotEmpty']],
     ['reference', ['=', '!=', 'isEmpty', 'isNotEmpty']],
   ] as const)('%s offers %j', (kind, operators) => {
-    expect(REPORT_OPERATORS[kind]).toEqual(operators);
+    expect(ReportDefinition.REPORT_OPERATORS[kind]).toEqual(operators);
   });
 
   it.each([
@@ -73,7 +62,7 @@ describe('the operator table', () => {
     ['isEmpty', false],
     ['isNotEmpty', false],
   ] as const)('%s takes a value: %s', (operator, takes) => {
-    expect(operatorTakesValue(operator)).toBe(takes);
+    expect(ReportDefinition.operatorTakesValue(operator)).toBe(takes);
   });
 });
 
@@ -102,21 +91,23 @@ describe('filter values against the field', () => {
     ['reference', '0', 'notAnId'],
     ['reference', 'Dock', 'notAnId'],
   ] as const)('%s %j → %s', (kind, value, code) => {
-    expect(filterValueProblem(field(kind), value)?.code).toBe(code);
+    expect(ReportDefinition.filterValueProblem(field(kind), value)?.code).toBe(code);
   });
 
   it('checks an enumeration against its values (and a field with none refuses all)', () => {
     const status = field('enumeration', { values: ['active', 'lost'] });
-    expect(filterValueProblem(status, 'lost')).toBeUndefined();
-    expect(filterValueProblem(status, 'gone')).toMatchObject({
+    expect(ReportDefinition.filterValueProblem(status, 'lost')).toBeUndefined();
+    expect(ReportDefinition.filterValueProblem(status, 'gone')).toMatchObject({
       code: 'notInEnumeration',
       message: 'one of active, lost',
     });
-    expect(filterValueProblem(field('enumeration'), 'x')?.code).toBe('notInEnumeration');
+    expect(ReportDefinition.filterValueProblem(field('enumeration'), 'x')?.code).toBe(
+      'notInEnumeration',
+    );
   });
 
   it('uses the field’s own maximum length', () => {
-    expect(filterValueProblem(field('text', { maxLength: 3 }), 'abcd')).toEqual({
+    expect(ReportDefinition.filterValueProblem(field('text', { maxLength: 3 }), 'abcd')).toEqual({
       code: 'tooLong',
       message: 'at most 3 characters',
     });
@@ -130,7 +121,7 @@ describe('filter values against the field', () => {
     ['2026-13-45', undefined],
     ['31/01/2026', undefined],
   ])('time %s is %s ms', (text, ms) => {
-    expect(reportTimeValue(text)).toBe(ms);
+    expect(ReportDefinition.reportTimeValue(text)).toBe(ms);
   });
 });
 
@@ -148,7 +139,7 @@ describe('checkReportDefinition', () => {
   };
 
   it('accepts a good definition, trimming values and dropping the value of isEmpty', () => {
-    expect(checkReportDefinition(good)).toEqual({
+    expect(ReportDefinition.checkReportDefinition(good)).toEqual({
       ok: true,
       query: {
         resource: 'thing',
@@ -165,7 +156,12 @@ describe('checkReportDefinition', () => {
   });
 
   it('takes absent parts as empty and a sort without a direction as ascending', () => {
-    expect(checkReportDefinition({ resource: 'zone', sortBy: { propertyName: 'name' } })).toEqual({
+    expect(
+      ReportDefinition.checkReportDefinition({
+        resource: 'zone',
+        sortBy: { propertyName: 'name' },
+      }),
+    ).toEqual({
       ok: true,
       query: {
         resource: 'zone',
@@ -175,14 +171,16 @@ describe('checkReportDefinition', () => {
         sortBy: { propertyName: 'name', direction: 'asc' },
       },
     });
-    expect(checkReportDefinition({ resource: 'zone', sortBy: null })).toMatchObject({
+    expect(
+      ReportDefinition.checkReportDefinition({ resource: 'zone', sortBy: null }),
+    ).toMatchObject({
       ok: true,
       query: { sortBy: null },
     });
   });
 
   const problems = (input: Record<string, unknown>) => {
-    const result = checkReportDefinition(input);
+    const result = ReportDefinition.checkReportDefinition(input);
     return result.ok ? [] : result.problems.map((p) => `${p.path} ${p.code}`);
   };
 
@@ -201,14 +199,14 @@ describe('checkReportDefinition', () => {
     [
       {
         resource: 'thing',
-        reportProperty: Array.from({ length: REPORT_LIMITS.columns + 1 }, () => ({
+        reportProperty: Array.from({ length: ReportDefinition.REPORT_LIMITS.columns + 1 }, () => ({
           propertyName: 'name',
         })),
       },
       [
         'reportProperty tooMany',
         ...Array.from(
-          { length: REPORT_LIMITS.columns - 1 },
+          { length: ReportDefinition.REPORT_LIMITS.columns - 1 },
           (_, i) => `reportProperty.${i + 1}.propertyName duplicate`,
         ),
       ],
@@ -256,15 +254,18 @@ describe('checkReportDefinition', () => {
   });
 
   it('sorts by any report field: the catalog lets the list sort by each', () => {
-    for (const resource of REPORTABLE_RESOURCES)
-      for (const field of reportFields(resource)) {
+    for (const resource of ReportDefinition.REPORTABLE_RESOURCES)
+      for (const field of ReportDefinition.reportFields(resource)) {
         const catalog: Readonly<Record<string, CatalogField>> = RESOURCE_CATALOG[resource].fields;
         expect(catalog[field.name]?.sortable, `${resource}.${field.name}`).toBe(true);
       }
   });
 
   it('names the fields there are in an unknown field’s message', () => {
-    const result = checkReportDefinition({ resource: 'zoneType', reportProperty: [{}] });
+    const result = ReportDefinition.checkReportDefinition({
+      resource: 'zoneType',
+      reportProperty: [{}],
+    });
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -281,9 +282,12 @@ describe('checkReportDefinition', () => {
 describe('reportColumns', () => {
   it('are the report’s own, or the list’s when it names none', () => {
     expect(
-      reportColumns({ resource: 'thing', reportProperty: [{ propertyName: 'status' }] }),
+      ReportDefinition.reportColumns({
+        resource: 'thing',
+        reportProperty: [{ propertyName: 'status' }],
+      }),
     ).toEqual(['status']);
-    expect(reportColumns({ resource: 'thing', reportProperty: [] })).toEqual([
+    expect(ReportDefinition.reportColumns({ resource: 'thing', reportProperty: [] })).toEqual([
       'name',
       'serial',
       'thingTypeId',

@@ -3,6 +3,14 @@ import { CRON_PREVIEW_RUNS, MAX_CRON_LENGTH, cronProblem, nextCronRuns } from '.
 
 const FRIDAY_EVENING = Date.parse('2026-01-02T20:50:00Z');
 const iso = (times: number[]) => times.map((time) => new Date(time).toISOString());
+/** The next five 09:00 UTC after FRIDAY_EVENING. */
+const NINE_UTC = [
+  '2026-01-03T09:00:00.000Z',
+  '2026-01-04T09:00:00.000Z',
+  '2026-01-05T09:00:00.000Z',
+  '2026-01-06T09:00:00.000Z',
+  '2026-01-07T09:00:00.000Z',
+];
 
 describe('cron expressions', () => {
   it.each([
@@ -50,29 +58,9 @@ describe('cron expressions', () => {
         '2026-01-05T13:00:00.000Z',
       ],
     ],
-    [
-      'UTC',
-      '0 9 * * *',
-      [
-        '2026-01-03T09:00:00.000Z',
-        '2026-01-04T09:00:00.000Z',
-        '2026-01-05T09:00:00.000Z',
-        '2026-01-06T09:00:00.000Z',
-        '2026-01-07T09:00:00.000Z',
-      ],
-    ],
+    ['UTC', '0 9 * * *', NINE_UTC],
     // an unknown zone reads as UTC, as dates do
-    [
-      'Nowhere/City',
-      '0 9 * * *',
-      [
-        '2026-01-03T09:00:00.000Z',
-        '2026-01-04T09:00:00.000Z',
-        '2026-01-05T09:00:00.000Z',
-        '2026-01-06T09:00:00.000Z',
-        '2026-01-07T09:00:00.000Z',
-      ],
-    ],
+    ['Nowhere/City', '0 9 * * *', NINE_UTC],
     ['Europe/Rome', '0 9 * * *', ['2026-01-03T08:00:00.000Z', '2026-01-04T08:00:00.000Z']],
   ])('in %s, %s runs next at %j', (zone, expression, expected) => {
     expect(iso(nextCronRuns(expression, zone, FRIDAY_EVENING, expected.length))).toEqual(expected);

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_WORKING_HOURS,
-  WEEKDAYS,
-  clockMinutes,
-  countryCodeList,
-  defaultMapPlacement,
-  isCountryCode,
-  mapPlacementProblems,
-  metresPerPixel,
-  siteAddressProblems,
-  siteTimeZoneProblem,
-  workingHoursProblems,
-} from './sites.ts';
+import * as Sites from './sites.ts';
 import type { MapPlacement, SiteAddress, WorkingHours } from './sites.ts';
 
 const address: SiteAddress = {
@@ -40,7 +28,7 @@ describe('a site’s address', () => {
     ['an unassigned country code', { country: 'QQ' }, { country: 'unknownCountry' }],
     ['the European Union', { country: 'EU' }, { country: 'unknownCountry' }],
   ])('%s', (_, change, problems) => {
-    expect(siteAddressProblems({ ...address, ...change })).toEqual(problems);
+    expect(Sites.siteAddressProblems({ ...address, ...change })).toEqual(problems);
   });
 
   it.each([
@@ -52,15 +40,15 @@ describe('a site’s address', () => {
     ['D', false],
     [42, false],
   ])('%j is a country code: %s', (code, expected) => {
-    expect(isCountryCode(code)).toBe(expected);
+    expect(Sites.isCountryCode(code)).toBe(expected);
   });
 
   it('lists the countries once, in code order', () => {
-    const list = countryCodeList();
+    const list = Sites.countryCodeList();
     expect(list.length).toBeGreaterThan(200);
     expect(list).toContain('FR');
     expect([...list].sort()).toEqual(list);
-    expect(countryCodeList()).toBe(list);
+    expect(Sites.countryCodeList()).toBe(list);
   });
 });
 
@@ -71,7 +59,7 @@ describe('a site’s time zone', () => {
     ['', 'required'],
     ['Mars/Olympus', 'unknownTimeZone'],
   ])('%j → %s', (zone, problem) => {
-    expect(siteTimeZoneProblem(zone)).toBe(problem);
+    expect(Sites.siteTimeZoneProblem(zone)).toBe(problem);
   });
 });
 
@@ -87,17 +75,17 @@ describe('working hours', () => {
     ['12:60', false, null],
     ['noon', false, null],
   ] as const)('%s (end of day %s) is minute %s', (value, endOfDay, minutes) => {
-    expect(clockMinutes(value, endOfDay)).toBe(minutes);
+    expect(Sites.clockMinutes(value, endOfDay)).toBe(minutes);
   });
 
   const week = (changes: Partial<WorkingHours>): WorkingHours => ({
-    ...DEFAULT_WORKING_HOURS,
+    ...Sites.DEFAULT_WORKING_HOURS,
     ...changes,
   });
   it.each<[string, Partial<WorkingHours>, Record<string, string>]>([
     ['the default week', {}, {}],
     ['open all day', { saturday: { open: '00:00', close: '24:00' } }, {}],
-    ['closed every day', Object.fromEntries(WEEKDAYS.map((day) => [day, null])), {}],
+    ['closed every day', Object.fromEntries(Sites.WEEKDAYS.map((day) => [day, null])), {}],
     [
       'closing before opening',
       { monday: { open: '17:00', close: '08:00' } },
@@ -116,7 +104,7 @@ describe('working hours', () => {
       { monday: 'closeNotAfterOpen', wednesday: 'badTime' },
     ],
   ])('%s', (_, changes, problems) => {
-    expect(workingHoursProblems(week(changes))).toEqual(problems);
+    expect(Sites.workingHoursProblems(week(changes))).toEqual(problems);
   });
 });
 
@@ -144,7 +132,7 @@ describe('a map’s placement and scale', () => {
     ['a longitude alone', { latOrigin: null }, { latOrigin: 'required' }],
     ['a declination of more than a turn', { declination: 400 }, { declination: 'outOfRange' }],
   ])('%s', (_, change, problems) => {
-    expect(mapPlacementProblems({ ...placement, ...change })).toEqual(problems);
+    expect(Sites.mapPlacementProblems({ ...placement, ...change })).toEqual(problems);
   });
 
   it.each([
@@ -161,7 +149,7 @@ describe('a map’s placement and scale', () => {
     [{ imageWidth: 100, imageHeight: 50, imageUnit: 'm' }, 0, 500, null],
     [{ imageWidth: 100, imageHeight: 50, imageUnit: 'm' }, 10, 0, null],
   ])('%j over %i × %i pixels → %j metres per pixel', (size, width, height, expected) => {
-    const scale = metresPerPixel(size, width, height);
+    const scale = Sites.metresPerPixel(size, width, height);
     if (expected === null) expect(scale).toBeNull();
     else {
       expect(scale?.x).toBeCloseTo(expected.x, 6);
@@ -170,7 +158,7 @@ describe('a map’s placement and scale', () => {
   });
 
   it('gives a new map a tenth of a metre per pixel', () => {
-    expect(defaultMapPlacement(1234, 567)).toEqual({
+    expect(Sites.defaultMapPlacement(1234, 567)).toEqual({
       imageWidth: 123.4,
       imageHeight: 56.7,
       imageUnit: 'm',
@@ -178,6 +166,6 @@ describe('a map’s placement and scale', () => {
       lonOrigin: null,
       declination: 0,
     });
-    expect(mapPlacementProblems(defaultMapPlacement(1, 1))).toEqual({});
+    expect(Sites.mapPlacementProblems(Sites.defaultMapPlacement(1, 1))).toEqual({});
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  ATTRIBUTE_DATA_TYPES,
-  ATTRIBUTE_LIMITS,
-  attributeDefinitionProblemText,
-  attributeLabel,
-  attributeValueProblemText,
-  attributeValueText,
-  checkAttributeDefinition,
-  checkAttributeValue,
-  checkThingAttributes,
-  isAttributeDate,
-} from './thing-attributes.ts';
+import * as ThingAttributes from './thing-attributes.ts';
 import type {
   AttributeDefinition,
   AttributeDefinitionProblem,
@@ -50,8 +39,8 @@ describe('checkAttributeValue: a raw value as the typed value, or what is wrong'
     [
       'text over the limit',
       def({}),
-      'x'.repeat(ATTRIBUTE_LIMITS.text + 1),
-      { ok: false, problem: { code: 'tooLong', max: ATTRIBUTE_LIMITS.text } },
+      'x'.repeat(ThingAttributes.ATTRIBUTE_LIMITS.text + 1),
+      { ok: false, problem: { code: 'tooLong', max: ThingAttributes.ATTRIBUTE_LIMITS.text } },
     ],
     ['text given a number', text, 12, { ok: false, problem: { code: 'notText' } }],
     ['number', number, 12.5, { ok: true, value: 12.5 }],
@@ -80,7 +69,7 @@ describe('checkAttributeValue: a raw value as the typed value, or what is wrong'
       { ok: false, problem: { code: 'notAllowed', allowed: ['ok', 'worn'] } },
     ],
   ])('%s', (_name, definition, raw, expected) => {
-    expect(checkAttributeValue(definition, raw)).toEqual(expected);
+    expect(ThingAttributes.checkAttributeValue(definition, raw)).toEqual(expected);
   });
 
   it('reads back the text of every valid value (property)', () => {
@@ -112,10 +101,13 @@ describe('checkAttributeValue: a raw value as the typed value, or what is wrong'
     );
     fc.assert(
       fc.property(cases, ([definition, value]) => {
-        const typed = checkAttributeValue(definition, value);
+        const typed = ThingAttributes.checkAttributeValue(definition, value);
         expect(typed.ok).toBe(true);
         if (!typed.ok) return;
-        const again = checkAttributeValue(definition, attributeValueText(typed.value));
+        const again = ThingAttributes.checkAttributeValue(
+          definition,
+          ThingAttributes.attributeValueText(typed.value),
+        );
         // -0 reads back as 0: the same number for a person
         expect(again).toEqual(
           typeof typed.value === 'number' && Object.is(typed.value, -0)
@@ -127,9 +119,9 @@ describe('checkAttributeValue: a raw value as the typed value, or what is wrong'
   });
 
   it('writes an empty value as empty text', () => {
-    expect(attributeValueText(null)).toBe('');
-    expect(attributeValueText(undefined)).toBe('');
-    expect(attributeValueText(false)).toBe('false');
+    expect(ThingAttributes.attributeValueText(null)).toBe('');
+    expect(ThingAttributes.attributeValueText(undefined)).toBe('');
+    expect(ThingAttributes.attributeValueText(false)).toBe('false');
   });
 
   it.each([
@@ -138,7 +130,7 @@ describe('checkAttributeValue: a raw value as the typed value, or what is wrong'
     ['2024-13-01', false],
     ['24-01-01', false],
   ])('isAttributeDate(%s) = %s', (value, expected) => {
-    expect(isAttributeDate(value)).toBe(expected);
+    expect(ThingAttributes.isAttributeDate(value)).toBe(expected);
   });
 });
 
@@ -187,14 +179,14 @@ describe('checkThingAttributes: a thing’s values against its type', () => {
       { ok: false, problems: [{ attribute: 'weight', problem: { code: 'notNumber' } }] },
     ],
   ])('%s', (_name, raw, applyDefaults, expected) => {
-    expect(checkThingAttributes(definitions, raw, applyDefaults)).toEqual(expected);
+    expect(ThingAttributes.checkThingAttributes(definitions, raw, applyDefaults)).toEqual(expected);
   });
 });
 
 describe('checkAttributeDefinition: the rules of an attribute', () => {
   it('takes a full definition, dropping what its type does not use', () => {
     expect(
-      checkAttributeDefinition({
+      ThingAttributes.checkAttributeDefinition({
         name: ' batteryLevel ',
         label: { en: 'Battery', es: 'Batería', fr: ' ' },
         dataType: 'INTEGER',
@@ -227,7 +219,7 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
 
   it('takes a plain label, an enumeration and a text length', () => {
     expect(
-      checkAttributeDefinition({
+      ThingAttributes.checkAttributeDefinition({
         name: 'status2',
         label: ' State ',
         dataType: 'ENUMERATION',
@@ -238,7 +230,7 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
       definition: { label: 'State', allowedValues: ['a', 'b'], required: false },
     });
     expect(
-      checkAttributeDefinition({ name: 'note', dataType: 'TEXT', maxLength: '20' }),
+      ThingAttributes.checkAttributeDefinition({ name: 'note', dataType: 'TEXT', maxLength: '20' }),
     ).toMatchObject({
       ok: true,
       definition: { maxLength: 20, label: '' },
@@ -246,7 +238,10 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
   });
 
   const problems = (input: Record<string, unknown>, siblings: string[] = []) => {
-    const check = checkAttributeDefinition({ name: 'x', dataType: 'TEXT', ...input }, siblings);
+    const check = ThingAttributes.checkAttributeDefinition(
+      { name: 'x', dataType: 'TEXT', ...input },
+      siblings,
+    );
     return check.ok ? [] : check.problems;
   };
   it.each<[string, Record<string, unknown>, string[], AttributeDefinitionProblem[]]>([
@@ -367,7 +362,7 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
       { field: 'required', code: 'notBoolean' },
       { field: 'defaultValue', code: 'value', problem: { code: 'notDate' } },
     ];
-    const texts = all.map(attributeDefinitionProblemText);
+    const texts = all.map(ThingAttributes.attributeDefinitionProblemText);
     expect(texts[0]).toBe('must not be empty');
     expect(texts[3]).toBe('each value must be at most 100 characters');
     expect(texts[2]).toBe('must be at most 50 characters');
@@ -389,7 +384,7 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
       { code: 'notDate' },
       { code: 'notAllowed', allowed: ['a', 'b'] },
     ];
-    expect(all.map(attributeValueProblemText)).toEqual([
+    expect(all.map(ThingAttributes.attributeValueProblemText)).toEqual([
       'is required',
       'is not an attribute of this thing type',
       'must be text',
@@ -405,7 +400,7 @@ describe('checkAttributeDefinition: the rules of an attribute', () => {
   });
 
   it('knows six data types', () => {
-    expect(ATTRIBUTE_DATA_TYPES).toHaveLength(6);
+    expect(ThingAttributes.ATTRIBUTE_DATA_TYPES).toHaveLength(6);
   });
 });
 
@@ -418,6 +413,6 @@ describe('attributeLabel', () => {
     [{ it: 'Peso' }, 'fr', 'Peso'],
     [{}, 'fr', 'weight'],
   ])('%j in %s is %s', (label, language, expected) => {
-    expect(attributeLabel({ name: 'weight', label }, language)).toBe(expected);
+    expect(ThingAttributes.attributeLabel({ name: 'weight', label }, language)).toBe(expected);
   });
 });

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRAINED_MODEL_STATUSES } from './enumerations.ts';
-import {
-  MAX_METRICS,
-  TRAINED_MODEL_TRANSITIONS,
-  allowedTransitions,
-  deleteProblem,
-  initialStatusProblem,
-  isSha256Hex,
-  isTrainedModelStatus,
-  keyMetric,
-  metricsProblem,
-  modelVersionProblem,
-  transitionProblem,
-} from './trained-models.ts';
+import * as TrainedModels from './trained-models.ts';
 
 describe('a model version', () => {
   it.each([
@@ -35,7 +23,7 @@ describe('a model version', () => {
     [`1.2.0-${'a'.repeat(44)}`, null],
     [`1.2.0-${'a'.repeat(45)}`, 'must be at most 50 characters'],
   ])('%j -> %j', (value, problem) => {
-    expect(modelVersionProblem(value)).toBe(problem);
+    expect(TrainedModels.modelVersionProblem(value)).toBe(problem);
   });
 });
 
@@ -46,8 +34,8 @@ describe('metrics', () => {
     [{}, null],
     [{ accuracy: 0.94, f1: 0.91, rmse: 12.5 }, null],
     [{ 'top-5.accuracy': 0.99, loss_val: -0.2 }, null],
-    [many(MAX_METRICS), null],
-    [many(MAX_METRICS + 1), 'must hold at most 20 metrics'],
+    [many(TrainedModels.MAX_METRICS), null],
+    [many(TrainedModels.MAX_METRICS + 1), 'must hold at most 20 metrics'],
     [[], 'must be an object of named numbers'],
     [null, 'must be an object of named numbers'],
     ['accuracy=1', 'must be an object of named numbers'],
@@ -63,7 +51,7 @@ describe('metrics', () => {
     [{ ['a'.repeat(64)]: 1 }, null],
     [{ ['a'.repeat(65)]: 1 }, expect.stringContaining('is no metric name')],
   ] as const)('%j -> %j', (value, problem) => {
-    expect(metricsProblem(value)).toEqual(problem);
+    expect(TrainedModels.metricsProblem(value)).toEqual(problem);
   });
 
   it.each([
@@ -88,7 +76,7 @@ describe('metrics', () => {
     [[1], null],
     [{ note: 'x' }, null],
   ] as const)('key metric of %j is %j', (metrics, expected) => {
-    expect(keyMetric(metrics)).toEqual(expected);
+    expect(TrainedModels.keyMetric(metrics)).toEqual(expected);
   });
 });
 
@@ -98,8 +86,8 @@ describe('status transitions', () => {
     TRAINED_MODEL_STATUSES.map((to) => [from, to] as const),
   );
   it.each(pairs)('%s -> %s with a file', (from, to) => {
-    const allowed = from === to || TRAINED_MODEL_TRANSITIONS[from].includes(to);
-    expect(transitionProblem(from, to, true) === null).toBe(allowed);
+    const allowed = from === to || TrainedModels.TRAINED_MODEL_TRANSITIONS[from].includes(to);
+    expect(TrainedModels.transitionProblem(from, to, true) === null).toBe(allowed);
   });
 
   it.each([
@@ -127,7 +115,7 @@ describe('status transitions', () => {
     ['draft', 3, true, 'must be one of draft, validated, deployed, retired'],
     ['unknown', 'draft', true, 'cannot change from unknown: it is final'],
   ] as const)('%s -> %s (file %s): %j', (from, to, hasFile, problem) => {
-    expect(transitionProblem(from, to, hasFile)).toBe(problem);
+    expect(TrainedModels.transitionProblem(from, to, hasFile)).toBe(problem);
   });
 
   it.each([
@@ -138,7 +126,7 @@ describe('status transitions', () => {
     ['other', []],
     [undefined, []],
   ] as const)('from %j the allowed moves are %j', (from, expected) => {
-    expect(allowedTransitions(from)).toEqual(expected);
+    expect(TrainedModels.allowedTransitions(from)).toEqual(expected);
   });
 
   it.each([
@@ -147,7 +135,7 @@ describe('status transitions', () => {
     ['deployed', 'a new model starts as draft'],
     ['nope', 'must be one of draft, validated, deployed, retired'],
   ] as const)('a new model in %s: %j', (status, problem) => {
-    expect(initialStatusProblem(status)).toBe(problem);
+    expect(TrainedModels.initialStatusProblem(status)).toBe(problem);
   });
 
   it.each([
@@ -156,7 +144,7 @@ describe('status transitions', () => {
     ['retired', null],
     ['deployed', expect.stringContaining('a deployed model cannot be deleted')],
   ] as const)('deleting a %s model: %j', (status, problem) => {
-    expect(deleteProblem(status)).toEqual(problem);
+    expect(TrainedModels.deleteProblem(status)).toEqual(problem);
   });
 
   it.each([
@@ -165,7 +153,7 @@ describe('status transitions', () => {
     ['Draft', false],
     [1, false],
   ] as const)('isTrainedModelStatus(%j) -> %s', (value, expected) => {
-    expect(isTrainedModelStatus(value)).toBe(expected);
+    expect(TrainedModels.isTrainedModelStatus(value)).toBe(expected);
   });
 });
 
@@ -178,6 +166,6 @@ describe('a checksum', () => {
     [`${'a'.repeat(64)}\n`, false],
     [64, false],
   ] as const)('%j -> %s', (value, expected) => {
-    expect(isSha256Hex(value)).toBe(expected);
+    expect(TrainedModels.isSha256Hex(value)).toBe(expected);
   });
 });

@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  countdownAnnouncement,
-  decideActivityExtension,
-  sessionExpiryPhase,
-  sessionExtendThrottleMs,
-  sessionTimeoutMs,
-  sessionWarningLeadMs,
-} from './session-expiry.ts';
+import * as SessionExpiry from './session-expiry.ts';
 import {
   decideDraftOffer,
   draftKeysToDelete,
@@ -34,7 +27,7 @@ describe('the session lifetime of the sessionTimeout group field', () => {
     [{ value: 1 }, 30 * MIN],
     [99_999_999, 60 * 24 * 30 * MIN],
   ] as const)('%j -> %i ms', (field, expected) => {
-    expect(sessionTimeoutMs(field)).toBe(expected);
+    expect(SessionExpiry.sessionTimeoutMs(field)).toBe(expected);
   });
 });
 
@@ -49,8 +42,8 @@ describe('when the warning shows and how often activity extends', () => {
   ])(
     'a %i ms session warns %i ms before its end and extends at most every %i ms',
     (t, lead, th) => {
-      expect(sessionWarningLeadMs(t)).toBe(lead);
-      expect(sessionExtendThrottleMs(t)).toBe(th);
+      expect(SessionExpiry.sessionWarningLeadMs(t)).toBe(lead);
+      expect(SessionExpiry.sessionExtendThrottleMs(t)).toBe(th);
     },
   );
 });
@@ -72,7 +65,11 @@ describe('the phase of a session (fake clock: last use at 1,000,000)', () => {
   ] as const)(
     'timeout %i, %i ms after the last use: %s',
     (timeoutMs, elapsed, phase, remaining) => {
-      const result = sessionExpiryPhase({ now: lastUse + elapsed, lastUse, timeoutMs });
+      const result = SessionExpiry.sessionExpiryPhase({
+        now: lastUse + elapsed,
+        lastUse,
+        timeoutMs,
+      });
       expect(result.phase).toBe(phase);
       expect(result.endsAt).toBe(lastUse + timeoutMs);
       if (result.phase === 'WARNING') expect(result.remainingMs).toBe(remaining);
@@ -97,7 +94,7 @@ describe('activity extends without a dialog, throttled', () => {
     [MIN, 30_000, null, 'NONE'],
   ] as const)('timeout %i, %i ms after the last use, last asked %j: %s', (t, elapsed, asked, d) => {
     expect(
-      decideActivityExtension({
+      SessionExpiry.decideActivityExtension({
         now: lastUse + elapsed,
         lastUse,
         timeoutMs: t,
@@ -120,14 +117,19 @@ describe('activity extends without a dialog, throttled', () => {
             now += gap;
             if (now - lastUse >= timeoutMs) break;
             if (
-              decideActivityExtension({ now, lastUse, timeoutMs, lastExtensionAt }) === 'EXTEND'
+              SessionExpiry.decideActivityExtension({
+                now,
+                lastUse,
+                timeoutMs,
+                lastExtensionAt,
+              }) === 'EXTEND'
             ) {
               extensions.push(now);
               lastExtensionAt = now;
               lastUse = now; // the extension answered
             }
           }
-          const throttle = sessionExtendThrottleMs(timeoutMs);
+          const throttle = SessionExpiry.sessionExtendThrottleMs(timeoutMs);
           for (let i = 1; i < extensions.length; i++)
             expect(extensions[i]! - extensions[i - 1]!).toBeGreaterThanOrEqual(throttle);
         },
@@ -152,13 +154,13 @@ describe('the countdown as announced to screen readers', () => {
     [300_000, 'minutes', 5],
     [250_000, 'minutes', 5],
   ] as const)('%i ms left: %s %i', (remaining, unit, count) => {
-    expect(countdownAnnouncement(remaining)).toEqual({ unit, count });
+    expect(SessionExpiry.countdownAnnouncement(remaining)).toEqual({ unit, count });
   });
 
   it('changes only a few times over a two-minute countdown', () => {
     const texts = new Set<string>();
     for (let ms = 120_000; ms >= 0; ms -= 1000)
-      texts.add(JSON.stringify(countdownAnnouncement(ms)));
+      texts.add(JSON.stringify(SessionExpiry.countdownAnnouncement(ms)));
     expect(texts.size).toBe(4);
   });
 });

@@ -1,30 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  PRECACHE_PREFIX,
-  SERVICE_WORKER_EVENTS,
-  SERVICE_WORKER_REGISTRATION_DELAY_MS,
-  SERVICE_WORKER_SCRIPT,
-  SERVICE_WORKER_UNSUPPORTED_MESSAGE,
-  STALE_CHUNK_RELOAD_WINDOW_MS,
-  UPDATE_CHECK_INTERVAL_MS,
-  cachesToDeleteAtStartup,
-  cachesToDeleteOnActivate,
-  isStaleChunkError,
-  precacheName,
-  precacheVersion,
-  routeServiceWorkerRequest,
-  serviceWorkerNetworkPathnames,
-  serviceWorkerScope,
-  shouldReloadForStaleChunk,
-} from './service-worker-rules.ts';
+import * as ServiceWorkerRules from './service-worker-rules.ts';
 
 describe('spec §7/§9 constants', () => {
   it('names the script, the delays and the §8 message', () => {
-    expect(SERVICE_WORKER_SCRIPT).toBe('ngsw-worker.js');
-    expect(SERVICE_WORKER_REGISTRATION_DELAY_MS).toBe(30_000);
-    expect(UPDATE_CHECK_INTERVAL_MS).toBe(21_600_000);
-    expect(SERVICE_WORKER_UNSUPPORTED_MESSAGE).toBe(
+    expect(ServiceWorkerRules.SERVICE_WORKER_SCRIPT).toBe('ngsw-worker.js');
+    expect(ServiceWorkerRules.SERVICE_WORKER_REGISTRATION_DELAY_MS).toBe(30_000);
+    expect(ServiceWorkerRules.UPDATE_CHECK_INTERVAL_MS).toBe(21_600_000);
+    expect(ServiceWorkerRules.SERVICE_WORKER_UNSUPPORTED_MESSAGE).toBe(
       'Service workers are disabled or not supported by this browser',
     );
   });
@@ -40,7 +23,7 @@ describe('spec §7 "Its scope is the current page path, or / if empty"', () => {
     ['/a/b/c', '/a/b/'],
     ['relative', '/'],
   ])('%j → %j', (pathname, scope) => {
-    expect(serviceWorkerScope(pathname)).toBe(scope);
+    expect(ServiceWorkerRules.serviceWorkerScope(pathname)).toBe(scope);
   });
 });
 
@@ -52,30 +35,35 @@ describe('precache versions and cache names', () => {
   ];
 
   it('is 8 hex digits, independent of order, changed by any revision', () => {
-    const version = precacheVersion(entries);
+    const version = ServiceWorkerRules.precacheVersion(entries);
     expect(version).toMatch(/^[0-9a-f]{8}$/);
-    expect(precacheVersion([...entries].reverse())).toBe(version);
-    expect(precacheVersion([{ url: 'index.html', revision: 'r2' }, ...entries.slice(1)])).not.toBe(
-      version,
+    expect(ServiceWorkerRules.precacheVersion([...entries].reverse())).toBe(version);
+    expect(
+      ServiceWorkerRules.precacheVersion([
+        { url: 'index.html', revision: 'r2' },
+        ...entries.slice(1),
+      ]),
+    ).not.toBe(version);
+    expect(ServiceWorkerRules.precacheName(version)).toBe(
+      `${ServiceWorkerRules.PRECACHE_PREFIX}${version}`,
     );
-    expect(precacheName(version)).toBe(`${PRECACHE_PREFIX}${version}`);
   });
 
   it('spec §4 "Startup: every browser cache is deleted", except the worker\'s precaches', () => {
     expect(
-      cachesToDeleteAtStartup([
+      ServiceWorkerRules.cachesToDeleteAtStartup([
         'portico-precache-1',
         'other',
         'workbox-runtime',
         'portico-precache-2',
       ]),
     ).toEqual(['other', 'workbox-runtime']);
-    expect(cachesToDeleteAtStartup([])).toEqual([]);
+    expect(ServiceWorkerRules.cachesToDeleteAtStartup([])).toEqual([]);
   });
 
   it("an activated worker deletes the other versions' precaches only", () => {
     expect(
-      cachesToDeleteOnActivate(
+      ServiceWorkerRules.cachesToDeleteOnActivate(
         ['portico-precache-1', 'portico-precache-2', 'other'],
         'portico-precache-2',
       ),
@@ -88,7 +76,13 @@ describe('what the worker serves (never /riot-core-services/, /analytics/, /lega
   const precached = (path: string) =>
     ['/index.html', '/assets/index-abc.js', '/favicon.svg'].includes(path);
   const route = (url: string, mode = 'cors', method = 'GET') =>
-    routeServiceWorkerRequest({ url: parse(url), origin, mode, method, precached });
+    ServiceWorkerRules.routeServiceWorkerRequest({
+      url: parse(url),
+      origin,
+      mode,
+      method,
+      precached,
+    });
   // core has no DOM typings: split the URL the way `new URL()` would for these absolute URLs
   function parse(url: string) {
     const [, urlOrigin = '', pathname = '/', search = ''] =
@@ -132,17 +126,17 @@ describe('what the worker serves (never /riot-core-services/, /analytics/, /lega
 
 describe('spec §4 service-worker events', () => {
   it('logs downloading, ready with both hashes, and an installation failure', () => {
-    expect(SERVICE_WORKER_EVENTS.downloading('abcd1234')).toContain('abcd1234');
-    expect(SERVICE_WORKER_EVENTS.downloading(null)).toBe(
+    expect(ServiceWorkerRules.SERVICE_WORKER_EVENTS.downloading('abcd1234')).toContain('abcd1234');
+    expect(ServiceWorkerRules.SERVICE_WORKER_EVENTS.downloading(null)).toBe(
       'A new version of the console is being downloaded.',
     );
-    expect(SERVICE_WORKER_EVENTS.ready('aaaa0000', 'bbbb1111')).toBe(
+    expect(ServiceWorkerRules.SERVICE_WORKER_EVENTS.ready('aaaa0000', 'bbbb1111')).toBe(
       'A new version of the console is ready: current version aaaa0000, new version bbbb1111.',
     );
-    expect(SERVICE_WORKER_EVENTS.ready(null, null)).toContain(
+    expect(ServiceWorkerRules.SERVICE_WORKER_EVENTS.ready(null, null)).toContain(
       'current version unknown, new version unknown',
     );
-    expect(SERVICE_WORKER_EVENTS.installationFailed('quota')).toContain('quota');
+    expect(ServiceWorkerRules.SERVICE_WORKER_EVENTS.installationFailed('quota')).toContain('quota');
   });
 });
 
@@ -157,18 +151,26 @@ describe('stale lazy chunk after a deploy: reload once, never in a loop', () => 
     [{ message: 'Failed to fetch dynamically imported module' }, false],
     [undefined, false],
   ])('%s → %s', (error, expected) => {
-    expect(isStaleChunkError(error)).toBe(expected);
+    expect(ServiceWorkerRules.isStaleChunkError(error)).toBe(expected);
   });
 
   const now = 1_700_000_000_000;
   it('reloads when never reloaded or long ago, not again soon after', () => {
-    expect(shouldReloadForStaleChunk(null, now)).toBe(true);
-    expect(shouldReloadForStaleChunk(now - 1000, now)).toBe(false);
-    expect(shouldReloadForStaleChunk(now - STALE_CHUNK_RELOAD_WINDOW_MS, now)).toBe(true);
+    expect(ServiceWorkerRules.shouldReloadForStaleChunk(null, now)).toBe(true);
+    expect(ServiceWorkerRules.shouldReloadForStaleChunk(now - 1000, now)).toBe(false);
+    expect(
+      ServiceWorkerRules.shouldReloadForStaleChunk(
+        now - ServiceWorkerRules.STALE_CHUNK_RELOAD_WINDOW_MS,
+        now,
+      ),
+    ).toBe(true);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: STALE_CHUNK_RELOAD_WINDOW_MS - 1 }), (elapsed) => {
-        expect(shouldReloadForStaleChunk(now, now + elapsed)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: ServiceWorkerRules.STALE_CHUNK_RELOAD_WINDOW_MS - 1 }),
+        (elapsed) => {
+          expect(ServiceWorkerRules.shouldReloadForStaleChunk(now, now + elapsed)).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -192,14 +194,14 @@ describe('serviceWorkerNetworkPathnames (static routes)', () => {
     ['/demo-idpx/authorize', false],
   ])('%s goes straight to the network: %s', (pathname, expected) => {
     // the URL-pattern pathname syntax used here: a trailing * is any rest, the rest is literal
-    const matches = serviceWorkerNetworkPathnames().some((pattern) =>
+    const matches = ServiceWorkerRules.serviceWorkerNetworkPathnames().some((pattern) =>
       pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
     );
     expect(matches).toBe(expected);
     // and the fetch handler agrees: every path routed straight to the network is one it passes
     if (expected)
       expect(
-        routeServiceWorkerRequest({
+        ServiceWorkerRules.routeServiceWorkerRequest({
           method: 'GET',
           url: { origin: 'https://console.example.com', pathname, search: '' },
           origin: 'https://console.example.com',
