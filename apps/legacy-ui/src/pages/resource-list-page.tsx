@@ -710,6 +710,9 @@ export function ResourceListPage({
                               </>
                             );
                           }
+                        } else if (column.kind === 'metric' && text !== '') {
+                          // a metric's name and value are data, shown as they are like other codes
+                          cell = <code>{text}</code>;
                         } else if (column.kind === 'enum' && text !== '') {
                           cell = (
                             <span className={`badge badge-${text.toLowerCase()}`}>
