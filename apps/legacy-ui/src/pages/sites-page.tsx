@@ -20,6 +20,8 @@ import { describeError } from '../messages.ts';
 import { PageFrame } from './page-frame.tsx';
 import { Pager } from './pager.tsx';
 import { RouteLink } from './route-link.tsx';
+import { DraftOffer, Field } from './form-parts.tsx';
+import type { FieldInputProps } from './form-parts.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
@@ -285,38 +287,26 @@ function NewSitePage() {
       {canCreate && tenant ? (
         <section aria-labelledby={`${nameId}-h`} className="site-section">
           <h2 id={`${nameId}-h`}>{t('sites.createTitle', { group })}</h2>
-          <div className="field">
-            <label htmlFor={nameId}>{t('field.name')} *</label>
-            <input
-              id={nameId}
-              value={name}
-              maxLength={255}
-              aria-invalid={fields.name ? true : undefined}
-              aria-describedby={fields.name ? `${nameId}-e` : undefined}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {fields.name ? (
-              <span id={`${nameId}-e`} className="field-error">
-                {fields.name}
-              </span>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={codeId}>{t('field.code')} *</label>
-            <input
-              id={codeId}
-              value={code}
-              maxLength={255}
-              aria-invalid={fields.code ? true : undefined}
-              aria-describedby={fields.code ? `${codeId}-e` : undefined}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            {fields.code ? (
-              <span id={`${codeId}-e`} className="field-error">
-                {fields.code}
-              </span>
-            ) : null}
-          </div>
+          <Field id={nameId} label={`${t('field.name')} *`} error={fields.name}>
+            {(props) => (
+              <input
+                {...props}
+                value={name}
+                maxLength={255}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={codeId} label={`${t('field.code')} *`} error={fields.code}>
+            {(props) => (
+              <input
+                {...props}
+                value={code}
+                maxLength={255}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="form-actions">
             <button type="button" disabled={busy} onClick={() => void create()}>
               {busy ? t('form.saving') : t('sites.createButton', { group })}
@@ -475,40 +465,16 @@ function SiteEditPage({ siteId }: { siteId: number }) {
         <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
       </PageFrame>
     );
-  const field = (
-    name: string,
-    label: string,
-    input: (props: {
-      id: string;
-      'aria-invalid'?: boolean;
-      'aria-describedby'?: string;
-    }) => ReactNode,
-    hint?: string,
-  ) => {
-    const id = `${formId}-${name.replace('.', '-')}`;
-    const problem = problems[name];
-    const described = [hint ? `${id}-h` : '', problem ? `${id}-e` : ''].filter(Boolean).join(' ');
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {input({
-          id,
-          ...(problem ? { 'aria-invalid': true } : {}),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <span id={`${id}-h`} className="form-hint">
-            {hint}
-          </span>
-        ) : null}
-        {problem ? (
-          <span id={`${id}-e`} className="field-error">
-            {problem}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const field: FieldRenderer = (name, label, input, hint) => (
+    <Field
+      id={`${formId}-${name.replace('.', '-')}`}
+      label={label}
+      hint={hint}
+      error={problems[name]}
+    >
+      {input}
+    </Field>
+  );
   const text = (name: string, label: string, extra: { maxLength?: number; hint?: string } = {}) =>
     field(
       name,
@@ -543,19 +509,11 @@ function SiteEditPage({ siteId }: { siteId: number }) {
           }}
         >
           {draft.offer ? (
-            <div className="draft-offer" role="group" aria-labelledby={`${formId}-draft`}>
-              <p id={`${formId}-draft`} role="status">
-                <strong>{t('draft.title')}</strong> {t('draft.body')}
-              </p>
-              <div className="actions">
-                <button type="button" onClick={() => setValues(draft.restore(values))}>
-                  {t('draft.restore')}
-                </button>
-                <button type="button" className="secondary" onClick={draft.discard}>
-                  {t('draft.discard')}
-                </button>
-              </div>
-            </div>
+            <DraftOffer
+              id={`${formId}-draft`}
+              onRestore={() => setValues(draft.restore(values))}
+              onDiscard={draft.discard}
+            />
           ) : null}
           <fieldset className="site-section">
             <legend>{t('sites.address')}</legend>
@@ -718,11 +676,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
 type FieldRenderer = (
   name: string,
   label: string,
-  input: (props: {
-    id: string;
-    'aria-invalid'?: boolean;
-    'aria-describedby'?: string;
-  }) => ReactNode,
+  input: (props: FieldInputProps) => ReactNode,
   hint?: string,
 ) => ReactNode;
 
@@ -870,25 +824,22 @@ function MapSection({
         <p>{t('sites.noMapYet')}</p>
       )}
       {canMap ? (
-        <div className="field">
-          <label htmlFor={fileId}>{map ? t('sites.replaceMap') : t('sites.uploadMap')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-describedby={`${fileId}-h${fileProblem ? ` ${fileId}-e` : ''}`}
-            aria-invalid={fileProblem ? true : undefined}
-            onChange={(e) => void choose(e.target.files?.[0] ?? null)}
-          />
-          <span id={`${fileId}-h`} className="form-hint">
-            {t('sites.imageHint')}
-          </span>
-          {fileProblem ? (
-            <span id={`${fileId}-e`} className="field-error" role="alert">
-              {fileProblem}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          id={fileId}
+          label={map ? t('sites.replaceMap') : t('sites.uploadMap')}
+          hint={t('sites.imageHint')}
+          error={fileProblem}
+          errorRole="alert"
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
       ) : null}
       <div className="toolbar">
         {canMap ? (

@@ -15,6 +15,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
+import { DraftOffer } from './form-parts.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
@@ -251,25 +252,14 @@ export function ZoneBuilderPage({ query }: { query: string }) {
           ) : (
             <>
               {draft.offer ? (
-                <div className="draft-offer" role="group" aria-labelledby="builder-draft">
-                  <p id="builder-draft" role="status">
-                    <strong>{t('draft.title')}</strong> {t('draft.body')}
-                  </p>
-                  <div className="actions">
-                    <button
-                      type="button"
-                      onClick={() => {
-                        const values = draft.restore({ points: outlineText(state.points) });
-                        act({ type: 'load', points: readOutline(values.points) });
-                      }}
-                    >
-                      {t('draft.restore')}
-                    </button>
-                    <button type="button" className="secondary" onClick={draft.discard}>
-                      {t('draft.discard')}
-                    </button>
-                  </div>
-                </div>
+                <DraftOffer
+                  id="builder-draft"
+                  onRestore={() => {
+                    const values = draft.restore({ points: outlineText(state.points) });
+                    act({ type: 'load', points: readOutline(values.points) });
+                  }}
+                  onDiscard={draft.discard}
+                />
               ) : null}
               <p>
                 <RouteLink to={detailPathOf(zoneDef, zone.id)}>
