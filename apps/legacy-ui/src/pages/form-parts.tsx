@@ -23,6 +23,7 @@ export function Field({
   hintId = `${id}-h`,
   errorId = `${id}-e`,
   errorRole,
+  after,
   children,
 }: {
   id: string;
@@ -33,6 +34,8 @@ export function Field({
   errorId?: string;
   /** `alert` when the error comes after the user acted and must be read out at once. */
   errorRole?: 'alert';
+  /** What follows the error inside the field (a second, unlinked message). */
+  after?: ReactNode;
   children: (input: FieldInputProps) => ReactNode;
 }) {
   const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
@@ -54,6 +57,7 @@ export function Field({
           {error}
         </span>
       ) : null}
+      {after}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   secondsText,
 } from './import-export-state.ts';
 import { RouteLink } from './route-link.tsx';
+import { Field } from './form-parts.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
@@ -125,35 +126,35 @@ function Overview() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={`${formId}-file`}>{t('importExport.file')}</label>
-            <input
-              id={`${formId}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              disabled={busy}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={[`${formId}-columns`, fileError ? `${formId}-file-error` : '']
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <span id={`${formId}-columns`} className="form-hint">
-              <WithCodes
-                text={(values) => t('importExport.columns', values)}
-                codes={{ list: columns, name: key }}
-              />{' '}
-              <WithCodes
-                text={(values) => t('importExport.clearRule', values)}
-                codes={{ marker: IMPORT_CLEAR_MARKER }}
+          <Field
+            id={`${formId}-file`}
+            label={t('importExport.file')}
+            hint={
+              <>
+                <WithCodes
+                  text={(values) => t('importExport.columns', values)}
+                  codes={{ list: columns, name: key }}
+                />{' '}
+                <WithCodes
+                  text={(values) => t('importExport.clearRule', values)}
+                  codes={{ marker: IMPORT_CLEAR_MARKER }}
+                />
+              </>
+            }
+            hintId={`${formId}-columns`}
+            error={fileError}
+            errorId={`${formId}-file-error`}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="file"
+                accept=".csv,text/csv"
+                disabled={busy}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               />
-            </span>
-            {fileError ? (
-              <span id={`${formId}-file-error`} className="field-error">
-                {fileError}
-              </span>
-            ) : null}
-          </div>
+            )}
+          </Field>
           <div className="toolbar">
             <button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy ? t('importExport.checking') : t('importExport.check')}

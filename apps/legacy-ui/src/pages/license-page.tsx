@@ -11,6 +11,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
+import { Field } from './form-parts.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
@@ -238,8 +239,6 @@ export function LicensePage() {
   else if (isRoot && tenantId === undefined) content = null;
   else if (!state) content = <p className="form-hint">{t('license.loading')}</p>;
   else {
-    const textHint = `${formId}-text-hint`;
-    const textErrorId = `${formId}-text-error`;
     content = (
       <>
         <p>{t('license.intro', { tenant: state.tenant.name })}</p>
@@ -258,41 +257,39 @@ export function LicensePage() {
             aria-labelledby={`${formId}-install`}
           >
             <h2 id={`${formId}-install`}>{t('license.install')}</h2>
-            <div className="field">
-              <label htmlFor={`${formId}-text`}>{t('license.text')}</label>
-              <textarea
-                id={`${formId}-text`}
-                className="license-text"
-                rows={5}
-                spellCheck={false}
-                autoComplete="off"
-                value={text}
-                disabled={busy}
-                aria-invalid={textError ? true : undefined}
-                aria-describedby={[textHint, textError ? textErrorId : undefined]
-                  .filter(Boolean)
-                  .join(' ')}
-                onChange={(event) => setText(event.target.value)}
-              />
-              <span id={textHint} className="form-hint">
-                {t('license.textHint')}
-              </span>
-              {textError ? (
-                <span id={textErrorId} className="field-error" role="alert">
-                  {textError}
-                </span>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor={`${formId}-file`}>{t('license.file')}</label>
-              <input
-                id={`${formId}-file`}
-                type="file"
-                accept=".txt,.lic,.license,text/plain"
-                disabled={busy}
-                onChange={(event) => void readFile(event)}
-              />
-            </div>
+            <Field
+              id={`${formId}-text`}
+              label={t('license.text')}
+              hint={t('license.textHint')}
+              hintId={`${formId}-text-hint`}
+              error={textError}
+              errorId={`${formId}-text-error`}
+              errorRole="alert"
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="license-text"
+                  rows={5}
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={text}
+                  disabled={busy}
+                  onChange={(event) => setText(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field id={`${formId}-file`} label={t('license.file')}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  accept=".txt,.lic,.license,text/plain"
+                  disabled={busy}
+                  onChange={(event) => void readFile(event)}
+                />
+              )}
+            </Field>
             <div className="toolbar">
               <button type="submit" disabled={busy}>
                 {t('license.installButton')}

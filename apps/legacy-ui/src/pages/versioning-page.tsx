@@ -11,6 +11,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
+import { Field } from './form-parts.tsx';
 import { ErrorPanel } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
@@ -231,25 +232,24 @@ export function VersioningPage() {
         </p>
         {canTake ? (
           <form onSubmit={take} noValidate className="toolbar">
-            <div className="field">
-              <label htmlFor={noteId}>{t('versioning.note')}</label>
-              <input
-                id={noteId}
-                type="text"
-                autoComplete="off"
-                value={note}
-                maxLength={SNAPSHOT_NOTE_MAX + 1}
-                disabled={busy}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? `${noteId}-error` : undefined}
-                onChange={(event) => setNote(event.target.value)}
-              />
-              {noteError ? (
-                <span id={`${noteId}-error`} className="field-error">
-                  {noteError}
-                </span>
-              ) : null}
-            </div>
+            <Field
+              id={noteId}
+              label={t('versioning.note')}
+              error={noteError}
+              errorId={`${noteId}-error`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  autoComplete="off"
+                  value={note}
+                  maxLength={SNAPSHOT_NOTE_MAX + 1}
+                  disabled={busy}
+                  onChange={(event) => setNote(event.target.value)}
+                />
+              )}
+            </Field>
             <button type="submit" disabled={busy}>
               {t('versioning.take')}
             </button>
