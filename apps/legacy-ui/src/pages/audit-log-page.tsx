@@ -10,7 +10,7 @@ import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
 import { Pager } from './pager.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { ErrorPanel, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -376,7 +376,7 @@ export function AuditLogPage({ query }: { query: string }) {
         </h1>
       </div>
       {!permissions.has('auditlog:r') ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : (
         <>
           <p>{t('audit.intro')}</p>

@@ -20,7 +20,7 @@ import {
 } from './import-export-state.ts';
 import { RouteLink } from './route-link.tsx';
 import { Field } from './form-parts.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
@@ -43,7 +43,7 @@ export function ImportExportPage({ jobId }: { jobId: number | null }) {
   return (
     <PageFrame title={jobId === null ? title : t('importExport.job', { number: jobId })}>
       {!canRead ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : jobId === null ? (
         <Overview />
       ) : (
@@ -162,11 +162,7 @@ function Overview() {
           </div>
         </form>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <h2>{t('importExport.export')}</h2>
       <p>{t('importExport.exportIntro')}</p>
       <ul className="import-exports">
@@ -278,11 +274,7 @@ function JobView({ id }: { id: number }) {
 
   if (!job)
     return error ? (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={error}
-        onRetry={() => setLoads((n) => n + 1)}
-      />
+      <LoadFailed message={error} onRetry={() => setLoads((n) => n + 1)} />
     ) : (
       <p className="form-hint">{t('importExport.loading')}</p>
     );
@@ -355,11 +347,7 @@ function JobView({ id }: { id: number }) {
           </RouteLink>
         ) : null}
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {job.problems && job.problems.length > 0 ? (
         <>
           <h2>{t('importExport.problems')}</h2>

@@ -13,9 +13,9 @@ import { emptyGeneratorDraft, generatorRequest } from './license-state.ts';
 import type { GeneratorDraft, Said } from './license-state.ts';
 import { useLimitName, useModuleName, useTenants } from './license-page.tsx';
 import { Field } from './form-parts.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { download as downloadFile } from './download.tsx';
 
 export function LicenseGeneratorPage() {
@@ -105,12 +105,7 @@ export function LicenseGeneratorPage() {
     return reason ? describeFieldError(t, undefined, reason) : null;
   };
 
-  if (!allowed)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
+  if (!allowed) return <RefusedPage title={title} />;
 
   const tenantField = `${formId}-tenant`;
   const expiryField = `${formId}-expires`;
@@ -227,11 +222,7 @@ export function LicenseGeneratorPage() {
           </button>
         </div>
       </form>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {made ? (
         <section aria-labelledby={`${formId}-made`}>
           <h2 id={`${formId}-made`}>{t('license.generated')}</h2>
@@ -264,9 +255,7 @@ export function LicenseGeneratorPage() {
           </div>
         </section>
       ) : null}
-      <p role="status" className="form-hint">
-        {status}
-      </p>
+      <StatusLine>{status}</StatusLine>
       <h2>{t('license.issuedList')}</h2>
       {issued === null ? (
         <p className="form-hint">{t('license.loading')}</p>

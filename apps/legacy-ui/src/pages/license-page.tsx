@@ -12,9 +12,10 @@ import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
 import { Field } from './form-parts.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { useReload } from './use-reload.ts';
 
 /** The tenants root may choose from (tree level 2), by name; none for a tenant's own user. */
 export function useTenants(enabled: boolean): { tenants: ApiRow[]; error: string | null } {
@@ -144,8 +145,7 @@ export function LicensePage() {
   const { tenants, error: tenantsError } = useTenants(isRoot);
   const [tenantId, setTenantId] = useState<number | undefined>(undefined);
   const [state, setState] = useState<LicenseState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const { loads, loadError, setLoadError, retry } = useReload();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -162,7 +162,7 @@ export function LicensePage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, isRoot, tenantId, loads, t]);
+  }, [api, setLoadError, canRead, isRoot, tenantId, loads, t]);
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -224,18 +224,8 @@ export function LicensePage() {
   ) : null;
 
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (isRoot && tenantId === undefined) content = null;
   else if (!state) content = <p className="form-hint">{t('license.loading')}</p>;
   else {
@@ -297,14 +287,8 @@ export function LicensePage() {
             </div>
           </form>
         ) : null}
-        <p role="status" className="form-hint">
-          {status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine>{status}</StatusLine>
+        <FormError message={error} />
       </>
     );
   }

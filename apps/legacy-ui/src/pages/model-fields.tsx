@@ -9,6 +9,7 @@ import { describeError } from '../messages.ts';
 import { formatDateTime } from '@portico/core';
 import { fileProblem, formatBytes, metricRows, sha256Hex, statusChoices } from './model-state.ts';
 import type { MetricRow } from './model-state.ts';
+import { FormError } from './status-views.tsx';
 
 /** The metrics field: a row per metric (name, value, remove), and a button to add one. */
 export function MetricsField({
@@ -276,11 +277,7 @@ export function ModelFileSection({
       ) : (
         <p className="not-set">{t('modelFile.none')}</p>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="form-actions">
         {hasFile ? (
           <button

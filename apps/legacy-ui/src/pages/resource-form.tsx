@@ -32,7 +32,7 @@ import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { AppConfigField, CronField, SchemaProblems, schemaKindOf } from './edge-fields.tsx';
 import { DraftOffer } from './form-parts.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { FormSkeleton, LoadFailed } from './status-views.tsx';
 import { MetricsField, ModelFileSection, ModelStatusField } from './model-fields.tsx';
 import { metricRows } from './model-state.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
@@ -343,13 +343,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   let content;
   if (loadError) {
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => setLoads((n) => n + 1)}
-      />
-    );
+    content = <LoadFailed message={loadError} onRetry={() => setLoads((n) => n + 1)} />;
   } else if (!creating && !row) {
     content = <FormSkeleton label={t('form.loading')} />;
   } else if (!canSave) {

@@ -13,7 +13,7 @@ import { bulkSummary } from './bulk-summary.ts';
 import { Pager } from './pager.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { ErrorPanel, NoPermission } from './status-views.tsx';
 import {
   PAGE_SIZES,
   cardColumns,
@@ -423,7 +423,7 @@ export function ResourceListPage({
       </div>
       {!canRead ? (
         // named in the tenant's vocabulary ("You don't have permission to see Assets")
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : (
         <>
           <div className="toolbar" role="search">

@@ -17,12 +17,12 @@ import type { SiteDetails, SiteMap, SiteSummary } from '../api-client.ts';
 import { lowerFirst } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { Pager } from './pager.tsx';
 import { RouteLink } from './route-link.tsx';
 import { DraftOffer, Field } from './form-parts.tsx';
 import type { FieldInputProps } from './form-parts.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { ErrorPanel, FormError, FormSkeleton, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { formFieldOf, siteBodyOf, siteFormValues } from './sites-state.ts';
@@ -92,12 +92,7 @@ function SitesListPage() {
     };
   }, [api, canRead, filter, pageNumber, pageSize, reloads, t]);
 
-  if (!canRead)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
+  if (!canRead) return <RefusedPage title={title} />;
   const pages = Math.max(1, Math.ceil((page?.total ?? 0) / pageSize));
   return (
     <PageFrame title={title}>
@@ -247,7 +242,7 @@ function NewSitePage() {
   if (!canEdit)
     return (
       <PageFrame title={heading}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       </PageFrame>
     );
   return (
@@ -314,11 +309,7 @@ function NewSitePage() {
           </div>
         </section>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </PageFrame>
   );
 }
@@ -459,12 +450,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
   }
 
   const heading = site ? t('form.titleWithName', { title, name: site.name }) : title;
-  if (!canRead)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
+  if (!canRead) return <RefusedPage title={title} />;
   const field: FieldRenderer = (name, label, input, hint) => (
     <Field
       id={`${formId}-${name.replace('.', '-')}`}
@@ -652,14 +638,8 @@ function SiteEditPage({ siteId }: { siteId: number }) {
               }));
             }}
           />
-          {formError ? (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <p role="status" className="form-hint">
-            {status}
-          </p>
+          <FormError message={formError} />
+          <StatusLine>{status}</StatusLine>
           {canEdit ? (
             <div className="form-actions">
               <button type="submit" disabled={saving} aria-busy={saving || undefined}>
@@ -875,9 +855,7 @@ function MapSection({
           )
         ) : null}
       </div>
-      <p role="status" className="form-hint">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
     </fieldset>
   );
 }

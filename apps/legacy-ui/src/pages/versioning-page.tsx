@@ -12,11 +12,12 @@ import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
 import { Field } from './form-parts.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
+import { useReload } from './use-reload.ts';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -102,8 +103,7 @@ export function VersioningPage() {
   const noteId = useId();
   const compareId = useId();
   const [versions, setVersions] = useState<ConfigVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -129,7 +129,7 @@ export function VersioningPage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, loads, t]);
+  }, [api, setLoadError, canRead, loads, t]);
 
   const label = (version: Pick<ConfigVersion, 'id' | 'note'>) =>
     version.note
@@ -161,7 +161,7 @@ export function VersioningPage() {
       const taken = await api.takeConfigVersion(text);
       setNote('');
       setStatus(t('versioning.taken', { number: taken.id }));
-      setLoads((n) => n + 1);
+      reload();
     });
   }
 
@@ -195,23 +195,13 @@ export function VersioningPage() {
           }),
         }),
       );
-      setLoads((n) => n + 1);
+      reload();
     });
 
   const definition = '/services/versioning/definition';
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (!versions) content = <p className="form-hint">{t('versioning.loading')}</p>;
   else {
     const restoringTotals = restoring ? planTotals(restoring.plan) : null;
@@ -255,14 +245,8 @@ export function VersioningPage() {
             </button>
           </form>
         ) : null}
-        <p role="status" className="form-hint">
-          {status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine>{status}</StatusLine>
+        <FormError message={error} />
         {restoring && restoringTotals ? (
           <div className="confirm" role="group" aria-labelledby="restore-plan">
             <h2 id="restore-plan">
@@ -449,7 +433,7 @@ export function VersioningDefinitionPage() {
           <p>{t('versioning.neverDeletes')}</p>
         </>
       ) : (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       )}
     </PageFrame>
   );

@@ -10,6 +10,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { Pager } from './pager.tsx';
 import { TableRegion } from './table-region.tsx';
+import { FormError, StatusLine } from './status-views.tsx';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -213,14 +214,8 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
           {t('deliveries.refresh')}
         </button>
       </div>
-      <p className="form-hint" role="status">
-        {status}
-      </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusLine>{status}</StatusLine>
+      <FormError message={error} />
       {loadError ? (
         <p className="form-error" role="alert">
           {loadError}

@@ -18,7 +18,7 @@ import { detailPathOf } from '../routes.ts';
 import { DraftOffer } from './form-parts.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { ErrorPanel, FormError, FormSkeleton, NoPermission } from './status-views.tsx';
 import { useMapImageUrl } from './sites-page.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import {
@@ -228,7 +228,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
         {zoneName ? t('form.titleWithName', { title, name: zoneName }) : title}
       </h1>
       {!canRead ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: resourceLabel(zoneDef) })} />
+        <NoPermission page={resourceLabel(zoneDef)} />
       ) : (
         <>
           <p className="filter builder-picker">
@@ -408,11 +408,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
                 onMove={(index, to) => act({ type: 'move', index, to })}
                 onSelect={(index) => act({ type: 'select', index })}
               />
-              {saveError ? (
-                <p className="form-error" role="alert">
-                  {saveError}
-                </p>
-              ) : null}
+              <FormError message={saveError} />
               {canEdit ? (
                 <div className="actions">
                   <button
