@@ -12,6 +12,20 @@ export interface FieldInputProps {
 }
 
 /**
+ * A field made of its own parts (checkboxes, rows), a group named by its legend: what the resource
+ * form gives it.
+ */
+export interface GroupFieldProps {
+  id: string;
+  legend: string;
+  value: string;
+  onChange(value: string): void;
+  disabled: boolean;
+  /** The id of the field's error, when the form shows one. */
+  errorId: string | undefined;
+}
+
+/**
  * One field: its label, its input (given the id, `aria-invalid` when there is an error and
  * `aria-describedby` naming the hint and the error), the hint, then the error.
  */

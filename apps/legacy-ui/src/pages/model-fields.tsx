@@ -10,23 +10,11 @@ import { formatDateTime } from '@portico/core';
 import { fileProblem, formatBytes, metricRows, sha256Hex, statusChoices } from './model-state.ts';
 import type { MetricRow } from './model-state.ts';
 import { FormError } from './status-views.tsx';
+import type { GroupFieldProps } from './form-parts.tsx';
 
 /** The metrics field: a row per metric (name, value, remove), and a button to add one. */
-export function MetricsField({
-  id,
-  legend,
-  value,
-  onChange,
-  disabled,
-  errorId,
-}: {
-  id: string;
-  legend: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  errorId: string | undefined;
-}) {
+export function MetricsField(props: GroupFieldProps) {
+  const { id, legend, value, onChange, disabled, errorId } = props;
   const { t } = useLegacy();
   const rows = metricRows(value);
   const hintId = `${id}-hint`;

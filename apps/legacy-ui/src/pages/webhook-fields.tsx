@@ -11,6 +11,7 @@ import { RESOURCES } from '../resources.ts';
 import { Pager } from './pager.tsx';
 import { TableRegion } from './table-region.tsx';
 import { FormError, StatusLine } from './status-views.tsx';
+import type { GroupFieldProps } from './form-parts.tsx';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -19,17 +20,8 @@ const ACTION_KEYS = {
   restored: 'events.restored',
 } as const satisfies Record<WebhookRecordAction, string>;
 
-interface EventsFieldProps {
-  id: string;
-  legend: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  errorId?: string;
-}
-
 /** The patterns of a subscription (one per line in the form's value). */
-export function EventsField({ id, legend, value, onChange, disabled, errorId }: EventsFieldProps) {
+export function EventsField({ id, legend, value, onChange, disabled, errorId }: GroupFieldProps) {
   const { t, resourceLabel } = useLegacy();
   const hintId = `${id}-hint`;
   const chosen = new Set(
