@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, useRef } from 'react';
 import type { MouseEvent } from 'react';
-import { formatDateTime } from '@portico/core';
+import { formatDateTime, softDeletes } from '@portico/core';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow, BulkResult, ListPage } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
@@ -28,23 +28,6 @@ import { ExportButton, download } from './download.tsx';
 
 const FILTER_DELAY_MS = 250;
 const SKELETON_ROWS = 5;
-/**
- * The resources whose deletes the services keep for an undo (their db/soft-delete-tables.ts);
- * users, roles, groups and group types go at once, and their confirmation says so.
- */
-const SOFT_DELETED: ReadonlySet<string> = new Set([
-  'thing',
-  'thingType',
-  'zone',
-  'zoneType',
-  'zoneGroup',
-  'logicalReader',
-  'connection',
-  'edgebox',
-  'folder',
-  'reportDefinition',
-  'resource',
-]);
 
 /** One filter of the toolbar: an enumeration's values, or a searchable reference. */
 function FilterSelect({
@@ -781,7 +764,7 @@ export function ResourceListPage({
         <BulkDeleteDialog
           names={selectedNames}
           count={selectedCount}
-          undoable={SOFT_DELETED.has(resource.api)}
+          undoable={softDeletes(resource.api)}
           working={bulk.working}
           onConfirm={() => void deleteSelected()}
           onCancel={() => setBulk(null)}
