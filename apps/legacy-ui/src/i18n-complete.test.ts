@@ -23,69 +23,62 @@ const isPlural = (text: string) => /\{\w+\s*,\s*plural\s*,/.test(text);
  * untranslated copy. Keep this short: only codes, brand/loan words the console's own locales also keep,
  * and genuine cognates spelled the same in the target language.
  */
+/** Keys every language keeps as English: codes, unit symbols, abbreviations, a product name. */
+const EVERY_LANGUAGE: readonly MessageKey[] = [
+  'deliveries.ms', // a unit symbol
+  'health.milliseconds',
+  'health.perSecond',
+  'field.url', // abbreviations kept in every language
+  'field.id',
+  'enum.MQTT', // protocol names are the same in every language
+  'enum.KAFKA',
+  'enum.REST',
+  'enum.SQL',
+  'enum.FTP',
+  'concept.Edge', // the module's product name, as the console's tabs.edge
+];
+
 const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
   es: [
+    ...EVERY_LANGUAGE,
     'report.no', // "No" is the Spanish word too
-    'deliveries.ms', // a unit symbol
-    'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Spanish API documentation
     'one.endpoint',
     'resource.endpoint',
     'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
-    'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's es tabs.beta
     'field.color', // the Spanish word is "color"
     'resource.role', // the Spanish plural is "roles", as the console's es tabs.role
     'field.roles', // the same plural, as resource.role
     'perm.edgebox', // product term kept in every language but French
-    'enum.MQTT', // protocol names are the same in every language
-    'enum.KAFKA',
-    'enum.REST',
-    'enum.SQL',
-    'enum.FTP',
     'settings.no', // the Spanish word is "no"
-    'health.milliseconds', // a unit symbol
-    'health.perSecond', // a unit symbol
     'health.uptimeValue', // unit abbreviations d, h, min
-    'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Endpoints', // as resource.endpoint
     'concept.Roles', // as resource.role
     'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
+    ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
-    'deliveries.ms', // a unit symbol
-    'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word current in Brazilian API documentation
     'one.endpoint',
     'resource.endpoint',
     'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
-    'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's pt-BR tabs.beta
     'module.gateway', // loan word kept by the console's pt-BR tabs.gateway
     'field.status', // loan word current in Brazilian admin UIs ("Integridade e status" in the console)
     'perm.edgebox', // product term kept in every language but French
-    'enum.MQTT', // protocol names are the same in every language
-    'enum.KAFKA',
-    'enum.REST',
-    'enum.SQL',
-    'enum.FTP',
     'settings.linkCount', // loan word "links", current in Brazilian admin UIs
-    'health.milliseconds', // a unit symbol
-    'health.perSecond', // a unit symbol
     'health.uptimeValue', // unit abbreviations d, h, min
     'help.email', // loan word, as the console's pt-BR
     'help.version.console', // "console" is Portuguese too
-    'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Endpoints', // as resource.endpoint
     'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
+    ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
-    'deliveries.ms', // a unit symbol
-    'field.url', // abbreviation kept in every language
     'deliveries.actions', // French cognate, as list.actions
-    'field.id', // abbreviation kept in every language
     'field.code', // French cognates, same spelling:
     'field.description',
     'field.type',
@@ -101,14 +94,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'perm.zone', // French cognate, as one.zone
     'audit.action', // French cognate, as list.actions
     'list.site', // French cognate, same spelling
-    'enum.MQTT', // protocol names are the same in every language
-    'enum.KAFKA',
-    'enum.REST',
-    'enum.SQL',
-    'enum.FTP',
     'settings.minutesValue', // French cognate, "{count} minutes"
-    'health.milliseconds', // a unit symbol
-    'health.perSecond', // a unit symbol
     'health.check.migrations', // French cognates, same spelling:
     'health.instance',
     'health.instances',
@@ -116,7 +102,6 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'help.versions', // French cognates, same spelling:
     'help.version.services',
     'help.version.console',
-    'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.ImportExport', // as page.importExport
     'concept.Licenses', // the French word is "licences"
     'concept.Notifications', // the French word too
@@ -128,14 +113,12 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'attributes.type.DATE', // the French word is "date"
   ],
   it: [
+    ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
     'report.no', // "No" is the Italian word too
-    'deliveries.ms', // a unit symbol
-    'field.url', // abbreviation kept in every language
     'field.endpoint', // loan word, as perm.endpoint
     'one.endpoint',
     'form.titleWithName', // punctuation only: "{title}: {name}" (French sets it apart with a dash)
-    'field.id', // abbreviation kept in every language
     'app.beta', // release-stage tag, as the console's it tabs.beta
     'module.gateway', // loan word kept by the console's it tabs.gateway
     'field.password', // loan word kept by the console's it login.password
@@ -144,18 +127,10 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'perm.edgebox', // product term kept in every language but French
     'perm.endpoint', // loan word current in Italian API documentation
     'audit.record', // "record" is the Italian term in data tools
-    'enum.MQTT', // protocol names are the same in every language
-    'enum.KAFKA',
-    'enum.REST',
-    'enum.SQL',
-    'enum.FTP',
     'settings.no', // the Italian word is "no"
     'settings.linkCount', // loan word "link", current in Italian (as perm.endpoint)
-    'health.milliseconds', // a unit symbol
-    'health.perSecond', // a unit symbol
     'health.check.database', // "database" is the Italian term
     'help.version.console', // "console" is Italian too
-    'concept.Edge', // the module's product name, as the console's tabs.edge
     'concept.Gateway', // the usual Italian term, as module.gateway
     'concept.Report', // the Italian word too, as one.reportDefinition
     'attributes.no', // the Italian word is "no"

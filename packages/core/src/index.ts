@@ -365,6 +365,7 @@ export {
   retentionProblem,
 } from './platform/retention.ts';
 export type { RetentionKind } from './platform/retention.ts';
+export { SOFT_DELETED_RESOURCES, softDeletes } from './platform/soft-delete.ts';
 export {
   MAX_OUTLINE_POINTS,
   OUTLINE_EXTENT,

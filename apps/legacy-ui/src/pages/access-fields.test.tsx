@@ -201,15 +201,21 @@ describe('the permissions of a role', { timeout: 30_000 }, () => {
     permissions: ['zone:r', 'things:x', 'user:r:42'],
   };
 
-  it('is a grid by module with the tenant’s names; a tick becomes one string per operation', async () => {
+  /** The role's form, opened by an administrator who also holds zone:u and things:x. */
+  function editRole(groupFields?: Record<string, string>) {
     const { api } = createFakeApi({ role: [role], user: [] });
     const update = vi.spyOn(api, 'update');
     const user = userEvent.setup();
     renderWithLegacy(<ResourceForm resource={roleResource} id={5} onFinished={vi.fn()} />, {
       api,
       permissions: [...ADMIN, 'zone:u', 'things:x'],
-      groupFields: { vizixVocabularyLabelZone: '{"en":"Area"}' },
+      ...(groupFields ? { groupFields } : {}),
     });
+    return { update, user };
+  }
+
+  it('is a grid by module with the tenant’s names; a tick becomes one string per operation', async () => {
+    const { update, user } = editRole({ vizixVocabularyLabelZone: '{"en":"Area"}' });
     const grid = await screen.findByRole('group', { name: 'Permissions' });
     const model = within(grid).getByRole('region', { name: 'Model' });
     const table = within(model).getByRole('table', { name: 'Model' });
@@ -230,13 +236,7 @@ describe('the permissions of a role', { timeout: 30_000 }, () => {
   });
 
   it('shows as text, checked line by line; the error names the line and what is wrong', async () => {
-    const { api } = createFakeApi({ role: [role], user: [] });
-    const update = vi.spyOn(api, 'update');
-    const user = userEvent.setup();
-    renderWithLegacy(<ResourceForm resource={roleResource} id={5} onFinished={vi.fn()} />, {
-      api,
-      permissions: [...ADMIN, 'zone:u', 'things:x'],
-    });
+    const { update, user } = editRole();
     const toggle = await screen.findByRole('button', { name: 'Show as text' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);

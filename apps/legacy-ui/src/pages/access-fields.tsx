@@ -25,17 +25,10 @@ import { useLegacy } from '../legacy-context.tsx';
 import { MODULES } from '../routes.ts';
 import { roleIdsOf } from './form-values.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
+import type { GroupFieldProps } from './form-parts.tsx';
 
 /** What the form hands a field of its own kind. */
-export interface AccessFieldProps {
-  id: string;
-  legend: string;
-  value: string;
-  onChange(value: string): void;
-  disabled: boolean;
-  /** The id of the field's error, when the form shows one. */
-  errorId: string | undefined;
-}
+type AccessFieldProps = GroupFieldProps;
 
 interface RoleChoice {
   id: number;
@@ -203,14 +196,8 @@ function messageKey(key: string, fallback: MessageKey): MessageKey {
  * switches above it; what the signed-in user may not grant is greyed out. "Show as text" gives the
  * strings one per line, each line checked (the error names the line and what is wrong).
  */
-export function PermissionsField({
-  id,
-  legend,
-  value,
-  onChange,
-  disabled,
-  errorId,
-}: AccessFieldProps) {
+export function PermissionsField(props: AccessFieldProps) {
+  const { id, legend, value, onChange, disabled, errorId } = props;
   const { t, permissions, conceptLabel } = useLegacy();
   const [asText, setAsText] = useState(false);
   const [stuck, setStuck] = useState(false);

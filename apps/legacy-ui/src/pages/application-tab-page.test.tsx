@@ -171,7 +171,8 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
     expect(context.groupConfigChanged).toHaveBeenCalledWith(2);
   });
 
-  it('edits a tab: its reports are shown by name; removes one, adds a menu; deletes', async () => {
+  /** The editor of the first of TABS, opened by someone who may change settings. */
+  async function editFirstTab() {
     const user = userEvent.setup();
     const { api } = createFakeApi({ reportDefinition: REPORTS });
     vi.mocked(api.groupSettings).mockResolvedValue(settings(JSON.stringify(TABS)));
@@ -183,6 +184,11 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit custom tab' });
     // the tabs load first: the form comes with them
     await within(dialog).findByRole('button', { name: 'Save' });
+    return { user, api, onClose, dialog };
+  }
+
+  it('edits a tab: its reports are shown by name; removes one, adds a menu; deletes', async () => {
+    const { user, api, onClose, dialog } = await editFirstTab();
     const first = within(dialog).getByRole('group', { name: 'Menu 1' });
     expect(within(first).getByRole('list')).toHaveTextContent('Dock summary');
     await user.click(
@@ -197,17 +203,7 @@ describe('the custom tab editor', { timeout: 20_000 }, () => {
   });
 
   it('deletes a tab, and shows the services’ refusal without closing', async () => {
-    const user = userEvent.setup();
-    const { api } = createFakeApi({ reportDefinition: REPORTS });
-    vi.mocked(api.groupSettings).mockResolvedValue(settings(JSON.stringify(TABS)));
-    const onClose = vi.fn();
-    renderWithLegacy(<CustomTabDialog tabId={1} onClose={onClose} />, {
-      api,
-      permissions: ['settings:u', 'report_definition:r'],
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Edit custom tab' });
-    // the tabs load first: the form comes with them
-    await within(dialog).findByRole('button', { name: 'Save' });
+    const { user, api, onClose, dialog } = await editFirstTab();
     await user.click(within(dialog).getByRole('button', { name: 'Delete this tab' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true, null));
     expect(api.setGroupSetting).toHaveBeenCalledWith(2, 'applicationTabs', []);

@@ -10,8 +10,9 @@ import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
 import { Pager } from './pager.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { ErrorPanel, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
+import { PageFrame } from './page-frame.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const ACTIONS = [
@@ -369,14 +370,9 @@ export function AuditLogPage({ query }: { query: string }) {
   const state = readAuditState(new URLSearchParams(query));
   const title = conceptLabel('Logs', 'page.logs');
   return (
-    <section aria-labelledby="page-title" className="list-page">
-      <div className="page-heading">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
+    <PageFrame title={title}>
       {!permissions.has('auditlog:r') ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : (
         <>
           <p>{t('audit.intro')}</p>
@@ -389,7 +385,7 @@ export function AuditLogPage({ query }: { query: string }) {
           />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }
 

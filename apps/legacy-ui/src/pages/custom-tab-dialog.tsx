@@ -20,6 +20,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
+import { Field } from './form-parts.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 
 /** Props of {@link CustomTabDialog}. */
@@ -209,16 +210,17 @@ export function CustomTabDialog({ tabId, groupId, onClose }: CustomTabDialogProp
           onChange={(labels) => setLoaded({ ...loaded, labels })}
           disabled={busy}
         />
-        <div className="field">
-          <label htmlFor={orderId}>{t('customTab.order')}</label>
-          <input
-            id={orderId}
-            inputMode="numeric"
-            value={loaded.order}
-            disabled={busy}
-            onChange={(event) => setLoaded({ ...loaded, order: event.target.value })}
-          />
-        </div>
+        <Field id={orderId} label={t('customTab.order')}>
+          {(props) => (
+            <input
+              {...props}
+              inputMode="numeric"
+              value={loaded.order}
+              disabled={busy}
+              onChange={(event) => setLoaded({ ...loaded, order: event.target.value })}
+            />
+          )}
+        </Field>
         {loaded.menus.map((menu, index) => {
           const number = index + 1;
           const comboId = `custom-tab-menu-${menu.id}-report`;

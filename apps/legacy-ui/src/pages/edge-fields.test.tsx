@@ -4,6 +4,7 @@
 // the field, each at its JSON pointer.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client.ts';
 import { RESOURCES } from '../resources.ts';
@@ -13,6 +14,11 @@ import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { ResourceForm } from './resource-form.tsx';
 
 const edgeboxes = [{ id: 5, groupId: 2, name: 'Dock box' }];
+
+/** Picks the edge box as a person does: types its first letters, chooses the offer. */
+async function chooseDockBox(user: UserEvent) {
+  await chooseReference(user, screen.getByRole('combobox', { name: /Edge box/ }), 'Do', 'Dock box');
+}
 
 beforeEach(() => {
   // Friday 2 January 2026, 20:50 UTC; only the clock is fake (user-event keeps its timers)
@@ -81,12 +87,7 @@ describe('a scheduled rule’s cron expression', () => {
     expect(document.querySelector('.cron-preview')).toHaveTextContent(why);
     expect(document.querySelector('.cron-runs')).toBeNull();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Nightly');
-    await chooseReference(
-      user,
-      screen.getByRole('combobox', { name: /Edge box/ }),
-      'Do',
-      'Dock box',
-    );
+    await chooseDockBox(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(cron).toHaveAttribute('aria-invalid', 'true'));
     expect(cron).toHaveAccessibleDescription(expect.stringContaining(why));
@@ -98,12 +99,7 @@ describe('a scheduled rule’s cron expression', () => {
     const { api, cron, onFinished } = renderRule();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Nightly');
     await user.type(cron, '0 2 * * *');
-    await chooseReference(
-      user,
-      screen.getByRole('combobox', { name: /Edge box/ }),
-      'Do',
-      'Dock box',
-    );
+    await chooseDockBox(user);
     await user.selectOptions(screen.getByRole('combobox', { name: /Action/ }), 'Export data');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onFinished).toHaveBeenCalled());
@@ -173,12 +169,7 @@ describe('a stream app’s configuration', () => {
       ),
     );
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Uplink');
-    await chooseReference(
-      user,
-      screen.getByRole('combobox', { name: /Edge box/ }),
-      'Do',
-      'Dock box',
-    );
+    await chooseDockBox(user);
     await user.type(screen.getByRole('textbox', { name: /Version/ }), '1.0.0');
     await user.click(config);
     await user.paste('{"brokerUrl": "mqtt://b", "qos": 7, "colour": "red"}');
@@ -207,12 +198,7 @@ describe('a stream app’s configuration', () => {
     const user = userEvent.setup();
     const { api, config, onFinished } = renderApp();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Uplink');
-    await chooseReference(
-      user,
-      screen.getByRole('combobox', { name: /Edge box/ }),
-      'Do',
-      'Dock box',
-    );
+    await chooseDockBox(user);
     await user.type(screen.getByRole('textbox', { name: /Version/ }), '1.0.0');
     await user.click(screen.getByRole('button', { name: 'Start from an example' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

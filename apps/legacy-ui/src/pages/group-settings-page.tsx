@@ -391,24 +391,21 @@ function LabelsEditor({
   );
 }
 
-/**
- * The group's application tabs (spec §2 module applicationTab): each tab by its name in this
- * language with an Edit button, and "New custom tab"; both open the custom tab editor, which
- * saves the field and tells the shell.
- */
-function ApplicationTabsSetting({
-  groupId,
-  row,
-  label,
-  canEdit,
-  onSaved,
-}: {
+/** What one setting's editor is given: its group, its row, its label, whether it may change it. */
+interface SettingProps {
   groupId: number;
   row: GroupSettingRow;
   label: string;
   canEdit: boolean;
   onSaved: () => void;
-}) {
+}
+
+/**
+ * The group's application tabs (spec §2 module applicationTab): each tab by its name in this
+ * language with an Edit button, and "New custom tab"; both open the custom tab editor, which
+ * saves the field and tells the shell.
+ */
+function ApplicationTabsSetting({ groupId, row, label, canEdit, onSaved }: SettingProps) {
   const { t, language } = useLegacy();
   const [editing, setEditing] = useState<{ tabId: number | null } | null>(null);
   const id = useId();
@@ -468,19 +465,7 @@ function ApplicationTabsSetting({
 }
 
 /** One field: its label, its editor, what it inherits, Save and "Use the inherited value". */
-function SettingForm({
-  groupId,
-  row,
-  label,
-  canEdit,
-  onSaved,
-}: {
-  groupId: number;
-  row: GroupSettingRow;
-  label: string;
-  canEdit: boolean;
-  onSaved: () => void;
-}) {
+function SettingForm({ groupId, row, label, canEdit, onSaved }: SettingProps) {
   const { t, api } = useLegacy();
   const shown = useShown();
   const [draft, setDraft] = useState(() => draftOf(row));

@@ -12,6 +12,7 @@ import type { ResourceDef } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import type { HelpPage } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
+import { StatusLine } from './status-views.tsx';
 
 interface Version {
   displayVersion?: string;
@@ -293,9 +294,7 @@ function DocumentationPage() {
           autoComplete="off"
         />
       </p>
-      <p role="status" className="form-hint">
-        {needle ? t('help.found', { count: sections.length }) : ''}
-      </p>
+      <StatusLine>{needle ? t('help.found', { count: sections.length }) : ''}</StatusLine>
       {sections.length === 0 ? <p>{t('help.noMatch', { query: query.trim() })}</p> : null}
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`doc-${section.id}`} className="guide">

@@ -19,7 +19,8 @@ import {
   secondsText,
 } from './import-export-state.ts';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { Field } from './form-parts.tsx';
+import { FormError, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
@@ -42,7 +43,7 @@ export function ImportExportPage({ jobId }: { jobId: number | null }) {
   return (
     <PageFrame title={jobId === null ? title : t('importExport.job', { number: jobId })}>
       {!canRead ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : jobId === null ? (
         <Overview />
       ) : (
@@ -125,35 +126,35 @@ function Overview() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={`${formId}-file`}>{t('importExport.file')}</label>
-            <input
-              id={`${formId}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              disabled={busy}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={[`${formId}-columns`, fileError ? `${formId}-file-error` : '']
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <span id={`${formId}-columns`} className="form-hint">
-              <WithCodes
-                text={(values) => t('importExport.columns', values)}
-                codes={{ list: columns, name: key }}
-              />{' '}
-              <WithCodes
-                text={(values) => t('importExport.clearRule', values)}
-                codes={{ marker: IMPORT_CLEAR_MARKER }}
+          <Field
+            id={`${formId}-file`}
+            label={t('importExport.file')}
+            hint={
+              <>
+                <WithCodes
+                  text={(values) => t('importExport.columns', values)}
+                  codes={{ list: columns, name: key }}
+                />{' '}
+                <WithCodes
+                  text={(values) => t('importExport.clearRule', values)}
+                  codes={{ marker: IMPORT_CLEAR_MARKER }}
+                />
+              </>
+            }
+            hintId={`${formId}-columns`}
+            error={fileError}
+            errorId={`${formId}-file-error`}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="file"
+                accept=".csv,text/csv"
+                disabled={busy}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               />
-            </span>
-            {fileError ? (
-              <span id={`${formId}-file-error`} className="field-error">
-                {fileError}
-              </span>
-            ) : null}
-          </div>
+            )}
+          </Field>
           <div className="toolbar">
             <button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy ? t('importExport.checking') : t('importExport.check')}
@@ -161,11 +162,7 @@ function Overview() {
           </div>
         </form>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <h2>{t('importExport.export')}</h2>
       <p>{t('importExport.exportIntro')}</p>
       <ul className="import-exports">
@@ -277,11 +274,7 @@ function JobView({ id }: { id: number }) {
 
   if (!job)
     return error ? (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={error}
-        onRetry={() => setLoads((n) => n + 1)}
-      />
+      <LoadFailed message={error} onRetry={() => setLoads((n) => n + 1)} />
     ) : (
       <p className="form-hint" role="status" aria-busy="true">
         {t('importExport.loading')}
@@ -356,11 +349,7 @@ function JobView({ id }: { id: number }) {
           </RouteLink>
         ) : null}
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {job.problems && job.problems.length > 0 ? (
         <>
           <h2>{t('importExport.problems')}</h2>

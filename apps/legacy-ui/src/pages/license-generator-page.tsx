@@ -12,9 +12,10 @@ import { describeError, describeFieldError } from '../messages.ts';
 import { emptyGeneratorDraft, generatorRequest } from './license-state.ts';
 import type { GeneratorDraft, Said } from './license-state.ts';
 import { useLimitName, useModuleName, useTenants } from './license-page.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { Field } from './form-parts.tsx';
+import { FormError, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { download as downloadFile } from './download.tsx';
 
 export function LicenseGeneratorPage() {
@@ -104,29 +105,7 @@ export function LicenseGeneratorPage() {
     return reason ? describeFieldError(t, undefined, reason) : null;
   };
 
-  const described = (id: string, field: string, hint?: string) => {
-    const problem = problemOf(field);
-    return {
-      'aria-invalid': problem ? true : undefined,
-      'aria-describedby':
-        [hint, problem ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined,
-    };
-  };
-  const errorOf = (id: string, field: string) => {
-    const problem = problemOf(field);
-    return problem ? (
-      <span id={`${id}-error`} className="field-error">
-        {problem}
-      </span>
-    ) : null;
-  };
-
-  if (!allowed)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
+  if (!allowed) return <RefusedPage title={title} />;
 
   const tenantField = `${formId}-tenant`;
   const expiryField = `${formId}-expires`;
@@ -140,37 +119,45 @@ export function LicenseGeneratorPage() {
         aria-labelledby={`${formId}-legend`}
       >
         <h2 id={`${formId}-legend`}>{t('license.generate')}</h2>
-        <div className="field">
-          <label htmlFor={tenantField}>{t('license.tenant')}</label>
-          <select
-            id={tenantField}
-            value={draft.tenantId}
-            disabled={busy}
-            {...described(tenantField, 'tenantId')}
-            onChange={(event) => setDraft({ ...draft, tenantId: event.target.value })}
-          >
-            <option value="">{t('license.chooseTenant')}</option>
-            {tenants.map((tenant) => (
-              <option key={tenant.id} value={tenant.id}>
-                {String(tenant.name)}
-              </option>
-            ))}
-          </select>
-          {errorOf(tenantField, 'tenantId')}
-          {tenantsError ? <span className="field-error">{tenantsError}</span> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={expiryField}>{t('license.expiresOn')}</label>
-          <input
-            id={expiryField}
-            type="date"
-            value={draft.expiresOn}
-            disabled={busy}
-            {...described(expiryField, 'expiresOn')}
-            onChange={(event) => setDraft({ ...draft, expiresOn: event.target.value })}
-          />
-          {errorOf(expiryField, 'expiresOn')}
-        </div>
+        <Field
+          id={tenantField}
+          label={t('license.tenant')}
+          error={problemOf('tenantId')}
+          errorId={`${tenantField}-error`}
+          after={tenantsError ? <span className="field-error">{tenantsError}</span> : null}
+        >
+          {(props) => (
+            <select
+              {...props}
+              value={draft.tenantId}
+              disabled={busy}
+              onChange={(event) => setDraft({ ...draft, tenantId: event.target.value })}
+            >
+              <option value="">{t('license.chooseTenant')}</option>
+              {tenants.map((tenant) => (
+                <option key={tenant.id} value={tenant.id}>
+                  {String(tenant.name)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id={expiryField}
+          label={t('license.expiresOn')}
+          error={problemOf('expiresOn')}
+          errorId={`${expiryField}-error`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              value={draft.expiresOn}
+              disabled={busy}
+              onChange={(event) => setDraft({ ...draft, expiresOn: event.target.value })}
+            />
+          )}
+        </Field>
         <fieldset className="license-group">
           <legend>{t('license.modules')}</legend>
           <div className="license-modules">
@@ -202,24 +189,30 @@ export function LicenseGeneratorPage() {
           {LICENSE_LIMITS.map((limit: LicenseLimit) => {
             const id = `${formId}-${limit}`;
             return (
-              <div className="field" key={limit}>
-                <label htmlFor={id}>
-                  {t('license.maxOf', { resource: lowerFirst(limitName(limit)) })}
-                </label>
-                <input
-                  id={id}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={draft.limits[limit]}
-                  disabled={busy}
-                  {...described(id, limit)}
-                  onChange={(event) =>
-                    setDraft({ ...draft, limits: { ...draft.limits, [limit]: event.target.value } })
-                  }
-                />
-                {errorOf(id, limit)}
-              </div>
+              <Field
+                key={limit}
+                id={id}
+                label={t('license.maxOf', { resource: lowerFirst(limitName(limit)) })}
+                error={problemOf(limit)}
+                errorId={`${id}-error`}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    value={draft.limits[limit]}
+                    disabled={busy}
+                    onChange={(event) =>
+                      setDraft({
+                        ...draft,
+                        limits: { ...draft.limits, [limit]: event.target.value },
+                      })
+                    }
+                  />
+                )}
+              </Field>
             );
           })}
         </fieldset>
@@ -229,11 +222,7 @@ export function LicenseGeneratorPage() {
           </button>
         </div>
       </form>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {made ? (
         <section aria-labelledby={`${formId}-made`}>
           <h2 id={`${formId}-made`}>{t('license.generated')}</h2>
@@ -243,18 +232,19 @@ export function LicenseGeneratorPage() {
               date: formatDateTime(made.expiresAt, preferences),
             })}
           </p>
-          <div className="field">
-            <label htmlFor={`${formId}-text`}>{t('license.text')}</label>
-            <textarea
-              id={`${formId}-text`}
-              className="license-text"
-              readOnly
-              rows={5}
-              spellCheck={false}
-              value={made.text ?? ''}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-          </div>
+          <Field id={`${formId}-text`} label={t('license.text')}>
+            {(props) => (
+              <textarea
+                {...props}
+                className="license-text"
+                readOnly
+                rows={5}
+                spellCheck={false}
+                value={made.text ?? ''}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            )}
+          </Field>
           <div className="toolbar">
             <button type="button" onClick={() => void copy(made.text ?? '')}>
               {t('license.copy')}
@@ -265,9 +255,7 @@ export function LicenseGeneratorPage() {
           </div>
         </section>
       ) : null}
-      <p role="status" className="form-hint">
-        {status}
-      </p>
+      <StatusLine>{status}</StatusLine>
       <h2>{t('license.issuedList')}</h2>
       {issued === null ? (
         <p className="form-hint" role="status" aria-busy="true">

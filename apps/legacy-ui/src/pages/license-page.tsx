@@ -11,9 +11,11 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
-import { ErrorPanel } from './status-views.tsx';
+import { Field } from './form-parts.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { useReload } from './use-reload.ts';
 
 /** The tenants root may choose from (tree level 2), by name; none for a tenant's own user. */
 export function useTenants(enabled: boolean): { tenants: ApiRow[]; error: string | null } {
@@ -143,8 +145,7 @@ export function LicensePage() {
   const { tenants, error: tenantsError } = useTenants(isRoot);
   const [tenantId, setTenantId] = useState<number | undefined>(undefined);
   const [state, setState] = useState<LicenseState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const { loads, loadError, setLoadError, retry } = useReload();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -161,7 +162,7 @@ export function LicensePage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, isRoot, tenantId, loads, t]);
+  }, [api, setLoadError, canRead, isRoot, tenantId, loads, t]);
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -223,18 +224,8 @@ export function LicensePage() {
   ) : null;
 
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (isRoot && tenantId === undefined) content = null;
   else if (!state)
     content = (
@@ -243,8 +234,6 @@ export function LicensePage() {
       </p>
     );
   else {
-    const textHint = `${formId}-text-hint`;
-    const textErrorId = `${formId}-text-error`;
     content = (
       <>
         <p>{t('license.intro', { tenant: state.tenant.name })}</p>
@@ -263,41 +252,39 @@ export function LicensePage() {
             aria-labelledby={`${formId}-install`}
           >
             <h2 id={`${formId}-install`}>{t('license.install')}</h2>
-            <div className="field">
-              <label htmlFor={`${formId}-text`}>{t('license.text')}</label>
-              <textarea
-                id={`${formId}-text`}
-                className="license-text"
-                rows={5}
-                spellCheck={false}
-                autoComplete="off"
-                value={text}
-                disabled={busy}
-                aria-invalid={textError ? true : undefined}
-                aria-describedby={[textHint, textError ? textErrorId : undefined]
-                  .filter(Boolean)
-                  .join(' ')}
-                onChange={(event) => setText(event.target.value)}
-              />
-              <span id={textHint} className="form-hint">
-                {t('license.textHint')}
-              </span>
-              {textError ? (
-                <span id={textErrorId} className="field-error" role="alert">
-                  {textError}
-                </span>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor={`${formId}-file`}>{t('license.file')}</label>
-              <input
-                id={`${formId}-file`}
-                type="file"
-                accept=".txt,.lic,.license,text/plain"
-                disabled={busy}
-                onChange={(event) => void readFile(event)}
-              />
-            </div>
+            <Field
+              id={`${formId}-text`}
+              label={t('license.text')}
+              hint={t('license.textHint')}
+              hintId={`${formId}-text-hint`}
+              error={textError}
+              errorId={`${formId}-text-error`}
+              errorRole="alert"
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="license-text"
+                  rows={5}
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={text}
+                  disabled={busy}
+                  onChange={(event) => setText(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field id={`${formId}-file`} label={t('license.file')}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  accept=".txt,.lic,.license,text/plain"
+                  disabled={busy}
+                  onChange={(event) => void readFile(event)}
+                />
+              )}
+            </Field>
             <div className="toolbar">
               <button type="submit" disabled={busy}>
                 {t('license.installButton')}
@@ -305,14 +292,8 @@ export function LicensePage() {
             </div>
           </form>
         ) : null}
-        <p role="status" className="form-hint">
-          {status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine>{status}</StatusLine>
+        <FormError message={error} />
       </>
     );
   }

@@ -7,7 +7,7 @@ import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { ErrorPanel, FormSkeleton, NoPermission } from './status-views.tsx';
 
 const MAX_ZONES = 1000;
 
@@ -58,7 +58,7 @@ export function MapMakerPage() {
       </h1>
       {!canRead ? (
         // the map is made of zones: the missing permission is theirs ("… to see Areas")
-        <ErrorPanel message={t('app.noPermissionPage', { page: resourceLabel(zone) })} />
+        <NoPermission page={resourceLabel(zone)} />
       ) : error ? (
         <ErrorPanel
           title={t('list.loadFailed')}

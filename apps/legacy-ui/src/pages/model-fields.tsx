@@ -9,23 +9,12 @@ import { describeError } from '../messages.ts';
 import { formatDateTime } from '@portico/core';
 import { fileProblem, formatBytes, metricRows, sha256Hex, statusChoices } from './model-state.ts';
 import type { MetricRow } from './model-state.ts';
+import { FormError } from './status-views.tsx';
+import type { GroupFieldProps } from './form-parts.tsx';
 
 /** The metrics field: a row per metric (name, value, remove), and a button to add one. */
-export function MetricsField({
-  id,
-  legend,
-  value,
-  onChange,
-  disabled,
-  errorId,
-}: {
-  id: string;
-  legend: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  errorId: string | undefined;
-}) {
+export function MetricsField(props: GroupFieldProps) {
+  const { id, legend, value, onChange, disabled, errorId } = props;
   const { t } = useLegacy();
   const rows = metricRows(value);
   const hintId = `${id}-hint`;
@@ -276,11 +265,7 @@ export function ModelFileSection({
       ) : (
         <p className="not-set">{t('modelFile.none')}</p>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="form-actions">
         {hasFile ? (
           <button

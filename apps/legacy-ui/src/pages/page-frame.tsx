@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NoPermission } from './status-views.tsx';
 
 /**
  * A work-area page: its section named by the one h1 (focusable, so a route change can move the
@@ -14,5 +15,14 @@ export function PageFrame({ title, children }: { title: ReactNode; children?: Re
       </div>
       {children}
     </section>
+  );
+}
+
+/** A page the user may not see: its title, and that it is refused. */
+export function RefusedPage({ title }: { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <NoPermission page={title} />
+    </PageFrame>
   );
 }

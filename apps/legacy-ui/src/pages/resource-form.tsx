@@ -31,7 +31,8 @@ import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { AppConfigField, CronField, SchemaProblems, schemaKindOf } from './edge-fields.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { DraftOffer } from './form-parts.tsx';
+import { FormSkeleton, LoadFailed } from './status-views.tsx';
 import { MetricsField, ModelFileSection, ModelStatusField } from './model-fields.tsx';
 import { metricRows } from './model-state.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
@@ -342,13 +343,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   let content;
   if (loadError) {
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => setLoads((n) => n + 1)}
-      />
-    );
+    content = <LoadFailed message={loadError} onRetry={() => setLoads((n) => n + 1)} />;
   } else if (!creating && !row) {
     content = <FormSkeleton label={t('form.loading')} />;
   } else if (!canSave) {
@@ -410,19 +405,11 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         {...(error ? { 'aria-describedby': errorId } : {})}
       >
         {draft.offer ? (
-          <div className="draft-offer" role="group" aria-labelledby={`${formId}-draft`}>
-            <p id={`${formId}-draft`} role="status">
-              <strong>{t('draft.title')}</strong> {t('draft.body')}
-            </p>
-            <div className="actions">
-              <button type="button" onClick={() => setValues(draft.restore(values))}>
-                {t('draft.restore')}
-              </button>
-              <button type="button" className="secondary" onClick={draft.discard}>
-                {t('draft.discard')}
-              </button>
-            </div>
-          </div>
+          <DraftOffer
+            id={`${formId}-draft`}
+            onRestore={() => setValues(draft.restore(values))}
+            onDiscard={draft.discard}
+          />
         ) : null}
         {error ? (
           <p ref={errorRef} id={errorId} className="form-error" role="alert">
@@ -478,21 +465,6 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
               </div>
             );
           }
-          if (field.kind === 'metrics') {
-            return (
-              <div key={field.name}>
-                <MetricsField
-                  id={inputId}
-                  legend={fieldLabel(field)}
-                  value={values[field.name] ?? ''}
-                  onChange={onChange}
-                  disabled={confirming || saving}
-                  errorId={fieldError ? fieldErrorId : undefined}
-                />
-                {errorText}
-              </div>
-            );
-          }
           if (field.kind === 'modelStatus') {
             const { 'aria-describedby': _described, 'aria-invalid': _invalid, ...input } = common;
             return (
@@ -504,21 +476,6 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                 <ModelStatusField
                   input={input}
                   row={row}
-                  errorId={fieldError ? fieldErrorId : undefined}
-                />
-                {errorText}
-              </div>
-            );
-          }
-          if (field.kind === 'events') {
-            return (
-              <div key={field.name}>
-                <EventsField
-                  id={inputId}
-                  legend={fieldLabel(field)}
-                  value={values[field.name] ?? ''}
-                  onChange={onChange}
-                  disabled={confirming || saving}
                   errorId={fieldError ? fieldErrorId : undefined}
                 />
                 {errorText}
@@ -580,7 +537,13 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
               </div>
             );
           }
-          if (field.kind === 'roles' || field.kind === 'permissions') {
+          if (
+            field.kind === 'roles' ||
+            field.kind === 'permissions' ||
+            field.kind === 'metrics' ||
+            field.kind === 'events'
+          ) {
+            // a field of its own parts: a group named by its legend, the error after it
             const props = {
               id: inputId,
               legend: fieldLabel(field),
@@ -597,8 +560,12 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
                     row={row}
                     own={!creating && row?.username === user.username}
                   />
-                ) : (
+                ) : field.kind === 'permissions' ? (
                   <PermissionsField {...props} />
+                ) : field.kind === 'metrics' ? (
+                  <MetricsField {...props} />
+                ) : (
+                  <EventsField {...props} />
                 )}
                 {errorText}
               </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, useRef } from 'react';
 import type { MouseEvent } from 'react';
-import { formatDateTime } from '@portico/core';
+import { formatDateTime, softDeletes } from '@portico/core';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow, BulkResult, ListPage } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
@@ -13,7 +13,7 @@ import { bulkSummary } from './bulk-summary.ts';
 import { Pager } from './pager.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { ErrorPanel, NoPermission } from './status-views.tsx';
 import {
   PAGE_SIZES,
   cardColumns,
@@ -28,23 +28,6 @@ import { ExportButton, download } from './download.tsx';
 import { SEARCH_PAUSE_MS, createLatestRequest } from './latest-request.ts';
 
 const SKELETON_ROWS = 5;
-/**
- * The resources whose deletes the services keep for an undo (their db/soft-delete-tables.ts);
- * users, roles, groups and group types go at once, and their confirmation says so.
- */
-const SOFT_DELETED: ReadonlySet<string> = new Set([
-  'thing',
-  'thingType',
-  'zone',
-  'zoneType',
-  'zoneGroup',
-  'logicalReader',
-  'connection',
-  'edgebox',
-  'folder',
-  'reportDefinition',
-  'resource',
-]);
 
 /** One filter of the toolbar: an enumeration's values, or a searchable reference. */
 function FilterSelect({
@@ -425,7 +408,7 @@ export function ResourceListPage({
       </div>
       {!canRead ? (
         // named in the tenant's vocabulary ("You don't have permission to see Assets")
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       ) : (
         <>
           <div className="toolbar" role="search">
@@ -712,6 +695,9 @@ export function ResourceListPage({
                               </>
                             );
                           }
+                        } else if (column.kind === 'metric' && text !== '') {
+                          // a metric's name and value are data, shown as they are like other codes
+                          cell = <code>{text}</code>;
                         } else if (column.kind === 'enum' && text !== '') {
                           cell = (
                             <span className={`badge badge-${text.toLowerCase()}`}>
@@ -780,7 +766,7 @@ export function ResourceListPage({
         <BulkDeleteDialog
           names={selectedNames}
           count={selectedCount}
-          undoable={SOFT_DELETED.has(resource.api)}
+          undoable={softDeletes(resource.api)}
           working={bulk.working}
           onConfirm={() => void deleteSelected()}
           onCancel={() => setBulk(null)}

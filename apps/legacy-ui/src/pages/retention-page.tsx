@@ -7,9 +7,10 @@ import type { RetentionRun, RetentionState } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { useReload } from './use-reload.ts';
 
 const KIND_KEYS = {
   auditEntries: 'retention.kind.auditEntries',
@@ -30,7 +31,7 @@ export function RetentionPage() {
   const title = conceptLabel('DataRetentionPolicies', 'page.dataRetentionPolicy');
   const formId = useId();
   const [state, setState] = useState<RetentionState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +39,6 @@ export function RetentionPage() {
   const [preview, setPreview] = useState<RetentionRun | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [loads, setLoads] = useState(0);
   const canRead = permissions.has('dataretentionpolicy:r');
   const canChange = permissions.has('dataretentionpolicy:u');
   const canPurge = permissions.has('dataretentionpolicy:x');
@@ -61,7 +61,7 @@ export function RetentionPage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, loads, t]);
+  }, [api, setLoadError, canRead, loads, t]);
 
   const kindLabel = (kind: string) => (isKind(kind) ? t(KIND_KEYS[kind]) : kind);
   const countsText = (counts: Record<string, number>) => {
@@ -116,7 +116,7 @@ export function RetentionPage() {
         setConfirming(false);
         setStatus(t('retention.purged', { counts: countsText(result.counts) }));
       }
-      setLoads((n) => n + 1);
+      reload();
     } catch (caught) {
       setError(describeError(t, caught));
     } finally {
@@ -125,18 +125,8 @@ export function RetentionPage() {
   }
 
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (!state)
     content = (
       <p className="form-hint" role="status" aria-busy="true">
@@ -237,14 +227,10 @@ export function RetentionPage() {
             </button>
           </div>
         ) : null}
-        <p role="status" className="form-hint">
+        <StatusLine>
           {preview ? t('retention.wouldGo', { counts: countsText(preview.counts) }) : status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        </StatusLine>
+        <FormError message={error} />
         <h2>{t('retention.runs')}</h2>
         {state.runs.length === 0 ? (
           <p className="form-hint">{t('retention.noRuns')}</p>

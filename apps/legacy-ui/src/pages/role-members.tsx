@@ -6,6 +6,7 @@ import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
+import { FormError } from './status-views.tsx';
 
 function userName(row: ApiRow): string {
   const username = typeof row.username === 'string' ? row.username : `#${row.id}`;
@@ -101,11 +102,7 @@ export function RoleMembers({ roleId }: { roleId: number }) {
           ))}
         </ul>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <p className="visually-hidden" aria-live="polite">
         {status}
       </p>

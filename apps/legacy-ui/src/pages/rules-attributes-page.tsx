@@ -26,8 +26,9 @@ import { RESOURCES } from '../resources.ts';
 import { AttributeInput, attributeRuleText } from './attribute-inputs.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PageFrame } from './page-frame.tsx';
-import { ErrorPanel } from './status-views.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
+import { useReload } from './use-reload.ts';
 
 /** A definition's problem in the user's language. */
 export function definitionProblemText(t: Translate, problem: AttributeDefinitionProblem): string {
@@ -130,8 +131,7 @@ export function RulesAttributesPage() {
   const [types, setTypes] = useState<ApiRow[] | null>(null);
   const [typeId, setTypeId] = useState('');
   const [fields, setFields] = useState<ThingTypeField[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [editing, setEditing] = useState<ThingTypeField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ThingTypeField | null>(null);
   const [inUse, setInUse] = useState<number | null>(null);
@@ -154,7 +154,7 @@ export function RulesAttributesPage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, t, loads]);
+  }, [api, setLoadError, canRead, t, loads]);
 
   useEffect(() => {
     if (typeId === '') return;
@@ -167,7 +167,7 @@ export function RulesAttributesPage() {
     return () => {
       active = false;
     };
-  }, [api, typeId, t, loads]);
+  }, [api, setLoadError, typeId, t, loads]);
 
   useEffect(() => {
     if (deleting) cancelDeleteRef.current?.focus();
@@ -211,7 +211,7 @@ export function RulesAttributesPage() {
       const message = t('attributes.deleted', { name: nameOf(field) });
       setStatus(message);
       done('thingTypeField.delete', true, message);
-      setLoads((n) => n + 1);
+      reload();
     } catch (caught) {
       if (
         caught instanceof ApiError &&
@@ -226,18 +226,8 @@ export function RulesAttributesPage() {
   }
 
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (!types)
     content = (
       <p className="form-hint" role="status" aria-busy="true">
@@ -402,14 +392,8 @@ export function RulesAttributesPage() {
             </div>
           </div>
         ) : null}
-        <p role="status" className="form-hint">
-          {status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine>{status}</StatusLine>
+        <FormError message={error} />
       </>
     );
 
@@ -429,7 +413,7 @@ export function RulesAttributesPage() {
             const message = t('attributes.saved', { name: nameOf(saved) });
             setStatus(message);
             done('thingTypeField.save', true, message);
-            setLoads((n) => n + 1);
+            reload();
           }}
         />
       ) : null}
@@ -562,11 +546,7 @@ function AttributeDialog({
   return (
     <ModalDialog title={title} titleId={`${formId}-title`} onDismiss={onClose}>
       <form onSubmit={(event) => void save(event)} noValidate aria-labelledby={`${formId}-title`}>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         {input('name', t('attributes.code'), { hint: t('attributes.codeHint') })}
         <fieldset>
           <legend>{t('attributes.label')}</legend>

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WORKING_HOURS } from '@portico/core';
 import type { SiteBody, SiteDetails, SiteSummary } from '../api-client.ts';
 import { ApiError } from '../api-client.ts';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
+import { northSite } from '../../test/sites.ts';
 import { SitesPage } from './sites-page.tsx';
 
 const ADMIN = ['group:*', 'localmap:*', 'zone:*', 'sites_configuration_dashboard:x'];
@@ -38,33 +38,7 @@ const summaries: SiteSummary[] = [
   },
 ];
 
-const north: SiteDetails = {
-  id: 3,
-  name: 'North DC',
-  code: 'n',
-  description: '',
-  configured: true,
-  address: { street: '1 Main St', city: 'Chicago', postalCode: '60607', country: 'US' },
-  timeZone: 'America/Chicago',
-  workingHours: DEFAULT_WORKING_HOURS,
-  modifiedAt: null,
-  map: {
-    name: 'North DC',
-    imageType: 'image/png',
-    imageBytes: 4096,
-    imageChecksum: 'abc',
-    pixelWidth: 400,
-    pixelHeight: 300,
-    imageWidth: 120,
-    imageHeight: 90,
-    imageUnit: 'm',
-    latOrigin: null,
-    lonOrigin: null,
-    declination: 0,
-    modifiedAt: '2024-01-01T00:00:00.000Z',
-    imagePath: '/site/3/map/image',
-  },
-};
+const north: SiteDetails = northSite();
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:http://legacy.test/map-1');

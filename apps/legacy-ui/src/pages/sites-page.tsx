@@ -17,10 +17,12 @@ import type { SiteDetails, SiteMap, SiteSummary } from '../api-client.ts';
 import { lowerFirst } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { Pager } from './pager.tsx';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { DraftOffer, Field } from './form-parts.tsx';
+import type { FieldInputProps } from './form-parts.tsx';
+import { ErrorPanel, FormError, FormSkeleton, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { formFieldOf, siteBodyOf, siteFormValues } from './sites-state.ts';
@@ -90,12 +92,7 @@ function SitesListPage() {
     };
   }, [api, canRead, filter, pageNumber, pageSize, reloads, t]);
 
-  if (!canRead)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
+  if (!canRead) return <RefusedPage title={title} />;
   const pages = Math.max(1, Math.ceil((page?.total ?? 0) / pageSize));
   return (
     <PageFrame title={title}>
@@ -245,7 +242,7 @@ function NewSitePage() {
   if (!canEdit)
     return (
       <PageFrame title={heading}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       </PageFrame>
     );
   return (
@@ -285,38 +282,26 @@ function NewSitePage() {
       {canCreate && tenant ? (
         <section aria-labelledby={`${nameId}-h`} className="site-section">
           <h2 id={`${nameId}-h`}>{t('sites.createTitle', { group })}</h2>
-          <div className="field">
-            <label htmlFor={nameId}>{t('field.name')} *</label>
-            <input
-              id={nameId}
-              value={name}
-              maxLength={255}
-              aria-invalid={fields.name ? true : undefined}
-              aria-describedby={fields.name ? `${nameId}-e` : undefined}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {fields.name ? (
-              <span id={`${nameId}-e`} className="field-error">
-                {fields.name}
-              </span>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={codeId}>{t('field.code')} *</label>
-            <input
-              id={codeId}
-              value={code}
-              maxLength={255}
-              aria-invalid={fields.code ? true : undefined}
-              aria-describedby={fields.code ? `${codeId}-e` : undefined}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            {fields.code ? (
-              <span id={`${codeId}-e`} className="field-error">
-                {fields.code}
-              </span>
-            ) : null}
-          </div>
+          <Field id={nameId} label={`${t('field.name')} *`} error={fields.name}>
+            {(props) => (
+              <input
+                {...props}
+                value={name}
+                maxLength={255}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={codeId} label={`${t('field.code')} *`} error={fields.code}>
+            {(props) => (
+              <input
+                {...props}
+                value={code}
+                maxLength={255}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="form-actions">
             <button type="button" disabled={busy} onClick={() => void create()}>
               {busy ? t('form.saving') : t('sites.createButton', { group })}
@@ -324,11 +309,7 @@ function NewSitePage() {
           </div>
         </section>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </PageFrame>
   );
 }
@@ -469,46 +450,17 @@ function SiteEditPage({ siteId }: { siteId: number }) {
   }
 
   const heading = site ? t('form.titleWithName', { title, name: site.name }) : title;
-  if (!canRead)
-    return (
-      <PageFrame title={title}>
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
-      </PageFrame>
-    );
-  const field = (
-    name: string,
-    label: string,
-    input: (props: {
-      id: string;
-      'aria-invalid'?: boolean;
-      'aria-describedby'?: string;
-    }) => ReactNode,
-    hint?: string,
-  ) => {
-    const id = `${formId}-${name.replace('.', '-')}`;
-    const problem = problems[name];
-    const described = [hint ? `${id}-h` : '', problem ? `${id}-e` : ''].filter(Boolean).join(' ');
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {input({
-          id,
-          ...(problem ? { 'aria-invalid': true } : {}),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <span id={`${id}-h`} className="form-hint">
-            {hint}
-          </span>
-        ) : null}
-        {problem ? (
-          <span id={`${id}-e`} className="field-error">
-            {problem}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  if (!canRead) return <RefusedPage title={title} />;
+  const field: FieldRenderer = (name, label, input, hint) => (
+    <Field
+      id={`${formId}-${name.replace('.', '-')}`}
+      label={label}
+      hint={hint}
+      error={problems[name]}
+    >
+      {input}
+    </Field>
+  );
   const text = (name: string, label: string, extra: { maxLength?: number; hint?: string } = {}) =>
     field(
       name,
@@ -543,19 +495,11 @@ function SiteEditPage({ siteId }: { siteId: number }) {
           }}
         >
           {draft.offer ? (
-            <div className="draft-offer" role="group" aria-labelledby={`${formId}-draft`}>
-              <p id={`${formId}-draft`} role="status">
-                <strong>{t('draft.title')}</strong> {t('draft.body')}
-              </p>
-              <div className="actions">
-                <button type="button" onClick={() => setValues(draft.restore(values))}>
-                  {t('draft.restore')}
-                </button>
-                <button type="button" className="secondary" onClick={draft.discard}>
-                  {t('draft.discard')}
-                </button>
-              </div>
-            </div>
+            <DraftOffer
+              id={`${formId}-draft`}
+              onRestore={() => setValues(draft.restore(values))}
+              onDiscard={draft.discard}
+            />
           ) : null}
           <fieldset className="site-section">
             <legend>{t('sites.address')}</legend>
@@ -694,14 +638,8 @@ function SiteEditPage({ siteId }: { siteId: number }) {
               }));
             }}
           />
-          {formError ? (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <p role="status" className="form-hint">
-            {status}
-          </p>
+          <FormError message={formError} />
+          <StatusLine>{status}</StatusLine>
           {canEdit ? (
             <div className="form-actions">
               <button type="submit" disabled={saving} aria-busy={saving || undefined}>
@@ -718,11 +656,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
 type FieldRenderer = (
   name: string,
   label: string,
-  input: (props: {
-    id: string;
-    'aria-invalid'?: boolean;
-    'aria-describedby'?: string;
-  }) => ReactNode,
+  input: (props: FieldInputProps) => ReactNode,
   hint?: string,
 ) => ReactNode;
 
@@ -870,25 +804,22 @@ function MapSection({
         <p>{t('sites.noMapYet')}</p>
       )}
       {canMap ? (
-        <div className="field">
-          <label htmlFor={fileId}>{map ? t('sites.replaceMap') : t('sites.uploadMap')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-describedby={`${fileId}-h${fileProblem ? ` ${fileId}-e` : ''}`}
-            aria-invalid={fileProblem ? true : undefined}
-            onChange={(e) => void choose(e.target.files?.[0] ?? null)}
-          />
-          <span id={`${fileId}-h`} className="form-hint">
-            {t('sites.imageHint')}
-          </span>
-          {fileProblem ? (
-            <span id={`${fileId}-e`} className="field-error" role="alert">
-              {fileProblem}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          id={fileId}
+          label={map ? t('sites.replaceMap') : t('sites.uploadMap')}
+          hint={t('sites.imageHint')}
+          error={fileProblem}
+          errorRole="alert"
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
       ) : null}
       <div className="toolbar">
         {canMap ? (
@@ -924,9 +855,7 @@ function MapSection({
           )
         ) : null}
       </div>
-      <p role="status" className="form-hint">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
     </fieldset>
   );
 }

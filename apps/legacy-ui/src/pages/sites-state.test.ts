@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKING_HOURS } from '@portico/core';
 import type { SiteDetails } from '../api-client.ts';
+import { northSite, siteMap } from '../../test/sites.ts';
 import { formFieldOf, formHours, siteBodyOf, siteFormValues } from './sites-state.ts';
 
-const site: SiteDetails = {
-  id: 3,
-  name: 'North DC',
-  code: 'north',
-  description: '',
-  configured: true,
-  address: { street: '1 Main St', city: 'Chicago', postalCode: '60607', country: 'US' },
-  timeZone: 'America/Chicago',
-  workingHours: DEFAULT_WORKING_HOURS,
-  modifiedAt: null,
-  map: {
-    name: 'North DC',
-    imageType: 'image/png',
-    imageBytes: 100,
-    imageChecksum: 'abc',
-    pixelWidth: 400,
-    pixelHeight: 300,
-    imageWidth: 120,
-    imageHeight: 90,
-    imageUnit: 'm',
-    latOrigin: null,
-    lonOrigin: null,
-    declination: 0,
-    modifiedAt: '2024-01-01T00:00:00.000Z',
-    imagePath: '/site/3/map/image',
-  },
-};
+const site: SiteDetails = northSite({ code: 'north', map: siteMap({ imageBytes: 100 }) });
 
 describe('the site form', () => {
   it('round-trips a loaded site', () => {

@@ -1,5 +1,6 @@
 // Loading and failure states: a spinner or skeleton while waiting (aria-busy), a translated sentence
 // with Retry when the API is down or failed, never an endless "Loading…".
+import type { ReactNode } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 
 /** A small spinner; the text beside it says what is loading. */
@@ -41,4 +42,34 @@ export function FormSkeleton({ label }: { label: string }) {
       ))}
     </div>
   );
+}
+
+/** A page the user may not see: which page, and that it is refused. */
+export function NoPermission({ page }: { page: string }) {
+  const { t } = useLegacy();
+  return <ErrorPanel message={t('app.noPermissionPage', { page })} />;
+}
+
+/** A page's data that failed to load, with Retry. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useLegacy();
+  return <ErrorPanel title={t('form.loadFailed')} message={message} onRetry={onRetry} />;
+}
+
+/** What an action did, read out politely (an empty line until it has something to say). */
+export function StatusLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="form-hint">
+      {children}
+    </p>
+  );
+}
+
+/** Why an action failed, read out at once; nothing when it did not. */
+export function FormError({ message }: { message: ReactNode }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
 }

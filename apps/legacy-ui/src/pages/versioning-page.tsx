@@ -11,11 +11,13 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
-import { ErrorPanel } from './status-views.tsx';
+import { Field } from './form-parts.tsx';
+import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
+import { useReload } from './use-reload.ts';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -101,8 +103,7 @@ export function VersioningPage() {
   const noteId = useId();
   const compareId = useId();
   const [versions, setVersions] = useState<ConfigVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -128,7 +129,7 @@ export function VersioningPage() {
     return () => {
       active = false;
     };
-  }, [api, canRead, loads, t]);
+  }, [api, setLoadError, canRead, loads, t]);
 
   const label = (version: Pick<ConfigVersion, 'id' | 'note'>) =>
     version.note
@@ -160,7 +161,7 @@ export function VersioningPage() {
       const taken = await api.takeConfigVersion(text);
       setNote('');
       setStatus(t('versioning.taken', { number: taken.id }));
-      setLoads((n) => n + 1);
+      reload();
     });
   }
 
@@ -194,23 +195,13 @@ export function VersioningPage() {
           }),
         }),
       );
-      setLoads((n) => n + 1);
+      reload();
     });
 
   const definition = '/services/versioning/definition';
   let content;
-  if (!canRead) content = <ErrorPanel message={t('app.noPermissionPage', { page: title })} />;
-  else if (loadError)
-    content = (
-      <ErrorPanel
-        title={t('form.loadFailed')}
-        message={loadError}
-        onRetry={() => {
-          setLoadError(null);
-          setLoads((n) => n + 1);
-        }}
-      />
-    );
+  if (!canRead) content = <NoPermission page={title} />;
+  else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (!versions)
     content = (
       <p className="form-hint" role="status" aria-busy="true">
@@ -236,38 +227,31 @@ export function VersioningPage() {
         </p>
         {canTake ? (
           <form onSubmit={take} noValidate className="toolbar">
-            <div className="field">
-              <label htmlFor={noteId}>{t('versioning.note')}</label>
-              <input
-                id={noteId}
-                type="text"
-                autoComplete="off"
-                value={note}
-                maxLength={SNAPSHOT_NOTE_MAX + 1}
-                disabled={busy}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? `${noteId}-error` : undefined}
-                onChange={(event) => setNote(event.target.value)}
-              />
-              {noteError ? (
-                <span id={`${noteId}-error`} className="field-error">
-                  {noteError}
-                </span>
-              ) : null}
-            </div>
+            <Field
+              id={noteId}
+              label={t('versioning.note')}
+              error={noteError}
+              errorId={`${noteId}-error`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  autoComplete="off"
+                  value={note}
+                  maxLength={SNAPSHOT_NOTE_MAX + 1}
+                  disabled={busy}
+                  onChange={(event) => setNote(event.target.value)}
+                />
+              )}
+            </Field>
             <button type="submit" disabled={busy}>
               {t('versioning.take')}
             </button>
           </form>
         ) : null}
-        <p role="status" className="form-hint">
-          {status}
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StatusLine>{status}</StatusLine>
+        <FormError message={error} />
         {restoring && restoringTotals ? (
           <div className="confirm" role="group" aria-labelledby="restore-plan">
             <h2 id="restore-plan">
@@ -454,7 +438,7 @@ export function VersioningDefinitionPage() {
           <p>{t('versioning.neverDeletes')}</p>
         </>
       ) : (
-        <ErrorPanel message={t('app.noPermissionPage', { page: title })} />
+        <NoPermission page={title} />
       )}
     </PageFrame>
   );

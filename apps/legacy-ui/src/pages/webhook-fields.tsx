@@ -10,6 +10,8 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { Pager } from './pager.tsx';
 import { TableRegion } from './table-region.tsx';
+import { FormError, StatusLine } from './status-views.tsx';
+import type { GroupFieldProps } from './form-parts.tsx';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -18,17 +20,8 @@ const ACTION_KEYS = {
   restored: 'events.restored',
 } as const satisfies Record<WebhookRecordAction, string>;
 
-interface EventsFieldProps {
-  id: string;
-  legend: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  errorId?: string;
-}
-
 /** The patterns of a subscription (one per line in the form's value). */
-export function EventsField({ id, legend, value, onChange, disabled, errorId }: EventsFieldProps) {
+export function EventsField({ id, legend, value, onChange, disabled, errorId }: GroupFieldProps) {
   const { t, resourceLabel } = useLegacy();
   const hintId = `${id}-hint`;
   const chosen = new Set(
@@ -213,14 +206,8 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
           {t('deliveries.refresh')}
         </button>
       </div>
-      <p className="form-hint" role="status">
-        {status}
-      </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusLine>{status}</StatusLine>
+      <FormError message={error} />
       {loadError ? (
         <p className="form-error" role="alert">
           {loadError}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
+import { siteMap } from '../../test/sites.ts';
 import { ZoneBuilderPage, zoneOfQuery } from './zone-builder-page.tsx';
 
 const square = [
@@ -44,22 +45,7 @@ describe('the zone builder', { timeout: 30_000 }, () => {
 
   it('draws the zone’s site map under the outline, fetched with the token', async () => {
     const { api } = createFakeApi(zones());
-    const map = {
-      name: 'North DC',
-      imageType: 'image/png',
-      imageBytes: 10,
-      imageChecksum: 'abc',
-      pixelWidth: 400,
-      pixelHeight: 300,
-      imageWidth: 40,
-      imageHeight: 30,
-      imageUnit: 'm',
-      latOrigin: null,
-      lonOrigin: null,
-      declination: 0,
-      modifiedAt: '2024-01-01T00:00:00.000Z',
-      imagePath: '/site/3/map/image',
-    };
+    const map = siteMap({ imageBytes: 10, imageWidth: 40, imageHeight: 30 });
     vi.mocked(api.groupLocalMap).mockResolvedValue({ site: { id: 3, name: 'North DC' }, map });
     URL.createObjectURL = vi.fn(() => 'blob:http://legacy.test/site-3');
     URL.revokeObjectURL = vi.fn();

@@ -15,9 +15,10 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
+import { DraftOffer } from './form-parts.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { ErrorPanel, FormError, FormSkeleton, NoPermission } from './status-views.tsx';
 import { useMapImageUrl } from './sites-page.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import {
@@ -227,7 +228,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
         {zoneName ? t('form.titleWithName', { title, name: zoneName }) : title}
       </h1>
       {!canRead ? (
-        <ErrorPanel message={t('app.noPermissionPage', { page: resourceLabel(zoneDef) })} />
+        <NoPermission page={resourceLabel(zoneDef)} />
       ) : (
         <>
           <p className="filter builder-picker">
@@ -251,25 +252,14 @@ export function ZoneBuilderPage({ query }: { query: string }) {
           ) : (
             <>
               {draft.offer ? (
-                <div className="draft-offer" role="group" aria-labelledby="builder-draft">
-                  <p id="builder-draft" role="status">
-                    <strong>{t('draft.title')}</strong> {t('draft.body')}
-                  </p>
-                  <div className="actions">
-                    <button
-                      type="button"
-                      onClick={() => {
-                        const values = draft.restore({ points: outlineText(state.points) });
-                        act({ type: 'load', points: readOutline(values.points) });
-                      }}
-                    >
-                      {t('draft.restore')}
-                    </button>
-                    <button type="button" className="secondary" onClick={draft.discard}>
-                      {t('draft.discard')}
-                    </button>
-                  </div>
-                </div>
+                <DraftOffer
+                  id="builder-draft"
+                  onRestore={() => {
+                    const values = draft.restore({ points: outlineText(state.points) });
+                    act({ type: 'load', points: readOutline(values.points) });
+                  }}
+                  onDiscard={draft.discard}
+                />
               ) : null}
               <p>
                 <RouteLink to={detailPathOf(zoneDef, zone.id)}>
@@ -418,11 +408,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
                 onMove={(index, to) => act({ type: 'move', index, to })}
                 onSelect={(index) => act({ type: 'select', index })}
               />
-              {saveError ? (
-                <p className="form-error" role="alert">
-                  {saveError}
-                </p>
-              ) : null}
+              <FormError message={saveError} />
               {canEdit ? (
                 <div className="actions">
                   <button
