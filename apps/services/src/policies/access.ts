@@ -6,7 +6,12 @@ import { isSoftDeleted } from '../db/soft-delete-tables.ts';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, platformModelName, withPlatformMessage } from '../http/http-error.ts';
+import {
+  HttpError,
+  platformModelName,
+  withPlatformMessage,
+  invalidField,
+} from '../http/http-error.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import { allFields } from '../resources/resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec.ts';
@@ -119,9 +124,7 @@ export function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): v
 /** Refuses (400) placing a row in a group outside the caller's tree. */
 export function requireWritableGroup(caller: Caller, groupId: number): void {
   if (!caller.visibleGroupIds.has(groupId))
-    throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', {
-      groupId: 'not a group you can write to',
-    });
+    throw invalidField('groupId', 'not a group you can write to');
 }
 
 /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { SECRET_VALUE, appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { findReadableRow, readableGroups, requireAllPermissions } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
@@ -126,9 +126,7 @@ export function registerAccountRoutes(
       return c.json({ message: 'Password changed' });
     }
     if (body.currentPassword === undefined || body.currentPassword === '')
-      throw new HttpError(400, 'Invalid body: currentPassword: required', {
-        currentPassword: 'required',
-      });
+      throw invalidField('currentPassword', 'required');
     const problem = checkNewPassword(body.newPassword, caller.user.username);
     if (problem)
       throw new HttpError(400, `Invalid body: newPassword: ${problem}`, { newPassword: problem });
@@ -149,9 +147,7 @@ export function registerAccountRoutes(
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.currentPassword, stored.passwordHash))) {
       ctx.sessions.throttle.failed(attempt.reservation);
-      throw new HttpError(400, 'Invalid body: currentPassword: not your current password', {
-        currentPassword: 'not your current password',
-      });
+      throw invalidField('currentPassword', 'not your current password');
     }
     await ctx.sessions.throttle.succeeded(attempt.reservation);
     const passwordHash = await hashPassword(body.newPassword);

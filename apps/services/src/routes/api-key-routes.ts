@@ -18,7 +18,7 @@ import { hashToken } from '../auth/token.ts';
 import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
 import type { ApiKeyTable } from '../db/schema.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, withPlatformMessage, invalidField } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   authorizeApiKeyCreate,
@@ -121,14 +121,9 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
     const user = await visibleUser(ctx, caller, userId);
     authorizeApiKeyCreate(caller, user.id, body.permissions);
     const now = Date.now();
-    if (body.expiresAt <= now)
-      throw new HttpError(400, 'Invalid body: expiresAt: must be in the future', {
-        expiresAt: 'must be in the future',
-      });
+    if (body.expiresAt <= now) throw invalidField('expiresAt', 'must be in the future');
     if (body.expiresAt > now + MAX_KEY_LIFETIME_MS)
-      throw new HttpError(400, 'Invalid body: expiresAt: at most one year from now', {
-        expiresAt: 'at most one year from now',
-      });
+      throw invalidField('expiresAt', 'at most one year from now');
     const key = createApiKeySecret();
     const tenant = await ctx.directory.tenantOf(user.groupId);
     const row = await ctx.db.transaction().execute(async (trx) => {

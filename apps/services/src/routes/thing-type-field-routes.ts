@@ -19,7 +19,7 @@ import {
 import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { describeRoute } from '../http/route-registry.ts';
 import { findReadableRow } from '../policies/access.ts';
@@ -313,9 +313,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
         new Set(order).size !== order.length ||
         order.some((fieldId) => !known.has(fieldId))
       )
-        throw new HttpError(400, 'Invalid body: order: must list every attribute once', {
-          order: 'must list every attribute once',
-        });
+        throw invalidField('order', 'must list every attribute once');
       for (const [position, fieldId] of order.entries())
         await trx
           .updateTable('thingTypeFields')
