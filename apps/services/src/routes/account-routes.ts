@@ -16,6 +16,7 @@ import { SECRET_VALUE, appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { findReadableRow, readableGroups, requireAllPermissions } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
@@ -23,13 +24,8 @@ import type { ResourceWrites } from './resources/resource-routes.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const roleParam = z.object({ id });
-const memberParam = z.object({ id, userId: id });
+const roleParam = idParam;
+const memberParam = z.object({ id: pathId, userId: pathId });
 const passwordBody = z.strictObject({
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   newPassword: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),

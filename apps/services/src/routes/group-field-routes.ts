@@ -16,17 +16,12 @@ import {
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { requireGroupSettings } from '../policies/settings-policy.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const groupId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const idParam = z.object({ id: groupId });
-const fieldParam = z.object({ id: groupId, field: z.string().min(1).max(128) });
+const fieldParam = z.object({ id: pathId, field: z.string().min(1).max(128) });
 const fieldBody = z.strictObject({ value: z.unknown() });
 
 export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {

@@ -20,22 +20,18 @@ import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
 import type { GroupRow } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { installedLicense, usageOf } from '../licenses/license-store.ts';
 import { licenseTenantOf, requireLicenseGenerator } from '../policies/license-policy.ts';
 import { installedLicenseJson, licenseJson } from '../presenters/license-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const tenantId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 const limitValue = z.union([z.number(), z.null()]);
 
-export const licenseQuery = z.object({ tenantId: tenantId.optional() });
+export const licenseQuery = z.object({ tenantId: pathId.optional() });
 export const issuedQuery = z.object({
-  tenantId: tenantId.optional(),
+  tenantId: pathId.optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const generateBody = z.strictObject({

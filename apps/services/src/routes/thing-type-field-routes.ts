@@ -20,6 +20,7 @@ import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { describeRoute } from '../http/route-registry.ts';
 import { findReadableRow } from '../policies/access.ts';
@@ -43,18 +44,10 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 type AnyDb = Kysely<Record<string, Row>>;
 
 const params = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: pathId,
 });
 const fieldParams = params.extend({
-  fieldId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  fieldId: pathId,
 });
 const definitionBody = z.looseObject({});
 const reorderBody = z.strictObject({

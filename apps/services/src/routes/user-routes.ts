@@ -15,13 +15,17 @@ import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
-import { requireOwnPermissions, requireUserAccess } from '../policies/user-policy.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import {
+  findVisibleUser,
+  requireOwnPermissions,
+  requireUserAccess,
+} from '../policies/user-policy.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
 import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
-import { idParam } from '../http/id-param.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 
 const csv = (allowed: readonly string[], name: string) =>
   z
@@ -112,11 +116,7 @@ const FIELD_VALIDATORS = {
 } as const;
 type FieldName = keyof typeof FIELD_VALIDATORS;
 const fieldParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: pathId,
   field: z.enum(Object.keys(FIELD_VALIDATORS) as [FieldName, ...FieldName[]]),
 });
 
@@ -133,12 +133,7 @@ async function visibleUser(
       caller.user
     );
   }
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user || !caller.visibleGroupIds.has(user.groupId))
-    throw withPlatformMessage(
-      new HttpError(404, `User ${id} not found`),
-      `UserId[${id}] not found`,
-    );
+  const user = await findVisibleUser(ctx.db, caller, id);
   requireUserAccess(caller, id, letter);
   return user;
 }

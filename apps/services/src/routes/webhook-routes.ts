@@ -8,6 +8,7 @@ import { WEBHOOK_TEST_EVENT } from '@portico/core';
 import { appendAudit } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { findReadableRow, requirePermission, requireWritable } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
@@ -15,16 +16,11 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 import type { WebhookPayload } from '../webhooks/webhook-outbox.ts';
 
 const MAX_PAGE_SIZE = 100;
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const endpointParam = z.object({ id });
-const deliveryParam = z.object({ id, deliveryId: id });
+const endpointParam = idParam;
+const deliveryParam = z.object({ id: pathId, deliveryId: pathId });
 const deliveryQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  pageNumber: id.optional(),
+  pageNumber: pathId.optional(),
 });
 
 export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
