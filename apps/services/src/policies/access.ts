@@ -121,6 +121,18 @@ export function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): v
     );
 }
 
+/** Row `id` when the caller may change it: 404 when it cannot read it, 403 when it only reads it. */
+export async function findWritableRow(
+  reader: AnyDb,
+  spec: ResourceSpec,
+  id: number,
+  caller: Caller,
+): Promise<Row> {
+  const row = await findReadableRow(reader, spec, id, caller);
+  requireWritable(spec, row, caller);
+  return row;
+}
+
 /** Refuses (400) placing a row in a group outside the caller's tree. */
 export function requireWritableGroup(caller: Caller, groupId: number): void {
   if (!caller.visibleGroupIds.has(groupId))

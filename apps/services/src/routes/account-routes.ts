@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
 import { hashToken } from '../auth/token.ts';
 import type { Database } from '../db/schema.ts';
-import { SECRET_VALUE, appendAudit } from '../audit/audit-log.ts';
+import { SECRET_VALUE, appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
@@ -175,8 +175,7 @@ export function registerAccountRoutes(
         recordId: userId,
         recordName: caller.user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'passwordHash', before: SECRET_VALUE, after: SECRET_VALUE }],
       });
     });

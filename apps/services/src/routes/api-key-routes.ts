@@ -14,7 +14,7 @@ import {
 } from '../auth/api-keys.ts';
 import { parseStringList } from '../auth/directory.ts';
 import { hashToken } from '../auth/token.ts';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { ApiKeyTable } from '../db/schema.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
@@ -142,8 +142,7 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         recordId: inserted.id,
         recordName: body.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(undefined, shown),
       });
       return inserted;
@@ -182,8 +181,7 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         recordId: keyId,
         recordName: row.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'revokedAt', before: null, after: now }],
       });
       return true;

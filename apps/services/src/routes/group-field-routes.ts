@@ -13,7 +13,7 @@ import {
   readApplicationTabs,
   validateGroupSetting,
 } from '@portico/core';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
@@ -113,8 +113,7 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
         recordId: id,
         recordName: group.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field, before: old?.value ?? null, after: value }],
       });
       return old?.value ?? null;

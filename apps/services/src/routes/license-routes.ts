@@ -16,7 +16,7 @@ import {
   modulesProblem,
 } from '@portico/core';
 import type { LicenseLimit, LicensePayload } from '@portico/core';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { GroupRow } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
@@ -129,8 +129,7 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         resource: 'license',
         recordName: payload.id,
         tenantId: null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(undefined, {
           tenant: tenant.name,
           expiresAt: payload.expiresAt,
@@ -196,8 +195,7 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         resource: 'license',
         recordName: tenant.name,
         tenantId: tenant.id,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(shown(before?.payload), shown(payload)),
       });
     });

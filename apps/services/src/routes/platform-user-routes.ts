@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { evaluatePermissionExpression } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
@@ -116,8 +116,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
         recordId: user.id,
         recordName: user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: params.field, before: before.value, after: null }],
       });
       return true;

@@ -16,7 +16,7 @@ import {
   attributeDefinitionProblemText,
   checkAttributeDefinition,
 } from '@portico/core';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
@@ -101,8 +101,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
       recordId: subject?.id ?? null,
       recordName: `${String(type.name)} / ${subject?.name ?? ''}`.slice(0, 200),
       tenantId: tenant?.id ?? null,
-      actorId: caller.user.id,
-      actorName: caller.user.username,
+      ...auditActor(caller),
       changes: [...fieldChanges(shape(before), shape(after)), ...extra],
     });
   }
@@ -327,8 +326,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
           resource: 'thingTypeField',
           recordName: `${String(type.name)}`.slice(0, 200),
           tenantId: tenant?.id ?? null,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: [{ field: 'order', before, after }],
         });
       }

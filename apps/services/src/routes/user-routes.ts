@@ -13,7 +13,7 @@ import {
 } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import {
@@ -248,8 +248,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         recordId: user.id,
         recordName: user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field, before: before?.value ?? null, after: value }],
       });
     });
