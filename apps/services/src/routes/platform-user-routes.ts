@@ -15,7 +15,7 @@ import {
   requireOwnPermissionQueries,
   requireUserAccess,
 } from '../policies/user-policy.ts';
-import { ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
+import { ownFieldJson, userFieldEntries, ownFields } from '../presenters/field-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
 const userParam = idParam;
@@ -81,10 +81,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
   api.get('/user/:id/field/:field', async (c) => {
     const params = parseOrThrow(fieldParam, c.req.param(), 'path');
     const user = await fieldOwner(ctx, c.get('caller'), params.id, 'r');
-    const row = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
+    const row = await ownFields(ctx.db, user.id)
       .where('name', '=', params.field)
       .executeTakeFirst();
     if (!row)
@@ -129,12 +126,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
   api.get('/user/:id/fields', async (c) => {
     const params = parseOrThrow(userParam, c.req.param(), 'path');
     const user = await fieldOwner(ctx, c.get('caller'), params.id, 'r');
-    const rows = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
-      .orderBy('name')
-      .execute();
+    const rows = await ownFields(ctx.db, user.id).orderBy('name').execute();
     return c.json({ total: rows.length, results: rows.map((row) => ownFieldJson(user, row)) });
   });
 

@@ -23,7 +23,12 @@ import {
 } from '../policies/user-policy.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
-import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
+import {
+  groupFieldEntries,
+  ownFieldJson,
+  userFieldEntries,
+  ownFields,
+} from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
 import { idParam, pathId } from '../http/id-param.ts';
 
@@ -255,10 +260,7 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     await ctx.bus.publish({ type: 'directory' });
     if (value === null) return c.body(null, 204);
     // the platform's answer: 201 with the UserField
-    const row = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
+    const row = await ownFields(ctx.db, user.id)
       .where('name', '=', field)
       .executeTakeFirstOrThrow();
     return c.json(ownFieldJson(user, row), 201);
