@@ -2,10 +2,11 @@
 import type { Hono } from 'hono';
 import type { WorkerConfig } from './cluster/cluster-messages.ts';
 import { createContext } from './context.ts';
+import type { ContextOptions } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { OpenDatabaseOptions } from './db/database.ts';
 import { seedDemoData } from './seed/index.ts';
-import type { AppEnv, ServicesContext, VersionInfo } from './services-context.ts';
+import type { AppEnv, ServicesContext } from './services-context.ts';
 import { createApp } from './app.ts';
 import { startPurgeSchedule } from './resources/soft-delete.ts';
 import { failInterruptedJobs } from './imports/import-jobs.ts';
@@ -82,6 +83,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What each worker process is started with: the worker's share of the options, and the instance. */
+function workerConfigOf(options: StartServerOptions, instanceId: string): WorkerConfig {
+  return {
+    host: options.host,
+    port: options.port,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    consoleDir: options.consoleDir,
+    legacyUiDir: options.legacyUiDir,
+    analyticsHost: options.analyticsHost,
+    instanceId,
+    logLevel: options.logLevel,
+    metricsToken: options.metricsToken,
+    trustProxy: options.trustProxy,
+    version: options.version,
+    webhookAllowedHosts: options.webhookAllowedHosts,
+  };
+}
+
 /** Opens, migrates and (when new) seeds the database, then listens (in this process or in workers). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -104,50 +124,21 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (workers > 1) {
     // The primary only prepared the database; the workers open their own connections.
     await database.close();
-    const {
-      host,
-      port,
-      dataDir,
-      databaseUrl,
-      consoleDir,
-      legacyUiDir,
-      analyticsHost,
-      logLevel,
-      metricsToken,
-      trustProxy,
-      version,
-      webhookAllowedHosts,
-    } = options;
     // Loaded only here: the in-memory services also run inside browser-like test environments.
     const { startClusterServer } = await import('./cluster/cluster-server.ts');
-    const cluster = await startClusterServer(
-      {
-        host,
-        port,
-        dataDir,
-        databaseUrl,
-        consoleDir,
-        legacyUiDir,
-        analyticsHost,
-        instanceId,
-        logLevel,
-        metricsToken,
-        trustProxy,
-        version,
-        webhookAllowedHosts,
-      },
-      workers,
-      log,
-    );
+    const cluster = await startClusterServer(workerConfigOf(options, instanceId), workers, log);
     const metrics =
       options.metricsPort === undefined
         ? undefined
-        : await startMetricsServer(host, options.metricsPort, clusterMetricsText, log).catch(
-            async (error: unknown) => {
-              await cluster.close();
-              throw error;
-            },
-          );
+        : await startMetricsServer(
+            options.host,
+            options.metricsPort,
+            clusterMetricsText,
+            log,
+          ).catch(async (error: unknown) => {
+            await cluster.close();
+            throw error;
+          });
     let closingCluster: Promise<void> | undefined;
     return {
       url: cluster.url,
@@ -223,19 +214,24 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
-export interface InMemoryServicesOptions extends OperationsOptions {
+/**
+ * An instance's context options (context.ts) that an in-memory instance takes; its webhooks go
+ * nowhere by default, and the test's own dispatcher runs only when a test calls it.
+ */
+export interface InMemoryServicesOptions extends Pick<
+  ContextOptions,
+  | keyof OperationsOptions
+  | 'version'
+  | 'consoleDir'
+  | 'legacyUiDir'
+  | 'kitDir'
+  | 'legacyPlainDir'
+  | 'analyticsHost'
+  | 'log'
+  | 'webhooks'
+> {
   /** Default true. */
   seed?: boolean;
-  /** What /git.json answers; default: an `unknown` build (context.ts). */
-  version?: VersionInfo;
-  consoleDir?: string;
-  legacyUiDir?: string;
-  kitDir?: string;
-  legacyPlainDir?: string;
-  analyticsHost?: string;
-  log?: (line: string) => void;
-  /** Where webhooks may go; the test's own dispatcher runs only when a test calls it. */
-  webhooks?: WebhookSettings;
 }
 
 export interface InMemoryServices {

@@ -1,8 +1,8 @@
 // People and access over real HTTP: roles on users (both directions: the user's roleIds and the
 // role's members), and new passwords (one's own with the current password, an administrator's
 // reset). Tables of caller × action → status, each row on a fresh database.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { freshClients } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 // Seeded ids: users root 1, admin 2, operator 3, viewer 4, nobody 5, globex 6; roles Root
@@ -15,17 +15,7 @@ const STRONG = 'Correct-Horse-42';
 const CALLERS = ['admin', 'operator', 'viewer', 'nobody', 'globex', 'root'] as const;
 type CallerName = (typeof CALLERS)[number];
 
-let open: TestClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.services.close()));
-  open = [];
-});
-
-async function fresh(): Promise<TestClient> {
-  const client = await createTestClient();
-  open.push(client);
-  return client;
-}
+const fresh = freshClients();
 
 const json = async (response: Response) =>
   (await response.json()) as {

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../src/auth/token.ts';
 import { LAST_USE_EVERY_MS } from '../src/auth/api-keys.ts';
-import { createTestClient } from './helpers.ts';
+import { freshClients } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 // Seeded ids: users root 1, admin 2, operator 3, viewer 4, nobody 5, globex 6; role Operator 3.
@@ -14,18 +14,11 @@ const OPERATOR = 3;
 const GLOBEX = 6;
 const DAY = 24 * 60 * 60 * 1000;
 
-let open: TestClient[] = [];
-afterEach(async () => {
+const fresh = freshClients();
+// registered after freshClients' afterEach, so it runs first: the real clock is back before the instances close
+afterEach(() => {
   vi.useRealTimers();
-  await Promise.all(open.map((client) => client.services.close()));
-  open = [];
 });
-
-async function fresh(): Promise<TestClient> {
-  const client = await createTestClient();
-  open.push(client);
-  return client;
-}
 
 interface KeyJson {
   id: number;

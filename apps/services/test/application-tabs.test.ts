@@ -4,10 +4,15 @@
 // a clear 400 and writes nothing, that a change is audited and heard by the tenant's open consoles,
 // and that every session reads the tabs with the other group fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import {
+  createTestClient,
+  SEEDED_USERS,
+  signInAll,
+  countAuditEntries,
+  groupFieldValue,
+} from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
-type Name = 'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex';
 interface Tab {
   id: number;
   order: number;
@@ -16,31 +21,16 @@ interface Tab {
 }
 
 let client: TestClient;
-const tokens = {} as Record<Name, string>;
+const tokens = {} as Record<SeededUser, string>;
 let acmeId: number;
 let globexId: number;
 let acmeReports: number[];
 let globexReport: number;
 let seeded: string;
 
-async function ownValue(groupId: number): Promise<string | null> {
-  const row = await client.services.context.db
-    .selectFrom('groupFields')
-    .select('value')
-    .where('ownerId', '=', groupId)
-    .where('name', '=', 'applicationTabs')
-    .executeTakeFirst();
-  return row?.value ?? null;
-}
+const ownValue = (groupId: number) => groupFieldValue(client, groupId, 'applicationTabs');
 
-async function auditCount(): Promise<number> {
-  const db = client.services.context.db;
-  const row = await db
-    .selectFrom('auditEntries')
-    .select(db.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const auditCount = () => countAuditEntries(client);
 
 const put = (token: string, groupId: number, body: unknown) =>
   client.call('PUT', `/group/${groupId}/field/applicationTabs`, { token, body });
@@ -56,8 +46,7 @@ const oneTab = (reportIds: number[], label = 'Quality'): Tab[] => [
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
   globexId = (await client.login('globex')).groupId;
   const db = client.services.context.db;
@@ -103,7 +92,7 @@ describe('the seed: Acme defines two application tabs over its own reports', () 
 
 describe('who may change them (role × action)', () => {
   // [user, status of a change to Acme's tabs]
-  const table: [Name, number][] = [
+  const table: [SeededUser, number][] = [
     ['root', 200],
     ['admin', 200],
     ['viewer', 403],

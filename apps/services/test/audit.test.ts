@@ -4,8 +4,8 @@
 // CSV; a write whose entry cannot be written is not made at all.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 interface Entry {
   id: number;
@@ -23,7 +23,7 @@ interface Entry {
 }
 
 let client: TestClient;
-const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
+const tokens = {} as Record<SeededUser, string>;
 let acmeId: number;
 
 async function entries(token: string, query = ''): Promise<{ total: number; results: Entry[] }> {
@@ -34,8 +34,7 @@ async function entries(token: string, query = ''): Promise<{ total: number; resu
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
 });
 afterAll(() => client.services.close());

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDO_WINDOW_MS } from '../src/db/soft-delete-tables.ts';
 import { purgeExpired, startPurgeSchedule } from '../src/resources/soft-delete.ts';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 interface BulkAnswer {
   action: string;
@@ -23,7 +23,7 @@ interface BulkAnswer {
   restorableUntil?: number;
 }
 
-type Who = 'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex';
+type Who = SeededUser;
 let client: TestClient;
 const tokens = {} as Record<Who, string>;
 let zoneTypeId: number;
@@ -64,8 +64,7 @@ async function auditActions(recordId: number): Promise<string[]> {
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   const types = await client.call('GET', '/zoneType?pageSize=50', { token: tokens.admin });
   zoneTypeId = ((await types.json()) as { results: Array<{ id: number }> }).results[0]?.id ?? 0;
   const groups = await client.call('GET', '/group?pageSize=50', { token: tokens.admin });

@@ -1,6 +1,5 @@
 // Over real processes: the connections of a worker killed with -9 are
 // not held by the primary, and a crash loop ends the server with a log line and a non-zero exit.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -8,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnFixture, firstLine } from './child-process.ts';
 
 interface Cluster {
   child: ChildProcess;
@@ -25,11 +25,7 @@ afterEach(() => {
 
 async function startCluster(): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-crash-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnFixture('child-server.ts', [dir, '2']);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
@@ -45,10 +41,7 @@ async function startCluster(): Promise<Cluster> {
     lines.push(line);
     for (const waiter of waiters.filter((w) => seen(w.pattern) >= w.times)) waiter.resolve();
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', () => reject(new Error('the cluster exited before listening')));
-  });
+  const url = await firstLine(child);
   return {
     child,
     url,

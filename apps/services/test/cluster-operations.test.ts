@@ -1,6 +1,5 @@
 // Operations of a two-worker instance: the metrics sum every worker's (on METRICS_PORT and on
 // /metrics with the token alike), count a replaced worker, and every worker logs JSON lines.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from './two-instances.ts';
+import { stopFixture, spawnFixture } from './child-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-cluster-ops-'));
 const TOKEN = 'cluster-metrics-token-0123456789';
@@ -18,11 +18,7 @@ const stdoutLines: string[] = [];
 const stderrLines: string[] = [];
 
 beforeAll(async () => {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'ops-child-server.ts'), dir, TOKEN],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  child = spawnFixture('ops-child-server.ts', [dir, TOKEN]);
   const first = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -36,11 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await stopFixture(child);
   rmSync(dir, { recursive: true, force: true });
 });
 

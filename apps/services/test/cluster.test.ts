@@ -1,7 +1,6 @@
 // The services as a node:cluster of two workers, over real HTTP: every request on a new connection,
 // so node:cluster spreads them over both workers (round robin). A write answered by one worker is
 // seen by the other at once: logout, role changes, password throttling; a killed worker is replaced.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -10,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_SERVER_VERSION } from './fixtures/child-server-version.ts';
+import { stopFixture, spawnFixture, firstLine } from './child-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-cluster-'));
 let child: ChildProcess;
@@ -83,26 +83,15 @@ function workerPids(): number[] {
 }
 
 beforeAll(async () => {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir, '2'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', () => reject(new Error('the cluster exited before listening')));
-  });
+  child = spawnFixture('child-server.ts', [dir, '2']);
+  const url = await firstLine(child);
   origin = url;
   api = `${url}/riot-core-services/api`;
   createInterface({ input: child.stderr! }).on('line', (line) => logLines.push(line));
 }, 180_000);
 
 afterAll(async () => {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await stopFixture(child);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -3,20 +3,14 @@
 // table), isolated by tenant (another tenant's snapshot is a 404), validated (nothing written on
 // bad input) and audited; a restore writes the snapshot back, never deletes, and snapshots first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 let client: TestClient;
-const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
+const tokens = {} as Record<SeededUser, string>;
 let acme = 0;
 
 const db = () => client.services.context.db;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 const count = async () =>
   Number(
@@ -29,7 +23,7 @@ const count = async () =>
   );
 
 async function take(token: string, note = 'a note'): Promise<{ id: number }> {
-  return json(await client.call('POST', '/configVersion', { token, body: { note } }), 201);
+  return jsonOf(await client.call('POST', '/configVersion', { token, body: { note } }), 201);
 }
 
 interface Diff {
@@ -45,8 +39,7 @@ interface Diff {
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acme = (await client.login('admin')).groupId;
 });
 afterAll(() => client.services.close());
@@ -98,12 +91,12 @@ describe('tenant isolation', () => {
       const response = await client.call(method, path, { token: tokens.globex });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    const theirs = await json<{ results: Array<{ id: number }> }>(
+    const theirs = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', '/configVersion', { token: tokens.globex }),
       200,
     );
     expect(theirs.results.map((r) => r.id)).not.toContain(id);
-    const roots = await json<{ results: Array<{ id: number; tenantId: number }> }>(
+    const roots = await jsonOf<{ results: Array<{ id: number; tenantId: number }> }>(
       await client.call('GET', '/configVersion', { token: tokens.root }),
       200,
     );
@@ -121,7 +114,7 @@ describe('tenant isolation', () => {
 
   it("a tenant's snapshot holds only its own configuration", async () => {
     const { id } = await take(tokens.globex, 'globex content');
-    const read = await json<{ content: { thingTypes: Array<{ fields: { groupId: number } }> } }>(
+    const read = await jsonOf<{ content: { thingTypes: Array<{ fields: { groupId: number } }> } }>(
       await client.call('GET', `/configVersion/${id}`, { token: tokens.globex }),
       200,
     );
@@ -174,7 +167,7 @@ describe('compare, export and restore', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const { id } = await take(tokens.admin, 'before the rename');
-    await json(
+    await jsonOf(
       await client.call('PATCH', `/thingType/${type.id}`, {
         token: tokens.admin,
         body: { name: 'Renamed type' },
@@ -182,7 +175,7 @@ describe('compare, export and restore', () => {
       200,
     );
     // a thing type created after the snapshot is kept by the restore
-    const later = await json<{ id: number }>(
+    const later = await jsonOf<{ id: number }>(
       await client.call('POST', '/thingType', {
         token: tokens.admin,
         body: { name: 'Later type', code: 'LATER-1', group: { id: acme } },
@@ -190,7 +183,7 @@ describe('compare, export and restore', () => {
       201,
     );
 
-    const compared = await json<{ diff: Diff[] }>(
+    const compared = await jsonOf<{ diff: Diff[] }>(
       await client.call('GET', `/configVersion/${id}/compare?with=now`, { token: tokens.admin }),
       200,
     );
@@ -210,14 +203,14 @@ describe('compare, export and restore', () => {
     const file = (await exported.json()) as { content: { thingTypes: Array<{ name: string }> } };
     expect(file.content.thingTypes.map((t) => t.name)).toContain(type.name);
 
-    const plan = await json<{ deletes: boolean; plan: Array<{ kind: string; update: unknown[] }> }>(
-      await client.call('GET', `/configVersion/${id}/restorePlan`, { token: tokens.admin }),
-      200,
-    );
+    const plan = await jsonOf<{
+      deletes: boolean;
+      plan: Array<{ kind: string; update: unknown[] }>;
+    }>(await client.call('GET', `/configVersion/${id}/restorePlan`, { token: tokens.admin }), 200);
     expect(plan.deletes).toBe(false);
     expect(plan.plan.find((p) => p.kind === 'thingTypes')?.update).toHaveLength(1);
 
-    const restored = await json<{ beforeRestore: number }>(
+    const restored = await jsonOf<{ beforeRestore: number }>(
       await client.call('POST', `/configVersion/${id}/restore`, { token: tokens.admin }),
       200,
     );
@@ -236,14 +229,14 @@ describe('compare, export and restore', () => {
       expect(kept.deletedAt).toBeNull();
     }
     // the "before restore" snapshot holds the renamed type
-    const before = await json<{ note: string; content: { thingTypes: Array<{ name: string }> } }>(
+    const before = await jsonOf<{ note: string; content: { thingTypes: Array<{ name: string }> } }>(
       await client.call('GET', `/configVersion/${restored.beforeRestore}`, { token: tokens.admin }),
       200,
     );
     expect(before.note).toBe(`Before restore of #${id}`);
     expect(before.content.thingTypes.map((t) => t.name)).toContain('Renamed type');
 
-    const log = await json<{
+    const log = await jsonOf<{
       results: Array<{ action: string; resource: string; recordId: number; changes: unknown[] }>;
     }>(
       await client.call('GET', '/auditEntry?order=at:desc&pageSize=100', { token: tokens.admin }),
@@ -292,7 +285,7 @@ describe('compare, export and restore', () => {
       .where('ownerId', '=', acme)
       .where('name', '=', 'sessionTimeout')
       .execute();
-    await json(
+    await jsonOf(
       await client.call('POST', `/configVersion/${id}/restore`, { token: tokens.admin }),
       200,
     );

@@ -4,12 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createContext, openDatabase, seedDemoData } from '../src/index.ts';
-import type { OpenDatabaseOptions } from '../src/index.ts';
+import type { OpenDatabaseOptions, ServicesDb } from '../src/index.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 
 const pgSkip = pgUnavailableReason();
 if (pgSkip) console.warn(`data-layer suite on PostgreSQL skipped: ${pgSkip}`);
+
+/** How many rows `table` has. */
+async function countRows(db: ServicesDb['db'], table: 'things' | 'auditEntries'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
   describe(`data layer on ${label}`, () => {
@@ -17,10 +26,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       const first = await openDatabase(target());
       expect(first.created).toBe(true);
       expect(await seedDemoData(first.db)).toBe(true);
-      const things = await first.db
-        .selectFrom('things')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+      const things = await countRows(first.db, 'things');
       await first.db
         .insertInto('thingTypes')
         .values({
@@ -36,11 +42,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       const second = await openDatabase(target());
       expect(second.created).toBe(false);
       expect(await seedDemoData(second.db)).toBe(false);
-      const again = await second.db
-        .selectFrom('things')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(again.n)).toBe(Number(things.n));
+      expect(await countRows(second.db, 'things')).toBe(things);
       expect(
         await second.db
           .selectFrom('thingTypes')
@@ -63,15 +65,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
           }),
         );
       const { sql } = await import('kysely');
-      const count = async (table: 'things' | 'auditEntries') =>
-        Number(
-          (
-            await database.db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = (table: 'things' | 'auditEntries') => countRows(database.db, table);
       try {
         const login = await call('POST', '/user/login', undefined, {
           username: 'admin',

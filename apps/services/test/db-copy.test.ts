@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, seedDemoData, startServer } from '../src/index.ts';
+import { openDatabase, seedDemoData } from '../src/index.ts';
 import { copySqliteToPostgres, parseSqliteSource } from '../src/db/copy.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 import { call } from './two-instances.ts';
+import { startLocalServer } from './server-call.ts';
 
 const pgSkip = pgUnavailableReason();
 
@@ -110,15 +111,7 @@ describe.skipIf(pgSkip !== undefined)('db:copy from SQLite to PostgreSQL', () =>
     } finally {
       await target.close();
     }
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: dir,
-      databaseUrl: databaseUrl('copy_target'),
-      consoleDir: dir,
-      legacyUiDir: dir,
-      log: () => undefined,
-    });
+    const server = await startLocalServer(dir, { databaseUrl: databaseUrl('copy_target') });
     try {
       expect(server.seeded).toBe(false);
       const login = await call(server.url, 'POST', '/riot-core-services/api/user/login', {

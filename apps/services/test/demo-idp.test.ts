@@ -1,23 +1,13 @@
 // The demo identity provider (API.md "Demo identity provider"): its page, its CSRF rule, and an
 // OAuth return whose token is a session like any other.
-import { afterEach, describe, expect, it } from 'vitest';
-import { API, createTestClient, type TestClient } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, freshClients, type TestClient } from './helpers.ts';
 
 const ORIGIN = 'http://portico.test';
 const AUTHORIZE = `${ORIGIN}/demo-idp/authorize`;
 const STATE = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 
-let open: TestClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.services.close()));
-  open = [];
-});
-
-async function fresh(): Promise<TestClient> {
-  const client = await createTestClient();
-  open.push(client);
-  return client;
-}
+const fresh = freshClients();
 
 function query(params: Record<string, string>): string {
   return `${AUTHORIZE}?${new URLSearchParams(params).toString()}`;

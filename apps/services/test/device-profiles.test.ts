@@ -3,13 +3,18 @@
 // only to devices of their kind, listed with the devices that use them, and kept while used; every
 // write audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import {
+  createTestClient,
+  jsonOf,
+  createdRecord,
+  listTotal,
+  SEEDED_USERS,
+  signInAll,
+} from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 let client: TestClient;
-const USERS = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const;
-type User = (typeof USERS)[number];
-const tokens = {} as Record<User, string>;
+const tokens = {} as Record<SeededUser, string>;
 
 interface Refusal {
   error: string;
@@ -17,16 +22,7 @@ interface Refusal {
   problems?: Array<{ pointer: string; keyword: string; message: string }>;
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function total(path: string, token = tokens.admin): Promise<number> {
-  return (await json<{ total: number }>(await client.call('GET', `/${path}`, { token }), 200))
-    .total;
-}
+const total = (path: string, token = tokens.admin) => listTotal(client, path, token);
 
 const readerProfile = (extra: Record<string, unknown> = {}) => ({
   name: 'Portal readers',
@@ -41,23 +37,19 @@ const edgeboxProfile = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(path: string, body: Record<string, unknown>, token = tokens.admin) {
-  return json<Record<string, unknown> & { id: number }>(
-    await client.call('POST', `/${path}`, { token, body }),
-    201,
-  );
-}
+const create = (path: string, body: Record<string, unknown>, token = tokens.admin) =>
+  createdRecord(client, path, body, token);
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of USERS) tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
 });
 afterAll(async () => {
   await client.services.close();
 });
 
 describe('device profiles: every role × action', () => {
-  it.each<[User, number, number, number, number]>([
+  it.each<[SeededUser, number, number, number, number]>([
     ['admin', 200, 201, 200, 204],
     ['root', 200, 201, 200, 204],
     ['viewer', 200, 403, 403, 403],
@@ -90,13 +82,13 @@ describe('device profiles: tenant isolation', () => {
         (await client.call(method, `/deviceProfile/${id}`, { token: tokens.globex, body: sent }))
           .status,
       ).toBe(404);
-    const listed = await json<{ results: Array<{ id: number }> }>(
+    const listed = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', '/deviceProfile?pageSize=500', { token: tokens.globex }),
       200,
     );
     expect(listed.results.map((row) => row.id)).not.toContain(id);
     const before = await total('logicalReader', tokens.globex);
-    const refused = await json<Refusal>(
+    const refused = await jsonOf<Refusal>(
       await client.call('POST', '/logicalReader', {
         token: tokens.globex,
         body: { name: 'Borrowed', deviceProfileId: id },
@@ -133,7 +125,7 @@ describe('a device profile’s settings against its kind’s schema', () => {
     ],
   ])('%s: 400 naming each JSON pointer, nothing written', async (_case, body, expected) => {
     const before = await total('deviceProfile');
-    const refused = await json<Refusal>(
+    const refused = await jsonOf<Refusal>(
       await client.call('POST', '/deviceProfile', { token: tokens.admin, body }),
       400,
     );
@@ -150,7 +142,7 @@ describe('a device profile’s settings against its kind’s schema', () => {
     ['settings that are no object', readerProfile({ settings: [1] }), 'settings'],
   ])('%s: 400 naming %s', async (_case, body, field) => {
     const before = await total('deviceProfile');
-    const refused = await json<Refusal>(
+    const refused = await jsonOf<Refusal>(
       await client.call('POST', '/deviceProfile', { token: tokens.admin, body }),
       400,
     );
@@ -160,7 +152,7 @@ describe('a device profile’s settings against its kind’s schema', () => {
 
   it('checks the stored settings against a new kind', async () => {
     const { id } = await create('deviceProfile', readerProfile());
-    const refused = await json<Refusal>(
+    const refused = await jsonOf<Refusal>(
       await client.call('PATCH', `/deviceProfile/${id}`, {
         token: tokens.admin,
         body: { deviceKind: 'edgebox' },
@@ -185,7 +177,7 @@ describe('assigning a profile to devices', () => {
       ['logicalReader', lr.id, gateway],
       ['edgebox', box.id, reader],
     ] as const) {
-      const refused = await json<Refusal>(
+      const refused = await jsonOf<Refusal>(
         await client.call('PATCH', `/${path}/${id}`, {
           token: tokens.admin,
           body: { deviceProfileId: wrong, name: 'Changed' },
@@ -193,14 +185,14 @@ describe('assigning a profile to devices', () => {
         400,
       );
       expect(Object.keys(refused.fields)).toEqual(['deviceProfileId']);
-      const row = await json<Record<string, unknown>>(
+      const row = await jsonOf<Record<string, unknown>>(
         await client.call('GET', `/${path}/${id}`, { token: tokens.admin }),
         200,
       );
       expect(row.name).not.toBe('Changed');
     }
     const before = await total('logicalReader');
-    await json(
+    await jsonOf(
       await client.call('POST', '/logicalReader', {
         token: tokens.admin,
         body: { name: 'Wrong', deviceProfileId: gateway },
@@ -210,7 +202,7 @@ describe('assigning a profile to devices', () => {
     expect(await total('logicalReader')).toBe(before);
 
     // the devices that use a profile: its references
-    const users = await json<{ results: Array<{ id: number }> }>(
+    const users = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', `/logicalReader?deviceProfileId=${reader}`, { token: tokens.admin }),
       200,
     );
@@ -220,7 +212,7 @@ describe('assigning a profile to devices', () => {
     expect(
       (await client.call('DELETE', `/deviceProfile/${reader}`, { token: tokens.admin })).status,
     ).toBe(409);
-    const kept = await json<Refusal>(
+    const kept = await jsonOf<Refusal>(
       await client.call('PATCH', `/deviceProfile/${gateway}`, {
         token: tokens.admin,
         body: { deviceKind: 'reader', settings: { txPowerDbm: 20, antennas: [1] } },
@@ -230,7 +222,7 @@ describe('assigning a profile to devices', () => {
     expect(Object.keys(kept.fields)).toEqual(['deviceKind']);
 
     // unassigned, it goes
-    await json(
+    await jsonOf(
       await client.call('PATCH', `/logicalReader/${lr.id}`, {
         token: tokens.admin,
         body: { deviceProfileId: null },
@@ -240,7 +232,7 @@ describe('assigning a profile to devices', () => {
     expect(
       (await client.call('DELETE', `/deviceProfile/${reader}`, { token: tokens.admin })).status,
     ).toBe(204);
-    const log = await json<{ results: Array<{ action: string }> }>(
+    const log = await jsonOf<{ results: Array<{ action: string }> }>(
       await client.call('GET', `/auditEntry?resource=deviceProfile&record=${reader}`, {
         token: tokens.admin,
       }),
@@ -251,7 +243,7 @@ describe('assigning a profile to devices', () => {
 
   it('seeds two profiles per tenant, used by some of its devices', async () => {
     for (const token of [tokens.admin, tokens.globex]) {
-      const profiles = await json<{ results: Array<{ id: number; deviceKind: string }> }>(
+      const profiles = await jsonOf<{ results: Array<{ id: number; deviceKind: string }> }>(
         await client.call('GET', '/deviceProfile?pageSize=500', { token }),
         200,
       );

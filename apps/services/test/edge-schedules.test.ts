@@ -3,27 +3,23 @@
 // against its kind's JSON Schema with every problem pointed at, and the state an edge box reports
 // written with the edge box's permission only; every write audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import {
+  createTestClient,
+  jsonOf,
+  createdRecord,
+  listTotal,
+  SEEDED_USERS,
+  signInAll,
+} from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 let client: TestClient;
-const USERS = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const;
-type User = (typeof USERS)[number];
-const tokens = {} as Record<User, string>;
+const tokens = {} as Record<SeededUser, string>;
 /** An edge box of Acme's (the tenant's own group) and one of Globex's. */
 let acmeEdgebox: number;
 let globexEdgebox: number;
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function total(path: string, token = tokens.admin): Promise<number> {
-  return (await json<{ total: number }>(await client.call('GET', `/${path}`, { token }), 200))
-    .total;
-}
+const total = (path: string, token = tokens.admin) => listTotal(client, path, token);
 
 const rule = (extra: Record<string, unknown> = {}) => ({
   name: 'Hourly count',
@@ -41,16 +37,12 @@ const app = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(path: string, body: Record<string, unknown>, token = tokens.admin) {
-  return json<Record<string, unknown> & { id: number }>(
-    await client.call('POST', `/${path}`, { token, body }),
-    201,
-  );
-}
+const create = (path: string, body: Record<string, unknown>, token = tokens.admin) =>
+  createdRecord(client, path, body, token);
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of USERS) tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeEdgebox = (await create('edgebox', { name: 'Acme box', code: 'EB-ACME-T' })).id;
   globexEdgebox = (await create('edgebox', { name: 'Globex box' }, tokens.globex)).id;
 });
@@ -64,7 +56,7 @@ describe.each([
 ] as const)('%s: every role × action', (path, body, change) => {
   // r, i, u, d as the demo roles hold them: the admin everything, the viewer reads, the operator
   // and a user without roles nothing of the edge
-  it.each<[User, number, number, number, number]>([
+  it.each<[SeededUser, number, number, number, number]>([
     ['admin', 200, 201, 200, 204],
     ['viewer', 200, 403, 403, 403],
     ['operator', 403, 403, 403, 403],
@@ -91,20 +83,20 @@ describe.each([
       expect(
         (await client.call(method, `/${path}/${id}`, { token: tokens.globex, body: sent })).status,
       ).toBe(404);
-    const listed = await json<{ results: Array<{ id: number }> }>(
+    const listed = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', `/${path}?pageSize=500`, { token: tokens.globex }),
       200,
     );
     expect(listed.results.map((row) => row.id)).not.toContain(id);
     // Globex's admin may not run its rule on Acme's edge box, nor Acme's on Globex's
     const before = await total(path, tokens.globex);
-    const refused = await json<{ fields: Record<string, string> }>(
+    const refused = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('POST', `/${path}`, { token: tokens.globex, body: body() }),
       400,
     );
     expect(Object.keys(refused.fields)).toEqual(['edgeboxId']);
     expect(await total(path, tokens.globex)).toBe(before);
-    await json(
+    await jsonOf(
       await client.call('POST', `/${path}`, {
         token: tokens.admin,
         body: body({ edgeboxId: globexEdgebox }),
@@ -116,7 +108,7 @@ describe.each([
   it('is audited, and its edge box cannot be deleted while it runs there', async () => {
     const box = (await create('edgebox', { name: `Box for ${path}` })).id;
     const { id } = await create(path, body({ edgeboxId: box }));
-    const log = await json<{ results: Array<{ action: string; recordId: number }> }>(
+    const log = await jsonOf<{ results: Array<{ action: string; recordId: number }> }>(
       await client.call('GET', `/auditEntry?resource=${path}&record=${id}`, {
         token: tokens.admin,
       }),
@@ -140,7 +132,7 @@ describe('a scheduled rule’s cron expression', () => {
     ['', 'must not be empty'],
   ])('%j is refused with a 400 naming the field and why, nothing written', async (cron, why) => {
     const before = await total('scheduledRule');
-    const answer = await json<{ error: string; fields: Record<string, string> }>(
+    const answer = await jsonOf<{ error: string; fields: Record<string, string> }>(
       await client.call('POST', '/scheduledRule', {
         token: tokens.admin,
         body: rule({ cronExpression: cron }),
@@ -155,14 +147,14 @@ describe('a scheduled rule’s cron expression', () => {
 
   it('is checked on an update too, which leaves the rule as it was', async () => {
     const { id } = await create('scheduledRule', rule({ cronExpression: '0 6 * * 1-5' }));
-    await json(
+    await jsonOf(
       await client.call('PATCH', `/scheduledRule/${id}`, {
         token: tokens.admin,
         body: { cronExpression: '0 25 * * *' },
       }),
       400,
     );
-    const read = await json<{ cronExpression: string }>(
+    const read = await jsonOf<{ cronExpression: string }>(
       await client.call('GET', `/scheduledRule/${id}`, { token: tokens.admin }),
       200,
     );
@@ -179,7 +171,7 @@ describe('a scheduled rule’s cron expression', () => {
   );
 
   it('refuses an action that is none of the actions', async () => {
-    const answer = await json<{ fields: Record<string, string> }>(
+    const answer = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('POST', '/scheduledRule', {
         token: tokens.admin,
         body: rule({ action: 'reboot' }),
@@ -240,7 +232,7 @@ describe('a stream app’s configuration against its kind’s schema', () => {
     '%s: 400 listing each JSON pointer and message, nothing written',
     async (_name, change, expected) => {
       const before = await total('streamApp');
-      const answer = await json<Refusal>(
+      const answer = await jsonOf<Refusal>(
         await client.call('POST', '/streamApp', { token: tokens.admin, body: app(change) }),
         400,
       );
@@ -262,7 +254,7 @@ describe('a stream app’s configuration against its kind’s schema', () => {
       [app({ configuration: 'x' }), 'configuration'],
       [app({ appKind: 'spaceHeater' }), 'appKind'],
     ] as const) {
-      const answer = await json<Refusal>(
+      const answer = await jsonOf<Refusal>(
         await client.call('POST', '/streamApp', { token: tokens.admin, body }),
         400,
       );
@@ -272,7 +264,7 @@ describe('a stream app’s configuration against its kind’s schema', () => {
 
   it('checks a new kind against the configuration it keeps, and accepts a matching one', async () => {
     const { id } = await create('streamApp', app());
-    const answer = await json<Refusal>(
+    const answer = await jsonOf<Refusal>(
       await client.call('PATCH', `/streamApp/${id}`, {
         token: tokens.admin,
         body: { appKind: 'fileExporter' },
@@ -285,7 +277,7 @@ describe('a stream app’s configuration against its kind’s schema', () => {
       '/brokerUrl',
       '/topic',
     ]);
-    const saved = await json<{ appKind: string; configuration: Record<string, unknown> }>(
+    const saved = await jsonOf<{ appKind: string; configuration: Record<string, unknown> }>(
       await client.call('PATCH', `/streamApp/${id}`, {
         token: tokens.admin,
         body: { appKind: 'fileExporter', configuration: { directory: '/data', format: 'json' } },
@@ -306,7 +298,7 @@ describe('the state an edge box reports', () => {
     expect(created.reportedAt ?? null).toBeNull();
   });
 
-  it.each<[User, number]>([
+  it.each<[SeededUser, number]>([
     ['admin', 200],
     ['viewer', 403],
     ['operator', 403],
@@ -319,7 +311,7 @@ describe('the state an edge box reports', () => {
       body: { state: 'failed' },
     });
     expect(answer.status, await answer.clone().text()).toBe(status);
-    const read = await json<{ reportedState: string; reportedAt: unknown }>(
+    const read = await jsonOf<{ reportedState: string; reportedAt: unknown }>(
       await client.call('GET', `/streamApp/${id}`, { token: tokens.admin }),
       200,
     );
@@ -335,20 +327,20 @@ describe('the state an edge box reports', () => {
       {},
       { state: 'running', x: 1 },
     ]) {
-      const answer = await json<Refusal>(
+      const answer = await jsonOf<Refusal>(
         await client.call('PUT', `/streamApp/${id}/reportedState`, { token: tokens.admin, body }),
         400,
       );
       expect(answer.error).toMatch(/state|x/);
     }
-    await json(
+    await jsonOf(
       await client.call('PUT', `/streamApp/${id}/reportedState`, {
         token: tokens.admin,
         body: { state: 'running' },
       }),
       200,
     );
-    const log = await json<{
+    const log = await jsonOf<{
       results: Array<{ action: string; changes: Array<{ field: string; after?: unknown }> }>;
     }>(
       await client.call('GET', `/auditEntry?resource=streamApp&record=${id}`, {

@@ -4,10 +4,15 @@
 // transaction, and that a change reaches every session at once (the cached directory is dropped).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import {
+  createTestClient,
+  SEEDED_USERS,
+  signInAll,
+  countAuditEntries,
+  groupFieldValue,
+} from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
-type Name = 'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex';
 interface FieldRow {
   name: string;
   value: string | null;
@@ -16,37 +21,21 @@ interface FieldRow {
 }
 
 let client: TestClient;
-const tokens = {} as Record<Name, string>;
+const tokens = {} as Record<SeededUser, string>;
 let acmeId: number;
 let globexId: number;
 let northId: number;
 
-async function ownValue(groupId: number, name: string): Promise<string | null> {
-  const row = await client.services.context.db
-    .selectFrom('groupFields')
-    .select('value')
-    .where('ownerId', '=', groupId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row?.value ?? null;
-}
+const ownValue = (groupId: number, name: string) => groupFieldValue(client, groupId, name);
 
-async function auditCount(): Promise<number> {
-  const db = client.services.context.db;
-  const row = await db
-    .selectFrom('auditEntries')
-    .select(db.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const auditCount = () => countAuditEntries(client);
 
 const put = (token: string, groupId: number, field: string, body: unknown) =>
   client.call('PUT', `/group/${groupId}/field/${field}`, { token, body });
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
   globexId = (await client.login('globex')).groupId;
   northId = (await client.login('operator')).groupId;
@@ -55,7 +44,7 @@ afterAll(() => client.services.close());
 
 describe('who may read and change a group configuration (role × action)', () => {
   // [user, read Acme's settings, change Acme's settings]
-  const table: [Name, number, number][] = [
+  const table: [SeededUser, number, number][] = [
     ['root', 200, 200],
     ['admin', 200, 200],
     ['viewer', 200, 403],

@@ -1,4 +1,5 @@
 // Test helpers: an in-memory instance and small request builders.
+import { afterEach, expect } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
 import type { InMemoryServices } from '../src/index.ts';
 
@@ -73,4 +74,83 @@ export async function createTestClient(
       return (await response.json()) as { token: string; id: number; groupId: number };
     },
   };
+}
+
+/** The seeded demo users (seed/directory.ts), each signed in with the demo password. */
+export const SEEDED_USERS = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const;
+export type SeededUser = (typeof SEEDED_USERS)[number];
+
+/** Signs each of `names` in on `client`: name → session token. */
+export async function signInAll<Name extends string>(
+  client: TestClient,
+  names: readonly Name[],
+): Promise<Record<Name, string>> {
+  const tokens = {} as Record<Name, string>;
+  for (const name of names) tokens[name] = (await client.login(name)).token;
+  return tokens;
+}
+
+/**
+ * A new instance per call (each test's rows start from the seed), every one closed after the test
+ * that made it. Call at a test file's top level: it registers the `afterEach`.
+ */
+export function freshClients(): () => Promise<TestClient> {
+  let open: TestClient[] = [];
+  afterEach(async () => {
+    await Promise.all(open.map((client) => client.services.close()));
+    open = [];
+  });
+  return async () => {
+    const client = await createTestClient();
+    open.push(client);
+    return client;
+  };
+}
+
+/** The body of `response` as JSON (null when empty), after checking its status (the body shown if not). */
+export async function jsonOf<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The `total` of list `path` (`zone`, `thing?groupId=2`) as `token` sees it. */
+export async function listTotal(client: TestClient, path: string, token: string): Promise<number> {
+  return (await jsonOf<{ total: number }>(await client.call('GET', `/${path}`, { token }), 200))
+    .total;
+}
+
+/** How many audit entries there are, of every tenant. */
+export async function countAuditEntries(client: TestClient): Promise<number> {
+  const db = client.services.context.db;
+  const row = await db
+    .selectFrom('auditEntries')
+    .select(db.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Group `groupId`'s own value of field `name` (none: null). */
+export async function groupFieldValue(
+  client: TestClient,
+  groupId: number,
+  name: string,
+): Promise<string | null> {
+  const row = await client.services.context.db
+    .selectFrom('groupFields')
+    .select('value')
+    .where('ownerId', '=', groupId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** POSTs `body` to list `path` as `token` and answers the created record (201 checked). */
+export async function createdRecord(
+  client: TestClient,
+  path: string,
+  body: Record<string, unknown>,
+  token: string,
+): Promise<Record<string, unknown> & { id: number }> {
+  return jsonOf(await client.call('POST', `/${path}`, { token, body }), 201);
 }

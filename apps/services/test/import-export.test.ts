@@ -4,11 +4,11 @@
 // caller's permissions and tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES } from '@portico/core';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 let client: TestClient;
-const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
+const tokens = {} as Record<SeededUser, string>;
 
 interface Job {
   id: number;
@@ -27,12 +27,6 @@ interface Job {
   problems: Array<{ line: number; column: number; columnName: string; message: string }>;
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
 const db = () => client.services.context.db;
 
 function upload(token: string, resource: string, csv: string, fileName = 'file.csv') {
@@ -45,7 +39,7 @@ function upload(token: string, resource: string, csv: string, fileName = 'file.c
 
 async function finished(token: string, id: number): Promise<Job> {
   for (let i = 0; i < 400; i += 1) {
-    const job = await json<Job>(await client.call('GET', `/importJob/${id}`, { token }), 200);
+    const job = await jsonOf<Job>(await client.call('GET', `/importJob/${id}`, { token }), 200);
     if (job.state !== 'running') return job;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -61,8 +55,7 @@ const thingsWithSerialPrefix = async (prefix: string) =>
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
 });
 afterAll(() => client.services.close());
 
@@ -79,8 +72,11 @@ describe('permissions', () => {
     ['globex', 200, 201],
   ] as const)('%s: list %i, upload %i', async (who, list, up) => {
     const before = await db().selectFrom('importJobs').select('id').execute();
-    await json(await client.call('GET', '/importJob', { token: tokens[who] }), list);
-    await json(await upload(tokens[who], 'zone', 'code,name,zoneType\r\nPERM-Z,Zone,dock\r\n'), up);
+    await jsonOf(await client.call('GET', '/importJob', { token: tokens[who] }), list);
+    await jsonOf(
+      await upload(tokens[who], 'zone', 'code,name,zoneType\r\nPERM-Z,Zone,dock\r\n'),
+      up,
+    );
     const after = await db().selectFrom('importJobs').select('id').execute();
     expect(after.length - before.length).toBe(up === 201 ? 1 : 0);
   });
@@ -91,7 +87,10 @@ describe('bad input', () => {
     ['bogus', GOOD, 400, 'resource'],
     ['thingType', GOOD, 400, 'resource'],
   ])('resource %s → %i naming %s', async (resource, csv, status, field) => {
-    const answer = await json<{ error: string }>(await upload(tokens.admin, resource, csv), status);
+    const answer = await jsonOf<{ error: string }>(
+      await upload(tokens.admin, resource, csv),
+      status,
+    );
     expect(answer.error).toContain(field);
   });
 
@@ -99,7 +98,7 @@ describe('bad input', () => {
     const auditBefore = await db().selectFrom('auditEntries').select('id').execute();
     const csv =
       'serial,name,thingType,status\r\nBAD-1,Fine,pallet,active\r\nBAD-2,,pallet,active\r\nBAD-3,Typo,palet,melted\r\n';
-    const job = await json<Job>(await upload(tokens.admin, 'thing', csv), 201);
+    const job = await jsonOf<Job>(await upload(tokens.admin, 'thing', csv), 201);
     expect(job).toMatchObject({ state: 'invalid', totalRows: 3, errorRows: 2, toCreate: 1 });
     expect(job.problems.map((p) => [p.line, p.column, p.columnName])).toEqual([
       [3, 2, 'name'],
@@ -118,7 +117,7 @@ describe('bad input', () => {
     expect(await db().selectFrom('auditEntries').select('id').execute()).toHaveLength(
       auditBefore.length,
     );
-    const run = await json<{ error: string }>(
+    const run = await jsonOf<{ error: string }>(
       await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
       409,
     );
@@ -136,7 +135,7 @@ describe('bad input', () => {
   });
 
   it('a header without the key column, or with an unknown column, is refused at line 1', async () => {
-    const job = await json<Job>(
+    const job = await jsonOf<Job>(
       await upload(tokens.admin, 'thing', 'name,colour\r\nA,red\r\n'),
       201,
     );
@@ -145,7 +144,7 @@ describe('bad input', () => {
       [1, 2, 'colour'],
       [1, 3, 'serial'],
     ]);
-    const empty = await json<Job>(await upload(tokens.admin, 'thing', ''), 201);
+    const empty = await jsonOf<Job>(await upload(tokens.admin, 'thing', ''), 201);
     expect(empty.state).toBe('invalid');
     expect(empty.problems[0]?.message).toContain('empty');
   });
@@ -153,10 +152,10 @@ describe('bad input', () => {
 
 describe('a job', () => {
   it('runs once: confirm, progress, done with counts and duration; audited; a retried confirm does not run it again', async () => {
-    const job = await json<Job>(await upload(tokens.admin, 'thing', GOOD), 201);
+    const job = await jsonOf<Job>(await upload(tokens.admin, 'thing', GOOD), 201);
     expect(job).toMatchObject({ state: 'checked', toCreate: 2, toUpdate: 0, errorRows: 0 });
     expect(await thingsWithSerialPrefix('IMP-')).toEqual([]);
-    const started = await json<Job>(
+    const started = await jsonOf<Job>(
       await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
       202,
     );
@@ -164,7 +163,7 @@ describe('a job', () => {
     const done = await finished(tokens.admin, job.id);
     expect(done).toMatchObject({ state: 'done', created: 2, updated: 0, processed: 2 });
     expect(done.durationMs).toBeGreaterThanOrEqual(0);
-    const again = await json<Job>(
+    const again = await jsonOf<Job>(
       await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
       200,
     );
@@ -202,9 +201,12 @@ describe('a job', () => {
   it('a re-run of the same file updates by key instead of duplicating', async () => {
     const csv =
       'serial,name,thingType\r\nIMP-1,Pallet renamed,pallet\r\nIMP-2,Pallet two,forklift\r\n';
-    const job = await json<Job>(await upload(tokens.admin, 'thing', csv), 201);
+    const job = await jsonOf<Job>(await upload(tokens.admin, 'thing', csv), 201);
     expect(job).toMatchObject({ toCreate: 0, toUpdate: 2 });
-    await json(await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }), 202);
+    await jsonOf(
+      await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
+      202,
+    );
     expect(await finished(tokens.admin, job.id)).toMatchObject({
       state: 'done',
       created: 0,
@@ -216,9 +218,12 @@ describe('a job', () => {
 
   it('the same key twice in a file updates the row the file created', async () => {
     const csv = 'serial,name,thingType\r\nDUP-1,First,pallet\r\nDUP-1,Second,pallet\r\n';
-    const job = await json<Job>(await upload(tokens.admin, 'thing', csv), 201);
+    const job = await jsonOf<Job>(await upload(tokens.admin, 'thing', csv), 201);
     expect(job).toMatchObject({ state: 'checked', toCreate: 1, toUpdate: 1 });
-    await json(await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }), 202);
+    await jsonOf(
+      await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
+      202,
+    );
     await finished(tokens.admin, job.id);
     expect(await thingsWithSerialPrefix('DUP-')).toEqual([
       expect.objectContaining({ serial: 'DUP-1', name: 'Second' }),
@@ -247,13 +252,16 @@ describe('a job', () => {
     const rows = ['serial,name,thingType'];
     for (let i = 0; i < 1200; i += 1) rows.push(`RB-${i},Roll ${i},pallet`);
     rows.push('RB-last,Last,temporary');
-    const job = await json<Job>(
+    const job = await jsonOf<Job>(
       await upload(tokens.admin, 'thing', `${rows.join('\r\n')}\r\n`),
       201,
     );
     expect(job).toMatchObject({ state: 'checked', toCreate: 1201 });
     await db().deleteFrom('thingTypes').where('id', '=', Number(temporary.id)).execute();
-    await json(await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }), 202);
+    await jsonOf(
+      await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
+      202,
+    );
     const failed = await finished(tokens.admin, job.id);
     expect(failed).toMatchObject({ state: 'failed', created: 0, errorRows: 1 });
     expect(failed.message).toContain('nothing was written');
@@ -264,11 +272,14 @@ describe('a job', () => {
   it('is cancelled between batches: nothing is kept', async () => {
     const rows = ['serial,name,thingType'];
     for (let i = 0; i < 3000; i += 1) rows.push(`CX-${i},Cancel ${i},pallet`);
-    const job = await json<Job>(
+    const job = await jsonOf<Job>(
       await upload(tokens.admin, 'thing', `${rows.join('\r\n')}\r\n`),
       201,
     );
-    await json(await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }), 202);
+    await jsonOf(
+      await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.admin }),
+      202,
+    );
     const cancelling = await client.call('POST', `/importJob/${job.id}/cancel`, {
       token: tokens.admin,
     });
@@ -276,7 +287,7 @@ describe('a job', () => {
     const ended = await finished(tokens.admin, job.id);
     expect(ended.state).toBe('cancelled');
     expect(await thingsWithSerialPrefix('CX-')).toEqual([]);
-    const late = await json<{ error: string }>(
+    const late = await jsonOf<{ error: string }>(
       await client.call('POST', `/importJob/${job.id}/cancel`, { token: tokens.admin }),
       409,
     );
@@ -286,27 +297,27 @@ describe('a job', () => {
 
 describe('isolation', () => {
   it("another tenant neither sees a job nor names the tenant's rows", async () => {
-    const job = await json<Job>(
+    const job = await jsonOf<Job>(
       await upload(tokens.admin, 'zone', 'code,name,zoneType\r\nISO-Z,Zone,dock\r\n'),
       201,
     );
     for (const path of [`/importJob/${job.id}`, `/importJob/${job.id}/errors.csv`])
-      await json(await client.call('GET', path, { token: tokens.globex }), 404);
-    await json(
+      await jsonOf(await client.call('GET', path, { token: tokens.globex }), 404);
+    await jsonOf(
       await client.call('POST', `/importJob/${job.id}/run`, { token: tokens.globex }),
       404,
     );
-    const list = await json<{ results: Job[] }>(
+    const list = await jsonOf<{ results: Job[] }>(
       await client.call('GET', '/importJob', { token: tokens.globex }),
       200,
     );
     expect(list.results.map((j) => j.id)).not.toContain(job.id);
-    const rootList = await json<{ results: Job[] }>(
+    const rootList = await jsonOf<{ results: Job[] }>(
       await client.call('GET', '/importJob', { token: tokens.root }),
       200,
     );
     expect(rootList.results.map((j) => j.id)).toContain(job.id);
-    const theirs = await json<Job>(
+    const theirs = await jsonOf<Job>(
       await upload(tokens.globex, 'zone', 'code,name,zoneType\r\nGX-Z,Zone,dock\r\n'),
       201,
     );
@@ -315,7 +326,7 @@ describe('isolation', () => {
       column: 3,
       message: 'no zoneType with code dock',
     });
-    const ownType = await json<Job>(
+    const ownType = await jsonOf<Job>(
       await upload(tokens.globex, 'zone', 'code,name,zoneType\r\nGX-Z,Zone,office\r\n'),
       201,
     );
@@ -325,7 +336,7 @@ describe('isolation', () => {
 
 describe('users', () => {
   it('a password is checked by the password rule, never echoed, stored hashed', async () => {
-    const weak = await json<Job>(
+    const weak = await jsonOf<Job>(
       await upload(
         tokens.admin,
         'user',
@@ -340,13 +351,13 @@ describe('users', () => {
       await client.call('GET', `/importJob/${weak.id}/errors.csv`, { token: tokens.admin })
     ).text();
     expect(errors).toContain('imp.ann,Ann,,Viewer,2,');
-    const noPassword = await json<Job>(
+    const noPassword = await jsonOf<Job>(
       await upload(tokens.admin, 'user', 'username,firstName\r\nimp.bob,Bob\r\n'),
       201,
     );
     expect(noPassword.problems[0]).toMatchObject({ line: 2, message: 'required' });
     const password = 'Imported-Passw0rd-77';
-    const good = await json<Job>(
+    const good = await jsonOf<Job>(
       await upload(
         tokens.admin,
         'user',
@@ -356,7 +367,7 @@ describe('users', () => {
     );
     expect(good.state).toBe('checked');
     expect(JSON.stringify(good)).not.toContain(password);
-    await json(
+    await jsonOf(
       await client.call('POST', `/importJob/${good.id}/run`, { token: tokens.admin }),
       202,
     );
@@ -392,7 +403,7 @@ describe('export with the columns a list shows', () => {
       await exported('?order=serial:desc&columns=serial,name,thingTypeId,group&filter=pallet'),
     );
     expect(chosen[0]).toBe('serial,name,thingTypeId,thingType,group');
-    const listed = await json<{ total: number; results: Array<{ serial: string }> }>(
+    const listed = await jsonOf<{ total: number; results: Array<{ serial: string }> }>(
       await client.call('GET', '/thing?order=serial:desc&filter=pallet&pageSize=500', {
         token: tokens.admin,
       }),
@@ -436,7 +447,7 @@ describe('export with the columns a list shows', () => {
 
 describe('clearing a field', () => {
   it('(empty) clears an optional field, an empty cell keeps it, a required one refuses it', async () => {
-    const first = await json<Job>(
+    const first = await jsonOf<Job>(
       await upload(
         tokens.admin,
         'zone',
@@ -455,14 +466,14 @@ describe('clearing a field', () => {
           .executeTakeFirstOrThrow()
       ).description;
     expect(await description()).toBe('Kept?');
-    const kept = await json<Job>(
+    const kept = await jsonOf<Job>(
       await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me,\r\n'),
       201,
     );
     await client.call('POST', `/importJob/${kept.id}/run`, { token: tokens.admin });
     expect((await finished(tokens.admin, kept.id)).state).toBe('done');
     expect(await description()).toBe('Kept?');
-    const cleared = await json<Job>(
+    const cleared = await jsonOf<Job>(
       await upload(tokens.admin, 'zone', 'code,name,description\r\nCLR-1,Clear me, (empty) \r\n'),
       201,
     );
@@ -470,7 +481,7 @@ describe('clearing a field', () => {
     await client.call('POST', `/importJob/${cleared.id}/run`, { token: tokens.admin });
     expect((await finished(tokens.admin, cleared.id)).state).toBe('done');
     expect(await description()).toBe('');
-    const refused = await json<Job>(
+    const refused = await jsonOf<Job>(
       await upload(tokens.admin, 'zone', 'code,name\r\nCLR-1,(empty)\r\n'),
       201,
     );

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, startServer } from '../src/index.ts';
+import { openDatabase } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 import { describeOnPostgres } from './pg-cluster.ts';
+import { startLocalServer } from './server-call.ts';
 
 const INTERRUPTED = 'interrupted: the services restarted; nothing was written — run it again';
 
@@ -29,16 +30,7 @@ function recoverySuite(name: string, store: () => Partial<StartServerOptions>, d
   describe(name, () => {
     const dir = mkdtempSync(join(tmpdir(), 'portico-import-recovery-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    const start = (): Promise<RunningServer> =>
-      startServer({
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: dir,
-        consoleDir: dir,
-        legacyUiDir: dir,
-        log: () => undefined,
-        ...store(),
-      });
+    const start = (): Promise<RunningServer> => startLocalServer(dir, store());
     const login = async (server: RunningServer) =>
       String(
         (

@@ -2,18 +2,17 @@
 // PostgreSQL (NOTIFY between instances): every process applies each event once, and a write through
 // any process holds in every other on the very next request. Fresh connection per request, so
 // node:cluster spreads the requests to the two-worker instance over both workers.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../src/index.ts';
 import type { RunningServer } from '../src/index.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 import { call } from './two-instances.ts';
+import { startLocalServer } from './server-call.ts';
+import { stopFixture, spawnFixture, firstLine } from './child-process.ts';
 
 const pgSkip = pgUnavailableReason();
 
@@ -30,41 +29,15 @@ describe.skipIf(pgSkip !== undefined)(
     beforeAll(async () => {
       pg = await startPgCluster();
       // The one-process instance first: it migrates and seeds.
-      single = await startServer({
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: dir,
-        databaseUrl: pg.url,
-        consoleDir: dir,
-        legacyUiDir: dir,
-        log: () => undefined,
-      });
+      single = await startLocalServer(dir, { databaseUrl: pg.url });
       singleApi = `${single.url}/riot-core-services/api`;
-      child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(import.meta.dirname, 'fixtures', 'pg-child-server.ts'),
-          dir,
-          '2',
-          pg.url,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const url = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout! }).once('line', resolve);
-        child.once('exit', () => reject(new Error('the cluster exited before listening')));
-      });
+      child = spawnFixture('pg-child-server.ts', [dir, '2', pg.url], 'inherit');
+      const url = await firstLine(child);
       clusterApi = `${url}/riot-core-services/api`;
     }, 120_000);
 
     afterAll(async () => {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopFixture(child);
       await single?.close();
       pg?.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -1,26 +1,18 @@
 // A child server killed with SIGKILL mid-write keeps every write it acknowledged.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/index.ts';
+import { firstLine, spawnFixture } from './child-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('committed rows survive kill -9', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'child-server.ts'), dir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawnFixture('child-server.ts', [dir], 'inherit');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', () => reject(new Error('child exited before listening')));
-  });
+  const url = await firstLine(child);
   const api = `${url}/riot-core-services/api`;
   const login = await fetch(`${api}/user/login`, {
     method: 'POST',

@@ -8,10 +8,10 @@ import { LICENSE_FORMAT, splitLicenseText, signedLicensePart } from '@portico/co
 import type { LicensePayload } from '@portico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseSigner } from '../src/licenses/license-signer.ts';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, jsonOf } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
-type Who = 'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex';
+type Who = SeededUser;
 const WHO: readonly Who[] = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'];
 const DAY = 24 * 60 * 60 * 1000;
 let client: TestClient;
@@ -31,12 +31,6 @@ interface InstalledAnswer {
   usage: Array<{ limit: string; used: number; max: number | null }>;
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
 const db = () => client.services.context.db;
 const inAYear = () => new Date(Date.now() + 365 * DAY).toISOString().slice(0, 10);
 
@@ -48,7 +42,7 @@ function generate(who: Who, body: Record<string, unknown>) {
 }
 
 async function generated(tenantId: number, limits: Record<string, number | null> = {}) {
-  return json<LicenseJson>(await generate('root', { tenantId, limits }), 201);
+  return jsonOf<LicenseJson>(await generate('root', { tenantId, limits }), 201);
 }
 
 function install(who: Who, text: string, tenantId?: number) {
@@ -76,7 +70,7 @@ async function licenseAudit() {
 }
 
 async function thingTypeOf(who: Who): Promise<number> {
-  const page = await json<{ results: Array<{ id: number }> }>(
+  const page = await jsonOf<{ results: Array<{ id: number }> }>(
     await client.call('GET', '/thingType?pageSize=1', { token: tokens[who] }),
     200,
   );
@@ -84,7 +78,7 @@ async function thingTypeOf(who: Who): Promise<number> {
 }
 
 async function used(tenantId: number, limit: string): Promise<number> {
-  const answer = await json<InstalledAnswer>(
+  const answer = await jsonOf<InstalledAnswer>(
     await client.call('GET', `/license?tenantId=${tenantId}`, { token: tokens.root }),
     200,
   );
@@ -133,14 +127,14 @@ describe('who may do what', () => {
     expect(
       (await client.call('GET', `/license?tenantId=${acme}`, { token: tokens.globex })).status,
     ).toBe(404);
-    const own = await json<InstalledAnswer>(
+    const own = await jsonOf<InstalledAnswer>(
       await client.call('GET', `/license?tenantId=${globex}`, { token: tokens.globex }),
       200,
     );
     expect(own.tenant.id).toBe(globex);
     const forGlobex = await generated(globex, { maxThings: 100_000 });
     expect((await install('admin', forGlobex.text ?? '', globex)).status).toBe(404);
-    const root = await json<{ fields: Record<string, string> }>(
+    const root = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('GET', '/license', { token: tokens.root }),
       400,
     );
@@ -154,7 +148,7 @@ describe('who may do what', () => {
 
   it('the generator lists what root generated, with the text to copy again', async () => {
     const made = await generated(globex, { maxUsers: 7 });
-    const issued = await json<{ results: LicenseJson[] }>(
+    const issued = await jsonOf<{ results: LicenseJson[] }>(
       await client.call('GET', `/license/issued?tenantId=${globex}`, { token: tokens.root }),
       200,
     );
@@ -169,7 +163,7 @@ describe('who may do what', () => {
 
 describe('signatures', () => {
   it('the published key verifies a generated license; the private key is never answered', async () => {
-    const key = await json<{ algorithm: string; publicKey: string; keyId: string }>(
+    const key = await jsonOf<{ algorithm: string; publicKey: string; keyId: string }>(
       await client.call('GET', '/license/publicKey', { token: tokens.viewer }),
       200,
     );
@@ -209,7 +203,7 @@ describe('signatures', () => {
     for (const at of [payloadAt, signatureAt, 3]) {
       const swapped = text[at] === 'A' ? 'B' : 'A';
       const tampered = `${text.slice(0, at)}${swapped}${text.slice(at + 1)}`;
-      const refused = await json<{ error: string; fields: Record<string, string> }>(
+      const refused = await jsonOf<{ error: string; fields: Record<string, string> }>(
         await install('globex', tampered),
         400,
       );
@@ -220,7 +214,7 @@ describe('signatures', () => {
     // the signature's unused last bits: the same bytes, another text
     const last = text.at(-1) ?? '';
     const sibling = 'AQgw'.includes(last) ? String.fromCharCode(last.charCodeAt(0) + 1) : 'A';
-    await json(await install('globex', `${text.slice(0, -1)}${sibling}`), 400);
+    await jsonOf(await install('globex', `${text.slice(0, -1)}${sibling}`), 400);
     expect(await installed(globex)).toBeUndefined();
     expect((await licenseAudit()).length).toBe(before);
   });
@@ -236,7 +230,7 @@ describe('signatures', () => {
       limits: {},
     };
     const ours = client.services.context.licenses;
-    const expired = await json<{ fields: Record<string, string> }>(
+    const expired = await jsonOf<{ fields: Record<string, string> }>(
       await install('globex', await ours.sign(base)),
       400,
     );
@@ -246,7 +240,7 @@ describe('signatures', () => {
       db(),
       privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     );
-    const foreign = await json<{ fields: Record<string, string> }>(
+    const foreign = await jsonOf<{ fields: Record<string, string> }>(
       await install(
         'globex',
         await other.sign({ ...base, expiresAt: new Date(Date.now() + DAY).toISOString() }),
@@ -255,7 +249,7 @@ describe('signatures', () => {
     );
     expect(foreign.fields.text).toContain('signed by another server');
     const acmes = await generated(acme);
-    const otherTenant = await json<{ error: string }>(
+    const otherTenant = await jsonOf<{ error: string }>(
       await install('globex', acmes.text ?? ''),
       400,
     );
@@ -291,7 +285,7 @@ describe('bad input', () => {
     const audits = (await licenseAudit()).length;
     const body = { tenantId: acme, ...change };
     if (body.tenantId === 'north') body.tenantId = north;
-    const refused = await json<{ error: string; fields: Record<string, string> }>(
+    const refused = await jsonOf<{ error: string; fields: Record<string, string> }>(
       await generate('root', body),
       400,
     );
@@ -310,7 +304,7 @@ describe('bad input', () => {
     ['a text that is a number', { text: 5 }, 'text'],
     ['an unknown key', { text: 'x', more: 1 }, 'body'],
   ])('install refuses %s', async (_name, body, field) => {
-    const refused = await json<{ fields: Record<string, string> }>(
+    const refused = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('PUT', '/license', { token: tokens.globex, body }),
       400,
     );
@@ -334,7 +328,7 @@ describe('limits', () => {
       maxUsers: users,
       maxZones: null,
     });
-    const answer = await json<InstalledAnswer>(await install('globex', license.text ?? ''), 200);
+    const answer = await jsonOf<InstalledAnswer>(await install('globex', license.text ?? ''), 200);
     expect(answer.license).toMatchObject({ id: license.id, status: 'valid', actorName: 'globex' });
     expect(answer.usage).toEqual([
       { limit: 'maxThings', used: things, max: things + 1 },
@@ -349,7 +343,7 @@ describe('limits', () => {
     expect(fits.status).toBe(201);
     const fitsId = ((await fits.json()) as { id: number }).id;
     // one too many, by POST and by the platform's PUT
-    const over = await json<{ error: string; limit: string; max: number; used: number }>(
+    const over = await jsonOf<{ error: string; limit: string; max: number; used: number }>(
       await client.call('POST', '/thing', {
         token: tokens.globex,
         body: { name: 'Too many', serial: 'OVER-1', thingTypeId: typeId },
@@ -360,11 +354,11 @@ describe('limits', () => {
       `License limit reached: maximum things is ${things + 1} and Globex has ${things + 1}; ask for a license with more things`,
     );
     expect(over).toMatchObject({ license: 'limitReached', limit: 'maxThings', max: things + 1 });
-    const types = await json<{ results: Array<{ code: string }> }>(
+    const types = await jsonOf<{ results: Array<{ code: string }> }>(
       await client.call('GET', `/thingType?pageSize=1`, { token: tokens.globex }),
       200,
     );
-    const put = await json<{ error: string }>(
+    const put = await jsonOf<{ error: string }>(
       await client.call('PUT', '/thing', {
         token: tokens.globex,
         body: {
@@ -385,7 +379,7 @@ describe('limits', () => {
     expect(byRoot.status).toBe(403);
     expect(await used(globex, 'maxThings')).toBe(things + 1);
     // users: the limit is reached already
-    const user = await json<{ error: string }>(
+    const user = await jsonOf<{ error: string }>(
       await client.call('POST', '/user', {
         token: tokens.globex,
         body: { username: 'one-too-many', password: 'Correct-Horse-42' },
@@ -394,7 +388,7 @@ describe('limits', () => {
     );
     expect(user.error).toContain('maximum users is');
     // zones: no limit set
-    const zoneTypes = await json<{ results: Array<{ id: number }> }>(
+    const zoneTypes = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', '/zoneType?pageSize=1', { token: tokens.globex }),
       200,
     );
@@ -412,7 +406,7 @@ describe('limits', () => {
     const acmeId = ((await acmeThing.json()) as { id: number }).id;
 
     // moving a thing into the full tenant is a create there
-    const move = await json<{ error: string }>(
+    const move = await jsonOf<{ error: string }>(
       await client.call('PATCH', `/thing/${acmeId}`, {
         token: tokens.root,
         body: { groupId: globex, thingTypeId: typeId },
@@ -430,7 +424,7 @@ describe('limits', () => {
       body: { name: 'Refill', serial: 'REFILL-1', thingTypeId: typeId },
     });
     expect(refill.status).toBe(201);
-    const restore = await json<{
+    const restore = await jsonOf<{
       done: unknown[];
       failed: Array<{ status: number; error: string }>;
     }>(
@@ -456,7 +450,7 @@ describe('limits', () => {
       .where('tenantId', '=', acme)
       .execute();
     try {
-      const refused = await json<{ error: string; license: string }>(
+      const refused = await jsonOf<{ error: string; license: string }>(
         await client.call('POST', '/thing', {
           token: tokens.admin,
           body: { name: 'Late', serial: 'LATE-1', thingTypeId: await thingTypeOf('admin') },
@@ -466,7 +460,7 @@ describe('limits', () => {
       expect(refused.error).toBe(
         'The license of Acme Logistics expired on 2020-01-31: no new things until a new license is installed',
       );
-      const shown = await json<InstalledAnswer>(
+      const shown = await jsonOf<InstalledAnswer>(
         await client.call('GET', '/license', { token: tokens.admin }),
         200,
       );
@@ -482,7 +476,7 @@ describe('limits', () => {
 
   it('generating and installing are audited: root’s trail, then the tenant’s', async () => {
     const license = await generated(acme, { maxThings: 50_000, maxUsers: 900 });
-    await json(await install('admin', license.text ?? ''), 200);
+    await jsonOf(await install('admin', license.text ?? ''), 200);
     const entries = await licenseAudit();
     const generatedEntry = entries.findLast(
       (entry) => entry.action === 'create' && entry.recordName === license.id,
@@ -503,7 +497,7 @@ describe('limits', () => {
       expect.objectContaining({ field: 'licenseId', after: license.id }),
     );
     // the tenant reads its entry in its own trail
-    const trail = await json<{ results: Array<{ resource: string; recordName: string }> }>(
+    const trail = await jsonOf<{ results: Array<{ resource: string; recordName: string }> }>(
       await client.call('GET', '/auditEntry?resource=license', { token: tokens.admin }),
       200,
     );

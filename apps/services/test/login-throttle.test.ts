@@ -1,21 +1,11 @@
 // The sign-in throttle counts before it checks, per (username,
 // address), with a per-address and a global per-username ceiling, progressive waits, and successes
 // that clear only their username's counters.
-import { afterEach, describe, expect, it } from 'vitest';
-import { API, createTestClient } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, freshClients } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
-let open: TestClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.services.close()));
-  open = [];
-});
-
-async function fresh(): Promise<TestClient> {
-  const client = await createTestClient();
-  open.push(client);
-  return client;
-}
+const fresh = freshClients();
 
 /** A sign-in as seen from `address` (the peer address the server reads from the socket). */
 function signIn(

@@ -1,9 +1,9 @@
 // Authority only moves to someone who already holds it.
 // One table: caller × operation × target → status, each row on a fresh database.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
 import { VIEWER_PERMISSIONS } from '../src/auth/permission-catalog.ts';
-import { createTestClient } from './helpers.ts';
+import { createTestClient, freshClients } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 /**
@@ -80,17 +80,12 @@ interface World {
   thingReaderRole: number;
 }
 
-let open: TestClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.services.close()));
-  open = [];
-});
+const fresh = freshClients();
 
 const passwordHash = hashPassword('caller-password-1');
 
 async function world(): Promise<World> {
-  const client = await createTestClient();
-  open.push(client);
+  const client = await fresh();
   const db = client.services.context.db;
   const ids: Partial<Record<CallerName, number>> = { root: SEEDED.root, admin: ADMIN };
   for (const [name, permissions] of Object.entries(CALLERS)) {

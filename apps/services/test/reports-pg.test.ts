@@ -4,46 +4,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../src/index.ts';
+import type { RunningServer } from '../src/index.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
+import { callServer, serverToken, startLocalServer } from './server-call.ts';
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/riot-core-services/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
+const call = callServer;
 
 const pgSkip = pgUnavailableReason();
 describe.skipIf(pgSkip !== undefined)('reports on PostgreSQL', () => {
   let cluster: PgCluster | undefined;
   let dir = '';
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: RunningServer | undefined;
   let token = '';
   beforeAll(async () => {
     cluster = await startPgCluster();
     dir = mkdtempSync(join(tmpdir(), 'portico-reports-'));
-    server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: dir,
-      consoleDir: dir,
-      legacyUiDir: dir,
-      log: () => undefined,
-      databaseUrl: cluster.url,
-    });
-    const login = await call(server.url, 'POST', '/user/login', undefined, {
-      username: 'admin',
-      password: 'demo',
-    });
-    token = String(login.json().token);
+    server = await startLocalServer(dir, { databaseUrl: cluster.url });
+    token = await serverToken(server.url);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -60,14 +38,14 @@ describe.skipIf(pgSkip !== undefined)('reports on PostgreSQL', () => {
       reportFilter: [{ propertyName: 'name', operator: '~', value: 'a' }],
     });
     expect(grouped.status, grouped.text).toBe(201);
-    const run = await call(base, 'POST', `/reportExecution/${String(grouped.json().id)}`, token);
+    const run = await call(base, 'POST', `/reportExecution/${String(grouped.json.id)}`, token);
     expect(run.status, run.text).toBe(200);
-    const groups = run.json().results as Array<{ status: string; count: number }>;
+    const groups = run.json.results as Array<{ status: string; count: number }>;
     expect(groups.length).toBeGreaterThan(0);
     for (const group of groups) {
       const where = encodeURIComponent(`name~%a%&status=${group.status}`);
       const listed = await call(base, 'GET', `/thing?where=${where}&pageSize=1`, token);
-      expect(group.count).toBe(listed.json().total);
+      expect(group.count).toBe(listed.json.total);
     }
     const counts = groups.map((group) => group.count);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
@@ -79,7 +57,7 @@ describe.skipIf(pgSkip !== undefined)('reports on PostgreSQL', () => {
       reportFilter: [{ propertyName: 'status', operator: '=', value: 'active' }],
       sortBy: { propertyName: 'name', direction: 'desc' },
     });
-    const id = String(rows.json().id);
+    const id = String(rows.json.id);
     const page = await call(base, 'POST', `/reportExecution/${id}?pageSize=3&pageNumber=2`, token);
     const listed = await call(
       base,
@@ -89,14 +67,14 @@ describe.skipIf(pgSkip !== undefined)('reports on PostgreSQL', () => {
     );
     const ids = (answer: Record<string, unknown>) =>
       (answer.results as Array<{ id: number }>).map((row) => row.id);
-    expect(ids(page.json())).toEqual(ids(listed.json()));
-    expect(page.json().total).toBe(listed.json().total);
+    expect(ids(page.json)).toEqual(ids(listed.json));
+    expect(page.json.total).toBe(listed.json.total);
     const csv = await call(base, 'GET', `/reportExecution/${id}/export.csv`, token);
     expect(
       csv.text
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n'),
-    ).toHaveLength(Number(listed.json().total) + 1);
+    ).toHaveLength(Number(listed.json.total) + 1);
   }, 120_000);
 });

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, startServer } from '../src/index.ts';
+import { openDatabase } from '../src/index.ts';
 import type { StartServerOptions } from '../src/index.ts';
 import { describeOnPostgres } from './pg-cluster.ts';
-import { callServer } from './server-call.ts';
+import { callServer, startLocalServer } from './server-call.ts';
 
 const OLD_ENTRIES = 20_000;
 
@@ -17,15 +17,7 @@ const call = callServer;
 function writersSuite(name: string, store: (dir: string) => Partial<StartServerOptions>) {
   it(`${name}: writes go on while a purge of ${OLD_ENTRIES} entries runs`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portico-purge-'));
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: dir,
-      consoleDir: dir,
-      legacyUiDir: dir,
-      log: () => undefined,
-      ...store(dir),
-    });
+    const server = await startLocalServer(dir, store(dir));
     try {
       const login = await call(server.url, 'POST', '/user/login', undefined, {
         username: 'admin',

@@ -4,20 +4,14 @@
 // once however many processes share the database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RetentionScheduler } from '../src/retention/retention-purge.ts';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let client: TestClient;
-const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
+const tokens = {} as Record<SeededUser, string>;
 let acme = 0;
 let globex = 0;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const db = () => client.services.context.db;
 
@@ -92,8 +86,7 @@ async function countOf(
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acme = (await client.login('admin')).groupId;
   globex = (await client.login('globex')).groupId;
 });
@@ -108,7 +101,7 @@ const put = (token: string, kind: string, body: unknown) =>
 
 describe('policies', () => {
   it('every kind is listed with its limits; a maximum age is set, changed, cleared and audited', async () => {
-    const start = await json<{
+    const start = await jsonOf<{
       kinds: Array<{ kind: string; maxAgeDays: number | null; minDays: number }>;
     }>(await client.call('GET', '/dataRetentionPolicy', { token: tokens.admin }), 200);
     expect(start.kinds.map((k) => [k.kind, k.maxAgeDays, k.minDays])).toEqual([
@@ -116,14 +109,14 @@ describe('policies', () => {
       ['analyticsEvents', null, 1],
       ['webhookDeliveries', null, 1],
     ]);
-    await json(await put(tokens.admin, 'analyticsEvents', { maxAgeDays: 90 }), 200);
-    await json(await put(tokens.admin, 'analyticsEvents', { maxAgeDays: 60 }), 200);
-    const cleared = await json<{ kinds: Array<{ kind: string; maxAgeDays: number | null }> }>(
+    await jsonOf(await put(tokens.admin, 'analyticsEvents', { maxAgeDays: 90 }), 200);
+    await jsonOf(await put(tokens.admin, 'analyticsEvents', { maxAgeDays: 60 }), 200);
+    const cleared = await jsonOf<{ kinds: Array<{ kind: string; maxAgeDays: number | null }> }>(
       await put(tokens.admin, 'analyticsEvents', { maxAgeDays: null }),
       200,
     );
     expect(cleared.kinds.find((k) => k.kind === 'analyticsEvents')?.maxAgeDays).toBeNull();
-    const log = await json<{ results: Array<{ recordName: string; changes: unknown[] }> }>(
+    const log = await jsonOf<{ results: Array<{ recordName: string; changes: unknown[] }> }>(
       await client.call('GET', '/auditEntry?resource=dataRetentionPolicy&order=at:asc', {
         token: tokens.admin,
       }),
@@ -145,7 +138,7 @@ describe('policies', () => {
     ['analyticsEvents', [], 400, ''],
     ['users', { maxAgeDays: 7 }, 404, 'No kind of data'],
   ])('%s %j → %i, nothing written', async (kind, body, status, message) => {
-    const answer = await json<{ error: string }>(await put(tokens.admin, kind, body), status);
+    const answer = await jsonOf<{ error: string }>(await put(tokens.admin, kind, body), status);
     expect(answer.error).toContain(message);
     expect(await db().selectFrom('retentionPolicies').selectAll().execute()).toHaveLength(0);
   });
@@ -177,14 +170,14 @@ describe('purging', () => {
     await plant(acme, 'acme-old');
     await plant(globex, 'globex-old');
     for (const kind of ['auditEntries', 'analyticsEvents', 'webhookDeliveries'])
-      await json(await put(tokens.admin, kind, { maxAgeDays: 30 }), 200);
-    const dry = await json<{ counts: Record<string, number> }>(
+      await jsonOf(await put(tokens.admin, kind, { maxAgeDays: 30 }), 200);
+    const dry = await jsonOf<{ counts: Record<string, number> }>(
       await client.call('POST', '/dataRetentionPolicy/dryRun', { token: tokens.admin }),
       200,
     );
     expect(dry.counts).toEqual({ auditEntries: 3, analyticsEvents: 3, webhookDeliveries: 3 });
     expect(await countOf('auditEntries', 'acme-old')).toBe(5);
-    const purged = await json<{ counts: Record<string, number> }>(
+    const purged = await jsonOf<{ counts: Record<string, number> }>(
       await client.call('POST', '/dataRetentionPolicy/purge', { token: tokens.admin }),
       200,
     );
@@ -195,12 +188,11 @@ describe('purging', () => {
     expect(await countOf('auditEntries', 'globex-old')).toBe(5);
     expect(await countOf('analyticsEvents', 'globex-old')).toBe(5);
     expect(await countOf('webhookDeliveries', '')).toBe(2 + 5);
-    const state = await json<{ runs: Array<{ trigger: string; counts: Record<string, number> }> }>(
-      await client.call('GET', '/dataRetentionPolicy', { token: tokens.admin }),
-      200,
-    );
+    const state = await jsonOf<{
+      runs: Array<{ trigger: string; counts: Record<string, number> }>;
+    }>(await client.call('GET', '/dataRetentionPolicy', { token: tokens.admin }), 200);
     expect(state.runs.slice(0, 2).map((run) => run.trigger)).toEqual(['manual', 'dryRun']);
-    const log = await json<{
+    const log = await jsonOf<{
       results: Array<{ action: string; user: { username: string }; changes: unknown[] }>;
     }>(
       await client.call('GET', '/auditEntry?resource=dataRetentionPolicy&action=purge', {
@@ -212,7 +204,7 @@ describe('purging', () => {
     expect(log.results[0]!.user.username).toBe('admin');
     expect(log.results[0]!.changes).toContainEqual({ field: 'auditEntries', before: 3, after: 0 });
     // globex cannot see acme's runs
-    const theirs = await json<{ runs: unknown[] }>(
+    const theirs = await jsonOf<{ runs: unknown[] }>(
       await client.call('GET', '/dataRetentionPolicy', { token: tokens.globex }),
       200,
     );
@@ -221,8 +213,8 @@ describe('purging', () => {
 
   it('a kind without a maximum age is kept forever', async () => {
     await plant(acme, 'acme-kept');
-    await json(await put(tokens.admin, 'webhookDeliveries', { maxAgeDays: 30 }), 200);
-    const purged = await json<{ counts: Record<string, number> }>(
+    await jsonOf(await put(tokens.admin, 'webhookDeliveries', { maxAgeDays: 30 }), 200);
+    const purged = await jsonOf<{ counts: Record<string, number> }>(
       await client.call('POST', '/dataRetentionPolicy/purge', { token: tokens.admin }),
       200,
     );
@@ -234,7 +226,7 @@ describe('purging', () => {
 describe('the daily purge', () => {
   it('runs once an interval, by one of the processes sharing the database', async () => {
     await plant(globex, 'globex-daily');
-    await json(await put(tokens.globex, 'analyticsEvents', { maxAgeDays: 30 }), 200);
+    await jsonOf(await put(tokens.globex, 'analyticsEvents', { maxAgeDays: 30 }), 200);
     const scopeOf = async (groupId: number) => ({ groupId, tenantId: groupId });
     const one = new RetentionScheduler(db(), scopeOf, DAY, 60_000);
     const two = new RetentionScheduler(db(), scopeOf, DAY, 60_000);

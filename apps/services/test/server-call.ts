@@ -1,12 +1,34 @@
-// A request to a server a test started (`startServer` on port 0), at its API base: the status and
-// the JSON answer (`{}` for an empty one).
+// A server a test started (`startServer` on port 0) and requests to it at its API base: the status,
+// the text and the JSON answer (`{}` for an empty or non-JSON one).
+import { startServer } from '../src/index.ts';
+import type { RunningServer, StartServerOptions } from '../src/index.ts';
+
+/**
+ * A server on a free port of this machine, its data (and empty front-end folders) in `dir`, its log
+ * dropped; `options` add to it or replace any of that (a `databaseUrl`, `workers`, a `log`).
+ */
+export function startLocalServer(
+  dir: string,
+  options: Partial<StartServerOptions> = {},
+): Promise<RunningServer> {
+  return startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: dir,
+    consoleDir: dir,
+    legacyUiDir: dir,
+    log: () => undefined,
+    ...options,
+  });
+}
+
 export async function callServer(
   base: string,
   method: string,
   path: string,
   token?: string,
   body?: unknown,
-): Promise<{ status: number; json: Record<string, unknown> }> {
+): Promise<{ status: number; text: string; json: Record<string, unknown> }> {
   const response = await fetch(`${base}/riot-core-services/api${path}`, {
     method,
     headers: {
@@ -16,8 +38,19 @@ export async function callServer(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json') === true;
   return {
     status: response.status,
-    json: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    text,
+    json: (isJson && text ? JSON.parse(text) : {}) as Record<string, unknown>,
   };
+}
+
+/** Signs `username` in with the demo password on the server at `base`: its session token. */
+export async function serverToken(base: string, username = 'admin'): Promise<string> {
+  const login = await callServer(base, 'POST', '/user/login', undefined, {
+    username,
+    password: 'demo',
+  });
+  return String(login.json.token);
 }

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MAP_IMAGE_BYTES } from '@portico/core';
 import { encodePng, floorPlanPng } from '../src/seed/floor-plan.ts';
-import { startServer } from '../src/index.ts';
 import { createTestClient } from './helpers.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 import type { TestClient } from './helpers.ts';
+import { startLocalServer } from './server-call.ts';
 
 let client: TestClient;
 const tokens: Record<string, string> = {};
@@ -412,15 +412,7 @@ describe.skipIf(pgSkip !== undefined)('on PostgreSQL', () => {
 
   it('stores and serves the image byte for byte, and the numbers as numbers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portico-sites-'));
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: dir,
-      consoleDir: dir,
-      legacyUiDir: dir,
-      log: () => undefined,
-      databaseUrl: cluster?.url ?? '',
-    });
+    const server = await startLocalServer(dir, { databaseUrl: cluster?.url ?? '' });
     const api = `${server.url}/riot-core-services/api`;
     try {
       const login = (await (

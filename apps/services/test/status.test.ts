@@ -2,10 +2,9 @@
 // usage; a tenant's user with tenants:x sees its own tenant's usage only; others are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeRequests } from '../src/ops/metrics-summary.ts';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
-type Name = 'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex';
 interface Usage {
   tenant: { id: number; name: string };
   groups: number;
@@ -14,19 +13,18 @@ interface Usage {
 }
 
 let client: TestClient;
-const tokens = {} as Record<Name, string>;
+const tokens = {} as Record<SeededUser, string>;
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
 });
 afterAll(() => client.services.close());
 
-const status = (name: Name) => client.call('GET', '/status', { token: tokens[name] });
+const status = (name: SeededUser) => client.call('GET', '/status', { token: tokens[name] });
 
 describe('who sees what (role × view)', () => {
-  const table: [Name, number, string | null][] = [
+  const table: [SeededUser, number, string | null][] = [
     ['root', 200, 'platform'],
     ['admin', 200, 'tenant'],
     ['viewer', 200, 'tenant'],

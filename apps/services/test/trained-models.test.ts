@@ -10,15 +10,13 @@ import { MAX_TRAINED_MODEL_BYTES } from '@portico/core';
 import { createApp, createContext, openDatabase, seedDemoData } from '../src/index.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedModelFile } from '../src/seed/trained-models.ts';
-import { API, createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { API, createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 
 let client: TestClient;
-const USERS = ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const;
-type User = (typeof USERS)[number];
-const tokens = {} as Record<User, string>;
+const tokens = {} as Record<SeededUser, string>;
 let forklift = 0;
 let acmeId = 0;
 let globexType = 0;
@@ -37,12 +35,6 @@ interface Model {
   uploadedAt: number | null;
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
 let counter = 0;
 const model = (extra: Record<string, unknown> = {}) => ({
   name: `demand-${(counter += 1)}`,
@@ -53,7 +45,7 @@ const model = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function create(extra: Record<string, unknown> = {}, token = tokens.admin): Promise<Model> {
-  return json<Model>(
+  return jsonOf<Model>(
     await client.call('POST', '/trainedModel', { token, body: model(extra) }),
     201,
   );
@@ -92,14 +84,14 @@ async function chunkCount(id: number): Promise<number> {
 
 beforeAll(async () => {
   client = await createTestClient();
-  for (const name of USERS) tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
-  const types = await json<{ results: Array<{ id: number; name: string }> }>(
+  const types = await jsonOf<{ results: Array<{ id: number; name: string }> }>(
     await client.call('GET', '/thingType?pageSize=100', { token: tokens.admin }),
     200,
   );
   forklift = types.results.find((row) => row.name === 'Forklift')?.id ?? 0;
-  const globexTypes = await json<{ results: Array<{ id: number }> }>(
+  const globexTypes = await jsonOf<{ results: Array<{ id: number }> }>(
     await client.call('GET', '/thingType?pageSize=100', { token: tokens.globex }),
     200,
   );
@@ -111,7 +103,7 @@ afterAll(async () => {
 });
 
 describe('trained models: every role × action', () => {
-  it.each<[User, number, number, number, number, number, number]>([
+  it.each<[SeededUser, number, number, number, number, number, number]>([
     // list, create, update, upload, download, delete
     ['admin', 200, 201, 200, 200, 200, 204],
     ['root', 200, 201, 200, 200, 200, 204],
@@ -212,7 +204,7 @@ describe('trained models: tenant isolation', () => {
       ).toBe(404);
     expect((await download(id, tokens.globex)).status).toBe(404);
     expect((await upload(id, new Uint8Array([0]), { token: tokens.globex })).status).toBe(404);
-    const listed = await json<{ results: Array<{ id: number }> }>(
+    const listed = await jsonOf<{ results: Array<{ id: number }> }>(
       await client.call('GET', '/trainedModel?pageSize=500', { token: tokens.globex }),
       200,
     );
@@ -221,7 +213,7 @@ describe('trained models: tenant isolation', () => {
     // the file Acme uploaded is as it was
     expect(Buffer.from(await (await download(id)).arrayBuffer())).toEqual(Buffer.from([9, 9, 9]));
     // nor does Acme register a model of Globex's thing type
-    const refused = await json<{ fields: Record<string, string> }>(
+    const refused = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('POST', '/trainedModel', {
         token: tokens.admin,
         body: model({ thingTypeId: globexType }),
@@ -235,7 +227,7 @@ describe('trained models: tenant isolation', () => {
 describe('trained models: bad input writes nothing', () => {
   async function count(): Promise<number> {
     return (
-      await json<{ total: number }>(
+      await jsonOf<{ total: number }>(
         await client.call('GET', '/trainedModel', { token: tokens.admin }),
         200,
       )
@@ -266,7 +258,7 @@ describe('trained models: bad input writes nothing', () => {
     ['a thing type that does not exist', { thingTypeId: 999_999 }, 'thingTypeId', /./],
   ])('%s: 400 naming %s', async (_name, extra, field, message) => {
     const before = await count();
-    const refused = await json<{ error: string; fields: Record<string, string> }>(
+    const refused = await jsonOf<{ error: string; fields: Record<string, string> }>(
       await client.call('POST', '/trainedModel', { token: tokens.admin, body: model(extra) }),
       400,
     );
@@ -277,7 +269,7 @@ describe('trained models: bad input writes nothing', () => {
 
   it('a name and version already registered in the tenant: 409; another version or tenant is fine', async () => {
     const first = await create({ name: 'route-planner', version: '2.1.0' });
-    const duplicate = await json<{ error: string; field: string }>(
+    const duplicate = await jsonOf<{ error: string; field: string }>(
       await client.call('POST', '/trainedModel', {
         token: tokens.admin,
         body: model({ name: 'route-planner', version: '2.1.0' }),
@@ -312,26 +304,26 @@ describe('trained models: status moves', () => {
 
   it('moves along the allowed transitions only, naming the allowed ones; deploying needs a file', async () => {
     const { id } = await create();
-    const noFile = await json<{ error: string; fields: Record<string, string> }>(
+    const noFile = await jsonOf<{ error: string; fields: Record<string, string> }>(
       await move(id, 'validated'),
       400,
     );
     expect(noFile.fields.status).toBe('validated needs an uploaded file');
     expect((await upload(id, new Uint8Array([1]))).status).toBe(200);
-    const skipped = await json<{ error: string }>(await move(id, 'deployed'), 400);
+    const skipped = await jsonOf<{ error: string }>(await move(id, 'deployed'), 400);
     expect(skipped.error).toBe(
       'Invalid body: status: cannot change from draft to deployed: allowed are validated, retired',
     );
-    expect((await json<Model>(await move(id, 'validated'), 200)).status).toBe('validated');
-    expect((await json<Model>(await move(id, 'deployed'), 200)).status).toBe('deployed');
+    expect((await jsonOf<Model>(await move(id, 'validated'), 200)).status).toBe('validated');
+    expect((await jsonOf<Model>(await move(id, 'deployed'), 200)).status).toBe('deployed');
     // a deployed model is in use: not deleted (409), and it stays
-    const kept = await json<{ error: string }>(
+    const kept = await jsonOf<{ error: string }>(
       await client.call('DELETE', `/trainedModel/${id}`, { token: tokens.admin }),
       409,
     );
     expect(kept.error).toMatch(/deployed model cannot be deleted/);
-    expect((await json<Model>(await move(id, 'retired'), 200)).status).toBe('retired');
-    const final = await json<{ error: string }>(await move(id, 'draft'), 400);
+    expect((await jsonOf<Model>(await move(id, 'retired'), 200)).status).toBe('retired');
+    const final = await jsonOf<{ error: string }>(await move(id, 'draft'), 400);
     expect(final.error).toMatch(/it is final/);
     expect(
       (await client.call('DELETE', `/trainedModel/${id}`, { token: tokens.admin })).status,
@@ -347,7 +339,7 @@ describe('a trained model’s file', () => {
     // larger than one stored chunk: three chunks
     const bytes = new Uint8Array(seedModelFile('upload-test', 600 * 1024));
     const checksum = sha256(bytes);
-    const stored = await json<Model>(
+    const stored = await jsonOf<Model>(
       await upload(id, bytes, { checksum: checksum.toUpperCase(), fileName: 'modèle v1.onnx' }),
       200,
     );
@@ -376,7 +368,7 @@ describe('a trained model’s file', () => {
     expect(await chunkCount(id)).toBe(1);
     expect(Buffer.from(await (await download(id)).arrayBuffer())).toEqual(Buffer.from(second));
 
-    const log = await json<{
+    const log = await jsonOf<{
       results: Array<{
         action: string;
         changes: Array<{ field: string; before?: unknown; after?: unknown }>;
@@ -410,14 +402,14 @@ describe('a trained model’s file', () => {
     const first = new Uint8Array([1, 2, 3, 4, 5]);
     expect((await upload(id, first)).status).toBe(200);
     const other = new Uint8Array(seedModelFile('mismatch', 300 * 1024));
-    const refused = await json<{ error: string; fields: Record<string, string> }>(
+    const refused = await jsonOf<{ error: string; fields: Record<string, string> }>(
       await upload(id, other, { checksum: sha256(first) }),
       400,
     );
     expect(refused.fields).toEqual({ checksum: 'does not match the file' });
     expect(refused.error).toContain(sha256(other));
     expect(await chunkCount(id)).toBe(1);
-    const after = await json<Model>(
+    const after = await jsonOf<Model>(
       await client.call('GET', `/trainedModel/${id}`, { token: tokens.admin }),
       200,
     );
@@ -434,7 +426,7 @@ describe('a trained model’s file', () => {
       field === 'fileName'
         ? `/trainedModel/${id}/file?fileName=..%2Fetc`
         : `/trainedModel/${id}/file`;
-    const refused = await json<{ fields: Record<string, string> }>(
+    const refused = await jsonOf<{ fields: Record<string, string> }>(
       await client.call('PUT', path, {
         token: tokens.admin,
         rawBody: new Uint8Array([1]),
@@ -496,7 +488,7 @@ describe('a trained model’s file', () => {
     const { id } = await create();
     const total = 50 * 1024 * 1024;
     const { response, peak } = await streamUpload(id, total);
-    const stored = await json<Model>(response, 200);
+    const stored = await jsonOf<Model>(response, 200);
     const expected = createHash('sha256');
     const piece = new Uint8Array(1024 * 1024).fill(42);
     for (let i = 0; i < 50; i += 1) expected.update(piece);
@@ -550,7 +542,7 @@ describe.skipIf(pgUnavailableReason() !== undefined)('a trained model’s file o
       });
       const { token } = (await login.json()) as { token: string };
       // the seed's deployed model: its file is served with its real checksum
-      const seeded = await json<{ results: Array<{ id: number; fileChecksum: string }> }>(
+      const seeded = await jsonOf<{ results: Array<{ id: number; fileChecksum: string }> }>(
         await call('GET', '/trainedModel?status=deployed', { headers: { token } }),
         200,
       );
@@ -559,7 +551,7 @@ describe.skipIf(pgUnavailableReason() !== undefined)('a trained model’s file o
       expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(deployed.fileChecksum);
       // a file of three chunks, replaced and read back
       const bytes = new Uint8Array(seedModelFile('pg', 700 * 1024));
-      const stored = await json<Model>(
+      const stored = await jsonOf<Model>(
         await call('PUT', `/trainedModel/${deployed.id}/file?fileName=pg.bin`, {
           headers: { token, 'x-checksum-sha256': sha256(bytes) },
           body: bytes,

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 import { startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
+import { startLocalServer } from './server-call.ts';
 
 export interface Answer {
   status: number;
@@ -86,13 +86,8 @@ export async function startTwoInstances(
     // One after the other: the first migrates and seeds, the second finds it done.
     for (let i = 0; i < 2; i += 1) {
       const logs: string[] = [];
-      const server = await startServer({
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: dir,
+      const server = await startLocalServer(dir, {
         databaseUrl: pg.url,
-        consoleDir: dir,
-        legacyUiDir: dir,
         log: (line) => logs.push(line),
         ...(typeof extra === 'function' ? extra(i) : extra),
       });

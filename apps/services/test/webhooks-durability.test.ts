@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 import { describeOnPostgres } from './pg-cluster.ts';
-import { callServer } from './server-call.ts';
+import { callServer, serverToken, startLocalServer } from './server-call.ts';
 
 const SECRET = 'durable-secret-0123456789';
 const received: Array<{ id: string; type: string; name: string }> = [];
@@ -45,13 +44,7 @@ function durabilitySuite(name: string, store: () => Partial<StartServerOptions>)
     const dir = mkdtempSync(join(tmpdir(), 'portico-hooks-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     const start = (pollMs: number): Promise<RunningServer> =>
-      startServer({
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: dir,
-        consoleDir: dir,
-        legacyUiDir: dir,
-        log: () => undefined,
+      startLocalServer(dir, {
         ...store(),
         webhooks: { allowedHosts: [{ host: '127.0.0.1', port }], pollMs, retryBaseMs: 50 },
       });
@@ -61,14 +54,7 @@ function durabilitySuite(name: string, store: () => Partial<StartServerOptions>)
       // a first server that never gets round to polling
       const first = await start(3_600_000);
       try {
-        token = String(
-          (
-            await call(first.url, 'POST', '/user/login', undefined, {
-              username: 'admin',
-              password: 'demo',
-            })
-          ).token,
-        );
+        token = await serverToken(first.url);
         const endpoint = await call(first.url, 'POST', '/endpoint', token, {
           name: `hooks ${name}`,
           url: `http://127.0.0.1:${port}/hook`,
@@ -98,13 +84,10 @@ function durabilitySuite(name: string, store: () => Partial<StartServerOptions>)
     it('two servers on one database send each event once', async () => {
       const [one, two] = await Promise.all([start(10), start(10)]);
       try {
-        const login = await call(one.url, 'POST', '/user/login', undefined, {
-          username: 'admin',
-          password: 'demo',
-        });
+        const admin = await serverToken(one.url);
         const names = Array.from({ length: 20 }, (_, index) => `Twice ${name} ${index}`);
         for (const [index, zone] of names.entries())
-          await call(index % 2 ? one.url : two.url, 'POST', '/zone', String(login.token), {
+          await call(index % 2 ? one.url : two.url, 'POST', '/zone', admin, {
             name: zone,
             zoneTypeId: 1,
           });

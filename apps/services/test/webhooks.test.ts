@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyWebhookSignature } from '../src/index.ts';
-import { createTestClient } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
+import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
+import type { SeededUser, TestClient } from './helpers.ts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -62,16 +62,10 @@ class Receiver {
 
 const receiver = new Receiver();
 let client: TestClient;
-const tokens = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'nobody' | 'globex', string>;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const tokens = {} as Record<SeededUser, string>;
 
 async function createEndpoint(token: string, body: Record<string, unknown> = {}) {
-  return json<{ id: number; secretSet: boolean }>(
+  return jsonOf<{ id: number; secretSet: boolean }>(
     await client.call('POST', '/endpoint', {
       token,
       body: { name: 'Receiver', url: receiver.url(), secret: SECRET, ...body },
@@ -81,7 +75,7 @@ async function createEndpoint(token: string, body: Record<string, unknown> = {})
 }
 
 async function subscribe(token: string, endpointId: number, events: string[]) {
-  return json<{ id: number }>(
+  return jsonOf<{ id: number }>(
     await client.call('POST', '/subscription', {
       token,
       body: { name: `to ${endpointId}`, endpointId, events },
@@ -101,7 +95,7 @@ async function outboxCount(): Promise<number> {
 }
 
 async function deliveries(endpointId: number, token = tokens.admin) {
-  return json<{
+  return jsonOf<{
     total: number;
     results: Array<{
       event: string;
@@ -125,8 +119,7 @@ beforeAll(async () => {
       timeoutMs: 2000,
     },
   });
-  for (const name of ['root', 'admin', 'operator', 'viewer', 'nobody', 'globex'] as const)
-    tokens[name] = (await client.login(name)).token;
+  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
 });
 afterAll(async () => {
   await dispatcher().stop();
@@ -156,20 +149,20 @@ describe('endpoints: validated, the secret write-only', () => {
     [{ headers: { 'X-Ok': 'a\r\nInjected: 1' } }, 'headers', 'line break'],
     [{ name: '' }, 'name', 'must not be empty'],
   ])('%j is refused with a clear 400 on %s, nothing written', async (change, field, message) => {
-    const before = await json<{ total: number }>(
+    const before = await jsonOf<{ total: number }>(
       await client.call('GET', '/endpoint', { token: tokens.admin }),
       200,
     );
     const url = receiver.url();
     const body: Record<string, unknown> = { name: 'Bad', url, secret: SECRET, ...change };
     if ('url' in change && change.url === undefined) delete body.url;
-    const answer = await json<{ error: string; fields?: Record<string, string> }>(
+    const answer = await jsonOf<{ error: string; fields?: Record<string, string> }>(
       await client.call('POST', '/endpoint', { token: tokens.admin, body }),
       400,
     );
     expect(answer.error).toContain(message);
     expect(answer.fields?.[field]).toBeDefined();
-    const after = await json<{ total: number }>(
+    const after = await jsonOf<{ total: number }>(
       await client.call('GET', '/endpoint', { token: tokens.admin }),
       200,
     );
@@ -178,13 +171,13 @@ describe('endpoints: validated, the secret write-only', () => {
 
   it('the secret is never answered nor audited, only that one is set', async () => {
     const endpoint = await createEndpoint(tokens.admin, { headers: { 'X-Tenant-Key': 'k1' } });
-    const read = await json<Record<string, unknown>>(
+    const read = await jsonOf<Record<string, unknown>>(
       await client.call('GET', `/endpoint/${endpoint.id}`, { token: tokens.admin }),
       200,
     );
     expect(read.secretSet).toBe(true);
     expect(JSON.stringify(read)).not.toContain(SECRET);
-    const log = await json<{
+    const log = await jsonOf<{
       results: Array<{ changes: Array<{ field: string; after?: unknown }> }>;
     }>(
       await client.call('GET', `/auditEntry?resource=endpoint&record=${endpoint.id}`, {
@@ -195,7 +188,7 @@ describe('endpoints: validated, the secret write-only', () => {
     expect(JSON.stringify(log)).not.toContain(SECRET);
     expect(log.results[0]!.changes).toContainEqual({ field: 'secret', after: '(secret)' });
     // an update without a secret keeps it
-    await json(
+    await jsonOf(
       await client.call('PATCH', `/endpoint/${endpoint.id}`, {
         token: tokens.admin,
         body: { description: 'kept secret' },
@@ -218,7 +211,7 @@ describe('subscriptions: known events, the tenant’s own endpoints', () => {
     [[], 'at least one event'],
   ])('events %j are refused: %s', async (events, message) => {
     const endpoint = await createEndpoint(tokens.admin);
-    const answer = await json<{ error: string }>(
+    const answer = await jsonOf<{ error: string }>(
       await client.call('POST', '/subscription', {
         token: tokens.admin,
         body: { name: 'bad', endpointId: endpoint.id, events },
@@ -247,7 +240,7 @@ describe('subscriptions: known events, the tenant’s own endpoints', () => {
   it('an endpoint in use is not deleted; the answer names its subscriptions', async () => {
     const endpoint = await createEndpoint(tokens.admin);
     await subscribe(tokens.admin, endpoint.id, ['zone.*']);
-    const answer = await json<{ error: string }>(
+    const answer = await jsonOf<{ error: string }>(
       await client.call('DELETE', `/endpoint/${endpoint.id}`, { token: tokens.admin }),
       409,
     );
@@ -291,7 +284,7 @@ describe('delivery', () => {
   it('a change is delivered as a signed POST with its record, actor, changes and headers', async () => {
     const endpoint = await createEndpoint(tokens.admin, { headers: { 'X-Tenant-Key': 'k1' } });
     await subscribe(tokens.admin, endpoint.id, ['zone.created', 'zone.updated']);
-    const zone = await json<{ id: number }>(
+    const zone = await jsonOf<{ id: number }>(
       await client.call('POST', '/zone', {
         token: tokens.admin,
         headers: { 'x-request-id': 'hook-req-1' },
@@ -340,7 +333,7 @@ describe('delivery', () => {
   it('the undo of a delete is an event of its own: a restore notifies as create, update and delete do', async () => {
     const endpoint = await createEndpoint(tokens.admin);
     await subscribe(tokens.admin, endpoint.id, ['zone.deleted', 'zone.restored']);
-    const zone = await json<{ id: number }>(
+    const zone = await jsonOf<{ id: number }>(
       await client.call('POST', '/zone', {
         token: tokens.admin,
         body: { name: 'Undone Dock', zoneTypeId: 1 },
@@ -350,7 +343,7 @@ describe('delivery', () => {
     expect((await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
       204,
     );
-    const restored = await json<{ done: Array<{ id: number }> }>(
+    const restored = await jsonOf<{ done: Array<{ id: number }> }>(
       await client.call('POST', '/zone/bulk', {
         token: tokens.admin,
         body: { action: 'restore', ids: [zone.id] },
@@ -395,7 +388,7 @@ describe('delivery', () => {
   it('another tenant’s changes never reach a tenant’s subscription', async () => {
     const endpoint = await createEndpoint(tokens.globex);
     await subscribe(tokens.globex, endpoint.id, ['*']);
-    await json(
+    await jsonOf(
       await client.call('POST', '/zone', {
         token: tokens.admin,
         body: { name: 'Acme only', zoneTypeId: 1 },
@@ -423,7 +416,7 @@ describe('delivery', () => {
     const endpoint = await createEndpoint(tokens.admin);
     await subscribe(tokens.admin, endpoint.id, ['zone.created']);
     receiver.answers = [500, 503];
-    await json(
+    await jsonOf(
       await client.call('POST', '/zone', {
         token: tokens.admin,
         body: { name: 'Retry Dock', zoneTypeId: 1 },
@@ -451,7 +444,7 @@ describe('delivery', () => {
     const endpoint = await createEndpoint(tokens.admin);
     await subscribe(tokens.admin, endpoint.id, ['zone.created']);
     receiver.answers = [500, 500, 500];
-    await json(
+    await jsonOf(
       await client.call('POST', '/zone', {
         token: tokens.admin,
         body: { name: 'Give-up Dock', zoneTypeId: 1 },
@@ -527,7 +520,7 @@ describe('delivery', () => {
 
   it('"send test event" delivers now and answers the attempt; it is audited', async () => {
     const endpoint = await createEndpoint(tokens.admin);
-    const result = await json<{ outcome: string; status: number }>(
+    const result = await jsonOf<{ outcome: string; status: number }>(
       await client.call('POST', `/endpoint/${endpoint.id}/test`, { token: tokens.admin }),
       200,
     );
@@ -538,13 +531,13 @@ describe('delivery', () => {
     });
     expect(receiver.received[0]!.signed).toBe(true);
     receiver.answers = [500];
-    const failed = await json<{ outcome: string; status: number }>(
+    const failed = await jsonOf<{ outcome: string; status: number }>(
       await client.call('POST', `/endpoint/${endpoint.id}/test`, { token: tokens.admin }),
       200,
     );
     // a test is tried once, never retried
     expect(failed).toMatchObject({ outcome: 'failed', status: 500 });
-    const log = await json<{ results: Array<{ action: string }> }>(
+    const log = await jsonOf<{ results: Array<{ action: string }> }>(
       await client.call('GET', `/auditEntry?resource=endpoint&record=${endpoint.id}`, {
         token: tokens.admin,
       }),

@@ -51,6 +51,13 @@ export interface AuditEntryInput {
   changes?: readonly FieldChange[];
 }
 
+/** An entry's actor: the signed-in user the request runs as. */
+export function auditActor(caller: {
+  user: { id: number; username: string };
+}): Pick<AuditEntryInput, 'actorId' | 'actorName'> {
+  return { actorId: caller.user.id, actorName: caller.user.username };
+}
+
 /** What a secret's value is shown as. */
 export const SECRET_VALUE = '(secret)';
 

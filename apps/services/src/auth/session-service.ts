@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { AuthError, NOT_AUTHENTICATED, PASSWORD_EXPIRED, SESSION_EXPIRED } from './auth-error.ts';
 import type { Caller, Directory, UserRow } from './directory.ts';
 import { LoginThrottle } from './login-throttle.ts';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import type { AuditOrigin } from '../audit/audit-log.ts';
 import { verifyPassword } from './password.ts';
 import { findUserByName } from './usernames.ts';
@@ -355,8 +355,7 @@ export class SessionService {
           recordId: caller.user.id,
           recordName: caller.user.username,
           tenantId: caller.tenant?.id ?? null,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
         });
     });
     await this.bus.publish({ type: 'logout', tokenHash });

@@ -80,7 +80,19 @@ export interface RoleTable {
   creationTime: number;
 }
 
-export interface ResourceTable {
+/** The bookkeeping column of a table whose unique fields are unique per tenant. */
+export interface UniqueScoped {
+  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
+  uniqueScope: Generated<number | null>;
+}
+
+/** The bookkeeping column of a table whose rows are deleted softly. */
+export interface SoftDeleted {
+  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
+  deletedAt: Generated<number | null>;
+}
+
+export interface ResourceTable extends SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
@@ -88,8 +100,6 @@ export interface ResourceTable {
   description: string;
   typeName: string;
   acceptedAttributes: string;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
 export interface SessionTable {
@@ -122,7 +132,7 @@ export interface ApiKeyTable {
   revokedBy: number | null;
 }
 
-export interface ThingTypeTable {
+export interface ThingTypeTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
@@ -132,13 +142,9 @@ export interface ThingTypeTable {
   creationTime: number;
   /** The platform's flag: things of this type may be created by the edge on an unknown serial. */
   autoCreate: Generated<Flag>;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface ThingTable {
+export interface ThingTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   thingTypeId: number;
@@ -154,31 +160,21 @@ export interface ThingTable {
   udfs: Generated<string>;
   creationTime: number;
   modifiedTime: number;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface ZoneTypeTable {
+export interface ZoneTypeTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
   code: string;
   description: string;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface ZoneGroupTable {
+export interface ZoneGroupTable extends SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
   description: string;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
 /** A site-level group's details (0023): address, time zone, working hours (JSON). */
@@ -222,7 +218,7 @@ export interface LocalMapTable {
   modifiedAt: number;
 }
 
-export interface ZoneTable {
+export interface ZoneTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   zoneTypeId: number;
@@ -233,13 +229,9 @@ export interface ZoneTable {
   color: string;
   /** JSON: its outline on the local map, `[{x, y}, …]` (core's zone-outline.ts); `[]` when not drawn. */
   points: Generated<string>;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface LogicalReaderTable {
+export interface LogicalReaderTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   zoneId: number | null;
@@ -248,26 +240,18 @@ export interface LogicalReaderTable {
   description: string;
   /** Its device profile (a `reader` one); null: none. */
   deviceProfileId: number | null;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface ConnectionTable {
+export interface ConnectionTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
   code: string;
   type: string;
   properties: string;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface EdgeboxTable {
+export interface EdgeboxTable extends UniqueScoped, SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
@@ -277,10 +261,6 @@ export interface EdgeboxTable {
   status: string;
   /** Its device profile (an `edgebox` one); null: none. */
   deviceProfileId: number | null;
-  /** The tenant its unique fields are unique in (db/unique-fields.ts); null until it is known. */
-  uniqueScope: Generated<number | null>;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
 export interface ScheduledRuleTable {
@@ -383,7 +363,7 @@ export interface StreamAppTable {
   reportedAt: number | null;
 }
 
-export interface FolderTable {
+export interface FolderTable extends SoftDeleted {
   id: Generated<number>;
   groupId: number;
   name: string;
@@ -392,11 +372,9 @@ export interface FolderTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
-export interface ReportDefinitionTable {
+export interface ReportDefinitionTable extends SoftDeleted {
   id: Generated<number>;
   groupId: number;
   folderId: number | null;
@@ -412,8 +390,6 @@ export interface ReportDefinitionTable {
   createdByUserId: number | null;
   creationDate: number;
   lastModificationDate: number;
-  /** When it was deleted (restorable for a while, then purged: db/soft-delete-tables.ts); null while live. */
-  deletedAt: Generated<number | null>;
 }
 
 export interface AnalyticsEventTable {

@@ -78,3 +78,18 @@ export function withPlatformMessage(error: HttpError, message: string): HttpErro
 export function platformModelName(path: string): string {
   return path.charAt(0).toUpperCase() + path.slice(1);
 }
+
+/** A 400 naming one field of the body: `Invalid body: {field}: {problem}`, `fields` that one. */
+export function invalidField(
+  field: string,
+  problem: string,
+  details?: Record<string, unknown>,
+): HttpError {
+  return new HttpError(
+    400,
+    `Invalid body: ${field}: ${problem}`,
+    { [field]: problem },
+    undefined,
+    details,
+  );
+}

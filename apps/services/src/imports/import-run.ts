@@ -17,7 +17,7 @@ import {
   readImportRow,
 } from '@portico/core';
 import type { ImportHeader, ImportProblem, ImportResource } from '@portico/core';
-import { appendAuditEntries, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
+import { appendAuditEntries, auditActor, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
 import type { AuditEntryInput, AuditOrigin } from '../audit/audit-log.ts';
 import { AuthError } from '../auth/auth-error.ts';
 import type { Caller } from '../auth/directory.ts';
@@ -312,8 +312,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportOutcom
           recordId: id,
           recordName: recordNameOf(after),
           tenantId: await tenantIdOf(Number(p.stored.groupId)),
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: fieldChanges(undefined, after, ignored),
         });
       }
@@ -463,8 +462,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportOutcom
           recordId: Number(before.id),
           recordName: recordNameOf(after),
           tenantId,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: fieldChanges(before, after, ignored),
         });
       } catch (error) {

@@ -6,7 +6,12 @@ import { isSoftDeleted } from '../db/soft-delete-tables.ts';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/directory.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, platformModelName, withPlatformMessage } from '../http/http-error.ts';
+import {
+  HttpError,
+  platformModelName,
+  withPlatformMessage,
+  invalidField,
+} from '../http/http-error.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import { allFields } from '../resources/resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resources/resource-spec.ts';
@@ -116,12 +121,22 @@ export function requireWritable(spec: ResourceSpec, row: Row, caller: Caller): v
     );
 }
 
+/** Row `id` when the caller may change it: 404 when it cannot read it, 403 when it only reads it. */
+export async function findWritableRow(
+  reader: AnyDb,
+  spec: ResourceSpec,
+  id: number,
+  caller: Caller,
+): Promise<Row> {
+  const row = await findReadableRow(reader, spec, id, caller);
+  requireWritable(spec, row, caller);
+  return row;
+}
+
 /** Refuses (400) placing a row in a group outside the caller's tree. */
 export function requireWritableGroup(caller: Caller, groupId: number): void {
   if (!caller.visibleGroupIds.has(groupId))
-    throw new HttpError(400, 'Invalid body: groupId: not a group you can write to', {
-      groupId: 'not a group you can write to',
-    });
+    throw invalidField('groupId', 'not a group you can write to');
 }
 
 /** Checks that every reference points at a row the caller can read, in the same tenant as the row. */

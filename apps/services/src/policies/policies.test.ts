@@ -13,7 +13,11 @@ import type { ResourceSpec } from '../resources/resource-spec.ts';
 import { requireModelFileAccess } from './trained-model-policy.ts';
 import { licenseTenantOf, requireLicenseGenerator } from './license-policy.ts';
 import { folderSubject, requireFolderDeletable, requireFolderEditable } from './folder-policy.ts';
-import { requireOwnPermissions, requireUserAccess } from './user-policy.ts';
+import {
+  requireOwnPermissionQueries,
+  requireOwnPermissions,
+  requireUserAccess,
+} from './user-policy.ts';
 import { maySeeSnapshot, requireVersioning, versioningScope } from './versioning-policy.ts';
 import { isCallersSite, requireSiteAction } from './site-policy.ts';
 import type { SiteAction } from './site-policy.ts';
@@ -84,6 +88,27 @@ describe('a user record through the user routes', () => {
     ],
   ])('%s', (_name, permissions, userId, expected) => {
     expect(outcome(() => requireOwnPermissions(caller(permissions), userId))).toBe(expected);
+  });
+
+  it.each<[string, string[], number, string]>([
+    ['one’s own permission queries', [], SELF, 'allowed'],
+    [
+      'another’s, even with user:*',
+      ['user:*'],
+      OTHER,
+      '403 Permissions can only be queried for the signed-in user',
+    ],
+  ])('%s', (_name, permissions, userId, expected) => {
+    expect(outcome(() => requireOwnPermissionQueries(caller(permissions), userId))).toBe(expected);
+  });
+
+  it('answers the platform’s text for the refusal when the route names one', () => {
+    try {
+      requireUserAccess(caller(['thing:r']), OTHER, 'u', 'Forbidden UserField');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ status: 403, platformMessage: 'Forbidden UserField' });
+    }
   });
 });
 

@@ -100,6 +100,11 @@ export async function groupFieldEntries(
   return result;
 }
 
+/** The query of user `userId`'s own field values (`id`, `name`, `value`): narrow or order it. */
+export function ownFields(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('userFields').select(['id', 'name', 'value']).where('ownerId', '=', userId);
+}
+
 /**
  * A user's fields: its group's (as above) overlaid with its own; `parentValue` is what the group
  * tree gives. The platform's `listInheritedFieldsByUser`.
@@ -111,11 +116,7 @@ export async function userFieldEntries(
 ): Promise<Map<string, FieldEntry>> {
   const entries = await groupFieldEntries(db, directory, user.groupId);
   for (const entry of entries.values()) entry.parentValue = entry.value;
-  const own = await db
-    .selectFrom('userFields')
-    .select(['id', 'name', 'value'])
-    .where('ownerId', '=', user.id)
-    .execute();
+  const own = await ownFields(db, user.id).execute();
   for (const row of own) {
     const groupEntry = entries.get(row.name);
     entries.set(row.name, {

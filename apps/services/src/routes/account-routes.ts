@@ -12,10 +12,11 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
 import { hashToken } from '../auth/token.ts';
 import type { Database } from '../db/schema.ts';
-import { SECRET_VALUE, appendAudit } from '../audit/audit-log.ts';
+import { SECRET_VALUE, appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { findReadableRow, readableGroups, requireAllPermissions } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
@@ -23,13 +24,8 @@ import type { ResourceWrites } from './resources/resource-routes.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const roleParam = z.object({ id });
-const memberParam = z.object({ id, userId: id });
+const roleParam = idParam;
+const memberParam = z.object({ id: pathId, userId: pathId });
 const passwordBody = z.strictObject({
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   newPassword: z.string().max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),
@@ -126,9 +122,7 @@ export function registerAccountRoutes(
       return c.json({ message: 'Password changed' });
     }
     if (body.currentPassword === undefined || body.currentPassword === '')
-      throw new HttpError(400, 'Invalid body: currentPassword: required', {
-        currentPassword: 'required',
-      });
+      throw invalidField('currentPassword', 'required');
     const problem = checkNewPassword(body.newPassword, caller.user.username);
     if (problem)
       throw new HttpError(400, `Invalid body: newPassword: ${problem}`, { newPassword: problem });
@@ -149,9 +143,7 @@ export function registerAccountRoutes(
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.currentPassword, stored.passwordHash))) {
       ctx.sessions.throttle.failed(attempt.reservation);
-      throw new HttpError(400, 'Invalid body: currentPassword: not your current password', {
-        currentPassword: 'not your current password',
-      });
+      throw invalidField('currentPassword', 'not your current password');
     }
     await ctx.sessions.throttle.succeeded(attempt.reservation);
     const passwordHash = await hashPassword(body.newPassword);
@@ -183,8 +175,7 @@ export function registerAccountRoutes(
         recordId: userId,
         recordName: caller.user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'passwordHash', before: SECRET_VALUE, after: SECRET_VALUE }],
       });
     });

@@ -12,28 +12,24 @@ import {
   SHOWN_PREFIX_LENGTH,
   createApiKeySecret,
 } from '../auth/api-keys.ts';
-import type { Caller, UserRow } from '../auth/directory.ts';
 import { parseStringList } from '../auth/directory.ts';
 import { hashToken } from '../auth/token.ts';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { ApiKeyTable } from '../db/schema.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   authorizeApiKeyCreate,
   authorizeApiKeyList,
   authorizeApiKeyRevoke,
 } from '../policies/authority-policy.ts';
+import { findVisibleUser } from '../policies/user-policy.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const userParam = z.object({ id });
-const keyParam = z.object({ id, keyId: id });
+const userParam = idParam;
+const keyParam = z.object({ id: pathId, keyId: pathId });
 
 const instant = z.union([
   z.number().int().nonnegative(),
@@ -82,26 +78,11 @@ function keyJson(row: KeyRow, now: number) {
   };
 }
 
-/** The user `id` when the caller may see it (itself, or in its tree): else 404, as other users. */
-async function visibleUser(ctx: ServicesContext, caller: Caller, userId: number): Promise<UserRow> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user || (user.id !== caller.user.id && !caller.visibleGroupIds.has(user.groupId)))
-    throw withPlatformMessage(
-      new HttpError(404, `User ${userId} not found`),
-      `UserId[${userId}] not found`,
-    );
-  return user;
-}
-
 export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   api.get('/user/:id/apiKey', async (c) => {
     const { id: userId } = parseOrThrow(userParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    const user = await visibleUser(ctx, caller, userId);
+    const user = await findVisibleUser(ctx.db, caller, userId);
     authorizeApiKeyList(caller, user);
     const rows = await ctx.db
       .selectFrom('apiKeys')
@@ -118,17 +99,12 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
     const { id: userId } = parseOrThrow(userParam, c.req.param(), 'path');
     const body = parseOrThrow(createBody, await readJson(c.req), 'body');
     const caller = c.get('caller');
-    const user = await visibleUser(ctx, caller, userId);
+    const user = await findVisibleUser(ctx.db, caller, userId);
     authorizeApiKeyCreate(caller, user.id, body.permissions);
     const now = Date.now();
-    if (body.expiresAt <= now)
-      throw new HttpError(400, 'Invalid body: expiresAt: must be in the future', {
-        expiresAt: 'must be in the future',
-      });
+    if (body.expiresAt <= now) throw invalidField('expiresAt', 'must be in the future');
     if (body.expiresAt > now + MAX_KEY_LIFETIME_MS)
-      throw new HttpError(400, 'Invalid body: expiresAt: at most one year from now', {
-        expiresAt: 'at most one year from now',
-      });
+      throw invalidField('expiresAt', 'at most one year from now');
     const key = createApiKeySecret();
     const tenant = await ctx.directory.tenantOf(user.groupId);
     const row = await ctx.db.transaction().execute(async (trx) => {
@@ -166,8 +142,7 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         recordId: inserted.id,
         recordName: body.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(undefined, shown),
       });
       return inserted;
@@ -180,7 +155,7 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
   api.delete('/user/:id/apiKey/:keyId', async (c) => {
     const { id: userId, keyId } = parseOrThrow(keyParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    const user = await visibleUser(ctx, caller, userId);
+    const user = await findVisibleUser(ctx.db, caller, userId);
     const tenant = await ctx.directory.tenantOf(user.groupId);
     const revoked = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -206,8 +181,7 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         recordId: keyId,
         recordName: row.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'revokedAt', before: null, after: now }],
       });
       return true;

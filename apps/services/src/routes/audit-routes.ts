@@ -6,6 +6,7 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AuditEntryTable, Database } from '../db/schema.ts';
 import { parseOrThrow } from '../http/http-error.ts';
+import { pathId } from '../http/id-param.ts';
 import { auditScope, refuseAuditChange } from '../policies/audit-policy.ts';
 import { csvCell } from '../resources/serialize.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
@@ -22,20 +23,15 @@ const instant = z.string().transform((text, context) => {
   }
   return value;
 });
-const positiveInt = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 const word = z.string().min(1).max(100);
 
 export const auditQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  pageNumber: positiveInt.optional(),
+  pageNumber: pathId.optional(),
   /** The actor: a user id, or a username (exact, any case). */
   user: word.optional(),
   resource: word.optional(),
-  record: positiveInt.optional(),
+  record: pathId.optional(),
   action: word.optional(),
   from: instant.optional(),
   to: instant.optional(),

@@ -17,7 +17,7 @@ import {
   snapshotNoteProblem,
 } from '@portico/core';
 import type { SnapshotContent } from '@portico/core';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
@@ -190,8 +190,7 @@ export function registerConfigVersionRoutes(api: Hono<AppEnv>, ctx: ServicesCont
         recordId: id,
         recordName: row.note,
         tenantId: row.tenantId === null ? null : Number(row.tenantId),
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
       });
     });
     return c.body(null, 204);

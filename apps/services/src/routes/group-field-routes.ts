@@ -13,20 +13,15 @@ import {
   readApplicationTabs,
   validateGroupSetting,
 } from '@portico/core';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { requireGroupSettings } from '../policies/settings-policy.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const groupId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const idParam = z.object({ id: groupId });
-const fieldParam = z.object({ id: groupId, field: z.string().min(1).max(128) });
+const fieldParam = z.object({ id: pathId, field: z.string().min(1).max(128) });
 const fieldBody = z.strictObject({ value: z.unknown() });
 
 export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
@@ -118,8 +113,7 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
         recordId: id,
         recordName: group.name,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field, before: old?.value ?? null, after: value }],
       });
       return old?.value ?? null;

@@ -16,26 +16,22 @@ import {
   modulesProblem,
 } from '@portico/core';
 import type { LicenseLimit, LicensePayload } from '@portico/core';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { GroupRow } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { installedLicense, usageOf } from '../licenses/license-store.ts';
 import { licenseTenantOf, requireLicenseGenerator } from '../policies/license-policy.ts';
 import { installedLicenseJson, licenseJson } from '../presenters/license-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const tenantId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 const limitValue = z.union([z.number(), z.null()]);
 
-export const licenseQuery = z.object({ tenantId: tenantId.optional() });
+export const licenseQuery = z.object({ tenantId: pathId.optional() });
 export const issuedQuery = z.object({
-  tenantId: tenantId.optional(),
+  tenantId: pathId.optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const generateBody = z.strictObject({
@@ -53,11 +49,6 @@ export const installBody = z.strictObject({
   text: z.string().min(1).max(20_000),
   tenantId: z.number().int().positive().optional(),
 });
-
-/** A 400 naming one field of the body. */
-function badField(field: string, problem: string): HttpError {
-  return new HttpError(400, `Invalid body: ${field}: ${problem}`, { [field]: problem });
-}
 
 export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
   const { db } = ctx;
@@ -95,18 +86,18 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const body = parseOrThrow(generateBody, await readJson(c.req), 'body');
     const tenant = await tenantById(body.tenantId);
     if (!tenant)
-      throw badField('tenantId', `names no tenant (group ${body.tenantId} at tree level 2)`);
+      throw invalidField('tenantId', `names no tenant (group ${body.tenantId} at tree level 2)`);
     const now = Date.now();
     const expiry = expiryProblem(body.expiresOn, now);
-    if (expiry) throw badField('expiresOn', expiry);
+    if (expiry) throw invalidField('expiresOn', expiry);
     const modules = modulesProblem(body.modules);
-    if (modules) throw badField('modules', modules);
+    if (modules) throw invalidField('modules', modules);
     const limits: Partial<Record<LicenseLimit, number>> = {};
     for (const limit of LICENSE_LIMITS) {
       const value = body.limits[limit];
       if (value === undefined || value === null) continue;
       const problem = limitValueProblem(value);
-      if (problem) throw badField(`limits.${limit}`, problem);
+      if (problem) throw invalidField(`limits.${limit}`, problem);
       limits[limit] = value;
     }
     const payload: LicensePayload = {
@@ -138,8 +129,7 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         resource: 'license',
         recordName: payload.id,
         tenantId: null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(undefined, {
           tenant: tenant.name,
           expiresAt: payload.expiresAt,
@@ -171,10 +161,10 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const tenant = await tenantById(id);
     if (!tenant) throw new HttpError(404, `Tenant ${id} not found`);
     const verified = await ctx.licenses.verify(body.text);
-    if ('problem' in verified) throw badField('text', `The license ${verified.problem}`);
+    if ('problem' in verified) throw invalidField('text', `The license ${verified.problem}`);
     const now = Date.now();
     const refusal = licenseRefusal(verified.payload, tenant.id, now);
-    if (refusal) throw badField('text', `The license ${refusal}`);
+    if (refusal) throw invalidField('text', `The license ${refusal}`);
     const { payload } = verified;
     await db.transaction().execute(async (trx) => {
       const before = await installedLicense(trx, tenant.id);
@@ -205,8 +195,7 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         resource: 'license',
         recordName: tenant.name,
         tenantId: tenant.id,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: fieldChanges(shown(before?.payload), shown(payload)),
       });
     });

@@ -5,21 +5,22 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { evaluatePermissionExpression } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
-import { ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
+import {
+  findVisibleUser,
+  requireOwnPermissionQueries,
+  requireUserAccess,
+} from '../policies/user-policy.ts';
+import { ownFieldJson, userFieldEntries, ownFields } from '../presenters/field-json.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const userParam = z.object({ id });
+const userParam = idParam;
 const fieldParam = z.object({
-  id,
+  id: pathId,
   field: z
     .string()
     .min(1)
@@ -65,25 +66,13 @@ async function fieldOwner(
   userId: number,
   letter: 'r' | 'u',
 ): Promise<UserRow> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user || (user.id !== caller.user.id && !caller.visibleGroupIds.has(user.groupId)))
-    throw withPlatformMessage(
-      new HttpError(404, `User ${userId} not found`),
-      `User[${userId}] not found`,
-    );
-  if (
-    user.id !== caller.user.id &&
-    !caller.permissions.has(`user:${letter}`) &&
-    !caller.permissions.has(`user:${letter}:${user.id}`)
-  )
-    throw withPlatformMessage(
-      new HttpError(403, `Permission user:${letter} required`),
-      letter === 'r' ? 'Forbidden Access' : 'Forbidden UserField',
-    );
+  const user = await findVisibleUser(ctx.db, caller, userId, `User[${userId}] not found`);
+  requireUserAccess(
+    caller,
+    user.id,
+    letter,
+    letter === 'r' ? 'Forbidden Access' : 'Forbidden UserField',
+  );
   return user;
 }
 
@@ -92,10 +81,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
   api.get('/user/:id/field/:field', async (c) => {
     const params = parseOrThrow(fieldParam, c.req.param(), 'path');
     const user = await fieldOwner(ctx, c.get('caller'), params.id, 'r');
-    const row = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
+    const row = await ownFields(ctx.db, user.id)
       .where('name', '=', params.field)
       .executeTakeFirst();
     if (!row)
@@ -127,8 +113,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
         recordId: user.id,
         recordName: user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: params.field, before: before.value, after: null }],
       });
       return true;
@@ -141,12 +126,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
   api.get('/user/:id/fields', async (c) => {
     const params = parseOrThrow(userParam, c.req.param(), 'path');
     const user = await fieldOwner(ctx, c.get('caller'), params.id, 'r');
-    const rows = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
-      .orderBy('name')
-      .execute();
+    const rows = await ownFields(ctx.db, user.id).orderBy('name').execute();
     return c.json({ total: rows.length, results: rows.map((row) => ownFieldJson(user, row)) });
   });
 
@@ -174,11 +154,7 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
   api.post('/user/:id/hasPermissions', async (c) => {
     const params = parseOrThrow(userParam, c.req.param(), 'path');
     const caller = c.get('caller');
-    if (params.id !== caller.user.id)
-      throw withPlatformMessage(
-        new HttpError(403, 'Permissions can only be queried for the signed-in user'),
-        'Not available for you',
-      );
+    requireOwnPermissionQueries(caller, params.id);
     const queries = parseOrThrow(permissionQueries, await readJson(c.req), 'body');
     return c.json(evaluateQueries(caller, queries));
   });

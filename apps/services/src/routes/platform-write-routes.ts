@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isRecord, resourceLetters, withResourceLetters } from '@portico/core';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { findReadableRow } from '../policies/access.ts';
 import { roleResourceJson } from '../presenters/role-resource-json.ts';
@@ -14,16 +15,10 @@ import { RESOURCE, ROLE } from '../resources/definitions/people.ts';
 import { THING } from '../resources/definitions/model.ts';
 import type { Row } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { idParam } from './resources/resource-env.ts';
 import type { AnyDb } from './resources/resource-env.ts';
 import type { ResourceWrites } from './resources/resource-routes.ts';
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const rolePermissionParams = z.object({ id, resourceId: id });
+const rolePermissionParams = z.object({ id: pathId, resourceId: pathId });
 const letters = z.string().max(20, 'at most 20 letters');
 const oneGrant = z.object({ permissions: letters.nullable().optional() });
 

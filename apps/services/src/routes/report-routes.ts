@@ -65,6 +65,26 @@ async function runnable(db: AnyDb, c: Context<AppEnv>): Promise<Runnable> {
   return { row, query: checked.query, spec, groupBy: checked.query.reportGroupBy[0]?.propertyName };
 }
 
+/**
+ * The report's rows as the caller's own list of its resource reads them (`page` where the answer is
+ * paged; the groups and the CSV read every row).
+ */
+function reportSelect(
+  ctx: ServicesContext,
+  db: AnyDb,
+  caller: Caller,
+  { query, spec }: Runnable,
+  page = { pageSize: 1, pageNumber: 1 },
+) {
+  return filteredSelect(
+    db,
+    ctx.dialect,
+    spec,
+    reportListQuery(query, page),
+    readableFor(caller, spec).readable,
+  );
+}
+
 /** The columns of the answer: each field's kind, and what a client needs to show its values. */
 function columnsJson(resource: string, names: readonly string[]): Json[] {
   return names.map((propertyName) => {
@@ -83,15 +103,10 @@ async function readGroups(
   ctx: ServicesContext,
   db: AnyDb,
   caller: Caller,
-  { query, spec, groupBy }: Runnable & { groupBy: string },
+  report: Runnable & { groupBy: string },
 ): Promise<{ groups: Json[]; rows: number }> {
-  const { select } = filteredSelect(
-    db,
-    ctx.dialect,
-    spec,
-    reportListQuery(query, { pageSize: 1, pageNumber: 1 }),
-    readableFor(caller, spec).readable,
-  );
+  const { query, spec, groupBy } = report;
+  const { select } = reportSelect(ctx, db, caller, report);
   let grouped = select
     .select((eb) => [eb.ref(groupBy).as('value'), eb.fn.countAll<number>().as('count')])
     .groupBy(groupBy);
@@ -178,13 +193,7 @@ export function registerReportRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
       });
     }
     const columns = reportColumns(query);
-    const { select, ordered } = filteredSelect(
-      db,
-      ctx.dialect,
-      spec,
-      reportListQuery(query, page),
-      readableFor(caller, spec).readable,
-    );
+    const { select, ordered } = reportSelect(ctx, db, caller, report, page);
     const counted = await select
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst();
@@ -214,13 +223,7 @@ export function registerReportRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
     const { row, query, spec, groupBy } = report;
     const filename = `report-${String(row.id)}.csv`;
     if (groupBy === undefined) {
-      const { ordered } = filteredSelect(
-        db,
-        ctx.dialect,
-        spec,
-        reportListQuery(query, { pageSize: 1, pageNumber: 1 }),
-        readableFor(caller, spec).readable,
-      );
+      const { ordered } = reportSelect(ctx, db, caller, report);
       return csvDownload(c, ctx, spec, caller, ordered, reportColumns(query), filename);
     }
     const { groups } = await readGroups(ctx, db, caller, { ...report, groupBy });

@@ -11,7 +11,7 @@ import {
   isRetentionKind,
   retentionProblem,
 } from '@portico/core';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
@@ -98,8 +98,7 @@ export function registerRetentionRoutes(api: Hono<AppEnv>, ctx: ServicesContext)
           resource: 'dataRetentionPolicy',
           recordName: kind,
           tenantId: scope.tenantId,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: [{ field: 'maxAgeDays', before: old, after: maxAgeDays }],
         });
     });

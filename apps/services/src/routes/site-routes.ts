@@ -8,6 +8,7 @@
 // GET    /group/{id}/localMap     the map of the site a group belongs to (the zone builder's)
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   MAX_MAP_IMAGE_BYTES,
@@ -22,8 +23,9 @@ import {
   workingHoursProblems,
 } from '@portico/core';
 import type { SiteFieldProblem, WorkingHours } from '@portico/core';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { Caller, GroupRow } from '../auth/directory.ts';
+import type { SiteTable } from '../db/schema.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
@@ -123,19 +125,14 @@ const imageRecord = (
   height: Number(map.pixelHeight),
 });
 
+/** A site row's details, as a client writes them. */
+type SiteDetails = Pick<
+  Selectable<SiteTable>,
+  'street' | 'city' | 'postalCode' | 'country' | 'timeZone' | 'workingHours'
+>;
+
 /** A site row's audited fields (working hours as their JSON). */
-function siteFields(
-  site:
-    | {
-        street: string;
-        city: string;
-        postalCode: string;
-        country: string;
-        timeZone: string;
-        workingHours: string;
-      }
-    | undefined,
-) {
+function siteFields(site: SiteDetails | undefined) {
   if (!site) return undefined;
   const { street, city, postalCode, country, timeZone, workingHours } = site;
   return { street, city, postalCode, country, timeZone, workingHours };
@@ -298,8 +295,7 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
           recordId: group.id,
           recordName: group.name,
           tenantId,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes,
         });
     });
@@ -350,8 +346,7 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         recordId: group.id,
         recordName: group.name,
         tenantId,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [
           before
             ? { field: 'image', before: imageRecord(before), after: imageRecord(image) }
@@ -408,8 +403,7 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         recordId: group.id,
         recordName: group.name,
         tenantId: await tenantIdOf(group.id),
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'image', before: imageRecord(before) }],
       });
     });

@@ -16,10 +16,11 @@ import {
   attributeDefinitionProblemText,
   checkAttributeDefinition,
 } from '@portico/core';
-import { appendAudit, fieldChanges } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
+import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
 import { describeRoute } from '../http/route-registry.ts';
 import { findReadableRow } from '../policies/access.ts';
@@ -43,18 +44,10 @@ import type { AppEnv, ServicesContext } from '../services-context.ts';
 type AnyDb = Kysely<Record<string, Row>>;
 
 const params = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: pathId,
 });
 const fieldParams = params.extend({
-  fieldId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  fieldId: pathId,
 });
 const definitionBody = z.looseObject({});
 const reorderBody = z.strictObject({
@@ -108,8 +101,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
       recordId: subject?.id ?? null,
       recordName: `${String(type.name)} / ${subject?.name ?? ''}`.slice(0, 200),
       tenantId: tenant?.id ?? null,
-      actorId: caller.user.id,
-      actorName: caller.user.username,
+      ...auditActor(caller),
       changes: [...fieldChanges(shape(before), shape(after)), ...extra],
     });
   }
@@ -313,9 +305,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
         new Set(order).size !== order.length ||
         order.some((fieldId) => !known.has(fieldId))
       )
-        throw new HttpError(400, 'Invalid body: order: must list every attribute once', {
-          order: 'must list every attribute once',
-        });
+        throw invalidField('order', 'must list every attribute once');
       for (const [position, fieldId] of order.entries())
         await trx
           .updateTable('thingTypeFields')
@@ -336,8 +326,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
           resource: 'thingTypeField',
           recordName: `${String(type.name)}`.slice(0, 200),
           tenantId: tenant?.id ?? null,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: [{ field: 'order', before, after }],
         });
       }

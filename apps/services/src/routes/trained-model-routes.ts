@@ -11,11 +11,11 @@ import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MAX_TRAINED_MODEL_BYTES, isSha256Hex } from '@portico/core';
-import { appendAudit, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
+import { appendAudit, auditActor, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { findReadableRow, requireWritable } from '../policies/access.ts';
+import { findReadableRow, findWritableRow } from '../policies/access.ts';
 import { requireModelFileAccess } from '../policies/trained-model-policy.ts';
 import { TRAINED_MODEL } from '../resources/definitions/machine-learning.ts';
 import type { Row } from '../resources/resource-spec.ts';
@@ -150,8 +150,7 @@ export function registerTrainedModelRoutes(api: Hono<AppEnv>, ctx: ServicesConte
     const caller = c.get('caller');
     requireModelFileAccess(caller, 'upload');
     const { id } = parseOrThrow(idParam, c.req.param(), 'path');
-    const model = await findReadableRow(anyDb, spec, id, caller);
-    requireWritable(spec, model, caller);
+    await findWritableRow(anyDb, spec, id, caller);
     const query = parseOrThrow(uploadQuery, c.req.query(), 'query');
     const expected = (c.req.header('x-checksum-sha256') ?? query.sha256)?.trim();
     if (expected !== undefined && !isSha256Hex(expected))
@@ -184,8 +183,7 @@ export function registerTrainedModelRoutes(api: Hono<AppEnv>, ctx: ServicesConte
       const json = await db.transaction().execute(async (trx) => {
         const anyTrx = trx as unknown as typeof anyDb;
         // the model as it is now (it may have changed, or gone, while the file arrived)
-        const before = await findReadableRow(anyTrx, spec, id, caller);
-        requireWritable(spec, before, caller);
+        const before = await findWritableRow(anyTrx, spec, id, caller);
         const file = {
           fileName: query.fileName,
           fileSize: size,
@@ -211,8 +209,7 @@ export function registerTrainedModelRoutes(api: Hono<AppEnv>, ctx: ServicesConte
           recordId: id,
           recordName: recordNameOf(before),
           tenantId: tenant?.id ?? null,
-          actorId: caller.user.id,
-          actorName: caller.user.username,
+          ...auditActor(caller),
           changes: fieldChanges(pick(before), pick(after)),
         });
         return (await toJson(ctx, spec, [after], caller, anyTrx))[0];

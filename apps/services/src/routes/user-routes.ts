@@ -13,15 +13,24 @@ import {
 } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
-import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
-import { requireOwnPermissions, requireUserAccess } from '../policies/user-policy.ts';
+import { HttpError, parseOrThrow } from '../http/http-error.ts';
+import {
+  findVisibleUser,
+  requireOwnPermissions,
+  requireUserAccess,
+} from '../policies/user-policy.ts';
 import { readJson } from '../http/read-json.ts';
 import { USER_EXTRAS, USER_FIELDS, shapeUser } from '../presenters/user-json.ts';
-import { groupFieldEntries, ownFieldJson, userFieldEntries } from '../presenters/field-json.ts';
+import {
+  groupFieldEntries,
+  ownFieldJson,
+  userFieldEntries,
+  ownFields,
+} from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
-import { idParam } from '../http/id-param.ts';
+import { idParam, pathId } from '../http/id-param.ts';
 
 const csv = (allowed: readonly string[], name: string) =>
   z
@@ -112,11 +121,7 @@ const FIELD_VALIDATORS = {
 } as const;
 type FieldName = keyof typeof FIELD_VALIDATORS;
 const fieldParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: pathId,
   field: z.enum(Object.keys(FIELD_VALIDATORS) as [FieldName, ...FieldName[]]),
 });
 
@@ -133,12 +138,7 @@ async function visibleUser(
       caller.user
     );
   }
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user || !caller.visibleGroupIds.has(user.groupId))
-    throw withPlatformMessage(
-      new HttpError(404, `User ${id} not found`),
-      `UserId[${id}] not found`,
-    );
+  const user = await findVisibleUser(ctx.db, caller, id);
   requireUserAccess(caller, id, letter);
   return user;
 }
@@ -253,18 +253,14 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         recordId: user.id,
         recordName: user.username,
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field, before: before?.value ?? null, after: value }],
       });
     });
     await ctx.bus.publish({ type: 'directory' });
     if (value === null) return c.body(null, 204);
     // the platform's answer: 201 with the UserField
-    const row = await ctx.db
-      .selectFrom('userFields')
-      .select(['id', 'name', 'value'])
-      .where('ownerId', '=', user.id)
+    const row = await ownFields(ctx.db, user.id)
       .where('name', '=', field)
       .executeTakeFirstOrThrow();
     return c.json(ownFieldJson(user, row), 201);

@@ -5,26 +5,22 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { WEBHOOK_TEST_EVENT } from '@portico/core';
-import { appendAudit } from '../audit/audit-log.ts';
+import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
-import { findReadableRow, requirePermission, requireWritable } from '../policies/access.ts';
+import { idParam, pathId } from '../http/id-param.ts';
+import { findReadableRow, findWritableRow, requirePermission } from '../policies/access.ts';
 import { RESOURCES_BY_PATH } from '../resources/definitions/index.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
 import type { WebhookPayload } from '../webhooks/webhook-outbox.ts';
 
 const MAX_PAGE_SIZE = 100;
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const endpointParam = z.object({ id });
-const deliveryParam = z.object({ id, deliveryId: id });
+const endpointParam = idParam;
+const deliveryParam = z.object({ id: pathId, deliveryId: pathId });
 const deliveryQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  pageNumber: id.optional(),
+  pageNumber: pathId.optional(),
 });
 
 export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
@@ -79,8 +75,7 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const caller = c.get('caller');
     requirePermission(caller, spec, 'u');
     const params = parseOrThrow(endpointParam, c.req.param(), 'path');
-    const row = await findReadableRow(anyDb, spec, params.id, caller);
-    requireWritable(spec, row, caller);
+    const row = await findWritableRow(anyDb, spec, params.id, caller);
     const tenant = await ctx.directory.tenantOf(Number(row.groupId));
     const now = Date.now();
     const origin = auditOrigin(c);
@@ -117,8 +112,7 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         recordId: params.id,
         recordName: String(row.name),
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
       });
       return Number(inserted.id);
     });
@@ -131,8 +125,7 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const caller = c.get('caller');
     requirePermission(caller, spec, 'u');
     const params = parseOrThrow(deliveryParam, c.req.param(), 'path');
-    const row = await findReadableRow(anyDb, spec, params.id, caller);
-    requireWritable(spec, row, caller);
+    const row = await findWritableRow(anyDb, spec, params.id, caller);
     const outbox = await db
       .selectFrom('webhookOutbox')
       .select(['id', 'state', 'event'])
@@ -160,8 +153,7 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         recordId: params.id,
         recordName: String(row.name),
         tenantId: tenant?.id ?? null,
-        actorId: caller.user.id,
-        actorName: caller.user.username,
+        ...auditActor(caller),
         changes: [{ field: 'delivery', after: params.deliveryId }],
       });
     });

@@ -247,21 +247,24 @@ export class WebhookDispatcher {
         ? 'retrying'
         : 'failed';
     const now = this.now();
+    const result: DeliveryResult = {
+      outboxId: Number(row.id),
+      endpointId: Number(row.endpointId),
+      attempt,
+      status,
+      durationMs,
+      outcome,
+      responseExcerpt,
+      error,
+    };
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhookDeliveries')
         .values({
-          outboxId: Number(row.id),
-          endpointId: Number(row.endpointId),
+          ...result,
           tenantId: row.tenantId === null ? null : Number(row.tenantId),
           event: row.event,
           at: now,
-          attempt,
-          status,
-          durationMs,
-          outcome,
-          responseExcerpt,
-          error,
         })
         .execute();
       await trx
@@ -278,15 +281,6 @@ export class WebhookDispatcher {
         .where('id', '=', row.id)
         .execute();
     });
-    return {
-      outboxId: Number(row.id),
-      endpointId: Number(row.endpointId),
-      attempt,
-      status,
-      durationMs,
-      outcome,
-      responseExcerpt,
-      error,
-    };
+    return result;
   }
 }

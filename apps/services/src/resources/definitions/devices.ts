@@ -2,21 +2,11 @@
 // device kind's JSON Schema (core's device-profiles.ts), and the check that a logical reader or an
 // edge box is given only a profile of its own kind.
 import { DEVICE_PROFILE_SCHEMAS, deviceKindOf, isDeviceKind } from '@portico/core';
-import { HttpError } from '../../http/http-error.ts';
+import { invalidField } from '../../http/http-error.ts';
 import { schemaProblems } from '../app-config.ts';
 import { parseJsonColumn } from '../resource-fields.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resource-spec.ts';
 import { identity, catalogFields } from './fields.ts';
-
-function invalid(field: string, problem: string, details?: Record<string, unknown>): HttpError {
-  return new HttpError(
-    400,
-    `Invalid body: ${field}: ${problem}`,
-    { [field]: problem },
-    undefined,
-    details,
-  );
-}
 
 /** The rows (logical readers, edge boxes) that use profile `id`. */
 async function usersOf(write: WriteContext, id: number): Promise<number> {
@@ -47,7 +37,7 @@ export const DEVICE_PROFILE: ResourceSpec = {
       values.deviceKind !== existing.deviceKind &&
       (await usersOf(write, Number(existing.id))) > 0
     )
-      throw invalid('deviceKind', 'cannot change while devices use this profile');
+      throw invalidField('deviceKind', 'cannot change while devices use this profile');
     if (values.deviceKind === undefined && values.settings === undefined) return;
     const kind = values.deviceKind ?? existing?.deviceKind;
     if (!isDeviceKind(kind)) return;
@@ -55,7 +45,7 @@ export const DEVICE_PROFILE: ResourceSpec = {
     const problems = schemaProblems(DEVICE_PROFILE_SCHEMAS[kind], value);
     if (problems.length === 0) return;
     const detail = problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
-    throw invalid('settings', `does not match the ${kind} schema: ${detail}`, { problems });
+    throw invalidField('settings', `does not match the ${kind} schema: ${detail}`, { problems });
   },
 };
 
@@ -75,6 +65,6 @@ export function deviceProfileOfKind(resource: string) {
       .where('id', '=', profileId)
       .executeTakeFirst();
     if (profile && profile.deviceKind !== kind)
-      throw invalid('deviceProfileId', `must be a ${String(kind)} profile`);
+      throw invalidField('deviceProfileId', `must be a ${String(kind)} profile`);
   };
 }

@@ -2,7 +2,7 @@
 // apps deployed to them.
 import { z } from 'zod';
 import { cronProblem } from '@portico/core';
-import { HttpError } from '../../http/http-error.ts';
+import { invalidField } from '../../http/http-error.ts';
 import { configurationProblems } from '../app-config.ts';
 import { deviceProfileOfKind } from './devices.ts';
 import { parseJsonColumn } from '../resource-fields.ts';
@@ -32,16 +32,6 @@ export const EDGEBOX: ResourceSpec = {
   afterWrite: deviceProfileOfKind('edgebox'),
 };
 
-function invalid(field: string, problem: string, details?: Record<string, unknown>): HttpError {
-  return new HttpError(
-    400,
-    `Invalid body: ${field}: ${problem}`,
-    { [field]: problem },
-    undefined,
-    details,
-  );
-}
-
 export const SCHEDULED_RULE: ResourceSpec = {
   ...identity('scheduledRule'),
   table: 'scheduledRules',
@@ -54,7 +44,7 @@ export const SCHEDULED_RULE: ResourceSpec = {
   beforeWrite(values) {
     if (typeof values.cronExpression === 'string') {
       const problem = cronProblem(values.cronExpression);
-      if (problem) return Promise.reject(invalid('cronExpression', problem.detail));
+      if (problem) return Promise.reject(invalidField('cronExpression', problem.detail));
     }
     return Promise.resolve();
   },
@@ -76,7 +66,9 @@ export const STREAM_APP: ResourceSpec = {
     if (problems.length === 0) return Promise.resolve();
     const text = problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
     return Promise.reject(
-      invalid('configuration', `does not match the ${String(kind)} schema: ${text}`, { problems }),
+      invalidField('configuration', `does not match the ${String(kind)} schema: ${text}`, {
+        problems,
+      }),
     );
   },
 };

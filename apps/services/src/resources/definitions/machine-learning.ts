@@ -13,13 +13,9 @@ import {
   MAX_MODEL_VERSION_LENGTH,
 } from '@portico/core';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { HttpError, invalidField } from '../../http/http-error.ts';
 import type { ResourceSpec, WriteContext } from '../resource-spec.ts';
 import { name, text, str, ref, identity, oneOf } from './fields.ts';
-
-function invalid(field: string, problem: string): HttpError {
-  return new HttpError(400, `Invalid body: ${field}: ${problem}`, { [field]: problem });
-}
 
 const metrics = z.record(z.string(), z.unknown()).superRefine((value, context) => {
   const problem = metricsProblem(value);
@@ -87,16 +83,16 @@ export const TRAINED_MODEL: ResourceSpec = {
   async beforeWrite(values, write) {
     if (values.version !== undefined) {
       const problem = modelVersionProblem(values.version);
-      if (problem) throw invalid('version', problem);
+      if (problem) throw invalidField('version', problem);
     }
     const existing = write.existing;
     if (!existing) {
       const problem = initialStatusProblem(values.status ?? 'draft');
-      if (problem) throw invalid('status', problem);
+      if (problem) throw invalidField('status', problem);
     } else if (values.status !== undefined) {
       const hasFile = String(existing.fileChecksum ?? '') !== '';
       const problem = transitionProblem(existing.status, values.status, hasFile);
-      if (problem) throw invalid('status', problem);
+      if (problem) throw invalidField('status', problem);
     }
     await requireUniqueVersion(values, write);
   },

@@ -5,7 +5,7 @@ import { parsePermission } from '@portico/core';
 import { hashPassword } from '../../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../../auth/password-rules.ts';
 import { requireUsernameFree } from '../../auth/usernames.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { HttpError, invalidField } from '../../http/http-error.ts';
 import {
   administratorCensus,
   withoutUser,
@@ -92,8 +92,7 @@ export const USER: ResourceSpec = {
     const { caller, existing } = write;
     const reader = write.trx as unknown as Kysely<Database>;
     checkShifts(values);
-    if (!existing && values.password === undefined)
-      throw new HttpError(400, 'Invalid body: password: required', { password: 'required' });
+    if (!existing && values.password === undefined) throw invalidField('password', 'required');
     if (existing && existing.id === caller.user.id && values.archived === true)
       throw new HttpError(409, 'You cannot archive yourself');
     const username =

@@ -4,7 +4,8 @@
 // sent as two nulls is cleared (the platform leaves it as it was; Portico lets a client clear it).
 import { z } from 'zod';
 import { SHIFT_DAYS } from '../../db/shift-days.ts';
-import { HttpError, withPlatformMessage } from '../../http/http-error.ts';
+import type { HttpError } from '../../http/http-error.ts';
+import { invalidField, withPlatformMessage } from '../../http/http-error.ts';
 import type { FieldSpec, Row } from '../resource-spec.ts';
 
 const MINUTES_IN_DAY = 24 * 60;
@@ -29,10 +30,7 @@ export const SHIFT_FIELDS: Record<string, FieldSpec> = Object.fromEntries(
 );
 
 function refused(field: string, text: string): HttpError {
-  return withPlatformMessage(
-    new HttpError(400, `Invalid body: ${field}: ${text}`, { [field]: text }),
-    text,
-  );
+  return withPlatformMessage(invalidField(field, text), text);
 }
 
 /** Refuses a day given by halves or out of the day's range, with the platform's words (400). */

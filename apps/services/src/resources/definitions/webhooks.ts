@@ -2,7 +2,7 @@
 // subscription (which events go to which endpoint). Deliveries are the outbox's (webhooks/).
 import { z } from 'zod';
 import { webhookPatternProblem } from '@portico/core';
-import { HttpError } from '../../http/http-error.ts';
+import { HttpError, invalidField } from '../../http/http-error.ts';
 import { webhookTargetProblem } from '../../webhooks/allowed-hosts.ts';
 import type { ServicesContext } from '../../services-context.ts';
 import type { ResourceSpec, Row, WriteContext } from '../resource-spec.ts';
@@ -25,10 +25,6 @@ const headers = z.record(z.string(), z.string().max(1000)).superRefine((value, c
       context.addIssue({ code: 'custom', message: `the value of "${key}" has a line break` });
   }
 });
-
-function invalid(field: string, problem: string): HttpError {
-  return new HttpError(400, `Invalid body: ${field}: ${problem}`, { [field]: problem });
-}
 
 async function tenantIdOf(write: WriteContext, values: Row): Promise<number | null> {
   const groupId = Number(values.groupId ?? write.existing?.groupId);
@@ -58,9 +54,9 @@ export function webhookResources(resourcePaths: () => readonly string[]): Resour
     async beforeWrite(values, write) {
       if (typeof values.url === 'string') {
         const problem = webhookTargetProblem(values.url, write.ctx.webhooks.settings.allowedHosts);
-        if (problem) throw invalid('url', problem);
+        if (problem) throw invalidField('url', problem);
       }
-      if (!write.existing && !values.secret) throw invalid('secret', 'required');
+      if (!write.existing && !values.secret) throw invalidField('secret', 'required');
     },
     async beforeDelete(row, { trx }) {
       const using = await trx
@@ -103,7 +99,7 @@ export function webhookResources(resourcePaths: () => readonly string[]): Resour
         const paths = resourcePaths();
         for (const pattern of values.events as string[]) {
           const problem = webhookPatternProblem(pattern, paths);
-          if (problem) throw invalid('events', problem);
+          if (problem) throw invalidField('events', problem);
         }
         values.events = [...new Set(values.events as string[])];
       }

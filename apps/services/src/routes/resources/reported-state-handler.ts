@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { STREAM_APP_REPORTED_STATES } from '@portico/core';
 import { parseOrThrow } from '../../http/http-error.ts';
 import { readJson } from '../../http/read-json.ts';
-import { findReadableRow, requireWritable } from '../../policies/access.ts';
+import { findWritableRow } from '../../policies/access.ts';
 import { requireEdgeReporter } from '../../policies/edge-policy.ts';
 import type { AppEnv } from '../../services-context.ts';
 import type { ResourceSpec, WriteContext } from '../../resources/resource-spec.ts';
@@ -33,8 +33,7 @@ export async function handleReportedState(
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
   const { state } = parseOrThrow(body, await readJson(c.req), 'body');
   const json = await db.transaction().execute(async (trx) => {
-    const existing = await findReadableRow(trx, spec, id, caller);
-    requireWritable(spec, existing, caller);
+    const existing = await findWritableRow(trx, spec, id, caller);
     const write: WriteContext = { ctx, caller, trx, existing };
     await trx
       .updateTable(spec.table)

@@ -5,9 +5,8 @@ import { parseOrThrow } from '../../http/http-error.ts';
 import { readJson } from '../../http/read-json.ts';
 import {
   checkReferences,
-  findReadableRow,
+  findWritableRow,
   requirePermission,
-  requireWritable,
   requireWritableGroup,
 } from '../../policies/access.ts';
 import { requireLicenseRoom, requireLicenseRoomForMove } from '../../policies/license-policy.ts';
@@ -133,8 +132,7 @@ export async function updateRow(
   const json = await db
     .transaction()
     .execute(async (trx) => {
-      const existing = await findReadableRow(trx, spec, id, caller);
-      requireWritable(spec, existing, caller);
+      const existing = await findWritableRow(trx, spec, id, caller);
       if (spec.ownerColumn !== 'id' && values.groupId !== undefined)
         requireWritableGroup(caller, values.groupId as number);
       const write: WriteContext = { ctx, caller, trx, existing };
