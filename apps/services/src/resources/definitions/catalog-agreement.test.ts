@@ -2,10 +2,11 @@
 // served, under its path and permission resource, and every catalog field is a field of the
 // definition with the same kind, requirement, reference, enumeration, length and list behaviour.
 import { describe, expect, it } from 'vitest';
-import { CATALOG_ENTRIES, enumerationOf } from '@portico/core';
+import { CATALOG_ENTRIES, enumerationOf, softDeletes as undoableInCore } from '@portico/core';
 import type { CatalogField, CatalogFieldKind } from '@portico/core';
 import type { FieldSpec } from '../resource-spec.ts';
 import { SHIFT_DAYS } from '../../db/shift-days.ts';
+import { softDeletes } from '../../db/soft-delete-tables.ts';
 import { RESOURCES, RESOURCES_BY_PATH } from './index.ts';
 import { KIND_OF, catalogFields, plainResource } from './fields.ts';
 
@@ -146,4 +147,15 @@ describe('a plain catalog resource needs no definition of its own', () => {
       /zone.nothing is not a catalog field/,
     );
   });
+});
+
+// Which deletes can be undone is core's rule (the legacy UI offers "Undo" from it); the services keep
+// it by table: the two say the same of every resource the services serve.
+describe('soft deletes agree with core', () => {
+  it.each(RESOURCES.map((spec) => [spec.path, spec.table] as const))(
+    '%s (table %s)',
+    (path, table) => {
+      expect(softDeletes(table)).toBe(undoableInCore(path));
+    },
+  );
 });
