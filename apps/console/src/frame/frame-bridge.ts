@@ -255,8 +255,11 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;
     if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
     settleAhead();
+    // only a move between pages of the shown shell waits for the frame: a sign-in's first page
+    // (from /login, the frame still parked) draws the shell at once, as before
+    const between = navigation.current().startsWith('/app/') && parked === null;
     follow(url);
-    if (shownInFrame === url && store.getState().routing.url === url)
+    if (between && shownInFrame === url && store.getState().routing.url === url)
       ahead = { url, waiters: new Set() };
   }
   navigation.subscribeStart(anticipate);
