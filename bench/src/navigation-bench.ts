@@ -246,14 +246,14 @@ export async function runNavigationBench(
     {
       name: 'login submit → legacy frame ready, cold context (in page, median of 5)',
       value: `${signInText(logins[0]!)}${beside(logins, signInText)}; load ${load()}`,
-      target: '≤ 500 ms',
-      ok: signInMedian <= 500,
+      target: '≤ 150 ms',
+      ok: signInMedian <= 150,
     },
     {
       name: 'tab click → frame route confirmed (in page, median of 20)',
       value: `${clickText(clicks[0]!)}${beside(clicks, clickText)}; load ${load()}`,
-      target: '≤ 50 ms',
-      ok: clickMedian <= 50,
+      target: '≤ 16 ms',
+      ok: clickMedian <= 16,
     },
     {
       name: `console JS heap growth over ${navigations} navigations`,

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeMessage } from '@portico/bridge';
 import { OAUTH_STATUS_COOKIE } from '@portico/core';
+import { AHEAD_PATIENCE_MS } from '../src/frame/frame-bridge.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
 import {
   connectFakeFrame,
@@ -17,15 +18,24 @@ import type { ConsoleApp } from './console-harness.tsx';
 
 const harness = servicesForFile();
 
-/** Opens the console at `hash` with a frame that answers `router`; returns what it was sent. */
-async function withFrame(username: string, hash: string) {
+/**
+ * Opens the console at `hash` with a frame that answers `router` (through `answer` once connected,
+ * when given); returns what it was sent.
+ */
+async function withFrame(
+  username: string,
+  hash: string,
+  answer?: (path: string) => { path: string } | Promise<{ path: string }>,
+) {
   const opened = await openSignedIn(harness, username, hash);
   await waitForRoute(opened.app, hash);
   const iframe = screen.getByTitle('Legacy interface') as HTMLIFrameElement;
   const frame = connectFakeFrame(iframe);
-  frame.handle('router', ({ path }) => ({ path }));
+  let connected = false;
+  frame.handle('router', ({ path }) => (connected && answer ? answer(path) : { path }));
   await frame.connect();
   await confirmed(opened.app, hash);
+  connected = true;
   const posted = vi.mocked(iframe.contentWindow!.postMessage);
   /** The paths of the `router` requests the shell has posted to the frame so far. */
   const routed = () =>
@@ -58,6 +68,37 @@ describe('a shell navigation the guards will admit reaches the frame first', () 
     await waitForRoute(app, '/app/things/thingType');
     await confirmed(app, '/app/things/thingType');
     expect(routed().slice(before)).toEqual(['/things/thingType']);
+  });
+
+  it("the shell's own navigation (history entry, render) completes after the frame's answer", async () => {
+    const answers: Array<() => void> = [];
+    const { app } = await withFrame('admin', '/app/things/thing', (path) => {
+      return new Promise((resolve) => answers.push(() => resolve({ path })));
+    });
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    fireEvent.click(within(sidebar).getByRole('link', { name: 'Asset Types' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // the frame has not answered yet (and AHEAD_PATIENCE_MS has not run out): the shell waits
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(routePath(app)).toBe('/app/things/thing');
+    expect(app.router.state.navigation.state).toBe('loading');
+    answers[0]!();
+    await confirmed(app, '/app/things/thingType');
+    await waitForRoute(app, '/app/things/thingType');
+  });
+
+  it('a frame that does not answer holds the shell no longer than AHEAD_PATIENCE_MS', async () => {
+    const { app } = await withFrame('admin', '/app/things/thing', () => new Promise(() => {}));
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    const started = performance.now();
+    fireEvent.click(within(sidebar).getByRole('link', { name: 'Asset Types' }));
+    await waitForRoute(app, '/app/things/thingType');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(AHEAD_PATIENCE_MS - 5);
+    // the shell moved on; the frame's answer is still awaited (its own 10 s timeout)
+    expect(app.store.getState().routing).toMatchObject({
+      url: '/app/things/thingType',
+      phase: 'navigate',
+    });
   });
 
   it('a click with a modifier key (a new tab) sends nothing ahead', async () => {

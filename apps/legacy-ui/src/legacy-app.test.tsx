@@ -109,6 +109,27 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Dock 1' })).toBeInTheDocument();
   });
 
+  it('router is answered from the commit of the new page: at the post, the page is in the DOM', async () => {
+    const { host, pair } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const shownAtAnswer: Array<string | null> = [];
+    const post = pair.frame.post.bind(pair.frame);
+    pair.frame.post = (data, targetOrigin) => {
+      if ((data as { action?: string }).action === 'routerSuccess')
+        shownAtAnswer.push(document.querySelector('h1')?.textContent ?? null);
+      post(data, targetOrigin);
+    };
+    await act(async () => {
+      await host.navigate('/model/zone');
+    });
+    expect(shownAtAnswer).toEqual(['Areas']);
+    // a route already shown renders nothing new: it is answered all the same
+    await act(async () => {
+      await expect(host.navigate('/model/zone')).resolves.toEqual({ path: '/model/zone' });
+    });
+    expect(shownAtAnswer).toEqual(['Areas', 'Areas']);
+  });
+
   it('answers router before the new page starts its requests, which follow at once', async () => {
     const { host, fetch } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });

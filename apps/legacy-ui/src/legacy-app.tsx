@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { ACTIVITY_EVENTS, BridgeRemoteError, createActivityReporter } from '@portico/bridge';
@@ -46,6 +54,15 @@ export function LegacyApp({
   const expiredSent = useRef(false);
   // the page's requests wait while the frame answers the shell's `router` (request-gate.ts)
   const [gate] = useState(createRequestGate);
+  // the shell's pending `router`, answered by the layout effect below once the page is in the DOM
+  const answerRoute = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    // after the new page's own layout effects, before any passive effect: the answer is queued
+    // ahead of the renders and requests the page's effects then schedule (frame and shell often
+    // share one main thread, and those would otherwise run before the shell reads the answer)
+    answerRoute.current?.();
+    answerRoute.current = null;
+  }, [path]);
 
   useEffect(() => {
     if (!frame?.framed) return;
@@ -79,15 +96,18 @@ export function LegacyApp({
       });
     };
     const stops = [
-      frame.handle('router', ({ path: target }) => {
-        // flushSync: the page for `target` is in the DOM before routerSuccess goes back. What can
-        // wait does, so that the answer goes back first: the requests the page
+      frame.handle('router', ({ path: target }, answer) => {
+        // flushSync: the page for `target` is in the DOM before routerSuccess goes back: it goes
+        // back from the layout effect above, in the commit (or below, when nothing rendered). What
+        // can wait does, so that the answer goes back first: the requests the page
         // starts are held, and the frame's own address (read only by a reload of the frame) is
         // written when the thread is idle.
         const release = gate.hold();
+        answerRoute.current = () => answer({ path: router.current() });
         try {
           flushSync(() => router.go(target, { writeHashLater: true }));
         } finally {
+          answerRoute.current = null;
           // The bridge posts a plain answer as soon as this handler returns, before microtasks
           // run: a task queued from a microtask comes after the answer, so the shell reads the
           // answer before the held requests start (measured: a tab click 55 -> 41 ms).

@@ -56,7 +56,7 @@ interface Pending {
   sent: boolean;
 }
 
-type RequestHandler = (payload: unknown) => unknown;
+type RequestHandler = (payload: unknown, answer: (reply: unknown) => void) => unknown;
 type EventHandler = (payload: unknown) => void;
 
 /** @internal The shared machinery; see `createHostEndpoint` and `createFrameEndpoint`. */
@@ -73,7 +73,10 @@ export interface EndpointCore {
   /** Listens to an event (the ends' interfaces type each action's payload; the core checks it). */
   on(action: string, handler: (payload: never) => void): () => void;
   /** Answers a request (typed by the ends' interfaces, as `on`). */
-  handle(action: string, handler: (payload: never) => unknown): () => void;
+  handle(
+    action: string,
+    handler: (payload: never, answer: (reply: unknown) => void) => unknown,
+  ): () => void;
   flush(): void;
   rejectSent(error: () => Error): void;
   close(): void;
@@ -187,12 +190,29 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
     // The handler runs now, so handlers see requests and events in arrival order. A plain value is
     // answered at once, in the same task: the reply is queued before anything the handler started
     // (the peer's next step waits on it); a promise is answered when it settles.
+    // A handler may also answer before it returns (`answer`, at most once): the reply then goes
+    // out at that moment, and what the handler returns or throws afterwards is not sent.
+    let answered = false;
+    const answerNow = (reply: unknown) => {
+      if (answered || closed) return;
+      answered = true;
+      answer(message, reply);
+    };
     let result: unknown;
     try {
-      result = handler(message.payload);
+      result = handler(message.payload, answerNow);
     } catch (error) {
+      if (answered) {
+        logger.warn(`${PREFIX} the "${message.action}" handler failed after answering`, error);
+        return;
+      }
       result = Promise.reject(error);
     }
+    if (answered) {
+      if (isThenable(result)) Promise.resolve(result).catch(() => undefined);
+      return;
+    }
+    answered = true;
     if (!isThenable(result)) {
       if (!closed) answer(message, result);
       return;
@@ -338,7 +358,7 @@ export function createEndpointCore(config: CoreConfig): EndpointCore {
       };
     },
     handle(action, typedHandler) {
-      const handler = typedHandler as RequestHandler;
+      const handler = typedHandler as unknown as RequestHandler;
       requestHandlers.set(action, handler);
       return () => {
         if (requestHandlers.get(action) === handler) requestHandlers.delete(action);

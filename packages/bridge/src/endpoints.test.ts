@@ -415,3 +415,42 @@ describe('direction and closing', () => {
     }
   });
 });
+
+describe('a handler that answers before it returns', () => {
+  it('sends its reply at that moment, ahead of what it sends afterwards, and only once', async () => {
+    const { pair, host, makeFrame } = createLinkedEndpoints();
+    const frame = makeFrame();
+    frame.handle('router', ({ path }, answer) => {
+      answer({ path });
+      answer({ path: '/twice' }); // ignored
+      frame.send('modal', { open: true }); // after the answer
+      return { path: '/returned' }; // ignored: answered already
+    });
+    await Promise.all([frame.connect(), pair.settle()]);
+    const routed = host.navigate('/model/zone');
+    await pair.settle();
+    await expect(routed).resolves.toEqual({ path: '/model/zone' });
+    const sent = pair.log
+      .filter((entry) => entry.from === 'frame')
+      .map((entry) => entry.data as BridgeMessage)
+      .filter((message) => message.action !== 'ready');
+    expect(sent.map((message) => message.action)).toEqual(['routerSuccess', 'modal']);
+  });
+
+  it('a failure after the answer is logged, not sent as an error', async () => {
+    const { pair, host, makeFrame, frameLogger } = createLinkedEndpoints();
+    const frame = makeFrame();
+    frame.handle('router', ({ path }, answer) => {
+      answer({ path });
+      throw new Error('later trouble');
+    });
+    await Promise.all([frame.connect(), pair.settle()]);
+    const routed = host.navigate('/model/zone');
+    await pair.settle();
+    await expect(routed).resolves.toEqual({ path: '/model/zone' });
+    expect(frameLogger.warn).toHaveBeenCalledWith(
+      expect.stringContaining('failed after answering'),
+      expect.any(Error),
+    );
+  });
+});

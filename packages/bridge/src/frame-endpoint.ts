@@ -48,10 +48,18 @@ export interface FrameEndpoint {
     action: A,
     listener: (payload: HostEventPayload<A>) => void,
   ): () => void;
-  /** Answers a host request (`router`: show the path, then return `{path}`, sent as `routerSuccess`). */
+  /**
+   * Answers a host request (`router`: show the path, then return `{path}`, sent as `routerSuccess`).
+   * The handler may instead call `answer` before it returns (at most once; later calls and the
+   * return value are ignored): the reply leaves at that moment, e.g. as soon as the page is in the
+   * DOM, before the work the page then starts.
+   */
   handle<A extends HostRequestAction>(
     action: A,
-    handler: (payload: HostRequestPayload<A>) => HostRequestReply<A> | Promise<HostRequestReply<A>>,
+    handler: (
+      payload: HostRequestPayload<A>,
+      answer: (reply: HostRequestReply<A>) => void,
+    ) => HostRequestReply<A> | Promise<HostRequestReply<A>> | void,
   ): () => void;
   /** Stops listening; pending requests reject with `BRIDGE_CLOSED`. */
   close(): void;

@@ -146,7 +146,17 @@ export function createConsole(config: RuntimeConfig) {
     tokens,
     warn: (message) => console.warn(message),
   });
-  const appRouter = createAppRouter(guards);
+  const appRouter = createAppRouter({
+    ...guards,
+    // a page the frame was sent to ahead (a tab click) completes once the frame has answered
+    // (bounded: frame-bridge's AHEAD_PATIENCE_MS), so the frame's answer is not queued behind the
+    // shell's history entry, render and title
+    appPageLoader: async (args) => {
+      const result = await guards.appPageLoader(args);
+      if (result === null) await frame.answeredAhead();
+      return result;
+    },
+  });
   router = appRouter;
   let lastPath = '';
   appRouter.subscribe((state) => {

@@ -29,6 +29,12 @@ import type { FrameBridgeDeps, FrameOwner, FrameUiState } from './frame-owner.ts
  */
 export const PREBOOT_FRESH_MS = 6_000;
 
+/**
+ * How long a shell navigation sent to the frame ahead waits for the frame's answer before it
+ * completes anyway (`answeredAhead`): a frame that is slow or hung never holds the shell longer.
+ */
+export const AHEAD_PATIENCE_MS = 250;
+
 /** Whether this browser can move an iframe without reloading it (`Element.moveBefore`). */
 export function canMoveFrames(): boolean {
   return typeof Element !== 'undefined' && 'moveBefore' in Element.prototype;
@@ -64,6 +70,21 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   let parked: ParkedFrame | null = null;
   /** The iframe the connection belongs to (attached last). */
   let attachedFrame: HTMLIFrameElement | null = null;
+  /** The shell URL sent to the frame ahead of the shell's own navigation, until it is answered. */
+  let ahead: { url: string; waiters: Set<() => void> } | null = null;
+
+  function settleAhead(): void {
+    const settled = ahead;
+    ahead = null;
+    if (settled) for (const waiter of [...settled.waiters]) waiter();
+  }
+  // the frame answered (navigateSuccess), or the routing state moved on (another navigation, the
+  // frame's own routerUpdate): a navigation waiting on the frame completes
+  store.subscribe(() => {
+    if (!ahead) return;
+    const { routing } = store.getState();
+    if (routing.url !== ahead.url || routing.phase !== 'navigate') settleAhead();
+  });
 
   function setUi(patch: Partial<FrameUiState>): void {
     ui = { ...ui, ...patch };
@@ -129,6 +150,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   }
 
   function detach(): void {
+    settleAhead();
     attachGeneration += 1;
     attachedFrame = null;
     connection?.close();
@@ -232,7 +254,13 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   function anticipate(url: string): void {
     if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;
     if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
+    settleAhead();
+    // only a move between pages of the shown shell waits for the frame: a sign-in's first page
+    // (from /login, the frame still parked) draws the shell at once, as before
+    const between = navigation.current().startsWith('/app/') && parked === null;
     follow(url);
+    if (between && shownInFrame === url && store.getState().routing.url === url)
+      ahead = { url, waiters: new Set() };
   }
   navigation.subscribeStart(anticipate);
 
@@ -246,6 +274,27 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       iframe.src = `${deps.config.legacyUiBase}/?reload=${Date.now()}#${location}`;
       attach(iframe);
     }
+  }
+
+  /**
+   * Resolves once the frame has answered the navigation sent to it ahead (see `anticipate`), at
+   * once when none is waiting, and after `limitMs` at the latest. The shell's page loader waits on
+   * it, so that the shell's own part of a tab click (its history entry, its render, the window
+   * title) comes after the frame's answer instead of between the frame's page and that answer:
+   * frame and shell share one main thread when they share an origin.
+   */
+  function answeredAhead(limitMs = AHEAD_PATIENCE_MS): Promise<void> {
+    const pending = ahead;
+    if (!pending) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pending.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, limitMs);
+      pending.waiters.add(done);
+    });
   }
 
   /** Resolves once the first frame has answered (ready or timed out), or after `limitMs`. */
@@ -275,6 +324,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     adoptPrebooted,
     discardPrebooted: discardParked,
     whenSettled,
+    answeredAhead,
     /** Loads the protocol ahead (while the user signs in), so the first frame connects at once. */
     preload(): Promise<void> {
       return loadConnection().then(() => undefined);

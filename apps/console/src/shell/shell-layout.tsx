@@ -1,5 +1,15 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import {
+  Suspense,
+  lazy,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   MODULES,
@@ -25,6 +35,7 @@ import { useFrameUi } from '../frame/use-frame-ui.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { PaletteButton, usePaletteShortcut } from '../palette/palette-trigger.tsx';
 import { LegacyFrame } from './legacy-frame.tsx';
+import { ShellLink } from './shell-link.tsx';
 import { NoModulesPage } from './no-modules-page.tsx';
 import { ForbiddenPage } from './forbidden-page.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -42,7 +53,15 @@ const CommandPalette = lazy(() => import('../palette/command-palette.tsx'));
 
 type Dialog = 'settings' | 'password' | 'about' | 'palette' | null;
 
-export default function ShellLayout() {
+/**
+ * The route's component, memoized: the router renders its route elements again on every router
+ * state change, a navigation's start (`loading`) included. The shell draws nothing from that state
+ * (its location comes from useLocation, which changes at the navigation's end), so a tab click's
+ * start costs no shell render, on the main thread the frame needs for its page and its answer.
+ */
+export default memo(ShellLayout);
+
+function ShellLayout() {
   const { t } = useTranslation();
   const { session, navigate, frame, unsaved } = useAppServices();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
@@ -262,25 +281,29 @@ export default function ShellLayout() {
           <ul id={ids.modules}>
             {modules.map((module) => (
               <li key={module.name}>
-                <NavLink
+                <ShellLink
                   to={module.path}
-                  className={({ isActive }) => (isActive ? styles.active : undefined)}
+                  path={path}
+                  activeClassName={styles.active}
+                  navigate={navigate}
                   onClick={() => setModulesOpen(false)}
                 >
                   {label(module.tab, module.labelKey)}
-                </NavLink>
+                </ShellLink>
               </li>
             ))}
             {usableTabs.map((tab) => (
               <li key={`application-tab-${tab.id}`}>
-                <NavLink
+                <ShellLink
                   to={applicationTabPath(tab)}
-                  className={openTab?.id === tab.id ? styles.active : undefined}
-                  aria-current={openTab?.id === tab.id ? 'page' : undefined}
+                  path={path}
+                  activeClassName={styles.active}
+                  active={openTab?.id === tab.id}
+                  navigate={navigate}
                   onClick={() => setModulesOpen(false)}
                 >
                   {applicationTabLabel(tab, language)}
-                </NavLink>
+                </ShellLink>
               </li>
             ))}
           </ul>
@@ -337,13 +360,15 @@ export default function ShellLayout() {
               <ul>
                 {sidebarItems.map((item) => (
                   <li key={item.path}>
-                    <NavLink
+                    <ShellLink
                       to={item.path}
-                      className={({ isActive }) => (isActive ? styles.active : undefined)}
+                      path={path}
+                      activeClassName={styles.active}
+                      navigate={navigate}
                       onClick={handleChoosePage}
                     >
                       {item.label}
-                    </NavLink>
+                    </ShellLink>
                   </li>
                 ))}
               </ul>
