@@ -11,7 +11,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError, describeFieldError } from '../messages.ts';
 import { emptyGeneratorDraft, generatorRequest } from './license-state.ts';
 import type { GeneratorDraft, Said } from './license-state.ts';
-import { useLimitName, useModuleName, useTenants } from './license-page.tsx';
+import { useLimitName, useModuleName, useTenants, TenantOptions } from './license-page.tsx';
 import { Field } from './form-parts.tsx';
 import { FormError, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
@@ -133,12 +133,7 @@ export function LicenseGeneratorPage() {
               disabled={busy}
               onChange={(event) => setDraft({ ...draft, tenantId: event.target.value })}
             >
-              <option value="">{t('license.chooseTenant')}</option>
-              {tenants.map((tenant) => (
-                <option key={tenant.id} value={tenant.id}>
-                  {String(tenant.name)}
-                </option>
-              ))}
+              <TenantOptions tenants={tenants} />
             </select>
           )}
         </Field>

@@ -17,6 +17,21 @@ import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
 
+/** The options of a "choose a tenant" select: an empty choice, then each tenant by name. */
+export function TenantOptions({ tenants }: { tenants: readonly ApiRow[] }) {
+  const { t } = useLegacy();
+  return (
+    <>
+      <option value="">{t('license.chooseTenant')}</option>
+      {tenants.map((tenant) => (
+        <option key={tenant.id} value={tenant.id}>
+          {String(tenant.name)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** The tenants root may choose from (tree level 2), by name; none for a tenant's own user. */
 export function useTenants(enabled: boolean): { tenants: ApiRow[]; error: string | null } {
   const { api, t } = useLegacy();
@@ -212,12 +227,7 @@ export function LicensePage() {
           setTenantId(event.target.value === '' ? undefined : Number(event.target.value));
         }}
       >
-        <option value="">{t('license.chooseTenant')}</option>
-        {tenants.map((tenant) => (
-          <option key={tenant.id} value={tenant.id}>
-            {String(tenant.name)}
-          </option>
-        ))}
+        <TenantOptions tenants={tenants} />
       </select>
       {tenantsError ? <p className="form-error">{tenantsError}</p> : null}
     </div>
