@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
+    'audit.resource.site', // "site" is the word
     ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
     'field.endpoint', // loan word current in Brazilian API documentation
@@ -76,6 +77,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
+    'audit.resource.site', // "site" is the word
     ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
     'deliveries.actions', // French cognate, as list.actions
@@ -257,6 +259,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       menu: 'MN',
       report: 'RP',
       reports: 'RPS',
+      thingType: 'TT',
     };
     const wrong = englishKeys.filter(
       (key) =>
