@@ -1,4 +1,4 @@
-import { RESOURCE_ENUMERATIONS } from '@portico/core';
+import { PERMISSION_CATALOG, RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
 import { en, formatCount, formatMessage, isMessageKey, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
@@ -320,5 +320,12 @@ describe('enumeration values', () => {
       Object.values(fields).flat(),
     );
     expect(values.filter((value) => !isMessageKey(`enum.${value}`))).toEqual([]);
+  });
+});
+
+describe('the role form’s permission grid', () => {
+  it('has a label for every resource of the permission catalog (perm.<name>), not the "Resource" fallback', () => {
+    const names = PERMISSION_CATALOG.flatMap((module) => module.resources.map((r) => r.name));
+    expect(names.filter((name) => !isMessageKey(`perm.${name}`))).toEqual([]);
   });
 });
