@@ -509,6 +509,7 @@ export {
   reportColumns,
   reportField,
   reportFields,
+  reportTimeSpan,
   reportTimeValue,
 } from './platform/report-definition.ts';
 export type {
@@ -522,6 +523,7 @@ export type {
   ReportProperty,
   ReportQuery,
   ReportSort,
+  ReportTimeSpan,
   ReportableResource,
 } from './platform/report-definition.ts';
 export {
