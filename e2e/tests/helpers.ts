@@ -274,6 +274,17 @@ export async function silenceFrame(page: Page, glob: string): Promise<void> {
 }
 
 /**
+ * Stops the pages' clock (installed by `page.clock.install()`; their timers, Date and animation
+ * frames, the frame's too) a moment ahead of their time: from then on it moves only when the test
+ * runs it (`page.clock.runFor`), or by itself again after `page.clock.resume()`.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  // pauseAt only goes forward: a second ahead of the page's clock, which runs meanwhile
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/**
  * Signs in `nobody` (a user who may open no module) and checks the shell's page for them says
  * there is nothing to manage and whom to ask; returns the page's main region. `timeout` is each
  * expectation's (the configured one by default).
