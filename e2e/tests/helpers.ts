@@ -285,6 +285,23 @@ export async function pauseClock(page: Page): Promise<void> {
 }
 
 /**
+ * With the pages' clock installed before the sign-in, runs it past the frame's 10 s request
+ * timeout (spec §9) from the moment the shell sent the frame its page: the "not responding" alert
+ * shows then, with the clock stopped (not by waiting out the time). Lets the clock go again and
+ * returns the alert.
+ */
+export async function expectFrameTimeout(page: Page): Promise<Locator> {
+  const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
+  // the shell has sent the frame its page: the request whose answer never comes
+  await expect(page.locator('[data-route-phase="navigate"]')).toHaveCount(1);
+  await pauseClock(page);
+  await page.clock.runFor(10_000);
+  await expect(alert).toBeVisible();
+  await page.clock.resume();
+  return alert;
+}
+
+/**
  * Signs in `nobody` (a user who may open no module) and checks the shell's page for them says
  * there is nothing to manage and whom to ask; returns the page's main region. `timeout` is each
  * expectation's (the configured one by default).
