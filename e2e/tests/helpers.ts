@@ -274,6 +274,34 @@ export async function silenceFrame(page: Page, glob: string): Promise<void> {
 }
 
 /**
+ * Stops the pages' clock (installed by `page.clock.install()`; their timers, Date and animation
+ * frames, the frame's too) a moment ahead of their time: from then on it moves only when the test
+ * runs it (`page.clock.runFor`), or by itself again after `page.clock.resume()`.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  // pauseAt only goes forward: a second ahead of the page's clock, which runs meanwhile
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/**
+ * With the pages' clock installed before the sign-in, runs it past the frame's 10 s request
+ * timeout (spec §9) from the moment the shell sent the frame its page: the "not responding" alert
+ * shows then, with the clock stopped (not by waiting out the time). Lets the clock go again and
+ * returns the alert.
+ */
+export async function expectFrameTimeout(page: Page): Promise<Locator> {
+  const alert = page.getByRole('alert').filter({ hasText: 'The page is not responding' });
+  // the shell has sent the frame its page: the request whose answer never comes
+  await expect(page.locator('[data-route-phase="navigate"]')).toHaveCount(1);
+  await pauseClock(page);
+  await page.clock.runFor(10_000);
+  await expect(alert).toBeVisible();
+  await page.clock.resume();
+  return alert;
+}
+
+/**
  * Signs in `nobody` (a user who may open no module) and checks the shell's page for them says
  * there is nothing to manage and whom to ask; returns the page's main region. `timeout` is each
  * expectation's (the configured one by default).

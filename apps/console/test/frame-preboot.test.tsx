@@ -32,6 +32,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * A request the shell answers at once (`fetchDraft`), sent and answered: the shell handles the
+ * frame's messages in the order they arrive, so whatever it answered at once to a request sent
+ * before this one has come back by now.
+ */
+async function roundTrip(frame: ReturnType<typeof connectFakeFrame>): Promise<void> {
+  await frame.request('fetchDraft', { path: '/things/thing' });
+}
+
 const parkedFrame = () =>
   document.querySelector<HTMLIFrameElement>('[data-prebooted-frame] iframe');
 
@@ -52,8 +61,9 @@ describe('a frame booted ahead on the sign-in page', () => {
     await frame.connect();
     let answered: unknown = null;
     const session = frame.request('fetchSessionData', {}).then((data) => (answered = data));
-    // not refused: it waits (a refusal would have answered at once)
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // not refused: it waits (a refusal, or an answer, would have come back before the answer to a
+    // request sent after it)
+    await roundTrip(frame);
     expect(answered).toBeNull();
 
     await signInThroughForm(rendered, 'admin');
@@ -95,7 +105,7 @@ describe('a frame booted ahead on the sign-in page', () => {
     const frame = connectFakeFrame(first);
     await frame.connect();
     void frame.request('fetchSessionData', {}).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await roundTrip(frame); // the shell has the request
 
     bridge.preboot(); // a sign-in soon after: the same frame
     expect(parkedFrame()).toBe(first);
@@ -147,7 +157,7 @@ describe('a frame booted ahead on the sign-in page', () => {
     let answered: unknown = null;
     const session = frame.request('fetchSessionData', {}).then((data) => (answered = data));
     await whoami.arrived; // the session calls run while the frame boots
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await roundTrip(frame);
     expect(answered).toBeNull(); // it waits for the session, not refused
     expect(routed).toEqual([]); // the shell has not decided what it shows yet
     whoami.release();
