@@ -1,16 +1,24 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
 import type {
   AttributeDefinition,
+  BulkResult,
+  ImportJob,
   KindDiff,
   LicenseLimit,
   LicenseUsage,
   MapPlacement,
   RestorePlan,
   SiteAddress,
+  SiteMap,
   VersionedKind,
+  WebhookDelivery,
   WorkingHours,
 } from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
+
+// The services' JSON shapes are core's (the services' presenters return them); the pages take them
+// from here with the rest of the API.
+export type { BulkResult, ImportJob, SiteMap, WebhookDelivery };
 
 /**
  * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
@@ -132,22 +140,6 @@ export type BulkRequest =
   | { action: 'delete'; match: ExportQuery }
   | { action: 'update'; ids: number[]; values: Record<string, unknown> }
   | { action: 'update'; match: ExportQuery; values: Record<string, unknown> };
-
-/** The services' answer to a bulk action: what was done, what was not and why. */
-export interface BulkResult {
-  action: 'delete' | 'update' | 'restore';
-  total: number;
-  done: Array<{ id: number; name: string }>;
-  failed: Array<{
-    id: number;
-    name: string | null;
-    status: number;
-    error: string;
-    usedBy?: { resource: string; count: number };
-  }>;
-  /** After a soft delete: until when (epoch ms) a restore can bring the records back. */
-  restorableUntil?: number;
-}
 
 /** A thing type's attribute, as `/thingType/{id}/fields` answers it (core's AttributeDefinition). */
 export interface ThingTypeField extends AttributeDefinition {
@@ -291,24 +283,6 @@ export interface SiteSummary {
   hasMap: boolean;
 }
 
-/** A site's local map, as described (the image itself at `imagePath`). */
-export interface SiteMap {
-  name: string;
-  imageType: string;
-  imageBytes: number;
-  imageChecksum: string;
-  pixelWidth: number;
-  pixelHeight: number;
-  imageWidth: number;
-  imageHeight: number;
-  imageUnit: string;
-  latOrigin: number | null;
-  lonOrigin: number | null;
-  declination: number;
-  modifiedAt: string;
-  imagePath: string;
-}
-
 export interface SiteDetails {
   id: number;
   name: string;
@@ -356,33 +330,6 @@ export interface ExchangeAnswer {
   body: string;
 }
 
-/** A CSV import job (`/importJob`). */
-export interface ImportJob {
-  id: number;
-  resource: string;
-  fileName: string;
-  state: 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
-  actorName: string;
-  totalRows: number;
-  errorRows: number;
-  toCreate: number;
-  toUpdate: number;
-  created: number;
-  updated: number;
-  processed: number;
-  cancelling: boolean;
-  createdAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  message: string;
-  hasErrorFile: boolean;
-  /** A confirm would run it: checked, or failed with nothing at fault in the file (interrupted). */
-  runnable?: boolean;
-  preview?: Array<{ line: number; action: 'create' | 'update'; values: Record<string, string> }>;
-  problems?: Array<{ line: number; column: number; columnName: string; message: string }>;
-}
-
 /** One tenant's usage as `GET /status` answers it. */
 export interface TenantUsage {
   tenant: { id: number; name: string };
@@ -427,20 +374,6 @@ export interface GroupSettingsAnswer {
   group: { id: number; name: string; treeLevel: number };
   parent: { id: number; name: string } | null;
   results: GroupSettingRow[];
-}
-
-/** One attempt to deliver a webhook event. */
-export interface WebhookDelivery {
-  id: number;
-  deliveryId: number;
-  event: string;
-  at: string;
-  attempt: number;
-  status: number;
-  durationMs: number;
-  outcome: 'delivered' | 'retrying' | 'failed';
-  responseExcerpt: string;
-  error: string;
 }
 
 /** What a test event came to. */

@@ -386,6 +386,7 @@ export {
 export type { MapImageCheck, MapImageProblem, MapImageType } from './platform/map-image.ts';
 export {
   DEFAULT_WORKING_HOURS,
+  MAP_PLACEMENT_FIELDS,
   MAP_UNITS,
   MAX_MAP_SIDE,
   SITE_ADDRESS_LIMITS,
@@ -558,3 +559,20 @@ export {
   modelVersionProblem,
   transitionProblem,
 } from './platform/trained-models.ts';
+export type {
+  AuditAct,
+  AuditEntry,
+  AuditFieldChange,
+  BulkAction,
+  BulkFailure,
+  BulkResult,
+  ImportJob,
+  ImportJobCounts,
+  ImportJobState,
+  ImportPreviewRow,
+  LocalMapDescription,
+  SiteMap,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookOutcome,
+} from './platform/wire.ts';
