@@ -704,6 +704,16 @@ class Reload extends StepOf<string> {
 }
 
 const user = fc.constantFrom(...USERS);
+/** The answers a Hold step can hold back: every one ('') or one kind of call. */
+const holdTarget = fc.constantFrom(
+  '',
+  '/user/whoami',
+  '/permissions',
+  '/visibilityGroups',
+  '/inheritedFields',
+  '/user/login',
+  '/user/logout',
+);
 /** Deep links: pages some users may open and others not, the welcome page, a malformed escape. */
 const DEEP_LINKS = [
   '/app/model/zone',
@@ -729,17 +739,7 @@ const commands = fc.commands(
     fc.constant(new WatcherTick()),
     fc.constant(new ServicesDown()),
     fc.constant(new ServicesUp()),
-    fc
-      .constantFrom(
-        '',
-        '/user/whoami',
-        '/permissions',
-        '/visibilityGroups',
-        '/inheritedFields',
-        '/user/login',
-        '/user/logout',
-      )
-      .map((target) => new Hold(target)),
+    holdTarget.map((target) => new Hold(target)),
     fc
       .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 })
       .map((order) => new Release(order)),
@@ -754,15 +754,6 @@ const commands = fc.commands(
  * something ends or changes it, and the held answers are released out of order. The same commands
  * as above, in the order that makes late answers meet a changed session.
  */
-const holdTarget = fc.constantFrom(
-  '',
-  '/user/whoami',
-  '/permissions',
-  '/visibilityGroups',
-  '/inheritedFields',
-  '/user/login',
-  '/user/logout',
-);
 const starter: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom(...DEEP_LINKS, '/app').map((path): Command => new Reload(path)),
   user.map((name): Command => new OtherTabSignIn(name)),
