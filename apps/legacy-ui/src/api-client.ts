@@ -9,7 +9,9 @@ import type {
   MapPlacement,
   RestorePlan,
   SiteAddress,
+  SiteDetails,
   SiteMap,
+  SiteSummary,
   VersionedKind,
   WebhookDelivery,
   WorkingHours,
@@ -18,7 +20,7 @@ import type { RequestGate } from './request-gate.ts';
 
 // The services' JSON shapes are core's (the services' presenters return them); the pages take them
 // from here with the rest of the API.
-export type { BulkResult, ImportJob, SiteMap, WebhookDelivery };
+export type { BulkResult, ImportJob, SiteDetails, SiteMap, SiteSummary, WebhookDelivery };
 
 /**
  * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
@@ -267,33 +269,6 @@ export interface ApiClient {
   groupLocalMap(
     groupId: number,
   ): Promise<{ site: { id: number; name: string }; map: SiteMap } | null>;
-}
-
-/** A site in the sites list (`GET /site`). */
-export interface SiteSummary {
-  id: number;
-  name: string;
-  code: string;
-  configured: boolean;
-  street: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  timeZone: string;
-  hasMap: boolean;
-}
-
-export interface SiteDetails {
-  id: number;
-  name: string;
-  code: string;
-  description: string;
-  configured: boolean;
-  address: SiteAddress;
-  timeZone: string;
-  workingHours: WorkingHours;
-  modifiedAt: string | null;
-  map: SiteMap | null;
 }
 
 export interface SiteBody {

@@ -3,7 +3,7 @@
 // database row that stores the same fields differently (epoch numbers for ISO strings, a blob)
 // extends the part it shares rather than naming those fields again.
 import type { ImportProblem } from './csv-import.ts';
-import type { MapPlacement } from './sites.ts';
+import type { MapPlacement, SiteAddress, WorkingHours } from './sites.ts';
 
 /** What a bulk action (`POST /{resource}/bulk`) does to the records it names or matches. */
 export type BulkAction = 'delete' | 'update' | 'restore';
@@ -48,6 +48,32 @@ export interface SiteMap extends LocalMapDescription {
   /** ISO 8601. */
   modifiedAt: string;
   imagePath: string;
+}
+
+/** A site in the sites list (`GET /site`): a site-level group and its address ('' until set). */
+export interface SiteSummary extends SiteAddress {
+  id: number;
+  name: string;
+  code: string;
+  /** False for a site-level group whose details were never saved. */
+  configured: boolean;
+  timeZone: string;
+  hasMap: boolean;
+}
+
+/** A site with everything its edit page shows (`GET /site/{id}`). */
+export interface SiteDetails {
+  id: number;
+  name: string;
+  code: string;
+  description: string;
+  configured: boolean;
+  address: SiteAddress;
+  timeZone: string;
+  workingHours: WorkingHours;
+  /** ISO 8601; null until the details are first saved. */
+  modifiedAt: string | null;
+  map: SiteMap | null;
 }
 
 export type ImportJobState = 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
