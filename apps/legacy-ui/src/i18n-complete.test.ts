@@ -1,4 +1,4 @@
-import { RESOURCE_ENUMERATIONS } from '@portico/core';
+import { PERMISSION_CATALOG, RESOURCE_ENUMERATIONS } from '@portico/core';
 import { describe, expect, it } from 'vitest';
 import { en, formatCount, formatMessage, isMessageKey, translate } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'attributes.no', // the Spanish word is "no"
   ],
   'pt-BR': [
+    'audit.resource.site', // "site" is the word
     ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
     'field.endpoint', // loan word current in Brazilian API documentation
@@ -76,6 +77,7 @@ const SAME_AS_ENGLISH: Record<string, readonly MessageKey[]> = {
     'concept.Gateway', // the usual Brazilian term, as module.gateway
   ],
   fr: [
+    'audit.resource.site', // "site" is the word
     ...EVERY_LANGUAGE,
     'customTab.menu', // "Menu {number}": the same word
     'deliveries.actions', // French cognate, as list.actions
@@ -257,6 +259,7 @@ describe.each(tables)('legacy UI strings in %s', (language, table) => {
       menu: 'MN',
       report: 'RP',
       reports: 'RPS',
+      thingType: 'TT',
     };
     const wrong = englishKeys.filter(
       (key) =>
@@ -317,5 +320,12 @@ describe('enumeration values', () => {
       Object.values(fields).flat(),
     );
     expect(values.filter((value) => !isMessageKey(`enum.${value}`))).toEqual([]);
+  });
+});
+
+describe('the role form’s permission grid', () => {
+  it('has a label for every resource of the permission catalog (perm.<name>), not the "Resource" fallback', () => {
+    const names = PERMISSION_CATALOG.flatMap((module) => module.resources.map((r) => r.name));
+    expect(names.filter((name) => !isMessageKey(`perm.${name}`))).toEqual([]);
   });
 });

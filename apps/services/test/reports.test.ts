@@ -341,6 +341,63 @@ describe('running a report', () => {
     expect(report.total).toBe(0);
   });
 
+  it('reads a date in a time filter as that whole day on the runner’s clock', async () => {
+    const admin = await client.login('admin');
+    const db = client.services.context.db;
+    // Acme's clock is America/Chicago (UTC-6 in January): its 31 January runs 06:00Z to 06:00Z
+    const made = {
+      'TZ late on the 30th': Date.UTC(2026, 0, 31, 5, 30),
+      'TZ noon on the 31st': Date.UTC(2026, 0, 31, 12),
+      'TZ late on the 31st': Date.UTC(2026, 1, 1, 5, 59),
+      'TZ first of February': Date.UTC(2026, 1, 1, 6),
+    };
+    for (const [name, time] of Object.entries(made)) {
+      const { id } = await json<{ id: number }>(
+        await client.call('POST', '/thing', {
+          token: admin.token,
+          body: { name, serial: name.replace(/\W+/g, '-'), thingTypeId: 1 },
+        }),
+        201,
+      );
+      await db.updateTable('things').set({ creationTime: time }).where('id', '=', id).execute();
+    }
+    const names = async (operator: string) => {
+      const id = await create({
+        resource: 'thing',
+        reportProperty: [{ propertyName: 'name' }],
+        reportFilter: [
+          { propertyName: 'name', operator: 'startsWith', value: 'TZ ' },
+          { propertyName: 'creationTime', operator, value: '2026-01-31' },
+        ],
+        sortBy: { propertyName: 'creationTime', direction: 'asc' },
+      });
+      const report = await json<Execution>(await run(id, admin.token));
+      return report.results.map((row) => row.name);
+    };
+    const [late30, noon31, late31, first] = Object.keys(made);
+    expect(await names('<')).toEqual([late30]);
+    expect(await names('<=')).toEqual([late30, noon31, late31]);
+    expect(await names('>=')).toEqual([noon31, late31, first]);
+    expect(await names('>')).toEqual([first]);
+    // the user's own clock wins over the group's: in Tokyo (UTC+9) the 31st ends at 15:00Z
+    await json(
+      await client.call('PUT', `/user/${admin.id}/field/timeZoneConfiguration`, {
+        token: admin.token,
+        body: { value: 'Asia/Tokyo' },
+      }),
+      201,
+    );
+    try {
+      expect(await names('<=')).toEqual([late30, noon31]);
+      expect(await names('>')).toEqual([late31, first]);
+    } finally {
+      await client.call('PUT', `/user/${admin.id}/field/timeZoneConfiguration`, {
+        token: admin.token,
+        body: { value: null },
+      });
+    }
+  });
+
   it('downloads every row as CSV with the report’s columns', async () => {
     const response = await client.call('GET', `/reportExecution/${activeThings}/export.csv`, {
       token: tokens.admin,

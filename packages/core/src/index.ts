@@ -367,6 +367,12 @@ export {
 export type { RetentionKind } from './platform/retention.ts';
 export { SOFT_DELETED_RESOURCES, softDeletes } from './platform/soft-delete.ts';
 export {
+  AUDITED_OUTSIDE_CATALOG,
+  isAuditedOutsideCatalog,
+  isAuditedResource,
+} from './platform/audit-records.ts';
+export type { AuditedOutsideCatalog, AuditedResource } from './platform/audit-records.ts';
+export {
   MAX_OUTLINE_POINTS,
   OUTLINE_EXTENT,
   checkOutline,
@@ -504,6 +510,7 @@ export {
   reportColumns,
   reportField,
   reportFields,
+  reportTimeSpan,
   reportTimeValue,
 } from './platform/report-definition.ts';
 export type {
@@ -517,6 +524,7 @@ export type {
   ReportProperty,
   ReportQuery,
   ReportSort,
+  ReportTimeSpan,
   ReportableResource,
 } from './platform/report-definition.ts';
 export {

@@ -24,7 +24,7 @@ function entry(id: number, overrides: Record<string, unknown> = {}) {
 }
 
 /** An API whose audit trail has `total` entries; every list call is recorded. */
-function auditApi(total: number) {
+function auditApi(total: number, rows: (id: number) => ReturnType<typeof entry> = entry) {
   const calls: ListQuery[] = [];
   const list = vi.fn(async (resource: string, query: ListQuery) => {
     expect(resource).toBe('auditEntry');
@@ -34,7 +34,7 @@ function auditApi(total: number) {
       { length: Math.max(0, Math.min(query.pageSize, total - start)) },
       (_, i) => total - start - i,
     );
-    return { total, results: ids.map((id) => entry(id)) };
+    return { total, results: ids.map((id) => rows(id)) };
   });
   const api = { list, exportCsv: vi.fn(async () => new Blob(['id\r\n'])) } as unknown as ApiClient;
   return { api, calls };
@@ -83,6 +83,34 @@ describe('the audit log page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.at(-1)).toMatchObject({ pageNumber: 1 }));
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(harness.location()).toBe('/services/logs'));
+  });
+
+  it('names records outside the catalog by their type, and filters by it', async () => {
+    const user = userEvent.setup();
+    const kinds = [
+      ['site', 'Site: Dock site'],
+      ['localMap', 'Local map: Dock site'],
+      ['thingTypeField', 'Field (Thing type): Dock site'],
+      ['apiKey', 'API key: Dock site'],
+      ['configVersion', 'Configuration version: Dock site'],
+      ['dataRetentionPolicy', 'Data retention policy: Dock site'],
+      ['license', 'License: Dock site'],
+      ['somethingNew', 'Other: Dock site'],
+    ] as const;
+    const { api, calls } = auditApi(kinds.length, (id) =>
+      entry(id, { resource: kinds[id - 1]![0], recordName: 'Dock site' }),
+    );
+    renderAt('/services/logs', { api, permissions: ['auditlog:r'] });
+    const table = await screen.findByRole('table', { name: 'Log entries' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(kinds.length + 1));
+    const shown = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent ?? '');
+    for (const [, text] of kinds) expect(shown.some((row) => row.includes(text))).toBe(true);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'License');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(calls.at(-1)?.filters).toMatchObject({ resource: 'license' }));
   });
 
   it('says so, without asking the server, to someone without the audit permission', async () => {

@@ -4,7 +4,7 @@
 // return to the same filter and page.
 import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { formatDateTime } from '@portico/core';
+import { AUDITED_OUTSIDE_CATALOG, formatDateTime, isAuditedOutsideCatalog } from '@portico/core';
 import type { AuditEntry } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
@@ -161,6 +161,14 @@ function AuditTable({
     onState({ ...draft, pageNumber: 1 });
   }
 
+  /** A record type outside the catalog (sign-ins, sites, licences, …); an unknown one is "Other". */
+  function recordTypeLabel(kind: string): string {
+    if (!isAuditedOutsideCatalog(kind)) return t('audit.resource.other');
+    return t(`audit.resource.${kind}`, {
+      thingType: RESOURCES.thingType ? oneLabel(RESOURCES.thingType) : '',
+    });
+  }
+
   function recordCell(entry: AuditEntry) {
     const resource = RESOURCES[entry.resource];
     const name = entry.recordName || (entry.recordId === null ? '' : `#${entry.recordId}`);
@@ -182,7 +190,7 @@ function AuditTable({
         </>
       );
     }
-    return `${resource ? oneLabel(resource) : t(`audit.resource.${entry.resource === 'session' ? 'session' : 'other'}`)}${name ? `: ${name}` : ''}`;
+    return `${resource ? oneLabel(resource) : recordTypeLabel(entry.resource)}${name ? `: ${name}` : ''}`;
   }
 
   return (
@@ -206,7 +214,11 @@ function AuditTable({
               onChange={(event) => setDraft({ ...draft, resource: event.target.value })}
             >
               <option value="">{t('list.all')}</option>
-              <option value="session">{t('audit.resource.session')}</option>
+              {AUDITED_OUTSIDE_CATALOG.map((kind) => (
+                <option key={kind} value={kind}>
+                  {recordTypeLabel(kind)}
+                </option>
+              ))}
               {Object.values(RESOURCES).map((resource) => (
                 <option key={resource.api} value={resource.api}>
                   {oneLabel(resource)}

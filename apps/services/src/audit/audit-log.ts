@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditFieldChange } from '@portico/core';
 import type { Database } from '../db/schema.ts';
+import type { AuditedResource } from '@portico/core';
 import { enqueueWebhooks } from '../webhooks/webhook-outbox.ts';
 
 /** What an entry says was done. */
@@ -35,8 +36,8 @@ export interface AuditOrigin {
 
 export interface AuditEntryInput {
   action: AuditAction;
-  /** The API resource (`zone`, `user`, …) or `session` for sign-ins. */
-  resource: string;
+  /** The API resource (`zone`, `user`, …), or a record outside the catalog (`session` for sign-ins). */
+  resource: AuditedResource;
   recordId?: number | null;
   recordName?: string;
   tenantId: number | null;

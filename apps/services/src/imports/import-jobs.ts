@@ -277,7 +277,7 @@ export async function runJob(job: ImportJobRow, run: JobRun): Promise<void> {
       const finishedAt = Date.now();
       await appendAudit(reader, run.origin, {
         action: 'import',
-        resource: job.resource,
+        resource: spec.path,
         recordId: job.id,
         recordName: job.fileName,
         tenantId: job.tenantId,

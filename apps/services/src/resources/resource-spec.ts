@@ -1,5 +1,6 @@
 // The shape of a resource definition: one generic mechanism (resource-routes.ts) serves every
 // resource from these declarations.
+import type { CatalogPath } from '@portico/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../auth/directory.ts';
@@ -59,8 +60,8 @@ export interface ReadContext {
 export type Visibility = 'tree' | 'tenant' | 'global';
 
 export interface ResourceSpec {
-  /** The singular API path (`thing`). */
-  path: string;
+  /** The singular API path (`thing`): a resource of the catalog. */
+  path: CatalogPath;
   table: string;
   /** Permission resource name (`thing` → `thing:r`). */
   permission: string;

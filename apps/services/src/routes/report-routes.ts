@@ -6,7 +6,7 @@
 // of the caller's own list of that resource (same tenant scope and list query machinery).
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { checkReportDefinition, reportColumns, reportField } from '@portico/core';
+import { checkReportDefinition, reportColumns, reportField, resolveTimeZone } from '@portico/core';
 import type { ReportQuery } from '@portico/core';
 import type { Caller } from '../auth/directory.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -36,10 +36,24 @@ interface Runnable {
   query: ReportQuery;
   spec: ResourceSpec;
   groupBy: string | undefined;
+  /** The caller's time zone: a date in a time filter is a day on this clock. */
+  timeZone: string;
+}
+
+/** The time zone the caller's console shows times in: the user's own, else its group's. */
+async function callerTimeZone(ctx: ServicesContext, caller: Caller): Promise<string> {
+  const [userFields, groupFields] = await Promise.all([
+    ctx.directory.userFields(caller.user.id),
+    ctx.directory.inheritedGroupFields(caller.user.groupId),
+  ]);
+  return resolveTimeZone({
+    userValue: userFields.get('timeZoneConfiguration'),
+    groupValue: groupFields.get('timeZoneConfiguration')?.value,
+  });
 }
 
 /** The report `id` the caller may run: 403 without the permissions, 404 when it is not the caller's tenant's. */
-async function runnable(db: AnyDb, c: Context<AppEnv>): Promise<Runnable> {
+async function runnable(ctx: ServicesContext, db: AnyDb, c: Context<AppEnv>): Promise<Runnable> {
   const caller = c.get('caller');
   requireReportReader(caller);
   const { id } = parseOrThrow(idParam, c.req.param(), 'path');
@@ -62,7 +76,13 @@ async function runnable(db: AnyDb, c: Context<AppEnv>): Promise<Runnable> {
   const spec = RESOURCES_BY_PATH.get(checked.query.resource);
   if (!spec) throw new HttpError(400, `Reports cannot list ${checked.query.resource}`);
   requireReportTarget(caller, spec);
-  return { row, query: checked.query, spec, groupBy: checked.query.reportGroupBy[0]?.propertyName };
+  return {
+    row,
+    query: checked.query,
+    spec,
+    groupBy: checked.query.reportGroupBy[0]?.propertyName,
+    timeZone: await callerTimeZone(ctx, caller),
+  };
 }
 
 /**
@@ -73,14 +93,14 @@ function reportSelect(
   ctx: ServicesContext,
   db: AnyDb,
   caller: Caller,
-  { query, spec }: Runnable,
+  { query, spec, timeZone }: Runnable,
   page = { pageSize: 1, pageNumber: 1 },
 ) {
   return filteredSelect(
     db,
     ctx.dialect,
     spec,
-    reportListQuery(query, page),
+    reportListQuery(query, page, timeZone),
     readableFor(caller, spec).readable,
   );
 }
@@ -163,7 +183,7 @@ export function registerReportRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
   });
   api.post('/reportExecution/:id', async (c) => {
     const caller = c.get('caller');
-    const report = await runnable(db, c);
+    const report = await runnable(ctx, db, c);
     const page = parseOrThrow(pageQuery, c.req.query(), 'query');
     const { row, query, spec, groupBy } = report;
     const head = {
@@ -219,7 +239,7 @@ export function registerReportRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
   });
   api.get('/reportExecution/:id/export.csv', async (c) => {
     const caller = c.get('caller');
-    const report = await runnable(db, c);
+    const report = await runnable(ctx, db, c);
     const { row, query, spec, groupBy } = report;
     const filename = `report-${String(row.id)}.csv`;
     if (groupBy === undefined) {

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { VERSIONED_KINDS, restorePlan } from '@portico/core';
 import type {
+  CatalogPath,
   RestorePlan,
   SnapshotContent,
   SnapshotRecord,
@@ -24,7 +25,7 @@ type RecordTable = 'roles' | 'thingTypes' | 'zoneTypes' | 'reportDefinitions';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /** The API resource each kind's audit entries name. */
-export const KIND_RESOURCE: Readonly<Record<VersionedKindName, string>> = {
+export const KIND_RESOURCE: Readonly<Record<VersionedKindName, CatalogPath>> = {
   groupFields: 'group',
   roles: 'role',
   thingTypes: 'thingType',

@@ -123,6 +123,53 @@ describe('filter values against the field', () => {
   ])('time %s is %s ms', (text, ms) => {
     expect(ReportDefinition.reportTimeValue(text)).toBe(ms);
   });
+
+  const hour = 3_600_000;
+  it.each([
+    // a date is the whole day on the runner's clock, however long the day is
+    ['2026-01-31', 'UTC', Date.UTC(2026, 0, 31), Date.UTC(2026, 1, 1)],
+    ['2026-01-31', 'America/Chicago', Date.UTC(2026, 0, 31, 6), Date.UTC(2026, 1, 1, 6)],
+    ['2026-03-08', 'America/Chicago', Date.UTC(2026, 2, 8, 6), Date.UTC(2026, 2, 8, 6) + 23 * hour],
+    [
+      '2026-11-01',
+      'America/Chicago',
+      Date.UTC(2026, 10, 1, 5),
+      Date.UTC(2026, 10, 1, 5) + 25 * hour,
+    ],
+    ['2026-01-31', 'Asia/Kolkata', Date.UTC(2026, 0, 30, 18, 30), Date.UTC(2026, 0, 31, 18, 30)],
+    ['2026-01-31', 'Mars/Olympus', Date.UTC(2026, 0, 31), Date.UTC(2026, 1, 1)],
+    // a time is the minute, second or millisecond it names; without an offset, on that clock
+    ['2026-01-31T10:00', 'Europe/Berlin', Date.UTC(2026, 0, 31, 9), Date.UTC(2026, 0, 31, 9, 1)],
+    [
+      '2026-07-31 10:00:30',
+      'Europe/Berlin',
+      Date.UTC(2026, 6, 31, 8, 0, 30),
+      Date.UTC(2026, 6, 31, 8, 0, 31),
+    ],
+    [
+      '2026-01-31T10:00:00Z',
+      'Europe/Berlin',
+      Date.UTC(2026, 0, 31, 10),
+      Date.UTC(2026, 0, 31, 10, 0, 1),
+    ],
+    [
+      '2026-01-31T10:00:00.5+02:00',
+      'UTC',
+      Date.UTC(2026, 0, 31, 8, 0, 0, 500),
+      Date.UTC(2026, 0, 31, 8, 0, 0, 501),
+    ],
+    ['2026-01-31T10:00-0330', 'UTC', Date.UTC(2026, 0, 31, 13, 30), Date.UTC(2026, 0, 31, 13, 31)],
+    ['1000', 'America/Chicago', 1000, 1001],
+  ])('time %s in %s spans %s to %s', (text, zone, start, end) => {
+    expect(ReportDefinition.reportTimeSpan(text, zone)).toEqual({ start, end });
+  });
+
+  it.each(['2026-02-30', '2026-01-31T25:00', '2026-01-31T10:60', '31/01/2026', 'today', ''])(
+    '%s is not a time',
+    (text) => {
+      expect(ReportDefinition.reportTimeSpan(text, 'Europe/Berlin')).toBeUndefined();
+    },
+  );
 });
 
 describe('checkReportDefinition', () => {

@@ -9,6 +9,7 @@
  * legacy UI's report builder before it saves, and both offer the operators of
  * {@link REPORT_OPERATORS} by the field's kind.
  */
+import { timeZoneOffsetMinutes } from '../config/time-zones.ts';
 import { RESOURCE_CATALOG, enumerationOf } from './resource-catalog.ts';
 import type { CatalogField, CatalogPath } from './resource-catalog.ts';
 
@@ -180,16 +181,80 @@ export interface ReportProblem {
 /** The most columns, filters a definition holds. */
 export const REPORT_LIMITS = { columns: 30, filters: 20, value: 200 } as const;
 
+/** A time filter value's span: from `start` (inclusive) to `end` (exclusive), in epoch milliseconds. */
+export interface ReportTimeSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+const TIME_VALUE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Epoch milliseconds of a wall-clock time (given as if it were UTC) in `timeZone`. */
+function wallClockInZone(wall: number, timeZone: string): number {
+  const offsetAt = (at: number) => timeZoneOffsetMinutes(timeZone, new Date(at)) ?? 0;
+  const first = wall - offsetAt(wall) * 60_000;
+  // across a change of offset the first guess is off by the change: ask again at the guess
+  return wall - offsetAt(first) * 60_000;
+}
+
 /**
- * A time filter's value as milliseconds: digits (milliseconds), or an ISO 8601 date or date-time
- * (a date alone is midnight UTC); undefined when it is neither.
+ * The span a time filter's value names, or undefined when it is not a time:
+ * - digits: that millisecond;
+ * - a date (`2026-01-31`): the whole day in `timeZone` (the person's who runs the report);
+ * - a date and time: the minute, second or millisecond it names, at its own offset (`Z`,
+ *   `+02:00`) or, without one, on the clock of `timeZone`.
+ * So "on or before 2026-01-31" keeps the whole of that day, and "after" it starts the next.
+ */
+export function reportTimeSpan(value: string, timeZone = 'UTC'): ReportTimeSpan | undefined {
+  const text = value.trim();
+  if (/^\d{1,15}$/.test(text)) return { start: Number(text), end: Number(text) + 1 };
+  const match = TIME_VALUE.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second, milli, offset] = match;
+  const parts = [year, month, day, hour ?? 0, minute ?? 0, second ?? 0].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ms = Number((milli ?? '').padEnd(3, '0'));
+  const wall = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5], ms);
+  const back = new Date(wall);
+  // a day or an hour that does not exist (2026-02-30, 25:00) is not a time
+  if (
+    back.getUTCFullYear() !== parts[0] ||
+    back.getUTCMonth() !== parts[1] - 1 ||
+    back.getUTCDate() !== parts[2] ||
+    back.getUTCHours() !== parts[3] ||
+    back.getUTCMinutes() !== parts[4] ||
+    back.getUTCSeconds() !== parts[5]
+  )
+    return undefined;
+  if (hour === undefined) {
+    const nextDay = Date.UTC(parts[0], parts[1] - 1, parts[2] + 1);
+    return { start: wallClockInZone(wall, timeZone), end: wallClockInZone(nextDay, timeZone) };
+  }
+  const length = milli !== undefined ? 1 : second !== undefined ? 1_000 : 60_000;
+  let start: number;
+  if (offset === undefined) start = wallClockInZone(wall, timeZone);
+  else if (offset === 'Z') start = wall;
+  else {
+    const sign = offset.startsWith('-') ? -1 : 1;
+    const digits = offset.slice(1).replace(':', '');
+    start = wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  return { start, end: start + length };
+}
+
+/**
+ * A time filter's value as milliseconds: where its span starts ({@link reportTimeSpan}, a date
+ * alone in UTC); undefined when it is not a time.
  */
 export function reportTimeValue(value: string): number | undefined {
-  const text = value.trim();
-  if (/^\d{1,15}$/.test(text)) return Number(text);
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return undefined;
-  const at = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
-  return Number.isNaN(at) ? undefined : at;
+  return reportTimeSpan(value)?.start;
 }
 
 /** What is wrong with a filter value of `field` (with a value-taking operator); undefined when right. */

@@ -58,13 +58,12 @@ export function plainResource(entry: CatalogEntry): ResourceSpec {
     throw new Error(
       `${path}: give its catalog entry a table and a visibility, or the services a definition of it`,
     );
-  return { path, permission, table, visibility, fields: entryFields(entry) };
+  return { path: path as CatalogPath, permission, table, visibility, fields: entryFields(entry) };
 }
 
 /** A resource's API path and permission resource, as core's resource catalog names them. */
-export function identity(path: CatalogPath): { path: string; permission: string } {
-  const entry = RESOURCE_CATALOG[path];
-  return { path: entry.path, permission: entry.permission };
+export function identity(path: CatalogPath): { path: CatalogPath; permission: string } {
+  return { path, permission: RESOURCE_CATALOG[path].permission };
 }
 
 /** The validator of an enumeration field: one of the values the catalog gives it. */
