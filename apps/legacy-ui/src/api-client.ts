@@ -1,17 +1,19 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
 import type {
-  AttributeDefinition,
   BulkResult,
+  ConfigVersion,
   ImportJob,
   KindDiff,
+  LicenseInfo,
   LicenseLimit,
-  LicenseUsage,
+  LicenseState,
   MapPlacement,
   RestorePlan,
   SiteAddress,
   SiteDetails,
   SiteMap,
   SiteSummary,
+  ThingTypeField,
   VersionedKind,
   WebhookDelivery,
   WorkingHours,
@@ -20,7 +22,18 @@ import type { RequestGate } from './request-gate.ts';
 
 // The services' JSON shapes are core's (the services' presenters return them); the pages take them
 // from here with the rest of the API.
-export type { BulkResult, ImportJob, SiteDetails, SiteMap, SiteSummary, WebhookDelivery };
+export type {
+  BulkResult,
+  ConfigVersion,
+  ImportJob,
+  LicenseInfo,
+  LicenseState,
+  SiteDetails,
+  SiteMap,
+  SiteSummary,
+  ThingTypeField,
+  WebhookDelivery,
+};
 
 /**
  * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
@@ -142,13 +155,6 @@ export type BulkRequest =
   | { action: 'delete'; match: ExportQuery }
   | { action: 'update'; ids: number[]; values: Record<string, unknown> }
   | { action: 'update'; match: ExportQuery; values: Record<string, unknown> };
-
-/** A thing type's attribute, as `/thingType/{id}/fields` answers it (core's AttributeDefinition). */
-export interface ThingTypeField extends AttributeDefinition {
-  id: number;
-  thingTypeId: number;
-  position: number;
-}
 
 /** What the pages need from the API. */
 export interface ApiClient {
@@ -360,16 +366,6 @@ export interface WebhookTestResult {
   error: string;
 }
 
-/** A configuration snapshot: who took it, when, why and how many records of each kind. */
-export interface ConfigVersion {
-  id: number;
-  note: string;
-  tenantId: number | null;
-  actorName: string;
-  at: string;
-  counts: Record<string, number>;
-}
-
 export interface ConfigVersionList {
   kinds: VersionedKind[];
   results: ConfigVersion[];
@@ -387,29 +383,6 @@ export interface RetentionState {
   runs: Array<RetentionRun & { trigger: 'manual' | 'scheduled' | 'dryRun'; actorName: string }>;
 }
 
-/** Options of {@link createApiClient}. */
-/** A license: what it grants, whether it is in force, when and by whom it was generated or installed. */
-export interface LicenseInfo {
-  id: string;
-  tenantId: number;
-  tenantName: string;
-  issuedAt: string;
-  expiresAt: string;
-  modules: string[];
-  limits: Partial<Record<LicenseLimit, number>>;
-  status: 'valid' | 'expired';
-  at: string;
-  actorName: string;
-  /** Generated licenses only. */
-  text?: string;
-}
-
-export interface LicenseState {
-  tenant: { id: number; name: string };
-  license: LicenseInfo | null;
-  usage: LicenseUsage[];
-}
-
 export interface GenerateLicenseRequest {
   tenantId: number;
   expiresOn: string;
@@ -417,6 +390,7 @@ export interface GenerateLicenseRequest {
   limits: Partial<Record<LicenseLimit, number | null>>;
 }
 
+/** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
   apiBase: string;
   token: string;

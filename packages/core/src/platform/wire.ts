@@ -2,8 +2,11 @@
 // compiler holds the services to them), the legacy UI and the tests read them. Types only. A
 // database row that stores the same fields differently (epoch numbers for ISO strings, a blob)
 // extends the part it shares rather than naming those fields again.
+import type { SnapshotContent } from './config-versions.ts';
 import type { ImportProblem } from './csv-import.ts';
+import type { LicensePayload, LicenseUsage } from './license.ts';
 import type { MapPlacement, SiteAddress, WorkingHours } from './sites.ts';
+import type { AttributeDefinition } from './thing-attributes.ts';
 
 /** What a bulk action (`POST /{resource}/bulk`) does to the records it names or matches. */
 export type BulkAction = 'delete' | 'update' | 'restore';
@@ -171,4 +174,45 @@ export interface AuditEntry extends AuditAct {
   changes: AuditFieldChange[];
   /** The API key the request was authenticated with; null for a password session. */
   apiKeyId: number | null;
+}
+
+/** A thing type's attribute, as `/thingType/{id}/fields` answers it. */
+export interface ThingTypeField extends AttributeDefinition {
+  readonly id: number;
+  readonly thingTypeId: number;
+  readonly position: number;
+  /** Milliseconds since the epoch. */
+  readonly creationTime: number;
+}
+
+/** A configuration snapshot: who took it, when and why, and how many records of each kind. */
+export interface ConfigVersion {
+  id: number;
+  note: string;
+  /** Whose configuration; null: the root level's. */
+  tenantId: number | null;
+  actorName: string;
+  /** ISO 8601. */
+  at: string;
+  /** Records of each versioned kind, by kind. */
+  counts: Record<string, number>;
+  /** Only when one snapshot is read. */
+  content?: SnapshotContent;
+}
+
+/** A license as generated or installed: its payload, whether it is in force, when and by whom. */
+export interface LicenseInfo extends LicensePayload {
+  status: 'valid' | 'expired';
+  /** ISO 8601. */
+  at: string;
+  actorName: string;
+  /** Generated licenses only: the signed text to hand over. */
+  text?: string;
+}
+
+/** `GET /license`: the tenant, its installed license (null: no limits) and each limit's use. */
+export interface LicenseState {
+  tenant: { id: number; name: string };
+  license: LicenseInfo | null;
+  usage: LicenseUsage[];
 }
