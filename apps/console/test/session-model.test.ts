@@ -407,6 +407,19 @@ abstract class Step implements Command {
   }
 }
 
+/** A step of one argument, shown with it in a counterexample: `Reload(/services/things)`. */
+abstract class StepOf<Arg> extends Step {
+  constructor(readonly arg: Arg) {
+    super();
+  }
+  protected shown(): string {
+    return String(this.arg);
+  }
+  toString() {
+    return `${this.constructor.name}(${this.shown()})`;
+  }
+}
+
 /**
  * A sign-in by `user` that should work (`right`: the right password, this tab's own OAuth state)
  * or be refused.
@@ -494,22 +507,16 @@ class SignOut extends Step {
   }
 }
 
-class OtherTabSignIn extends Step {
-  constructor(readonly user: Username) {
-    super();
-  }
-  toString() {
-    return `OtherTabSignIn(${this.user})`;
-  }
+class OtherTabSignIn extends StepOf<Username> {
   protected async act(model: Model, real: Real) {
-    const token = await issueToken(this.user);
+    const token = await issueToken(this.arg);
     createTokenStore().write(token);
     localStorage.setItem(
       STORAGE_KEYS.sessionDetail,
-      JSON.stringify({ id: directory.get(this.user)?.id, username: this.user }),
+      JSON.stringify({ id: directory.get(this.arg)?.id, username: this.arg }),
     );
     model.signedOut = false;
-    await postFromOtherTab(real, { type: 'login', userId: directory.get(this.user)?.id ?? -1 });
+    await postFromOtherTab(real, { type: 'login', userId: directory.get(this.arg)?.id ?? -1 });
   }
 }
 
@@ -541,15 +548,9 @@ class TokenRemoved extends Step {
   }
 }
 
-class TokenReplaced extends Step {
-  constructor(readonly user: Username) {
-    super();
-  }
-  toString() {
-    return `TokenReplaced(${this.user})`;
-  }
+class TokenReplaced extends StepOf<Username> {
   protected async act(model: Model) {
-    createTokenStore().write(await issueToken(this.user));
+    createTokenStore().write(await issueToken(this.arg));
     model.dirty = true;
   }
 }
@@ -631,24 +632,18 @@ class ServicesUp extends Step {
   }
 }
 
-class Hold extends Step {
-  constructor(readonly target: string) {
-    super();
-  }
-  toString() {
-    return `Hold(${this.target || 'every answer'})`;
+class Hold extends StepOf<string> {
+  protected override shown() {
+    return this.arg || 'every answer';
   }
   protected async act(_model: Model, real: Real) {
-    real.gate.holding = this.target;
+    real.gate.holding = this.arg;
   }
 }
 
-class Release extends Step {
-  constructor(readonly order: number[]) {
-    super();
-  }
-  toString() {
-    return `Release(${this.order.join(',')})`;
+class Release extends StepOf<number[]> {
+  protected override shown() {
+    return this.arg.join(',');
   }
   protected async act(_model: Model, real: Real) {
     real.gate.holding = null;
@@ -656,7 +651,7 @@ class Release extends Step {
     const held = real.gate.held.splice(0);
     const keyed = held.map((release, index) => ({
       release,
-      key: this.order[index % Math.max(1, this.order.length)] ?? index,
+      key: this.arg[index % Math.max(1, this.arg.length)] ?? index,
     }));
     keyed.sort((a, b) => a.key - b.key);
     for (const { release } of keyed) {
@@ -700,21 +695,25 @@ class OAuthReturn extends SignInStep {
   }
 }
 
-class Reload extends Step {
-  constructor(readonly path: string) {
-    super();
-  }
-  toString() {
-    return `Reload(${this.path})`;
-  }
+class Reload extends StepOf<string> {
   protected async act(model: Model, real: Real) {
     // a page load (or a link opened in this tab) at a deep link: the guards run from the start
-    reloadPage(real, this.path);
+    reloadPage(real, this.arg);
     model.dirty = false;
   }
 }
 
 const user = fc.constantFrom(...USERS);
+/** The answers a Hold step can hold back: every one ('') or one kind of call. */
+const holdTarget = fc.constantFrom(
+  '',
+  '/user/whoami',
+  '/permissions',
+  '/visibilityGroups',
+  '/inheritedFields',
+  '/user/login',
+  '/user/logout',
+);
 /** Deep links: pages some users may open and others not, the welcome page, a malformed escape. */
 const DEEP_LINKS = [
   '/app/model/zone',
@@ -740,17 +739,7 @@ const commands = fc.commands(
     fc.constant(new WatcherTick()),
     fc.constant(new ServicesDown()),
     fc.constant(new ServicesUp()),
-    fc
-      .constantFrom(
-        '',
-        '/user/whoami',
-        '/permissions',
-        '/visibilityGroups',
-        '/inheritedFields',
-        '/user/login',
-        '/user/logout',
-      )
-      .map((target) => new Hold(target)),
+    holdTarget.map((target) => new Hold(target)),
     fc
       .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 })
       .map((order) => new Release(order)),
@@ -765,15 +754,6 @@ const commands = fc.commands(
  * something ends or changes it, and the held answers are released out of order. The same commands
  * as above, in the order that makes late answers meet a changed session.
  */
-const holdTarget = fc.constantFrom(
-  '',
-  '/user/whoami',
-  '/permissions',
-  '/visibilityGroups',
-  '/inheritedFields',
-  '/user/login',
-  '/user/logout',
-);
 const starter: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom(...DEEP_LINKS, '/app').map((path): Command => new Reload(path)),
   user.map((name): Command => new OtherTabSignIn(name)),

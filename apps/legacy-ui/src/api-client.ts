@@ -1,16 +1,39 @@
 // The legacy UI calls the platform API itself, with the token the shell handed over.
 import type {
-  AttributeDefinition,
+  BulkResult,
+  ConfigVersion,
+  ImportJob,
   KindDiff,
+  LicenseInfo,
   LicenseLimit,
-  LicenseUsage,
+  LicenseState,
   MapPlacement,
   RestorePlan,
   SiteAddress,
+  SiteDetails,
+  SiteMap,
+  SiteSummary,
+  ThingTypeField,
   VersionedKind,
+  WebhookDelivery,
   WorkingHours,
 } from '@portico/core';
 import type { RequestGate } from './request-gate.ts';
+
+// The services' JSON shapes are core's (the services' presenters return them); the pages take them
+// from here with the rest of the API.
+export type {
+  BulkResult,
+  ConfigVersion,
+  ImportJob,
+  LicenseInfo,
+  LicenseState,
+  SiteDetails,
+  SiteMap,
+  SiteSummary,
+  ThingTypeField,
+  WebhookDelivery,
+};
 
 /**
  * A non-2xx answer from the API. `fields` holds per-field messages of a 400; `field` names the field
@@ -133,29 +156,6 @@ export type BulkRequest =
   | { action: 'update'; ids: number[]; values: Record<string, unknown> }
   | { action: 'update'; match: ExportQuery; values: Record<string, unknown> };
 
-/** The services' answer to a bulk action: what was done, what was not and why. */
-export interface BulkResult {
-  action: 'delete' | 'update' | 'restore';
-  total: number;
-  done: Array<{ id: number; name: string }>;
-  failed: Array<{
-    id: number;
-    name: string | null;
-    status: number;
-    error: string;
-    usedBy?: { resource: string; count: number };
-  }>;
-  /** After a soft delete: until when (epoch ms) a restore can bring the records back. */
-  restorableUntil?: number;
-}
-
-/** A thing type's attribute, as `/thingType/{id}/fields` answers it (core's AttributeDefinition). */
-export interface ThingTypeField extends AttributeDefinition {
-  id: number;
-  thingTypeId: number;
-  position: number;
-}
-
 /** What the pages need from the API. */
 export interface ApiClient {
   /** A thing type's attributes, in order (`GET /thingType/{id}/fields`). */
@@ -277,51 +277,6 @@ export interface ApiClient {
   ): Promise<{ site: { id: number; name: string }; map: SiteMap } | null>;
 }
 
-/** A site in the sites list (`GET /site`). */
-export interface SiteSummary {
-  id: number;
-  name: string;
-  code: string;
-  configured: boolean;
-  street: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  timeZone: string;
-  hasMap: boolean;
-}
-
-/** A site's local map, as described (the image itself at `imagePath`). */
-export interface SiteMap {
-  name: string;
-  imageType: string;
-  imageBytes: number;
-  imageChecksum: string;
-  pixelWidth: number;
-  pixelHeight: number;
-  imageWidth: number;
-  imageHeight: number;
-  imageUnit: string;
-  latOrigin: number | null;
-  lonOrigin: number | null;
-  declination: number;
-  modifiedAt: string;
-  imagePath: string;
-}
-
-export interface SiteDetails {
-  id: number;
-  name: string;
-  code: string;
-  description: string;
-  configured: boolean;
-  address: SiteAddress;
-  timeZone: string;
-  workingHours: WorkingHours;
-  modifiedAt: string | null;
-  map: SiteMap | null;
-}
-
 export interface SiteBody {
   address: SiteAddress;
   timeZone: string;
@@ -354,33 +309,6 @@ export interface ExchangeAnswer {
   status: number;
   headers: Array<[string, string]>;
   body: string;
-}
-
-/** A CSV import job (`/importJob`). */
-export interface ImportJob {
-  id: number;
-  resource: string;
-  fileName: string;
-  state: 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
-  actorName: string;
-  totalRows: number;
-  errorRows: number;
-  toCreate: number;
-  toUpdate: number;
-  created: number;
-  updated: number;
-  processed: number;
-  cancelling: boolean;
-  createdAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  message: string;
-  hasErrorFile: boolean;
-  /** A confirm would run it: checked, or failed with nothing at fault in the file (interrupted). */
-  runnable?: boolean;
-  preview?: Array<{ line: number; action: 'create' | 'update'; values: Record<string, string> }>;
-  problems?: Array<{ line: number; column: number; columnName: string; message: string }>;
 }
 
 /** One tenant's usage as `GET /status` answers it. */
@@ -429,20 +357,6 @@ export interface GroupSettingsAnswer {
   results: GroupSettingRow[];
 }
 
-/** One attempt to deliver a webhook event. */
-export interface WebhookDelivery {
-  id: number;
-  deliveryId: number;
-  event: string;
-  at: string;
-  attempt: number;
-  status: number;
-  durationMs: number;
-  outcome: 'delivered' | 'retrying' | 'failed';
-  responseExcerpt: string;
-  error: string;
-}
-
 /** What a test event came to. */
 export interface WebhookTestResult {
   outcome: 'delivered' | 'retrying' | 'failed';
@@ -450,16 +364,6 @@ export interface WebhookTestResult {
   durationMs: number;
   responseExcerpt: string;
   error: string;
-}
-
-/** A configuration snapshot: who took it, when, why and how many records of each kind. */
-export interface ConfigVersion {
-  id: number;
-  note: string;
-  tenantId: number | null;
-  actorName: string;
-  at: string;
-  counts: Record<string, number>;
 }
 
 export interface ConfigVersionList {
@@ -479,29 +383,6 @@ export interface RetentionState {
   runs: Array<RetentionRun & { trigger: 'manual' | 'scheduled' | 'dryRun'; actorName: string }>;
 }
 
-/** Options of {@link createApiClient}. */
-/** A license: what it grants, whether it is in force, when and by whom it was generated or installed. */
-export interface LicenseInfo {
-  id: string;
-  tenantId: number;
-  tenantName: string;
-  issuedAt: string;
-  expiresAt: string;
-  modules: string[];
-  limits: Partial<Record<LicenseLimit, number>>;
-  status: 'valid' | 'expired';
-  at: string;
-  actorName: string;
-  /** Generated licenses only. */
-  text?: string;
-}
-
-export interface LicenseState {
-  tenant: { id: number; name: string };
-  license: LicenseInfo | null;
-  usage: LicenseUsage[];
-}
-
 export interface GenerateLicenseRequest {
   tenantId: number;
   expiresOn: string;
@@ -509,6 +390,7 @@ export interface GenerateLicenseRequest {
   limits: Partial<Record<LicenseLimit, number | null>>;
 }
 
+/** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
   apiBase: string;
   token: string;

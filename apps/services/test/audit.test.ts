@@ -4,32 +4,21 @@
 // CSV; a write whose entry cannot be written is not made at all.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@portico/core';
 import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
 import type { SeededUser, TestClient } from './helpers.ts';
-
-interface Entry {
-  id: number;
-  at: string;
-  time: number;
-  tenantId: number | null;
-  user: { id: number | null; username: string };
-  address: string;
-  requestId: string;
-  action: string;
-  resource: string;
-  recordId: number | null;
-  recordName: string;
-  changes: { field: string; before?: unknown; after?: unknown }[];
-}
 
 let client: TestClient;
 const tokens = {} as Record<SeededUser, string>;
 let acmeId: number;
 
-async function entries(token: string, query = ''): Promise<{ total: number; results: Entry[] }> {
+async function entries(
+  token: string,
+  query = '',
+): Promise<{ total: number; results: AuditEntry[] }> {
   const response = await client.call('GET', `/auditEntry${query}`, { token });
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { total: number; results: Entry[] };
+  return (await response.json()) as { total: number; results: AuditEntry[] };
 }
 
 beforeAll(async () => {
@@ -269,7 +258,7 @@ describe('reading the trail', () => {
       });
     }
     const one = await client.call('GET', `/auditEntry/${id}`, { token: tokens.root });
-    expect(((await one.json()) as Entry).action).toBe(before.results[0]!.action);
+    expect(((await one.json()) as AuditEntry).action).toBe(before.results[0]!.action);
   });
 });
 

@@ -4,24 +4,11 @@
 // purged by the server); the answer groups what was done and what was not.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkResult } from '@portico/core';
 import { UNDO_WINDOW_MS } from '../src/db/soft-delete-tables.ts';
 import { purgeExpired, startPurgeSchedule } from '../src/resources/soft-delete.ts';
 import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
 import type { SeededUser, TestClient } from './helpers.ts';
-
-interface BulkAnswer {
-  action: string;
-  total: number;
-  done: Array<{ id: number; name: string }>;
-  failed: Array<{
-    id: number;
-    name: string | null;
-    status: number;
-    error: string;
-    usedBy?: { resource: string; count: number };
-  }>;
-  restorableUntil?: number;
-}
 
 type Who = SeededUser;
 let client: TestClient;
@@ -31,7 +18,7 @@ let sites: { north: number; south: number };
 
 async function bulk(who: Who, resource: string, body: unknown) {
   const response = await client.call('POST', `/${resource}/bulk`, { token: tokens[who], body });
-  const json = (await response.json()) as BulkAnswer & { error?: string; fields?: object };
+  const json = (await response.json()) as BulkResult & { error?: string; fields?: object };
   return { status: response.status, json };
 }
 

@@ -4,28 +4,15 @@
 // caller's permissions and tenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES } from '@portico/core';
+import type { ImportJob } from '@portico/core';
 import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
 import type { SeededUser, TestClient } from './helpers.ts';
 
 let client: TestClient;
 const tokens = {} as Record<SeededUser, string>;
 
-interface Job {
-  id: number;
-  state: string;
-  totalRows: number;
-  errorRows: number;
-  toCreate: number;
-  toUpdate: number;
-  created: number;
-  updated: number;
-  processed: number;
-  durationMs: number | null;
-  message: string;
-  hasErrorFile: boolean;
-  preview: Array<{ line: number; action: string; values: Record<string, string> }>;
-  problems: Array<{ line: number; column: number; columnName: string; message: string }>;
-}
+/** A job as one read of it answers: with its preview and problems. */
+type Job = Required<ImportJob>;
 
 const db = () => client.services.context.db;
 

@@ -19,15 +19,24 @@ export type BridgeErrorCode =
   /** The endpoint options are unsafe or malformed (for example a `*` target origin). */
   | 'BRIDGE_CONFIG';
 
-/** Base class of every bridge error. */
-export class BridgeError extends Error {
-  /** What went wrong, machine-readable. */
-  readonly code: BridgeErrorCode;
+/**
+ * An error with a machine-readable code. The name is given as text: a minified frame kit renames
+ * classes, and callers and logs read `name`.
+ */
+class CodedError<Code extends string> extends Error {
+  readonly code: Code;
 
-  constructor(code: BridgeErrorCode, message: string) {
+  constructor(name: string, code: Code, message: string) {
     super(message);
-    this.name = 'BridgeError';
+    this.name = name;
     this.code = code;
+  }
+}
+
+/** Base class of every bridge error; `code` says what went wrong. */
+export class BridgeError extends CodedError<BridgeErrorCode> {
+  constructor(code: BridgeErrorCode, message: string) {
+    super('BridgeError', code, message);
   }
 }
 
@@ -62,13 +71,9 @@ export class BridgeRemoteError extends BridgeError {
  * Thrown by a request handler to answer with a specific error code and message (sent to the peer as is).
  * Any other thrown value is answered with code `HANDLER_FAILED` and a generic message.
  */
-export class BridgeHandlerError extends Error {
-  /** The code sent to the peer. */
-  readonly code: string;
-
+export class BridgeHandlerError extends CodedError<string> {
+  /** `code` is sent to the peer. */
   constructor(code: string, message: string) {
-    super(message);
-    this.name = 'BridgeHandlerError';
-    this.code = code;
+    super('BridgeHandlerError', code, message);
   }
 }

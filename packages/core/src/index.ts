@@ -392,6 +392,7 @@ export {
 export type { MapImageCheck, MapImageProblem, MapImageType } from './platform/map-image.ts';
 export {
   DEFAULT_WORKING_HOURS,
+  MAP_PLACEMENT_FIELDS,
   MAP_UNITS,
   MAX_MAP_SIDE,
   SITE_ADDRESS_LIMITS,
@@ -566,3 +567,26 @@ export {
   modelVersionProblem,
   transitionProblem,
 } from './platform/trained-models.ts';
+export type {
+  AuditAct,
+  AuditEntry,
+  AuditFieldChange,
+  BulkAction,
+  BulkFailure,
+  BulkResult,
+  ConfigVersion,
+  ImportJob,
+  ImportJobCounts,
+  ImportJobState,
+  ImportPreviewRow,
+  LicenseInfo,
+  LicenseState,
+  LocalMapDescription,
+  SiteDetails,
+  SiteMap,
+  SiteSummary,
+  ThingTypeField,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookOutcome,
+} from './platform/wire.ts';

@@ -281,6 +281,7 @@ function LoginField({
       <label htmlFor={id}>{label}</label>
       <input
         ref={inputRef}
+        className="text-field"
         id={id}
         autoFocus={autoFocus}
         name={name}

@@ -84,7 +84,7 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
         >
           <Dialog.Title className={styles.title}>{t('palette.title')}</Dialog.Title>
           <input
-            className={styles.input}
+            className={`text-field ${styles.input}`}
             type="text"
             role="combobox"
             aria-label={t('palette.title')}

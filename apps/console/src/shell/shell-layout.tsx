@@ -123,6 +123,8 @@ function ShellLayout() {
   );
 
   const path = location.pathname;
+  // what every link of the shell's menus shares: where the shell is, how it shows and follows a link
+  const linkTo = { path, activeClassName: styles.active, navigate };
   const match = parseAppRoute(path);
   const module = match?.module ?? null;
   const sidebarState = getSidebarState(path);
@@ -281,13 +283,7 @@ function ShellLayout() {
           <ul id={ids.modules}>
             {modules.map((module) => (
               <li key={module.name}>
-                <ShellLink
-                  to={module.path}
-                  path={path}
-                  activeClassName={styles.active}
-                  navigate={navigate}
-                  onClick={() => setModulesOpen(false)}
-                >
+                <ShellLink to={module.path} {...linkTo} onClick={() => setModulesOpen(false)}>
                   {label(module.tab, module.labelKey)}
                 </ShellLink>
               </li>
@@ -296,10 +292,8 @@ function ShellLayout() {
               <li key={`application-tab-${tab.id}`}>
                 <ShellLink
                   to={applicationTabPath(tab)}
-                  path={path}
-                  activeClassName={styles.active}
+                  {...linkTo}
                   active={openTab?.id === tab.id}
-                  navigate={navigate}
                   onClick={() => setModulesOpen(false)}
                 >
                   {applicationTabLabel(tab, language)}
@@ -360,13 +354,7 @@ function ShellLayout() {
               <ul>
                 {sidebarItems.map((item) => (
                   <li key={item.path}>
-                    <ShellLink
-                      to={item.path}
-                      path={path}
-                      activeClassName={styles.active}
-                      navigate={navigate}
-                      onClick={handleChoosePage}
-                    >
+                    <ShellLink to={item.path} {...linkTo} onClick={handleChoosePage}>
                       {item.label}
                     </ShellLink>
                   </li>

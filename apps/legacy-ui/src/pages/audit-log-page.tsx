@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { AUDITED_OUTSIDE_CATALOG, formatDateTime, isAuditedOutsideCatalog } from '@portico/core';
+import type { AuditEntry } from '@portico/core';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
@@ -25,20 +26,6 @@ const ACTIONS = [
   'login.failed',
   'logout',
 ] as const;
-
-/** One entry as `GET /auditEntry` answers it. */
-interface AuditEntry {
-  id: number;
-  at: string;
-  user: { id: number | null; username: string };
-  address: string;
-  requestId: string;
-  action: string;
-  resource: string;
-  recordId: number | null;
-  recordName: string;
-  changes: { field: string; before?: unknown; after?: unknown }[];
-}
 
 /** The filter and page of a trail, as kept in the location's query. */
 export interface AuditState {

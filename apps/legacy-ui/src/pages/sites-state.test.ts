@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKING_HOURS } from '@portico/core';
 import type { SiteDetails } from '../api-client.ts';
-import { northSite, siteMap } from '../../test/sites.ts';
+import { NORTH_PLACEMENT, northSite, siteMap } from '../../test/sites.ts';
 import { formFieldOf, formHours, siteBodyOf, siteFormValues } from './sites-state.ts';
 
 const site: SiteDetails = northSite({ code: 'north', map: siteMap({ imageBytes: 100 }) });
@@ -19,14 +19,7 @@ describe('the site form', () => {
         address: site.address,
         timeZone: 'America/Chicago',
         workingHours: DEFAULT_WORKING_HOURS,
-        map: {
-          imageWidth: 120,
-          imageHeight: 90,
-          imageUnit: 'm',
-          latOrigin: null,
-          lonOrigin: null,
-          declination: 0,
-        },
+        map: NORTH_PLACEMENT,
       },
     });
     expect(siteBodyOf(values, false)).toMatchObject({

@@ -1,6 +1,7 @@
 // The site page's form as flat text values (what a draft keeps), and back into the services' body,
 // checked by core's rules on the way (the services check them again).
 import {
+  MAP_PLACEMENT_FIELDS,
   WEEKDAYS,
   mapPlacementProblems,
   siteAddressProblems,
@@ -13,14 +14,6 @@ import type { SiteBody, SiteDetails } from '../api-client.ts';
 export type SiteFormValues = Record<string, string>;
 
 const ADDRESS = ['street', 'city', 'postalCode', 'country'] as const;
-const PLACEMENT = [
-  'imageWidth',
-  'imageHeight',
-  'imageUnit',
-  'latOrigin',
-  'lonOrigin',
-  'declination',
-] as const;
 
 /** The form's values of a loaded site (a day closed: its times empty, `closed` "true"). */
 export function siteFormValues(site: SiteDetails): SiteFormValues {
@@ -33,7 +26,7 @@ export function siteFormValues(site: SiteDetails): SiteFormValues {
     values[`${day}.close`] = opening?.close ?? '';
   }
   if (site.map)
-    for (const field of PLACEMENT) {
+    for (const field of MAP_PLACEMENT_FIELDS) {
       const value = site.map[field];
       values[`map.${field}`] = value === null ? '' : String(value);
     }

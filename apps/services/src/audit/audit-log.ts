@@ -3,6 +3,7 @@
 // not at all. Entries are never updated or deleted through the API. Secrets (password hashes, API
 // key and token hashes) are never stored: a changed secret shows as changed, nothing more.
 import type { Kysely } from 'kysely';
+import type { AuditFieldChange } from '@portico/core';
 import type { Database } from '../db/schema.ts';
 import type { AuditedResource } from '@portico/core';
 import { enqueueWebhooks } from '../webhooks/webhook-outbox.ts';
@@ -25,13 +26,6 @@ export type AuditAction =
   /** A CSV import job (its rows have entries of their own). */
   | 'import';
 
-/** One field's change; a missing side did not exist (a create has no before, a delete no after). */
-export interface FieldChange {
-  field: string;
-  before?: unknown;
-  after?: unknown;
-}
-
 /** Where the request came from. */
 export interface AuditOrigin {
   address: string;
@@ -49,7 +43,7 @@ export interface AuditEntryInput {
   tenantId: number | null;
   actorId: number | null;
   actorName: string;
-  changes?: readonly FieldChange[];
+  changes?: readonly AuditFieldChange[];
 }
 
 /** An entry's actor: the signed-in user the request runs as. */
@@ -87,9 +81,9 @@ export function fieldChanges(
   before: Readonly<Record<string, unknown>> | undefined,
   after: Readonly<Record<string, unknown>> | undefined,
   ignore: ReadonlySet<string> = new Set(),
-): FieldChange[] {
+): AuditFieldChange[] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  const changes: FieldChange[] = [];
+  const changes: AuditFieldChange[] = [];
   for (const field of [...fields].sort()) {
     if (field === 'id' || BOOKKEEPING.has(field) || ignore.has(field)) continue;
     const old = before?.[field];
@@ -97,7 +91,7 @@ export function fieldChanges(
     if (before && after && same(old, now)) continue;
     if (!before && (now === null || now === '' || now === undefined)) continue;
     if (!after && (old === null || old === '' || old === undefined)) continue;
-    const change: FieldChange = { field };
+    const change: AuditFieldChange = { field };
     if (before) change.before = shown(field, old ?? null);
     if (after) change.after = shown(field, now ?? null);
     changes.push(change);

@@ -1,6 +1,13 @@
 // Table shapes of the services database. Column names are the API's camelCase field names: Kysely
 // quotes every identifier, so the same names work on SQLite and PostgreSQL.
 import type { Generated } from 'kysely';
+import type {
+  AuditAct,
+  ImportJobCounts,
+  ImportJobState,
+  LocalMapDescription,
+  WebhookAttempt,
+} from '@portico/core';
 
 /** 0 / 1: SQLite has no boolean type, so both dialects store flags as integers. */
 export type Flag = number;
@@ -194,27 +201,12 @@ export interface SiteTable {
   modifiedAt: number;
 }
 
-/** A site's local map (0023): the image (a blob, never sent whole in a list) and its placement. */
-export interface LocalMapTable {
+/** A site's local map (0023): the image (a blob, never sent whole in a list) and its description. */
+export interface LocalMapTable extends LocalMapDescription {
   id: Generated<number>;
   groupId: number;
   tenantId: number | null;
-  name: string;
-  /** image/png | image/jpeg | image/webp, read from the file's bytes. */
-  imageType: string;
   image: Uint8Array;
-  imageBytes: number;
-  /** SHA-256 of the image, hex: its ETag and its audit record. */
-  imageChecksum: string;
-  pixelWidth: number;
-  pixelHeight: number;
-  /** Real width and height, in `imageUnit` (m | ft). */
-  imageWidth: number;
-  imageHeight: number;
-  imageUnit: string;
-  latOrigin: number | null;
-  lonOrigin: number | null;
-  declination: number;
   modifiedAt: number;
 }
 
@@ -417,7 +409,7 @@ export interface LoginAttemptTable {
  * One append-only audit entry: who did what to which record, when, from where, and each changed
  * field's before and after (secrets only as changed). Written in the same transaction as the change.
  */
-export interface AuditEntryTable {
+export interface AuditEntryTable extends AuditAct {
   id: Generated<number>;
   /** Milliseconds since the epoch. */
   at: number;
@@ -426,12 +418,6 @@ export interface AuditEntryTable {
   actorId: number | null;
   /** The actor's username then (or the name a failed sign-in tried). */
   actorName: string;
-  address: string;
-  requestId: string;
-  action: string;
-  resource: string;
-  recordId: number | null;
-  recordName: string;
   /** JSON: `[{ field, before?, after? }]`. */
   changes: string;
   /** The API key the request was authenticated with; null for a password session. */
@@ -478,21 +464,13 @@ export interface WebhookOutboxTable {
   state: 'pending' | 'delivered' | 'failed';
 }
 
-export interface WebhookDeliveryTable {
+export interface WebhookDeliveryTable extends WebhookAttempt {
   id: Generated<number>;
   outboxId: number;
   endpointId: number;
   tenantId: number | null;
   event: string;
   at: number;
-  attempt: number;
-  /** The HTTP status answered; 0 when none came. */
-  status: number;
-  durationMs: number;
-  /** delivered | retrying | failed */
-  outcome: string;
-  responseExcerpt: string;
-  error: string;
 }
 
 export interface RetentionPolicyTable {
@@ -538,9 +516,7 @@ export interface MetaTable {
 }
 
 /** Every table, by name. */
-export type ImportJobState = 'checked' | 'invalid' | 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface ImportJobTable {
+export interface ImportJobTable extends ImportJobCounts {
   id: Generated<number>;
   /** Whose job: the tenant's group (root: the root group). */
   scopeGroupId: number;
@@ -552,13 +528,6 @@ export interface ImportJobTable {
   state: ImportJobState;
   actorId: number;
   actorName: string;
-  totalRows: number;
-  errorRows: number;
-  toCreate: number;
-  toUpdate: number;
-  created: number;
-  updated: number;
-  processed: number;
   fileBytes: number;
   createdAt: number;
   startedAt: number | null;

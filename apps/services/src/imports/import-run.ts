@@ -16,7 +16,7 @@ import {
   readImportHeader,
   readImportRow,
 } from '@portico/core';
-import type { ImportHeader, ImportProblem, ImportResource } from '@portico/core';
+import type { ImportHeader, ImportPreviewRow, ImportProblem, ImportResource } from '@portico/core';
 import { appendAuditEntries, auditActor, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
 import type { AuditEntryInput, AuditOrigin } from '../audit/audit-log.ts';
 import { AuthError } from '../auth/auth-error.ts';
@@ -52,20 +52,13 @@ const COMPUTED_ON_CREATE = ['createdBy', 'passwordHash'];
 
 export type Trx = WriteContext['trx'];
 
-export interface PreviewRow {
-  line: number;
-  action: 'create' | 'update';
-  /** The row's cells as they would be written, by column (a reference by the code given). */
-  values: Record<string, string>;
-}
-
 export interface ImportOutcome {
   totalRows: number;
   created: number;
   updated: number;
   errorRows: number;
   problems: ImportProblem[];
-  preview: PreviewRow[];
+  preview: ImportPreviewRow[];
   /** The rows with problems as CSV (their cells, the line, the problems); '' when none. */
   errorFile: string;
 }

@@ -1,10 +1,9 @@
 // Who may start a bulk action on a resource. Each record is then checked again on its own, as a
 // single write would be (visibility, the row's group, the resource's own rules), by the write itself.
+import type { BulkAction } from '@portico/core';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../auth/directory.ts';
 import type { ResourceSpec } from '../resources/resource-spec.ts';
-
-export type BulkAction = 'delete' | 'update' | 'restore';
 
 /** The permission letter an action needs: deleting and undoing a delete need `d`, an update `u`. */
 export function bulkPermissionLetter(action: BulkAction): 'u' | 'd' {

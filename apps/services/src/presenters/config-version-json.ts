@@ -1,7 +1,7 @@
 // The JSON of a configuration snapshot: who took it, when and why, whose configuration it holds,
 // how many records of each versioned kind, and (read one by one) its content.
 import { VERSIONED_KINDS } from '@portico/core';
-import type { SnapshotContent } from '@portico/core';
+import type { ConfigVersion, SnapshotContent } from '@portico/core';
 import type { ConfigVersionTable } from '../db/schema.ts';
 
 type Stored = Omit<ConfigVersionTable, 'id'> & { id: number };
@@ -10,7 +10,7 @@ export function configVersionJson(
   row: Stored,
   content: SnapshotContent,
   withContent = false,
-): Record<string, unknown> {
+): ConfigVersion {
   return {
     id: Number(row.id),
     note: row.note,

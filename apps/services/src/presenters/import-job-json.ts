@@ -1,18 +1,20 @@
 // The JSON of an import job.
+import type { ImportJob, ImportPreviewRow, ImportProblem } from '@portico/core';
 import type { ImportJobRow, RunningJob } from '../imports/import-jobs.ts';
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
-function parsed(text: string): unknown[] {
+/** A JSON list the job stored itself (its preview or its problems); [] for anything else. */
+function parsed<Item>(text: string): Item[] {
   try {
     const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value : [];
+    return Array.isArray(value) ? (value as Item[]) : [];
   } catch {
     return [];
   }
 }
 
-export function importJobJson(job: ImportJobRow, live?: RunningJob, detail = true) {
+export function importJobJson(job: ImportJobRow, live?: RunningJob, detail = true): ImportJob {
   return {
     id: Number(job.id),
     resource: job.resource,
@@ -41,6 +43,11 @@ export function importJobJson(job: ImportJobRow, live?: RunningJob, detail = tru
         (job.state === 'failed' &&
           Number(job.errorRows) === 0 &&
           parsed(job.problems).length === 0)),
-    ...(detail ? { preview: parsed(job.preview), problems: parsed(job.problems) } : {}),
+    ...(detail
+      ? {
+          preview: parsed<ImportPreviewRow>(job.preview),
+          problems: parsed<ImportProblem>(job.problems),
+        }
+      : {}),
   };
 }

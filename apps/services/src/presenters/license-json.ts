@@ -1,13 +1,13 @@
 // The JSON of a license: its payload (what it grants), whether it is in force now, and when and by
 // whom it was generated or installed.
 import { isLicenseExpired, licenseUsage } from '@portico/core';
-import type { LicenseLimit, LicensePayload } from '@portico/core';
+import type { LicenseInfo, LicenseLimit, LicensePayload, LicenseState } from '@portico/core';
 
 export function licenseJson(
   payload: LicensePayload,
   record: { at: number; actorName: string; text?: string },
   now: number,
-): Record<string, unknown> {
+): LicenseInfo {
   return {
     ...payload,
     status: isLicenseExpired(payload, now) ? 'expired' : 'valid',
@@ -23,7 +23,7 @@ export function installedLicenseJson(
   installed: { payload: LicensePayload; at: number; actorName: string } | undefined,
   used: Readonly<Record<LicenseLimit, number>>,
   now: number,
-): Record<string, unknown> {
+): LicenseState {
   return {
     tenant: { id: tenant.id, name: tenant.name },
     license: installed ? licenseJson(installed.payload, installed, now) : null,

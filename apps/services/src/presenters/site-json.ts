@@ -1,7 +1,7 @@
 // The JSON of a site (a site-level group with its details) and of its local map's description (the
 // image itself is served on its own: GET /site/{id}/map/image).
-import { DEFAULT_WORKING_HOURS, WEEKDAYS } from '@portico/core';
-import type { WorkingHours } from '@portico/core';
+import { DEFAULT_WORKING_HOURS, MAP_PLACEMENT_FIELDS, WEEKDAYS } from '@portico/core';
+import type { SiteDetails, SiteMap, SiteSummary, WorkingHours } from '@portico/core';
 import type { GroupRow } from '../auth/directory.ts';
 import type { LocalMapTable, SiteTable } from '../db/schema.ts';
 
@@ -20,12 +20,7 @@ export const LOCAL_MAP_INFO_COLUMNS = [
   'imageChecksum',
   'pixelWidth',
   'pixelHeight',
-  'imageWidth',
-  'imageHeight',
-  'imageUnit',
-  'latOrigin',
-  'lonOrigin',
-  'declination',
+  ...MAP_PLACEMENT_FIELDS,
   'modifiedAt',
 ] as const;
 
@@ -55,7 +50,7 @@ export function storedWorkingHours(text: string | undefined): WorkingHours {
   ) as unknown as WorkingHours;
 }
 
-export function localMapJson(siteId: number, map: LocalMapInfo) {
+export function localMapJson(siteId: number, map: LocalMapInfo): SiteMap {
   return {
     id: num(map.id),
     name: map.name,
@@ -76,7 +71,11 @@ export function localMapJson(siteId: number, map: LocalMapInfo) {
 }
 
 /** A site as the list shows it. */
-export function siteSummaryJson(group: GroupRow, site: SiteRow | undefined, hasMap: boolean) {
+export function siteSummaryJson(
+  group: GroupRow,
+  site: SiteRow | undefined,
+  hasMap: boolean,
+): SiteSummary {
   return {
     id: group.id,
     name: group.name,
@@ -96,7 +95,7 @@ export function siteJson(
   group: GroupRow,
   site: SiteRow | undefined,
   map: LocalMapInfo | undefined,
-) {
+): SiteDetails {
   return {
     id: group.id,
     name: group.name,

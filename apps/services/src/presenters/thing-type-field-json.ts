@@ -1,8 +1,9 @@
 // The JSON of a thing type's attribute (the platform's ThingTypeField: name, unit, symbol,
 // dataType, defaultValue; and Portico's label, required, allowed values, bounds, order).
+import type { ThingTypeField } from '@portico/core';
 import type { StoredAttribute } from '../resources/definitions/thing-attributes.ts';
 
-export function attributeJson(attribute: StoredAttribute) {
+export function attributeJson(attribute: StoredAttribute): ThingTypeField {
   return {
     id: attribute.id,
     thingTypeId: attribute.thingTypeId,

@@ -3,6 +3,7 @@
 // every other method on these paths answers 405.
 import type { Context, Hono } from 'hono';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { AuditEntry, AuditFieldChange } from '@portico/core';
 import { z } from 'zod';
 import type { AuditEntryTable, Database } from '../db/schema.ts';
 import { parseOrThrow } from '../http/http-error.ts';
@@ -42,7 +43,7 @@ type AuditQuery = z.infer<typeof auditQuery>;
 /** A stored entry as Kysely reads it (bigint columns may come back as strings on PostgreSQL). */
 type EntryRow = Selectable<AuditEntryTable>;
 
-function toJson(row: EntryRow) {
+function toJson(row: EntryRow): AuditEntry {
   const at = Number(row.at);
   return {
     id: Number(row.id),
@@ -56,7 +57,7 @@ function toJson(row: EntryRow) {
     resource: row.resource,
     recordId: row.recordId === null ? null : Number(row.recordId),
     recordName: row.recordName,
-    changes: JSON.parse(row.changes) as unknown,
+    changes: JSON.parse(row.changes) as AuditFieldChange[],
     apiKeyId: row.apiKeyId === null ? null : Number(row.apiKeyId),
   };
 }

@@ -10,12 +10,12 @@
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { BulkFailure, BulkResult } from '@portico/core';
 import { UNDO_WINDOW_MS, softDeletes } from '../db/soft-delete-tables.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { readableFor, readableGroups, ownerOf } from '../policies/access.ts';
 import { requireBulkPermission } from '../policies/bulk-policy.ts';
-import type { BulkAction } from '../policies/bulk-policy.ts';
 import { recordNameOf } from '../audit/audit-log.ts';
 import { filteredSelect, parseListQuery } from '../resources/list-query.ts';
 import { usageOf } from '../resources/references.ts';
@@ -55,26 +55,6 @@ const bulkBody = z
     if (body.action !== 'update' && body.values !== undefined)
       issue.addIssue({ code: 'custom', path: ['values'], message: `a ${body.action} takes none` });
   });
-
-export interface BulkFailure {
-  id: number;
-  /** Null when the caller may not read the record (whether it exists is not told). */
-  name: string | null;
-  status: number;
-  error: string;
-  /** A delete refused because other records still point at this one. */
-  usedBy?: { resource: string; count: number };
-}
-
-export interface BulkResult {
-  action: BulkAction;
-  /** How many records the request named or matched. */
-  total: number;
-  done: Array<{ id: number; name: string }>;
-  failed: BulkFailure[];
-  /** After a soft delete: until when (epoch ms) `restore` can bring the records back. */
-  restorableUntil?: number;
-}
 
 export function registerBulkRoutes(
   api: Hono<AppEnv>,

@@ -16,7 +16,7 @@ import {
   restorePlan,
   snapshotNoteProblem,
 } from '@portico/core';
-import type { SnapshotContent } from '@portico/core';
+import type { ConfigVersion, SnapshotContent } from '@portico/core';
 import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -115,7 +115,7 @@ export function registerConfigVersionRoutes(api: Hono<AppEnv>, ctx: ServicesCont
     const query = parseOrThrow(compareQuery, c.req.query(), 'query');
     const from = await visible(caller, id);
     let to: SnapshotContent;
-    let toJson: Record<string, unknown> | null = null;
+    let toJson: ConfigVersion | null = null;
     if (query.with === 'now') {
       to = await readConfiguration(db, scopeOf(from.row));
     } else {

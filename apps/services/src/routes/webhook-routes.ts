@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { WEBHOOK_TEST_EVENT } from '@portico/core';
+import type { WebhookDelivery } from '@portico/core';
 import { appendAudit, auditActor } from '../audit/audit-log.ts';
 import { auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
@@ -56,7 +57,7 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
       total: Number(count.total),
       pageSize,
       pageNumber,
-      results: rows.map((row) => ({
+      results: rows.map((row): WebhookDelivery => ({
         id: Number(row.id),
         deliveryId: Number(row.outboxId),
         event: row.event,

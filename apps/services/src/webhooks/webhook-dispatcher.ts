@@ -3,6 +3,7 @@
 // POST, logs the attempt, and schedules a retry with exponential backoff until it succeeds or runs
 // out of attempts.
 import type { Kysely, Selectable } from 'kysely';
+import type { WebhookAttempt } from '@portico/core';
 import type { Database, WebhookOutboxTable } from '../db/schema.ts';
 import { webhookTargetProblem } from './allowed-hosts.ts';
 import type { AllowedHost } from './allowed-hosts.ts';
@@ -45,15 +46,9 @@ export function retryDelay(attempt: number, baseMs: number, random = Math.random
 }
 
 /** What one attempt came to. */
-export interface DeliveryResult {
+export interface DeliveryResult extends WebhookAttempt {
   outboxId: number;
   endpointId: number;
-  attempt: number;
-  status: number;
-  durationMs: number;
-  outcome: 'delivered' | 'retrying' | 'failed';
-  responseExcerpt: string;
-  error: string;
 }
 
 type OutboxRow = Selectable<WebhookOutboxTable>;

@@ -95,6 +95,8 @@ describe('spec §2 "Modules and pages" route table', () => {
   });
 
   it('lists the modules in index order with their tab and label', () => {
+    // spec §1/§2: the modules in index order (the license and the permission catalog follow it)
+    expect(MODULE_NAMES.join(' ')).toBe('home things tenants gateway model services analytics');
     expect(MODULES.map((module) => module.path)).toEqual(
       MODULE_NAMES.map((name) => `/app/${name}`),
     );

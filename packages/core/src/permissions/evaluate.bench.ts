@@ -9,27 +9,15 @@ import {
   evaluatePermissionAst,
   parsePermissionExpression,
 } from './permission-expression.ts';
+import { PERMISSION_CATALOG } from './permission-catalog.ts';
 import { createPermissionSet } from './permission-string.ts';
 
-// A realistic user: ~120 permission strings, a few folder grants among them.
-const resources = [
-  'thing',
-  'thingtype',
-  'group',
-  'grouptype',
-  'user',
-  'role',
-  'resource',
-  'zone',
-  'zonetype',
-  'zonegroup',
-  'logicalreader',
-  'connection',
-  'edgebox',
-  'report_definition',
-];
+// A realistic user: every resource of the catalog with each letter it has, a few folder grants
+// among them (~175 permission strings).
 const list = [
-  ...resources.flatMap((resource) => ['r', 'i', 'u', 'd'].map((letter) => `${resource}:${letter}`)),
+  ...PERMISSION_CATALOG.flatMap((module) => module.resources).flatMap((resource) =>
+    resource.operations.map((letter) => `${resource.name}:${letter}`),
+  ),
   ...Array.from({ length: 60 }, (_, id) => `_folderinstance_${id}:r`),
   'reportDefinitionfolder:u',
   'reportDefinitionfolder:r',

@@ -188,16 +188,14 @@ describe('checkReportDefinition', () => {
   it('accepts a good definition, trimming values and dropping the value of isEmpty', () => {
     expect(ReportDefinition.checkReportDefinition(good)).toEqual({
       ok: true,
+      // the definition as given but for its filters' values
       query: {
-        resource: 'thing',
-        reportProperty: [{ propertyName: 'name' }, { propertyName: 'status' }],
+        ...good,
         reportFilter: [
           { propertyName: 'status', operator: '!=', value: 'retired' },
           { propertyName: 'name', operator: '~', value: 'dock' },
           { propertyName: 'zoneId', operator: 'isEmpty', value: '' },
         ],
-        reportGroupBy: [{ propertyName: 'status' }],
-        sortBy: { propertyName: 'name', direction: 'desc' },
       },
     });
   });

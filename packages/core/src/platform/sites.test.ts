@@ -168,4 +168,8 @@ describe('a map’s placement and scale', () => {
     });
     expect(Sites.mapPlacementProblems(Sites.defaultMapPlacement(1, 1))).toEqual({});
   });
+
+  it('names every field of a placement once', () => {
+    expect([...Sites.MAP_PLACEMENT_FIELDS].sort()).toEqual(Object.keys(placement).sort());
+  });
 });

@@ -180,6 +180,16 @@ export interface MapPlacement {
 
 type PlacementField = keyof MapPlacement;
 
+/** A placement's fields, in the order a form shows them and a query reads them. */
+export const MAP_PLACEMENT_FIELDS = [
+  'imageWidth',
+  'imageHeight',
+  'imageUnit',
+  'latOrigin',
+  'lonOrigin',
+  'declination',
+] as const satisfies readonly PlacementField[];
+
 function rangeProblem(value: unknown, min: number, max: number, above = false) {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'notANumber' as const;
   return (above ? value <= min : value < min) || value > max ? ('outOfRange' as const) : null;
