@@ -10,12 +10,14 @@ import type { SessionData } from '@portico/bridge';
 import { createApiClient } from './api-client.ts';
 import type { ApiClientOptions } from './api-client.ts';
 import { createHashRouter } from './hash-router.ts';
-import { LegacyApp } from './legacy-app.tsx';
+import { LegacyApp, PAGE_ANSWER_LIMIT_MS } from './legacy-app.tsx';
 
 // a page whose code cannot be fetched (offline, or a deployment replaced the files)
 vi.mock('./pages/retention-page.tsx', () => {
   throw new Error('the chunk could not be fetched');
 });
+// a page whose code never arrives (a request that hangs)
+vi.mock('./pages/license-page.tsx', () => new Promise(() => undefined));
 
 const HOST = 'http://console.test';
 const FRAME = 'http://legacy.test';
@@ -187,6 +189,29 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     // at once, not after the bound that a chunk that hangs would wait for
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('a page whose code hangs is answered after PAGE_ANSWER_LIMIT_MS, with what is shown', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const started = Date.now();
+    await expect(host.navigate('/tenants/license', { timeoutMs: 9_000 })).resolves.toEqual({
+      path: '/tenants/license',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAGE_ANSWER_LIMIT_MS - 50);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('a router that arrives while a page waits for its code answers the waiting one first', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const started = Date.now();
+    const waiting = host.navigate('/tenants/license', { timeoutMs: 9_000 });
+    await screen.findByText('Loading…');
+    await expect(host.navigate('/model/zone')).resolves.toEqual({ path: '/model/zone' });
+    await expect(waiting).resolves.toEqual({ path: '/tenants/license' });
+    expect(Date.now() - started).toBeLessThan(PAGE_ANSWER_LIMIT_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
   });
 
   it('answers router before the new page starts its requests, which follow at once', async () => {
