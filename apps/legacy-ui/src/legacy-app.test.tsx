@@ -10,7 +10,14 @@ import type { SessionData } from '@portico/bridge';
 import { createApiClient } from './api-client.ts';
 import type { ApiClientOptions } from './api-client.ts';
 import { createHashRouter } from './hash-router.ts';
-import { LegacyApp } from './legacy-app.tsx';
+import { LegacyApp, PAGE_ANSWER_LIMIT_MS } from './legacy-app.tsx';
+
+// a page whose code cannot be fetched (offline, or a deployment replaced the files)
+vi.mock('./pages/retention-page.tsx', () => {
+  throw new Error('the chunk could not be fetched');
+});
+// a page whose code never arrives (a request that hangs)
+vi.mock('./pages/license-page.tsx', () => new Promise(() => undefined));
 
 const HOST = 'http://console.test';
 const FRAME = 'http://legacy.test';
@@ -128,6 +135,83 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
       await expect(host.navigate('/model/zone')).resolves.toEqual({ path: '/model/zone' });
     });
     expect(shownAtAnswer).toEqual(['Areas', 'Areas']);
+  });
+
+  it('a page loaded on demand is answered once its code is in and the page in the DOM, not with the loading view', async () => {
+    // the module itself is loaded ahead (a slow transform would otherwise hit the answer's bound):
+    // the page's first showing still waits a turn for it, as React.lazy does for any module
+    await import('./pages/health-page.tsx');
+    const { host, pair } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const atAnswer: Array<{ loading: boolean; page: boolean }> = [];
+    const post = pair.frame.post.bind(pair.frame);
+    pair.frame.post = (data, targetOrigin) => {
+      if ((data as { action?: string }).action === 'routerSuccess')
+        atAnswer.push({
+          loading: screen.queryByText('Loading…') !== null,
+          page: document.getElementById('page-title') !== null,
+        });
+      post(data, targetOrigin);
+    };
+    // not inside act(): act holds React's retry of the page (its code arrived) until it returns
+    const reply = host.navigate('/healthandstatus');
+    await expect(reply).resolves.toEqual({ path: '/healthandstatus' });
+    expect(atAnswer).toEqual([{ loading: false, page: true }]);
+    // its code is here now: the next visit is answered from the commit, as any page
+    await act(async () => {
+      await host.navigate('/model/zone');
+    });
+    await act(async () => {
+      await host.navigate('/healthandstatus');
+    });
+    expect(atAnswer).toEqual([
+      { loading: false, page: true },
+      { loading: false, page: true },
+      { loading: false, page: true },
+    ]);
+  });
+
+  it('a page whose code cannot be fetched is answered with its failed-load view', async () => {
+    const { host, pair } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const failedAtAnswer: boolean[] = [];
+    const post = pair.frame.post.bind(pair.frame);
+    pair.frame.post = (data, targetOrigin) => {
+      if ((data as { action?: string }).action === 'routerSuccess')
+        failedAtAnswer.push(screen.queryByText(/could not be loaded/) !== null);
+      post(data, targetOrigin);
+    };
+    const started = Date.now();
+    await expect(host.navigate('/services/dataRetentionPolicy')).resolves.toEqual({
+      path: '/services/dataRetentionPolicy',
+    });
+    expect(failedAtAnswer).toEqual([true]);
+    // at once, not after the bound that a chunk that hangs would wait for
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('a page whose code hangs is answered after PAGE_ANSWER_LIMIT_MS, with what is shown', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const started = Date.now();
+    await expect(host.navigate('/tenants/license', { timeoutMs: 9_000 })).resolves.toEqual({
+      path: '/tenants/license',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAGE_ANSWER_LIMIT_MS - 50);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('a router that arrives while a page waits for its code answers the waiting one first', async () => {
+    const { host } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    const started = Date.now();
+    const waiting = host.navigate('/tenants/license', { timeoutMs: 9_000 });
+    await screen.findByText('Loading…');
+    await expect(host.navigate('/model/zone')).resolves.toEqual({ path: '/model/zone' });
+    await expect(waiting).resolves.toEqual({ path: '/tenants/license' });
+    expect(Date.now() - started).toBeLessThan(PAGE_ANSWER_LIMIT_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
   });
 
   it('answers router before the new page starts its requests, which follow at once', async () => {

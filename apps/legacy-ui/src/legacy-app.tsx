@@ -21,10 +21,19 @@ import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
 import type { LegacyContextValue } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
-import { PageForRoute } from './pages/page-for-route.tsx';
+import { PageForRoute, loadsOnDemand } from './pages/page-for-route.tsx';
 import { Spinner } from './pages/status-views.tsx';
 
 type Status = 'connecting' | 'signedIn' | 'outside' | 'expired';
+
+/**
+ * How long the answer to `router` waits for a page loaded on demand to be in the DOM: a chunk
+ * that hangs still answers, well before the shell's own 10 s wait for it (spec §9). A chunk that
+ * fails answers at once, with its failed-load view.
+ */
+export const PAGE_ANSWER_LIMIT_MS = 4_000;
+
+const routeOf = (path: string) => path.split('?')[0] ?? path;
 
 /** Props of {@link LegacyApp}. */
 export interface LegacyAppProps {
@@ -56,13 +65,29 @@ export function LegacyApp({
   const [gate] = useState(createRequestGate);
   // the shell's pending `router`, answered by the layout effect below once the page is in the DOM
   const answerRoute = useRef<(() => void) | null>(null);
+  // A page loaded on demand whose code is still on its way shows the loading view first: the answer
+  // then waits until the page is in the DOM (onPageShown), instead of going with the loading view.
+  const answerDeferred = useRef(false);
+  const showsPage = useRef(false);
+  const shownRoute = useRef<string | null>(null);
   useLayoutEffect(() => {
     // after the new page's own layout effects, before any passive effect: the answer is queued
     // ahead of the renders and requests the page's effects then schedule (frame and shell often
     // share one main thread, and those would otherwise run before the shell reads the answer)
-    answerRoute.current?.();
+    if (!answerRoute.current) return;
+    if (showsPage.current && loadsOnDemand(path) && shownRoute.current !== routeOf(path)) {
+      answerDeferred.current = true;
+      return;
+    }
+    answerRoute.current();
     answerRoute.current = null;
   }, [path]);
+  const onPageShown = useCallback((route: string) => {
+    shownRoute.current = route;
+    if (!answerDeferred.current) return;
+    answerDeferred.current = false;
+    answerRoute.current?.();
+  }, []);
 
   useEffect(() => {
     if (!frame?.framed) return;
@@ -97,23 +122,45 @@ export function LegacyApp({
     };
     const stops = [
       frame.handle('router', ({ path: target }, answer) => {
+        // an earlier route still waiting for its page's code answers now, with what it shows
+        if (answerDeferred.current) {
+          answerDeferred.current = false;
+          answerRoute.current?.();
+        }
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back: it goes
         // back from the layout effect above, in the commit (or below, when nothing rendered). What
         // can wait does, so that the answer goes back first: the requests the page
         // starts are held, and the frame's own address (read only by a reload of the frame) is
         // written when the thread is idle.
         const release = gate.hold();
+        // The bridge posts a plain answer as soon as this handler returns, before microtasks
+        // run: a task queued from a microtask comes after the answer, so the shell reads the
+        // answer before the held requests start (measured: a tab click 55 -> 41 ms).
+        const releaseLater = () => queueMicrotask(() => setTimeout(release, 0));
         answerRoute.current = () => answer({ path: router.current() });
         try {
           flushSync(() => router.go(target, { writeHashLater: true }));
         } finally {
-          answerRoute.current = null;
-          // The bridge posts a plain answer as soon as this handler returns, before microtasks
-          // run: a task queued from a microtask comes after the answer, so the shell reads the
-          // answer before the held requests start (measured: a tab click 55 -> 41 ms).
-          queueMicrotask(() => setTimeout(release, 0));
+          if (!answerDeferred.current) {
+            answerRoute.current = null;
+            releaseLater();
+          }
         }
-        return { path: router.current() };
+        if (!answerDeferred.current) return { path: router.current() };
+        // the page's code is on its way: answered once the page (or its failed-load view) is in
+        // the DOM, or after PAGE_ANSWER_LIMIT_MS with whatever is shown
+        return new Promise<{ path: string }>((resolve) => {
+          const timer = setTimeout(() => {
+            answerDeferred.current = false;
+            answerRoute.current?.();
+          }, PAGE_ANSWER_LIMIT_MS);
+          answerRoute.current = () => {
+            clearTimeout(timer);
+            answerRoute.current = null;
+            resolve({ path: router.current() });
+            releaseLater();
+          };
+        });
       }),
       frame.on('permissions', ({ permissions }) => update({ permissions })),
       frame.on('language', ({ language }) => changeLanguage(language)),
@@ -237,6 +284,8 @@ export function LegacyApp({
     document.documentElement.lang = language;
   }, [language]);
 
+  // read by the answer to `router` (a ref: written in render, read in the commit's layout effect)
+  showsPage.current = status === 'signedIn' && context !== null;
   let body: ReactNode;
   if (status === 'outside') {
     body = (
@@ -261,7 +310,7 @@ export function LegacyApp({
   } else {
     body = (
       <LegacyContext.Provider value={context}>
-        <PageForRoute path={path} />
+        <PageForRoute path={path} onShown={onPageShown} />
         {customTab ? (
           <CustomTabDialog
             tabId={customTab.tabId}

@@ -1,5 +1,5 @@
 import { LOGIN_ROUTE } from '@portico/core';
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createHashRouter } from 'react-router';
 import type { Guards } from '../router/guards.ts';
 import { LoginRoute } from '../login/login-route.tsx';
@@ -7,8 +7,23 @@ import { RouteError } from './route-error.tsx';
 
 // The shell (chrome, frame, menus, dialogs) is loaded after sign-in only, or ahead while the user
 // types on the sign-in page (createConsole's warmUp).
-export const loadShellLayout = () => import('../shell/shell-layout.tsx');
-const ShellLayout = lazy(loadShellLayout);
+let loadedShell: ComponentType | null = null;
+export const loadShellLayout = () =>
+  import('../shell/shell-layout.tsx').then((module) => {
+    loadedShell = module.default;
+    return module;
+  });
+const LazyShellLayout = lazy(loadShellLayout);
+
+/**
+ * The shell, drawn in the first render when its code is here already (fetched while the user
+ * typed): a lazy component suspends once even then, and the frame's tasks (it shares the main
+ * thread) ran between the two halves of the first signed-in render. Chosen once per mount.
+ */
+function ShellLayout() {
+  const [Shell] = useState(() => loadedShell ?? LazyShellLayout);
+  return <Shell />;
+}
 
 function Empty() {
   return null;

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState } from 'react';
+import { Component, Suspense, lazy, useLayoutEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 import { matchRoute } from '../routes.ts';
@@ -131,6 +131,20 @@ export function preloadPageFor(path: string): void {
     });
 }
 
+/**
+ * Whether the page of `path` is one loaded on demand: its first showing may be the loading view, and
+ * `PageForRoute`'s `onShown` says when the page itself (or its failed-load view) is in the DOM.
+ */
+export function loadsOnDemand(path: string): boolean {
+  return lazyPageOf(matchRoute(path)) !== null;
+}
+
+/** Calls `onShown(route)` from the commit that puts it in the DOM (and again when it shows again). */
+function ShownMark({ route, onShown }: { route: string; onShown?: (route: string) => void }) {
+  useLayoutEffect(() => onShown?.(route), [route, onShown]);
+  return null;
+}
+
 /** While a page's code arrives: the frame's own loading notice (the same box as "Connecting…"). */
 function PageLoading() {
   const { t } = useLegacy();
@@ -151,6 +165,8 @@ interface BoundaryProps {
   /** The route shown: another route clears a failure. */
   route: string;
   onRetry: () => void;
+  /** The failed-load view is in the DOM: that is what the route shows. */
+  onShown?: (route: string) => void;
   children: ReactNode;
 }
 
@@ -171,18 +187,31 @@ class PageLoadBoundary extends Component<BoundaryProps, { error: PageLoadError |
     if (error === null) return this.props.children;
     if (!(error instanceof PageLoadError)) throw error;
     return (
-      <PageLoadFailed
-        onRetry={() => {
-          this.props.onRetry();
-          this.setState({ error: null });
-        }}
-      />
+      <>
+        <PageLoadFailed
+          onRetry={() => {
+            this.props.onRetry();
+            this.setState({ error: null });
+          }}
+        />
+        <ShownMark route={this.props.route} onShown={this.props.onShown} />
+      </>
     );
   }
 }
 
-/** The page for a legacy location (a path and, for lists, their state in the query). */
-export function PageForRoute({ path }: { path: string }) {
+/**
+ * The page for a legacy location (a path and, for lists, their state in the query). `onShown` is
+ * called with the route (the path without its query) once a page loaded on demand is in the DOM,
+ * or its failed-load view: not while its loading view is shown.
+ */
+export function PageForRoute({
+  path,
+  onShown,
+}: {
+  path: string;
+  onShown?: (route: string) => void;
+}) {
   const match = matchRoute(path);
   const index = path.indexOf('?');
   const query = index >= 0 ? path.slice(index + 1) : '';
@@ -193,6 +222,7 @@ export function PageForRoute({ path }: { path: string }) {
       page={lazyOne}
       route={index >= 0 ? path.slice(0, index) : path}
       render={() => pageElement(match, query)}
+      {...(onShown ? { onShown } : {})}
     />
   );
 }
@@ -206,11 +236,14 @@ export function OnDemandPage({
   route,
   render,
   reload = () => window.location.reload(),
+  onShown,
 }: {
   page: PageModule;
   /** The route shown (its path): another route clears a failure. */
   route: string;
   render: () => ReactNode;
+  /** The page (or its failed-load view) is in the DOM; not called for the loading view. */
+  onShown?: (route: string) => void;
   /** Reloads the frame (tests pass a spy). */
   reload?: () => void;
 }) {
@@ -219,6 +252,7 @@ export function OnDemandPage({
   return (
     <PageLoadBoundary
       route={route}
+      {...(onShown ? { onShown } : {})}
       onRetry={() => {
         // Failing again is likely not the connection: a deployment replaced the files and this
         // one is gone. A reload of the frame reads the new index (the shell reconnects it).
@@ -230,7 +264,10 @@ export function OnDemandPage({
         setAttempt((attempt) => attempt + 1);
       }}
     >
-      <Suspense fallback={<PageLoading />}>{render()}</Suspense>
+      <Suspense fallback={<PageLoading />}>
+        {render()}
+        <ShownMark route={route} onShown={onShown} />
+      </Suspense>
     </PageLoadBoundary>
   );
 }
