@@ -3,9 +3,8 @@
 // secret); entries are append-only, tenant-isolated, filtered and paged on the server, exported as
 // CSV; a write whose entry cannot be written is not made at all.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededClient } from './helpers.ts';
 
 interface Entry {
   id: number;
@@ -22,8 +21,7 @@ interface Entry {
   changes: { field: string; before?: unknown; after?: unknown }[];
 }
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acmeId: number;
 
 async function entries(token: string, query = ''): Promise<{ total: number; results: Entry[] }> {
@@ -33,11 +31,8 @@ async function entries(token: string, query = ''): Promise<{ total: number; resu
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
 });
-afterAll(() => client.services.close());
 
 describe('every write appends an entry', () => {
   it('create, update and delete of a zone: actor, tenant, address, request id, field-level changes', async () => {

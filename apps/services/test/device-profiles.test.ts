@@ -2,19 +2,11 @@
 // settings matched against the device kind's JSON Schema with every problem pointed at, assigned
 // only to devices of their kind, listed with the devices that use them, and kept while used; every
 // write audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  jsonOf,
-  createdRecord,
-  listTotal,
-  SEEDED_USERS,
-  signInAll,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededClient, jsonOf, createdRecord, listTotal } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 
 interface Refusal {
   error: string;
@@ -39,14 +31,6 @@ const edgeboxProfile = (extra: Record<string, unknown> = {}) => ({
 
 const create = (path: string, body: Record<string, unknown>, token = tokens.admin) =>
   createdRecord(client, path, body, token);
-
-beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
-});
-afterAll(async () => {
-  await client.services.close();
-});
 
 describe('device profiles: every role × action', () => {
   it.each<[SeededUser, number, number, number, number]>([

@@ -2,19 +2,11 @@
 // tenant-isolated, a cron expression refused with the reason, a stream app's configuration matched
 // against its kind's JSON Schema with every problem pointed at, and the state an edge box reports
 // written with the edge box's permission only; every write audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  jsonOf,
-  createdRecord,
-  listTotal,
-  SEEDED_USERS,
-  signInAll,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededClient, jsonOf, createdRecord, listTotal } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 /** An edge box of Acme's (the tenant's own group) and one of Globex's. */
 let acmeEdgebox: number;
 let globexEdgebox: number;
@@ -41,13 +33,8 @@ const create = (path: string, body: Record<string, unknown>, token = tokens.admi
   createdRecord(client, path, body, token);
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeEdgebox = (await create('edgebox', { name: 'Acme box', code: 'EB-ACME-T' })).id;
   globexEdgebox = (await create('edgebox', { name: 'Globex box' }, tokens.globex)).id;
-});
-afterAll(async () => {
-  await client.services.close();
 });
 
 describe.each([

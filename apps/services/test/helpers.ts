@@ -1,5 +1,5 @@
 // Test helpers: an in-memory instance and small request builders.
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
 import type { InMemoryServices } from '../src/index.ts';
 
@@ -88,6 +88,40 @@ export async function signInAll<Name extends string>(
   const tokens = {} as Record<Name, string>;
   for (const name of names) tokens[name] = (await client.login(name)).token;
   return tokens;
+}
+
+/**
+ * One instance for a whole test file with every seeded user signed in (`tokens`: name → session
+ * token), closed after the file's last test. Call at a test file's top level: it registers the
+ * `beforeAll` and `afterAll`; `client` stands for the instance from that `beforeAll` on, so a
+ * `beforeAll` registered after it may use both.
+ */
+export function useSeededClient(options: Parameters<typeof createTestClient>[0] = {}): {
+  client: TestClient;
+  tokens: Record<SeededUser, string>;
+} {
+  let started: TestClient | undefined;
+  const tokens = {} as Record<SeededUser, string>;
+  beforeAll(async () => {
+    started = await createTestClient(options);
+    Object.assign(tokens, await signInAll(started, SEEDED_USERS));
+    // six sign-ins on a busy machine
+  }, 60_000);
+  afterAll(async () => {
+    await started?.services.close();
+  });
+  const current = (): TestClient => {
+    if (!started) throw new Error('the test client is not started (call it from a test or hook)');
+    return started;
+  };
+  const client: TestClient = {
+    get services() {
+      return current().services;
+    },
+    call: (...args) => current().call(...args),
+    login: (...args) => current().login(...args),
+  };
+  return { client, tokens };
 }
 
 /**
