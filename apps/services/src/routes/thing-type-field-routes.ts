@@ -16,9 +16,9 @@ import {
   attributeDefinitionProblemText,
   checkAttributeDefinition,
 } from '@portico/core';
-import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
+import { fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -95,13 +95,12 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     );
     const shape = (attribute: StoredAttribute | undefined) =>
       attribute && { ...attributeJson(attribute), id: undefined, creationTime: undefined };
-    await appendAudit(trx as unknown as ServicesContext['db'], auditOrigin(c), {
+    await appendRequestAudit(trx as unknown as ServicesContext['db'], c, {
       action,
       resource: 'thingTypeField',
       recordId: subject?.id ?? null,
       recordName: `${String(type.name)} / ${subject?.name ?? ''}`.slice(0, 200),
       tenantId: tenant?.id ?? null,
-      ...auditActor(caller),
       changes: [...fieldChanges(shape(before), shape(after)), ...extra],
     });
   }
@@ -321,12 +320,11 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
           Number(type.groupId),
           trx as unknown as ServicesContext['db'],
         );
-        await appendAudit(trx as unknown as ServicesContext['db'], auditOrigin(c), {
+        await appendRequestAudit(trx as unknown as ServicesContext['db'], c, {
           action: 'update',
           resource: 'thingTypeField',
           recordName: `${String(type.name)}`.slice(0, 200),
           tenantId: tenant?.id ?? null,
-          ...auditActor(caller),
           changes: [{ field: 'order', before, after }],
         });
       }

@@ -13,8 +13,7 @@ import {
 } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import {
   findVisibleUser,
@@ -247,13 +246,9 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
           .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
           .execute();
       }
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: value === null ? 'field.remove' : 'field.set',
-        resource: 'user',
-        recordId: user.id,
-        recordName: user.username,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('user', user.id, user.username, tenant?.id ?? null),
         changes: [{ field, before: before?.value ?? null, after: value }],
       });
     });
