@@ -1,5 +1,5 @@
 // Test helpers: an in-memory instance and small request builders.
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
 import type { InMemoryServices } from '../src/index.ts';
 
@@ -99,6 +99,23 @@ export async function signInAll<Name extends string>(
 export function useSeededClient(options: Parameters<typeof createTestClient>[0] = {}): {
   client: TestClient;
   tokens: Record<SeededUser, string>;
+  /** The `total` of list `path` as `token` (the admin's unless told) sees it. */
+  total(path: string, token?: string): Promise<number>;
+  /** POSTs `body` to list `path` as `token` (the admin's unless told): the created record. */
+  create(
+    path: string,
+    body: Record<string, unknown>,
+    token?: string,
+  ): Promise<Record<string, unknown> & { id: number }>;
+  /**
+   * `roleActionStatuses` over list `path` as a seeded user: it creates `body()`, and updates with
+   * `change` and deletes a record of `body()` the admin created.
+   */
+  statusesAs(
+    path: string,
+    body: () => Record<string, unknown>,
+    change: Record<string, unknown>,
+  ): (user: SeededUser) => Promise<RoleActionStatuses>;
 } {
   let started: TestClient | undefined;
   const tokens = {} as Record<SeededUser, string>;
@@ -121,7 +138,21 @@ export function useSeededClient(options: Parameters<typeof createTestClient>[0] 
     call: (...args) => current().call(...args),
     login: (...args) => current().login(...args),
   };
-  return { client, tokens };
+  return {
+    client,
+    tokens,
+    total: (path, token = tokens.admin) => listTotal(client, path, token),
+    create: (path, body, token = tokens.admin) => createdRecord(client, path, body, token),
+    statusesAs: (path, body, change) => (user) =>
+      roleActionStatuses(
+        client,
+        tokens[user],
+        `/${path}`,
+        body(),
+        () => createdRecord(client, path, body(), tokens.admin),
+        change,
+      ),
+  };
 }
 
 /**
@@ -187,4 +218,49 @@ export async function createdRecord(
   token: string,
 ): Promise<Record<string, unknown> & { id: number }> {
   return jsonOf(await client.call('POST', `/${path}`, { token, body }), 201);
+}
+
+/** What `token` is answered at each step of `roleActionStatuses`. */
+export interface RoleActionStatuses {
+  list: number;
+  create: number;
+  update: number;
+  remove: number;
+}
+
+/**
+ * One row of a role × action table over the collection at `base` (`/deviceProfile`): `token` lists
+ * it, creates `body`, then updates with `change` and deletes a record `made` by someone who may (so
+ * that a refused create leaves something to update and delete); the statuses it was answered.
+ */
+export async function roleActionStatuses(
+  client: TestClient,
+  token: string,
+  base: string,
+  body: unknown,
+  made: () => Promise<{ id: number }>,
+  change: unknown,
+): Promise<RoleActionStatuses> {
+  const list = (await client.call('GET', base, { token })).status;
+  const create = (await client.call('POST', base, { token, body })).status;
+  const { id } = await made();
+  const update = (await client.call('PATCH', `${base}/${id}`, { token, body: change })).status;
+  const remove = (await client.call('DELETE', `${base}/${id}`, { token })).status;
+  return { list, create, update, remove };
+}
+
+/**
+ * A role × action table: for each row `[user, list, create, update, delete]`, one test that
+ * `answered(user)` (`roleActionStatuses` as that user) gives those statuses.
+ */
+export function itRoleActions<User extends string>(
+  rows: ReadonlyArray<[User, number, number, number, number]>,
+  answered: (user: User) => Promise<RoleActionStatuses>,
+): void {
+  it.each(rows)(
+    '%s: list %i, create %i, update %i, delete %i',
+    async (user, list, create, update, remove) => {
+      expect(await answered(user)).toEqual({ list, create, update, remove });
+    },
+  );
 }
