@@ -105,6 +105,18 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     });
   }
 
+  /** A change's caller (held to the attribute change permission), its path and its body, checked. */
+  async function changeOf<Path extends object, Body>(
+    c: Context<AppEnv>,
+    path: z.ZodType<Path>,
+    body: z.ZodType<Body>,
+  ) {
+    const caller = c.get('caller');
+    requireThingTypeFields(caller, 'change');
+    const where = parseOrThrow(path, c.req.param(), 'path');
+    return { caller, ...where, body: parseOrThrow(body, await readJson(c.req), 'body') };
+  }
+
   async function tell(tables: string[]) {
     for (const table of tables) await ctx.bus.publish({ type: 'table', table });
   }
@@ -128,10 +140,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     body: definitionBody,
   });
   api.post('/thingType/:id/fields', async (c) => {
-    const caller = c.get('caller');
-    requireThingTypeFields(caller, 'change');
-    const { id } = parseOrThrow(params, c.req.param(), 'path');
-    const body = parseOrThrow(definitionBody, await readJson(c.req), 'body');
+    const { caller, id, body } = await changeOf(c, params, definitionBody);
     const created = await db.transaction().execute(async (trx) => {
       const type = await thingTypeOf(trx, caller, id, true);
       const siblings = await attributesOfType(trx, id);
@@ -180,10 +189,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
       body: definitionBody,
     });
     api.on(method, '/thingType/:id/fields/:fieldId', async (c) => {
-      const caller = c.get('caller');
-      requireThingTypeFields(caller, 'change');
-      const { id, fieldId } = parseOrThrow(fieldParams, c.req.param(), 'path');
-      const body = parseOrThrow(definitionBody, await readJson(c.req), 'body');
+      const { caller, id, fieldId, body } = await changeOf(c, fieldParams, definitionBody);
       const updated = await db.transaction().execute(async (trx) => {
         const type = await thingTypeOf(trx, caller, id, true);
         const siblings = await attributesOfType(trx, id);
@@ -291,10 +297,11 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     body: reorderBody,
   });
   api.post('/thingType/:id/fields/reorder', async (c) => {
-    const caller = c.get('caller');
-    requireThingTypeFields(caller, 'change');
-    const { id } = parseOrThrow(params, c.req.param(), 'path');
-    const { order } = parseOrThrow(reorderBody, await readJson(c.req), 'body');
+    const {
+      caller,
+      id,
+      body: { order },
+    } = await changeOf(c, params, reorderBody);
     const results = await db.transaction().execute(async (trx) => {
       const type = await thingTypeOf(trx, caller, id, true);
       const attributes = await attributesOfType(trx, id);
