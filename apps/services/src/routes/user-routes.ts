@@ -30,16 +30,14 @@ import {
 } from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
 import { idParam, pathId } from '../http/id-param.ts';
+import { commaItems } from '../resources/comma-items.ts';
 
 const csv = (allowed: readonly string[], name: string) =>
   z
     .string()
     .max(2000)
     .transform((value, issue) => {
-      const items = value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean);
+      const items = commaItems(value);
       const unknown = items.filter((item) => !allowed.includes(item));
       if (unknown.length > 0) {
         issue.addIssue({ code: 'custom', message: `unknown ${name}: ${unknown.join(', ')}` });
