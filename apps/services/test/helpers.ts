@@ -179,6 +179,17 @@ export async function jsonOf<T>(response: Response, status: number): Promise<T> 
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** The status `method` `path` answers `token` on `client` (with `body` sent). */
+export async function statusOf(
+  client: TestClient,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<number> {
+  return (await client.call(method, path, { token, body })).status;
+}
+
 /** The `total` of list `path` (`zone`, `thing?groupId=2`) as `token` sees it. */
 export async function listTotal(client: TestClient, path: string, token: string): Promise<number> {
   return (await jsonOf<{ total: number }>(await client.call('GET', `/${path}`, { token }), 200))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, RESOURCE_PATHS } from './helpers.ts';
+import { createTestClient, RESOURCE_PATHS, statusOf } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 let client: TestClient;
@@ -17,10 +17,6 @@ const list = async (user: string, path: string) => {
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
 };
-
-/** The status `method` `path` answers `token` (with `body` sent). */
-const statusOf = async (method: string, path: string, token: string | undefined, body?: unknown) =>
-  (await client.call(method, path, { token, body })).status;
 
 const PATHS = RESOURCE_PATHS;
 
@@ -85,7 +81,7 @@ describe('listing', () => {
 
 describe('permissions and isolation', () => {
   it('needs the read permission (403) and shows nothing of another tenant', async () => {
-    expect(await statusOf('GET', '/thing', tokens.nobody)).toBe(403);
+    expect(await statusOf(client, 'GET', '/thing', tokens.nobody)).toBe(403);
     const acme = await list('admin', '/thing?pageSize=1000');
     const globex = await list('globex', '/thing?pageSize=1000');
     const acmeIds = new Set(acme.results.map((row) => row.id));
@@ -93,8 +89,10 @@ describe('permissions and isolation', () => {
     const acmeThing = acme.results[0]?.id;
     const hidden = await client.call('GET', `/thing/${acmeThing}`, { token: tokens.globex });
     expect(hidden.status).toBe(404);
-    expect(await statusOf('PATCH', `/thing/${acmeThing}`, tokens.globex, { name: 'x' })).toBe(404);
-    expect(await statusOf('DELETE', `/thing/${acmeThing}`, tokens.globex)).toBe(404);
+    expect(
+      await statusOf(client, 'PATCH', `/thing/${acmeThing}`, tokens.globex, { name: 'x' }),
+    ).toBe(404);
+    expect(await statusOf(client, 'DELETE', `/thing/${acmeThing}`, tokens.globex)).toBe(404);
     const root = await list('root', '/thing?pageSize=1');
     expect(root.total).toBe(acme.total + globex.total);
   });
@@ -108,7 +106,11 @@ describe('permissions and isolation', () => {
     const types = await list('operator', '/thingType');
     expect(types.total).toBe(6);
     expect(
-      await statusOf('POST', '/thing', tokens.operator, { name: 'n', serial: 's', thingTypeId: 1 }),
+      await statusOf(client, 'POST', '/thing', tokens.operator, {
+        name: 'n',
+        serial: 's',
+        thingTypeId: 1,
+      }),
     ).toBe(403);
     const thing = things.results[0];
     const patched = await client.call('PATCH', `/thing/${thing?.id}`, {
@@ -120,9 +122,11 @@ describe('permissions and isolation', () => {
   });
 
   it('viewer reads but cannot write', async () => {
-    expect(await statusOf('GET', '/zone', tokens.viewer)).toBe(200);
-    expect(await statusOf('POST', '/zone', tokens.viewer, { name: 'z', zoneTypeId: 1 })).toBe(403);
-    expect(await statusOf('DELETE', '/zone/1', tokens.viewer)).toBe(403);
+    expect(await statusOf(client, 'GET', '/zone', tokens.viewer)).toBe(200);
+    expect(
+      await statusOf(client, 'POST', '/zone', tokens.viewer, { name: 'z', zoneTypeId: 1 }),
+    ).toBe(403);
+    expect(await statusOf(client, 'DELETE', '/zone/1', tokens.viewer)).toBe(403);
   });
 
   it('references must stay inside the tenant', async () => {
@@ -171,11 +175,13 @@ describe('writes', () => {
       body: { ...zone, name: 'Dock 100' },
     });
     expect(put.status).toBe(200);
-    expect(await statusOf('PUT', `/zone/${zone.id}`, tokens.admin, { color: '#000000' })).toBe(400);
+    expect(
+      await statusOf(client, 'PUT', `/zone/${zone.id}`, tokens.admin, { color: '#000000' }),
+    ).toBe(400);
     const read = await client.call('GET', `/zone/${zone.id}`, { token: tokens.operator });
     expect(((await read.json()) as { name: string }).name).toBe('Dock 100');
-    expect(await statusOf('DELETE', `/zone/${zone.id}`, tokens.admin)).toBe(204);
-    expect(await statusOf('GET', `/zone/${zone.id}`, tokens.admin)).toBe(404);
+    expect(await statusOf(client, 'DELETE', `/zone/${zone.id}`, tokens.admin)).toBe(204);
+    expect(await statusOf(client, 'GET', `/zone/${zone.id}`, tokens.admin)).toBe(404);
   });
 
   it('unknown and invalid fields are 400 and nothing is written', async () => {
@@ -200,8 +206,8 @@ describe('writes', () => {
   });
 
   it('refuses deleting something still referenced (409) and a duplicate username (409)', async () => {
-    expect(await statusOf('DELETE', '/thingType/1', tokens.admin)).toBe(409);
-    expect(await statusOf('DELETE', '/group/3', tokens.admin)).toBe(409);
+    expect(await statusOf(client, 'DELETE', '/thingType/1', tokens.admin)).toBe(409);
+    expect(await statusOf(client, 'DELETE', '/group/3', tokens.admin)).toBe(409);
     const dup = await client.call('POST', '/user', {
       token: tokens.admin,
       body: { username: 'viewer', password: 'Secret-Horse-42' },
@@ -222,7 +228,7 @@ describe('writes', () => {
       hierarchyCode: `>1>2>${group.id}>`,
     });
     expect(
-      await statusOf('POST', '/group', tokens.admin, { name: 'x', code: 'x', parentId: 5 }),
+      await statusOf(client, 'POST', '/group', tokens.admin, { name: 'x', code: 'x', parentId: 5 }),
     ).toBe(400);
     const user = await client.call('POST', '/user', {
       token: tokens.admin,
@@ -245,9 +251,9 @@ describe('writes', () => {
       await client.call('GET', `/zone/${thing.zoneId}`, { token: tokens.admin })
     ).json()) as Record<string, unknown>;
     const renamed = `${String(zone.name)} (renamed)`;
-    expect(await statusOf('PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: renamed })).toBe(
-      200,
-    );
+    expect(
+      await statusOf(client, 'PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: renamed }),
+    ).toBe(200);
     const after = await list('admin', '/thing?pageSize=5&order=id:asc');
     // with its site, which tells it from a zone of the same name in another site
     expect(after.results.find((row) => row.id === thing.id)?.zone).toEqual({
@@ -256,7 +262,7 @@ describe('writes', () => {
       site: expect.stringMatching(/^Acme \/ (North|South) DC$/) as unknown,
     });
     expect(
-      await statusOf('PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: zone.name }),
+      await statusOf(client, 'PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: zone.name }),
     ).toBe(200);
     expect(
       (await list('admin', '/thing?pageSize=5&order=id:asc')).results.find(
@@ -273,15 +279,17 @@ describe('writes', () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const first = await client.login('temp.worker', 'first-secret');
-    expect(await statusOf('GET', '/user/whoami', first.token)).toBe(200);
+    expect(await statusOf(client, 'GET', '/user/whoami', first.token)).toBe(200);
     expect(
-      await statusOf('PATCH', `/user/${id}`, tokens.admin, { password: 'second-secret' }),
+      await statusOf(client, 'PATCH', `/user/${id}`, tokens.admin, { password: 'second-secret' }),
     ).toBe(200);
-    expect(await statusOf('GET', '/user/whoami', first.token)).toBe(401);
+    expect(await statusOf(client, 'GET', '/user/whoami', first.token)).toBe(401);
     const second = await client.login('temp.worker', 'second-secret');
-    expect(await statusOf('GET', '/user/whoami', second.token)).toBe(200);
-    expect(await statusOf('PATCH', `/user/${id}`, tokens.admin, { archived: true })).toBe(200);
-    expect(await statusOf('GET', '/user/whoami', second.token)).toBe(401);
+    expect(await statusOf(client, 'GET', '/user/whoami', second.token)).toBe(200);
+    expect(await statusOf(client, 'PATCH', `/user/${id}`, tokens.admin, { archived: true })).toBe(
+      200,
+    );
+    expect(await statusOf(client, 'GET', '/user/whoami', second.token)).toBe(401);
     const sessions = await client.services.context.db
       .selectFrom('sessions')
       .select('id')
