@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../src/auth/token.ts';
 import { LAST_USE_EVERY_MS } from '../src/auth/api-keys.ts';
-import { freshClients } from './helpers.ts';
+import { freshClients, statusOf } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 // Seeded ids: users root 1, admin 2, operator 3, viewer 4, nobody 5, globex 6; role Operator 3.
@@ -212,10 +212,7 @@ describe('using a key', () => {
       permissions: ['thing:r'],
     });
     expect((await withKey(client, 'GET', '/thing?pageSize=1', json.key!)).status).toBe(200);
-    expect(
-      (await client.call('PATCH', `/user/${OPERATOR}`, { token: root, body: { roleIds: [] } }))
-        .status,
-    ).toBe(200);
+    expect(await statusOf(client, 'PATCH', `/user/${OPERATOR}`, root, { roleIds: [] })).toBe(200);
     expect((await withKey(client, 'GET', '/thing?pageSize=1', json.key!)).status).toBe(403);
   });
 
@@ -231,12 +228,8 @@ describe('using a key', () => {
     expect(login.status).toBe(200);
     const session = (await login.json()) as { token: string; id: number };
     expect(session.id).toBe(ADMIN);
-    expect((await client.call('GET', '/zone?pageSize=1', { token: session.token })).status).toBe(
-      200,
-    );
-    expect((await client.call('GET', '/thing?pageSize=1', { token: session.token })).status).toBe(
-      403,
-    );
+    expect(await statusOf(client, 'GET', '/zone?pageSize=1', session.token)).toBe(200);
+    expect(await statusOf(client, 'GET', '/thing?pageSize=1', session.token)).toBe(403);
     const entries = await client.services.context.db
       .selectFrom('auditEntries')
       .selectAll()
@@ -293,19 +286,15 @@ describe('revoking a key', () => {
       await client.call('POST', '/user/login', { body: { apiKey: json.key } })
     ).json()) as { token: string };
     expect((await withKey(client, 'GET', '/thing?pageSize=1', json.key!)).status).toBe(200);
-    expect((await client.call('GET', '/thing?pageSize=1', { token: session.token })).status).toBe(
-      200,
-    );
+    expect(await statusOf(client, 'GET', '/thing?pageSize=1', session.token)).toBe(200);
     const revoked = await client.call('DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, { token });
     expect(revoked.status).toBe(204);
     expect((await withKey(client, 'GET', '/thing?pageSize=1', json.key!)).status).toBe(401);
-    expect((await client.call('GET', '/thing?pageSize=1', { token: session.token })).status).toBe(
-      401,
-    );
+    expect(await statusOf(client, 'GET', '/thing?pageSize=1', session.token)).toBe(401);
     // idempotent, and listed as revoked
-    expect(
-      (await client.call('DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, { token })).status,
-    ).toBe(204);
+    expect(await statusOf(client, 'DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, token)).toBe(
+      204,
+    );
     const list = (await (
       await client.call('GET', `/user/${OPERATOR}/apiKey`, { token })
     ).json()) as { results: KeyJson[] };
@@ -329,36 +318,26 @@ describe('revoking a key', () => {
       permissions: ['thing:r'],
     });
     const globex = (await client.login('globex')).token;
-    expect((await client.call('GET', `/user/${OPERATOR}/apiKey`, { token: globex })).status).toBe(
+    expect(await statusOf(client, 'GET', `/user/${OPERATOR}/apiKey`, globex)).toBe(404);
+    expect(await statusOf(client, 'DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, globex)).toBe(
       404,
     );
-    expect(
-      (await client.call('DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, { token: globex }))
-        .status,
-    ).toBe(404);
     // the viewer reads users but may not change them
     const viewer = (await client.login('viewer')).token;
-    expect((await client.call('GET', `/user/${OPERATOR}/apiKey`, { token: viewer })).status).toBe(
-      200,
-    );
-    expect(
-      (await client.call('DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, { token: viewer }))
-        .status,
-    ).toBe(403);
-    // nobody holds no user:r
-    const nobody = (await client.login('nobody')).token;
-    expect((await client.call('GET', `/user/${OPERATOR}/apiKey`, { token: nobody })).status).toBe(
+    expect(await statusOf(client, 'GET', `/user/${OPERATOR}/apiKey`, viewer)).toBe(200);
+    expect(await statusOf(client, 'DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, viewer)).toBe(
       403,
     );
+    // nobody holds no user:r
+    const nobody = (await client.login('nobody')).token;
+    expect(await statusOf(client, 'GET', `/user/${OPERATOR}/apiKey`, nobody)).toBe(403);
     const admin = (await client.login('admin')).token;
-    expect(
-      (await client.call('DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, { token: admin })).status,
-    ).toBe(204);
+    expect(await statusOf(client, 'DELETE', `/user/${OPERATOR}/apiKey/${json.id}`, admin)).toBe(
+      204,
+    );
     expect((await withKey(client, 'GET', '/thing?pageSize=1', json.key!)).status).toBe(401);
     // a key id of another user under this user's path is not found
-    expect(
-      (await client.call('DELETE', `/user/${GLOBEX}/apiKey/${json.id}`, { token: globex })).status,
-    ).toBe(404);
+    expect(await statusOf(client, 'DELETE', `/user/${GLOBEX}/apiKey/${json.id}`, globex)).toBe(404);
   });
 
   it('a user editor may not revoke the keys of a colleague holding more than it does', async () => {
@@ -386,17 +365,10 @@ describe('revoking a key', () => {
       })
     ).json()) as { id: number };
     expect(
-      (
-        await client.call('PATCH', `/user/${OPERATOR}`, {
-          token: root,
-          body: { roleIds: [3, role.id] },
-        })
-      ).status,
+      await statusOf(client, 'PATCH', `/user/${OPERATOR}`, root, { roleIds: [3, role.id] }),
     ).toBe(200);
     const operator = (await client.login('operator')).token;
-    expect(
-      (await client.call('GET', `/user/${colleagueId}/apiKey`, { token: operator })).status,
-    ).toBe(200);
+    expect(await statusOf(client, 'GET', `/user/${colleagueId}/apiKey`, operator)).toBe(200);
     const refused = await client.call('DELETE', `/user/${colleagueId}/apiKey/${json.id}`, {
       token: operator,
     });

@@ -3,15 +3,9 @@
 // action), that a menu names only reports of the group's own tenant, that a bad definition answers
 // a clear 400 and writes nothing, that a change is audited and heard by the tenant's open consoles,
 // and that every session reads the tabs with the other group fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  SEEDED_USERS,
-  signInAll,
-  countAuditEntries,
-  groupFieldValue,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededClient, countAuditEntries, groupFieldValue } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
 interface Tab {
   id: number;
@@ -20,8 +14,7 @@ interface Tab {
   menus: { id: number; labels: Record<string, string>; reportIds: number[] }[];
 }
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acmeId: number;
 let globexId: number;
 let acmeReports: number[];
@@ -45,8 +38,6 @@ const oneTab = (reportIds: number[], label = 'Quality'): Tab[] => [
 ];
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
   globexId = (await client.login('globex')).groupId;
   const db = client.services.context.db;
@@ -62,7 +53,6 @@ beforeAll(async () => {
   ).id;
   seeded = (await ownValue(acmeId))!;
 });
-afterAll(() => client.services.close());
 
 describe('the seed: Acme defines two application tabs over its own reports', () => {
   it('Operations (Daily, Inventory) and Compliance (Audits), labelled in five languages', () => {

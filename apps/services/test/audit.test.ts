@@ -3,13 +3,11 @@
 // secret); entries are append-only, tenant-isolated, filtered and paged on the server, exported as
 // CSV; a write whose entry cannot be written is not made at all.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@portico/core';
-import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acmeId: number;
 
 async function entries(
@@ -22,11 +20,8 @@ async function entries(
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
 });
-afterAll(() => client.services.close());
 
 describe('every write appends an entry', () => {
   it('create, update and delete of a zone: actor, tenant, address, request id, field-level changes', async () => {

@@ -3,16 +3,15 @@
 // single write would be; deletes are soft (hidden at once, restorable for the undo window, then
 // purged by the server); the answer groups what was done and what was not.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkResult } from '@portico/core';
 import { UNDO_WINDOW_MS } from '../src/db/soft-delete-tables.ts';
 import { purgeExpired, startPurgeSchedule } from '../src/resources/soft-delete.ts';
-import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
 type Who = SeededUser;
-let client: TestClient;
-const tokens = {} as Record<Who, string>;
+const { client, tokens } = useSeededClient();
 let zoneTypeId: number;
 let sites: { north: number; south: number };
 
@@ -50,8 +49,6 @@ async function auditActions(recordId: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   const types = await client.call('GET', '/zoneType?pageSize=50', { token: tokens.admin });
   zoneTypeId = ((await types.json()) as { results: Array<{ id: number }> }).results[0]?.id ?? 0;
   const groups = await client.call('GET', '/group?pageSize=50', { token: tokens.admin });
@@ -61,7 +58,6 @@ beforeAll(async () => {
     south: rows.find((row) => row.code === 'acme-south')?.id ?? 0,
   };
 });
-afterAll(() => client.services.close());
 
 describe('who may do what, per record', () => {
   // operator: zone:u but no zone:d, in North DC; viewer and nobody: no write; globex: another tenant

@@ -3,13 +3,13 @@
 // seen by the other at once: logout, role changes, password throttling; a killed worker is replaced.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_SERVER_VERSION } from './fixtures/child-server-version.ts';
 import { stopFixture, spawnFixture, firstLine } from './child-process.ts';
+import { nodeRequest } from './server-call.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-cluster-'));
 let child: ChildProcess;
@@ -21,42 +21,27 @@ const logLines: string[] = [];
  * One request on a fresh connection (no keep-alive agent), so successive calls reach both workers.
  * `path` is under the API, or an absolute URL.
  */
-function call(
+async function call(
   method: string,
   path: string,
   options: { token?: string; body?: unknown; apiKey?: string } = {},
 ): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = request(
-      path.startsWith('/') ? `${api}${path}` : path,
-      {
-        method,
-        agent: false,
-        headers: {
-          ...(options.token ? { token: options.token } : {}),
-          ...(options.apiKey ? { api_key: options.apiKey } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            json: text ? (JSON.parse(text) as unknown) : undefined,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(10_000, () =>
-      req.destroy(new Error(`${method} ${path}: no answer within 10 s`)),
-    );
-    req.end(body);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const answer = await nodeRequest(path.startsWith('/') ? `${api}${path}` : path, {
+    method,
+    agent: false,
+    headers: {
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.apiKey ? { api_key: options.apiKey } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body,
+    timeoutMs: 10_000,
   });
+  return {
+    status: answer.status,
+    json: answer.text ? (JSON.parse(answer.text) as unknown) : undefined,
+  };
 }
 
 async function statuses(

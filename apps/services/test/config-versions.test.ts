@@ -2,12 +2,10 @@
 // is taken, listed, compared, exported and restored, each permission-checked (a role × action
 // table), isolated by tenant (another tenant's snapshot is a 404), validated (nothing written on
 // bad input) and audited; a restore writes the snapshot back, never deletes, and snapshots first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededClient, jsonOf } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acme = 0;
 
 const db = () => client.services.context.db;
@@ -38,11 +36,8 @@ interface Diff {
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acme = (await client.login('admin')).groupId;
 });
-afterAll(() => client.services.close());
 
 describe('who may do what', () => {
   const actions: Array<[string, (token: string, id: number) => Promise<Response>]> = [

@@ -20,6 +20,34 @@ async function countRows(db: ServicesDb['db'], table: 'things' | 'auditEntries')
   return Number(row.n);
 }
 
+type Call = (method: string, path: string, token?: string, body?: unknown) => Promise<Response>;
+
+/** The API of services over `database` (log dropped): a request as `token` with a JSON `body`. */
+function apiOver(database: Parameters<typeof createContext>[0]): Call {
+  const app = createApp(createContext(database, { log: () => undefined }));
+  return async (method, path, token, body) =>
+    app.fetch(
+      new Request(`http://db.test/riot-core-services/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+}
+
+/** Signs the demo admin in through `call`: its session token. */
+async function adminToken(call: Call): Promise<string> {
+  const login = await call('POST', '/user/login', undefined, {
+    username: 'admin',
+    password: 'demo',
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A thing of the demo's first thing type in Acme's North DC. */
+const northThing = (name: string, serial: string) => ({ name, serial, thingTypeId: 1, groupId: 3 });
+
 function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
   describe(`data layer on ${label}`, () => {
     it('migrates idempotently and seeds only a new database', async () => {
@@ -55,23 +83,11 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
 
     it('a write and its audit entry commit together or not at all (a failure injected between them)', async () => {
       const database = await openDatabase(target());
-      const app = createApp(createContext(database, { log: () => undefined }));
-      const call = (method: string, path: string, token?: string, body?: unknown) =>
-        app.fetch(
-          new Request(`http://db.test/riot-core-services/api${path}`, {
-            method,
-            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          }),
-        );
+      const call = apiOver(database);
       const { sql } = await import('kysely');
       const count = (table: 'things' | 'auditEntries') => countRows(database.db, table);
       try {
-        const login = await call('POST', '/user/login', undefined, {
-          username: 'admin',
-          password: 'demo',
-        });
-        const { token } = (await login.json()) as { token: string };
+        const token = await adminToken(call);
         const things = await count('things');
         const entries = await count('auditEntries');
         // the change is written first, then its entry: the entry's table refuses it
@@ -88,12 +104,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
           );
         }
         try {
-          const refused = await call('POST', '/thing', token, {
-            name: 'Unaudited',
-            serial: 'UN-1',
-            thingTypeId: 1,
-            groupId: 3,
-          });
+          const refused = await call('POST', '/thing', token, northThing('Unaudited', 'UN-1'));
           expect(refused.status).toBe(500);
           expect(await count('things')).toBe(things);
           expect(await count('auditEntries')).toBe(entries);
@@ -104,12 +115,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
           if (database.dialect === 'postgres')
             await sql`drop function refuse_audit`.execute(database.db);
         }
-        const made = await call('POST', '/thing', token, {
-          name: 'Audited',
-          serial: 'AU-1',
-          thingTypeId: 1,
-          groupId: 3,
-        });
+        const made = await call('POST', '/thing', token, northThing('Audited', 'AU-1'));
         expect(made.status).toBe(201);
         expect(await count('things')).toBe(things + 1);
         expect(await count('auditEntries')).toBe(entries + 1);
@@ -122,22 +128,9 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
 
     it('serves the API: login, case-insensitive filter with escaped wildcards, writes, conflicts, rollback', async () => {
       const database = await openDatabase(target());
-      const app = createApp(createContext(database, { log: () => undefined }));
-      const call = async (method: string, path: string, token?: string, body?: unknown) =>
-        app.fetch(
-          new Request(`http://db.test/riot-core-services/api${path}`, {
-            method,
-            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          }),
-        );
+      const call = apiOver(database);
       try {
-        const login = await call('POST', '/user/login', undefined, {
-          username: 'admin',
-          password: 'demo',
-        });
-        expect(login.status).toBe(200);
-        const { token } = (await login.json()) as { token: string };
+        const token = await adminToken(call);
         const filtered = (await (
           await call('GET', '/thing?filter=forklift&order=serial:desc&pageSize=3', token)
         ).json()) as { total: number; results: Array<{ serial: string }> };
@@ -148,12 +141,7 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
         expect(
           ((await (await call('GET', '/thing?filter=_', token)).json()) as { total: number }).total,
         ).toBe(0);
-        const created = await call('POST', '/thing', token, {
-          name: 'Tank 1',
-          serial: 'TK-1',
-          thingTypeId: 1,
-          groupId: 3,
-        });
+        const created = await call('POST', '/thing', token, northThing('Tank 1', 'TK-1'));
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
         expect((await call('PATCH', `/thing/${id}`, token, { name: 'Tank 2' })).status).toBe(200);
@@ -202,24 +190,10 @@ function dataLayerSuite(label: string, target: () => OpenDatabaseOptions) {
       // pool. SQLite is one instance's embedded database: one instance.
       const first = await openDatabase(target());
       const second = target().databaseUrl ? await openDatabase(target()) : first;
-      const apps = [
-        createApp(createContext(first, { log: () => undefined })),
-        createApp(createContext(second, { log: () => undefined })),
-      ];
-      const call = (i: number, method: string, path: string, token?: string, body?: unknown) =>
-        apps[i % 2]!.fetch(
-          new Request(`http://db.test/riot-core-services/api${path}`, {
-            method,
-            headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          }),
-        );
+      const apis = [apiOver(first), apiOver(second)];
+      const call = (i: number, ...request: Parameters<Call>) => apis[i % 2]!(...request);
       try {
-        const login = await call(0, 'POST', '/user/login', undefined, {
-          username: 'admin',
-          password: 'demo',
-        });
-        const { token } = (await login.json()) as { token: string };
+        const token = await adminToken((...request) => call(0, ...request));
         const serial = `RACE-${Date.now()}`;
         const answers = await Promise.all(
           Array.from({ length: 12 }, (_, i) =>

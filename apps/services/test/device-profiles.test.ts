@@ -2,27 +2,17 @@
 // settings matched against the device kind's JSON Schema with every problem pointed at, assigned
 // only to devices of their kind, listed with the devices that use them, and kept while used; every
 // write audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  jsonOf,
-  createdRecord,
-  listTotal,
-  SEEDED_USERS,
-  signInAll,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { itRoleActions, jsonOf, useSeededClient } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens, total, create, statusesAs } = useSeededClient();
 
 interface Refusal {
   error: string;
   fields: Record<string, string>;
   problems?: Array<{ pointer: string; keyword: string; message: string }>;
 }
-
-const total = (path: string, token = tokens.admin) => listTotal(client, path, token);
 
 const readerProfile = (extra: Record<string, unknown> = {}) => ({
   name: 'Portal readers',
@@ -37,37 +27,17 @@ const edgeboxProfile = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = (path: string, body: Record<string, unknown>, token = tokens.admin) =>
-  createdRecord(client, path, body, token);
-
-beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
-});
-afterAll(async () => {
-  await client.services.close();
-});
-
 describe('device profiles: every role × action', () => {
-  it.each<[SeededUser, number, number, number, number]>([
-    ['admin', 200, 201, 200, 204],
-    ['root', 200, 201, 200, 204],
-    ['viewer', 200, 403, 403, 403],
-    ['operator', 403, 403, 403, 403],
-    ['nobody', 403, 403, 403, 403],
-  ])('%s: list %i, create %i, update %i, delete %i', async (user, list, insert, update, remove) => {
-    const token = tokens[user];
-    expect((await client.call('GET', '/deviceProfile', { token })).status).toBe(list);
-    const created = await client.call('POST', '/deviceProfile', { token, body: readerProfile() });
-    expect(created.status, await created.clone().text()).toBe(insert);
-    const { id } = await create('deviceProfile', readerProfile());
-    const patched = await client.call('PATCH', `/deviceProfile/${id}`, {
-      token,
-      body: { name: 'Renamed' },
-    });
-    expect(patched.status).toBe(update);
-    expect((await client.call('DELETE', `/deviceProfile/${id}`, { token })).status).toBe(remove);
-  });
+  itRoleActions<SeededUser>(
+    [
+      ['admin', 200, 201, 200, 204],
+      ['root', 200, 201, 200, 204],
+      ['viewer', 200, 403, 403, 403],
+      ['operator', 403, 403, 403, 403],
+      ['nobody', 403, 403, 403, 403],
+    ],
+    statusesAs('deviceProfile', readerProfile, { name: 'Renamed' }),
+  );
 });
 
 describe('device profiles: tenant isolation', () => {

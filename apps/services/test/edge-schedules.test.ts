@@ -2,24 +2,14 @@
 // tenant-isolated, a cron expression refused with the reason, a stream app's configuration matched
 // against its kind's JSON Schema with every problem pointed at, and the state an edge box reports
 // written with the edge box's permission only; every write audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  jsonOf,
-  createdRecord,
-  listTotal,
-  SEEDED_USERS,
-  signInAll,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { itRoleActions, jsonOf, useSeededClient } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens, total, create, statusesAs } = useSeededClient();
 /** An edge box of Acme's (the tenant's own group) and one of Globex's. */
 let acmeEdgebox: number;
 let globexEdgebox: number;
-
-const total = (path: string, token = tokens.admin) => listTotal(client, path, token);
 
 const rule = (extra: Record<string, unknown> = {}) => ({
   name: 'Hourly count',
@@ -37,17 +27,9 @@ const app = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = (path: string, body: Record<string, unknown>, token = tokens.admin) =>
-  createdRecord(client, path, body, token);
-
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeEdgebox = (await create('edgebox', { name: 'Acme box', code: 'EB-ACME-T' })).id;
   globexEdgebox = (await create('edgebox', { name: 'Globex box' }, tokens.globex)).id;
-});
-afterAll(async () => {
-  await client.services.close();
 });
 
 describe.each([
@@ -56,22 +38,15 @@ describe.each([
 ] as const)('%s: every role × action', (path, body, change) => {
   // r, i, u, d as the demo roles hold them: the admin everything, the viewer reads, the operator
   // and a user without roles nothing of the edge
-  it.each<[SeededUser, number, number, number, number]>([
-    ['admin', 200, 201, 200, 204],
-    ['viewer', 200, 403, 403, 403],
-    ['operator', 403, 403, 403, 403],
-    ['nobody', 403, 403, 403, 403],
-  ])('%s: list %i, create %i, update %i, delete %i', async (user, list, insert, update, remove) => {
-    const token = tokens[user];
-    expect((await client.call('GET', `/${path}`, { token })).status).toBe(list);
-    const created = await client.call('POST', `/${path}`, { token, body: body() });
-    expect(created.status, await created.clone().text()).toBe(insert);
-    const { id } = await create(path, body());
-    expect((await client.call('PATCH', `/${path}/${id}`, { token, body: change })).status).toBe(
-      update,
-    );
-    expect((await client.call('DELETE', `/${path}/${id}`, { token })).status).toBe(remove);
-  });
+  itRoleActions<SeededUser>(
+    [
+      ['admin', 200, 201, 200, 204],
+      ['viewer', 200, 403, 403, 403],
+      ['operator', 403, 403, 403, 403],
+      ['nobody', 403, 403, 403, 403],
+    ],
+    statusesAs(path, body, change),
+  );
 
   it('is tenant-isolated: another tenant neither reads, changes nor deletes it, nor points at another’s edge box', async () => {
     const { id } = await create(path, body());

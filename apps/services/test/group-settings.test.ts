@@ -3,15 +3,9 @@
 // bad input answers a clear 400 and writes nothing, that every change is audited in its own
 // transaction, and that a change reaches every session at once (the cached directory is dropped).
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  SEEDED_USERS,
-  signInAll,
-  countAuditEntries,
-  groupFieldValue,
-} from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededClient, countAuditEntries, groupFieldValue } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
 interface FieldRow {
   name: string;
@@ -20,8 +14,7 @@ interface FieldRow {
   inheritedFrom: { id: number; name: string } | null;
 }
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acmeId: number;
 let globexId: number;
 let northId: number;
@@ -34,13 +27,10 @@ const put = (token: string, groupId: number, field: string, body: unknown) =>
   client.call('PUT', `/group/${groupId}/field/${field}`, { token, body });
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
   globexId = (await client.login('globex')).groupId;
   northId = (await client.login('operator')).groupId;
 });
-afterAll(() => client.services.close());
 
 describe('who may read and change a group configuration (role × action)', () => {
   // [user, read Acme's settings, change Acme's settings]

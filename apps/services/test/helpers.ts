@@ -1,5 +1,5 @@
 // Test helpers: an in-memory instance and small request builders.
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createInMemoryServices } from '../src/index.ts';
 import type { InMemoryServices } from '../src/index.ts';
 
@@ -91,6 +91,71 @@ export async function signInAll<Name extends string>(
 }
 
 /**
+ * One instance for a whole test file with every seeded user signed in (`tokens`: name → session
+ * token), closed after the file's last test. Call at a test file's top level: it registers the
+ * `beforeAll` and `afterAll`; `client` stands for the instance from that `beforeAll` on, so a
+ * `beforeAll` registered after it may use both.
+ */
+export function useSeededClient(options: Parameters<typeof createTestClient>[0] = {}): {
+  client: TestClient;
+  tokens: Record<SeededUser, string>;
+  /** The `total` of list `path` as `token` (the admin's unless told) sees it. */
+  total(path: string, token?: string): Promise<number>;
+  /** POSTs `body` to list `path` as `token` (the admin's unless told): the created record. */
+  create(
+    path: string,
+    body: Record<string, unknown>,
+    token?: string,
+  ): Promise<Record<string, unknown> & { id: number }>;
+  /**
+   * `roleActionStatuses` over list `path` as a seeded user: it creates `body()`, and updates with
+   * `change` and deletes a record of `body()` the admin created.
+   */
+  statusesAs(
+    path: string,
+    body: () => Record<string, unknown>,
+    change: Record<string, unknown>,
+  ): (user: SeededUser) => Promise<RoleActionStatuses>;
+} {
+  let started: TestClient | undefined;
+  const tokens = {} as Record<SeededUser, string>;
+  beforeAll(async () => {
+    started = await createTestClient(options);
+    Object.assign(tokens, await signInAll(started, SEEDED_USERS));
+    // six sign-ins on a busy machine
+  }, 60_000);
+  afterAll(async () => {
+    await started?.services.close();
+  });
+  const current = (): TestClient => {
+    if (!started) throw new Error('the test client is not started (call it from a test or hook)');
+    return started;
+  };
+  const client: TestClient = {
+    get services() {
+      return current().services;
+    },
+    call: (...args) => current().call(...args),
+    login: (...args) => current().login(...args),
+  };
+  return {
+    client,
+    tokens,
+    total: (path, token = tokens.admin) => listTotal(client, path, token),
+    create: (path, body, token = tokens.admin) => createdRecord(client, path, body, token),
+    statusesAs: (path, body, change) => (user) =>
+      roleActionStatuses(
+        client,
+        tokens[user],
+        `/${path}`,
+        body(),
+        () => createdRecord(client, path, body(), tokens.admin),
+        change,
+      ),
+  };
+}
+
+/**
  * A new instance per call (each test's rows start from the seed), every one closed after the test
  * that made it. Call at a test file's top level: it registers the `afterEach`.
  */
@@ -112,6 +177,17 @@ export async function jsonOf<T>(response: Response, status: number): Promise<T> 
   const text = await response.text();
   expect(response.status, text).toBe(status);
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The status `method` `path` answers `token` on `client` (with `body` sent). */
+export async function statusOf(
+  client: TestClient,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<number> {
+  return (await client.call(method, path, { token, body })).status;
 }
 
 /** The `total` of list `path` (`zone`, `thing?groupId=2`) as `token` sees it. */
@@ -153,4 +229,49 @@ export async function createdRecord(
   token: string,
 ): Promise<Record<string, unknown> & { id: number }> {
   return jsonOf(await client.call('POST', `/${path}`, { token, body }), 201);
+}
+
+/** What `token` is answered at each step of `roleActionStatuses`. */
+export interface RoleActionStatuses {
+  list: number;
+  create: number;
+  update: number;
+  remove: number;
+}
+
+/**
+ * One row of a role × action table over the collection at `base` (`/deviceProfile`): `token` lists
+ * it, creates `body`, then updates with `change` and deletes a record `made` by someone who may (so
+ * that a refused create leaves something to update and delete); the statuses it was answered.
+ */
+export async function roleActionStatuses(
+  client: TestClient,
+  token: string,
+  base: string,
+  body: unknown,
+  made: () => Promise<{ id: number }>,
+  change: unknown,
+): Promise<RoleActionStatuses> {
+  const list = (await client.call('GET', base, { token })).status;
+  const create = (await client.call('POST', base, { token, body })).status;
+  const { id } = await made();
+  const update = (await client.call('PATCH', `${base}/${id}`, { token, body: change })).status;
+  const remove = (await client.call('DELETE', `${base}/${id}`, { token })).status;
+  return { list, create, update, remove };
+}
+
+/**
+ * A role × action table: for each row `[user, list, create, update, delete]`, one test that
+ * `answered(user)` (`roleActionStatuses` as that user) gives those statuses.
+ */
+export function itRoleActions<User extends string>(
+  rows: ReadonlyArray<[User, number, number, number, number]>,
+  answered: (user: User) => Promise<RoleActionStatuses>,
+): void {
+  it.each(rows)(
+    '%s: list %i, create %i, update %i, delete %i',
+    async (user, list, create, update, remove) => {
+      expect(await answered(user)).toEqual({ list, create, update, remove });
+    },
+  );
 }

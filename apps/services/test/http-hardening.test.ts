@@ -1,7 +1,7 @@
 // A 413 closes its connection cleanly (the client's next request on a
 // keep-alive agent works), and cacheable answers never carry the XSRF-TOKEN cookie.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { listen } from '../src/listen.ts';
 import type { Listening } from '../src/listen.ts';
 import { createTestClient } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
+import { nodeRequest } from './server-call.ts';
 
 let dir: string;
 let client: TestClient;
@@ -34,44 +35,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  socket: unknown;
-}
-
-function send(agent: Agent, method: string, path: string, body?: string | Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${server.url}${path}`,
-      {
-        method,
-        agent,
-        headers:
-          body === undefined
-            ? {}
-            : {
-                'content-type': 'application/json',
-                'content-length': String(Buffer.byteLength(body)),
-              },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: text,
-            socket: req.socket,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+function send(agent: Agent, method: string, path: string, body?: string | Buffer) {
+  return nodeRequest(`${server.url}${path}`, {
+    method,
+    agent,
+    headers:
+      body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    body,
   });
 }
 
@@ -88,7 +60,7 @@ describe('413 on a keep-alive connection', { timeout: 30_000 }, () => {
         );
         expect(big.status).toBe(413);
         expect(big.headers.connection).toBe('close');
-        expect(JSON.parse(big.body)).toMatchObject({ error: 'Request body too large' });
+        expect(JSON.parse(big.text)).toMatchObject({ error: 'Request body too large' });
         const next = await send(agent, 'GET', '/git.json');
         expect(next.status).toBe(200);
       }
@@ -155,19 +127,8 @@ describe('the headers every answer carries, over HTTP', () => {
   });
 
   it('sends no cookie to a client that has one, and keeps the request id it sent', async () => {
-    const answer = await new Promise<Answer>((resolve, reject) => {
-      const req = request(
-        `${server.url}/riot-core-services/api/user/whoami`,
-        { headers: { cookie: 'a=1; XSRF-TOKEN=abc', 'x-request-id': 'trace-42' } },
-        (res) => {
-          res.resume();
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', socket: null }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
+    const answer = await nodeRequest(`${server.url}/riot-core-services/api/user/whoami`, {
+      headers: { cookie: 'a=1; XSRF-TOKEN=abc', 'x-request-id': 'trace-42' },
     });
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
@@ -179,16 +140,7 @@ describe('the headers every answer carries, over HTTP', () => {
 // `X-Forwarded-Proto: https`: the cookie must still be Secure, and only when that proxy says so.
 describe('the XSRF-TOKEN cookie behind a TLS-terminating proxy', () => {
   async function cookieFrom(url: string, headers: Record<string, string>): Promise<string> {
-    const answer = await new Promise<Answer>((resolve, reject) => {
-      const req = request(`${url}/riot-core-services/api/user/whoami`, { headers }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', socket: null }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const answer = await nodeRequest(`${url}/riot-core-services/api/user/whoami`, { headers });
     return (answer.headers['set-cookie'] as string[] | undefined)?.[0] ?? '';
   }
 

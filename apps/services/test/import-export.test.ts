@@ -2,14 +2,12 @@
 // checks a write, nothing written), a confirmed job writes every row in one transaction or none,
 // can be cancelled, is not run twice, updates by key on a re-run, is audited, and keeps to the
 // caller's permissions and tenant.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOG_ENTRIES } from '@portico/core';
 import type { ImportJob } from '@portico/core';
-import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient, jsonOf } from './helpers.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 
 /** A job as one read of it answers: with its preview and problems. */
 type Job = Required<ImportJob>;
@@ -39,12 +37,6 @@ const thingsWithSerialPrefix = async (prefix: string) =>
     .select(['serial', 'name', 'zoneId'])
     .where('serial', 'like', `${prefix}%`)
     .execute();
-
-beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
-});
-afterAll(() => client.services.close());
 
 const GOOD =
   'serial,name,thingType,zone\r\nIMP-1,Pallet one,pallet,\r\nIMP-2,Pallet two,forklift,\r\n';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, RESOURCE_PATHS } from './helpers.ts';
+import { createTestClient, RESOURCE_PATHS, statusOf } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 let client: TestClient;
@@ -81,7 +81,7 @@ describe('listing', () => {
 
 describe('permissions and isolation', () => {
   it('needs the read permission (403) and shows nothing of another tenant', async () => {
-    expect((await client.call('GET', '/thing', { token: tokens.nobody })).status).toBe(403);
+    expect(await statusOf(client, 'GET', '/thing', tokens.nobody)).toBe(403);
     const acme = await list('admin', '/thing?pageSize=1000');
     const globex = await list('globex', '/thing?pageSize=1000');
     const acmeIds = new Set(acme.results.map((row) => row.id));
@@ -90,16 +90,9 @@ describe('permissions and isolation', () => {
     const hidden = await client.call('GET', `/thing/${acmeThing}`, { token: tokens.globex });
     expect(hidden.status).toBe(404);
     expect(
-      (
-        await client.call('PATCH', `/thing/${acmeThing}`, {
-          token: tokens.globex,
-          body: { name: 'x' },
-        })
-      ).status,
+      await statusOf(client, 'PATCH', `/thing/${acmeThing}`, tokens.globex, { name: 'x' }),
     ).toBe(404);
-    expect(
-      (await client.call('DELETE', `/thing/${acmeThing}`, { token: tokens.globex })).status,
-    ).toBe(404);
+    expect(await statusOf(client, 'DELETE', `/thing/${acmeThing}`, tokens.globex)).toBe(404);
     const root = await list('root', '/thing?pageSize=1');
     expect(root.total).toBe(acme.total + globex.total);
   });
@@ -113,12 +106,11 @@ describe('permissions and isolation', () => {
     const types = await list('operator', '/thingType');
     expect(types.total).toBe(6);
     expect(
-      (
-        await client.call('POST', '/thing', {
-          token: tokens.operator,
-          body: { name: 'n', serial: 's', thingTypeId: 1 },
-        })
-      ).status,
+      await statusOf(client, 'POST', '/thing', tokens.operator, {
+        name: 'n',
+        serial: 's',
+        thingTypeId: 1,
+      }),
     ).toBe(403);
     const thing = things.results[0];
     const patched = await client.call('PATCH', `/thing/${thing?.id}`, {
@@ -130,16 +122,11 @@ describe('permissions and isolation', () => {
   });
 
   it('viewer reads but cannot write', async () => {
-    expect((await client.call('GET', '/zone', { token: tokens.viewer })).status).toBe(200);
+    expect(await statusOf(client, 'GET', '/zone', tokens.viewer)).toBe(200);
     expect(
-      (
-        await client.call('POST', '/zone', {
-          token: tokens.viewer,
-          body: { name: 'z', zoneTypeId: 1 },
-        })
-      ).status,
+      await statusOf(client, 'POST', '/zone', tokens.viewer, { name: 'z', zoneTypeId: 1 }),
     ).toBe(403);
-    expect((await client.call('DELETE', '/zone/1', { token: tokens.viewer })).status).toBe(403);
+    expect(await statusOf(client, 'DELETE', '/zone/1', tokens.viewer)).toBe(403);
   });
 
   it('references must stay inside the tenant', async () => {
@@ -189,21 +176,12 @@ describe('writes', () => {
     });
     expect(put.status).toBe(200);
     expect(
-      (
-        await client.call('PUT', `/zone/${zone.id}`, {
-          token: tokens.admin,
-          body: { color: '#000000' },
-        })
-      ).status,
+      await statusOf(client, 'PUT', `/zone/${zone.id}`, tokens.admin, { color: '#000000' }),
     ).toBe(400);
     const read = await client.call('GET', `/zone/${zone.id}`, { token: tokens.operator });
     expect(((await read.json()) as { name: string }).name).toBe('Dock 100');
-    expect((await client.call('DELETE', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
-      204,
-    );
-    expect((await client.call('GET', `/zone/${zone.id}`, { token: tokens.admin })).status).toBe(
-      404,
-    );
+    expect(await statusOf(client, 'DELETE', `/zone/${zone.id}`, tokens.admin)).toBe(204);
+    expect(await statusOf(client, 'GET', `/zone/${zone.id}`, tokens.admin)).toBe(404);
   });
 
   it('unknown and invalid fields are 400 and nothing is written', async () => {
@@ -228,8 +206,8 @@ describe('writes', () => {
   });
 
   it('refuses deleting something still referenced (409) and a duplicate username (409)', async () => {
-    expect((await client.call('DELETE', '/thingType/1', { token: tokens.admin })).status).toBe(409);
-    expect((await client.call('DELETE', '/group/3', { token: tokens.admin })).status).toBe(409);
+    expect(await statusOf(client, 'DELETE', '/thingType/1', tokens.admin)).toBe(409);
+    expect(await statusOf(client, 'DELETE', '/group/3', tokens.admin)).toBe(409);
     const dup = await client.call('POST', '/user', {
       token: tokens.admin,
       body: { username: 'viewer', password: 'Secret-Horse-42' },
@@ -250,12 +228,7 @@ describe('writes', () => {
       hierarchyCode: `>1>2>${group.id}>`,
     });
     expect(
-      (
-        await client.call('POST', '/group', {
-          token: tokens.admin,
-          body: { name: 'x', code: 'x', parentId: 5 },
-        })
-      ).status,
+      await statusOf(client, 'POST', '/group', tokens.admin, { name: 'x', code: 'x', parentId: 5 }),
     ).toBe(400);
     const user = await client.call('POST', '/user', {
       token: tokens.admin,
@@ -279,12 +252,7 @@ describe('writes', () => {
     ).json()) as Record<string, unknown>;
     const renamed = `${String(zone.name)} (renamed)`;
     expect(
-      (
-        await client.call('PATCH', `/zone/${thing.zoneId}`, {
-          token: tokens.admin,
-          body: { name: renamed },
-        })
-      ).status,
+      await statusOf(client, 'PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: renamed }),
     ).toBe(200);
     const after = await list('admin', '/thing?pageSize=5&order=id:asc');
     // with its site, which tells it from a zone of the same name in another site
@@ -294,12 +262,7 @@ describe('writes', () => {
       site: expect.stringMatching(/^Acme \/ (North|South) DC$/) as unknown,
     });
     expect(
-      (
-        await client.call('PATCH', `/zone/${thing.zoneId}`, {
-          token: tokens.admin,
-          body: { name: zone.name },
-        })
-      ).status,
+      await statusOf(client, 'PATCH', `/zone/${thing.zoneId}`, tokens.admin, { name: zone.name }),
     ).toBe(200);
     expect(
       (await list('admin', '/thing?pageSize=5&order=id:asc')).results.find(
@@ -316,23 +279,17 @@ describe('writes', () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const first = await client.login('temp.worker', 'first-secret');
-    expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(200);
+    expect(await statusOf(client, 'GET', '/user/whoami', first.token)).toBe(200);
     expect(
-      (
-        await client.call('PATCH', `/user/${id}`, {
-          token: tokens.admin,
-          body: { password: 'second-secret' },
-        })
-      ).status,
+      await statusOf(client, 'PATCH', `/user/${id}`, tokens.admin, { password: 'second-secret' }),
     ).toBe(200);
-    expect((await client.call('GET', '/user/whoami', { token: first.token })).status).toBe(401);
+    expect(await statusOf(client, 'GET', '/user/whoami', first.token)).toBe(401);
     const second = await client.login('temp.worker', 'second-secret');
-    expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(200);
-    expect(
-      (await client.call('PATCH', `/user/${id}`, { token: tokens.admin, body: { archived: true } }))
-        .status,
-    ).toBe(200);
-    expect((await client.call('GET', '/user/whoami', { token: second.token })).status).toBe(401);
+    expect(await statusOf(client, 'GET', '/user/whoami', second.token)).toBe(200);
+    expect(await statusOf(client, 'PATCH', `/user/${id}`, tokens.admin, { archived: true })).toBe(
+      200,
+    );
+    expect(await statusOf(client, 'GET', '/user/whoami', second.token)).toBe(401);
     const sessions = await client.services.context.db
       .selectFrom('sessions')
       .select('id')

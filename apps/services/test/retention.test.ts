@@ -2,14 +2,12 @@
 // validated and audited; a dry run counts and deletes nothing; a purge deletes only the caller's
 // tenant's rows older than the limit, in batches, and is recorded and audited; the daily purge runs
 // once however many processes share the database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RetentionScheduler } from '../src/retention/retention-purge.ts';
-import { createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient, jsonOf } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let acme = 0;
 let globex = 0;
 
@@ -85,12 +83,9 @@ async function countOf(
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acme = (await client.login('admin')).groupId;
   globex = (await client.login('globex')).groupId;
 });
-afterAll(() => client.services.close());
 beforeEach(async () => {
   await db().deleteFrom('retentionPolicies').execute();
   await db().deleteFrom('webhookDeliveries').execute();

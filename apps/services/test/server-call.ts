@@ -1,5 +1,8 @@
 // A server a test started (`startServer` on port 0) and requests to it at its API base: the status,
-// the text and the JSON answer (`{}` for an empty or non-JSON one).
+// the text and the JSON answer (`{}` for an empty or non-JSON one); and one request through node:http
+// where a test needs its connection handling (an agent, a fresh connection, a local address).
+import { request } from 'node:http';
+import type { Agent, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { startServer } from '../src/index.ts';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 
@@ -53,4 +56,42 @@ export async function serverToken(base: string, username = 'admin'): Promise<str
     password: 'demo',
   });
   return String(login.json.token);
+}
+
+export interface NodeAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One request to `url` through node:http: on `agent` (`false`: a connection of its own; none: the
+ * default agent), from `localAddress` when given; fails when no answer has come within `timeoutMs`.
+ */
+export function nodeRequest(
+  url: string,
+  options: {
+    method?: string;
+    agent?: Agent | false;
+    headers?: OutgoingHttpHeaders;
+    body?: string | Buffer;
+    localAddress?: string;
+    timeoutMs?: number;
+  } = {},
+): Promise<NodeAnswer> {
+  const { method = 'GET', agent, headers, body, localAddress, timeoutMs } = options;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, agent, headers, localAddress }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    if (timeoutMs !== undefined)
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs / 1000} s`)),
+      );
+    req.end(body);
+  });
 }

@@ -1,9 +1,9 @@
 // GET /status over real HTTP: root sees what /readyz checks, this instance and every tenant's
 // usage; a tenant's user with tenants:x sees its own tenant's usage only; others are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { summarizeRequests } from '../src/ops/metrics-summary.ts';
-import { createTestClient, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 
 interface Usage {
   tenant: { id: number; name: string };
@@ -12,14 +12,7 @@ interface Usage {
   counts: Record<string, number>;
 }
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
-
-beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
-});
-afterAll(() => client.services.close());
+const { client, tokens } = useSeededClient();
 
 const status = (name: SeededUser) => client.call('GET', '/status', { token: tokens[name] });
 

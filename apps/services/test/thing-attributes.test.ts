@@ -4,7 +4,7 @@
 // a refused write writing nothing; a type change re-checked; an attribute with values kept unless
 // its values go with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from './helpers.ts';
+import { createTestClient, roleActionStatuses } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 let client: TestClient;
@@ -113,14 +113,15 @@ describe('attributes: every role × action', () => {
     // another tenant's thing type does not exist for it
     ['globex', 404, 404, 404, 404],
   ])('%s: list %i, add %i, change %i, delete %i', async (user, list, add, change, remove) => {
-    const token = tokens[user];
-    const base = `/thingType/${types.tote}/fields`;
-    expect((await call('GET', base, undefined, token)).status).toBe(list);
-    const added = await call('POST', base, { name: `by_${user}`, dataType: 'TEXT' }, token);
-    expect(added.status, await added.clone().text()).toBe(add);
-    const { id } = await addField(types.tote, { name: `for_${user}`, dataType: 'TEXT' });
-    expect((await call('PATCH', `${base}/${id}`, { unit: 'm' }, token)).status).toBe(change);
-    expect((await call('DELETE', `${base}/${id}`, undefined, token)).status).toBe(remove);
+    const answered = await roleActionStatuses(
+      client,
+      tokens[user],
+      `/thingType/${types.tote}/fields`,
+      { name: `by_${user}`, dataType: 'TEXT' },
+      () => addField(types.tote, { name: `for_${user}`, dataType: 'TEXT' }),
+      { unit: 'm' },
+    );
+    expect(answered).toEqual({ list, create: add, update: change, remove });
     const names = (await fieldsOf(types.tote)).map((field) => field.name);
     expect(names.includes(`by_${user}`)).toBe(add === 201);
     expect(names.includes(`for_${user}`)).toBe(remove !== 200);

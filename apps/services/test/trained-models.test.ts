@@ -10,13 +10,12 @@ import { MAX_TRAINED_MODEL_BYTES } from '@portico/core';
 import { createApp, createContext, openDatabase, seedDemoData } from '../src/index.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedModelFile } from '../src/seed/trained-models.ts';
-import { API, createTestClient, jsonOf, SEEDED_USERS, signInAll } from './helpers.ts';
-import type { SeededUser, TestClient } from './helpers.ts';
+import { useSeededClient, API, jsonOf } from './helpers.ts';
+import type { SeededUser } from './helpers.ts';
 import { pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
 
-let client: TestClient;
-const tokens = {} as Record<SeededUser, string>;
+const { client, tokens } = useSeededClient();
 let forklift = 0;
 let acmeId = 0;
 let globexType = 0;
@@ -83,8 +82,6 @@ async function chunkCount(id: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  client = await createTestClient();
-  Object.assign(tokens, await signInAll(client, SEEDED_USERS));
   acmeId = (await client.login('admin')).groupId;
   const types = await jsonOf<{ results: Array<{ id: number; name: string }> }>(
     await client.call('GET', '/thingType?pageSize=100', { token: tokens.admin }),
@@ -96,11 +93,8 @@ beforeAll(async () => {
     200,
   );
   globexType = globexTypes.results[0]?.id ?? 0;
-  // six sign-ins on a busy machine
+  // a sign-in on a busy machine
 }, 60_000);
-afterAll(async () => {
-  await client.services.close();
-});
 
 describe('trained models: every role × action', () => {
   it.each<[SeededUser, number, number, number, number, number, number]>([

@@ -1,13 +1,12 @@
 // Two separate services instances (each its own startServer, not cluster workers) on one throwaway
 // PostgreSQL, for the cross-instance tests. Every request goes out on a fresh connection.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningServer, StartServerOptions } from '../src/index.ts';
 import { startPgCluster } from './pg-cluster.ts';
 import type { PgCluster } from './pg-cluster.ts';
-import { startLocalServer } from './server-call.ts';
+import { nodeRequest, startLocalServer } from './server-call.ts';
 
 export interface Answer {
   status: number;
@@ -17,7 +16,7 @@ export interface Answer {
 }
 
 /** One HTTP request on a new connection (no keep-alive agent). */
-export function call(
+export async function call(
   base: string,
   method: string,
   path: string,
@@ -28,37 +27,26 @@ export function call(
     localAddress?: string;
   } = {},
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers = {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const answer = await nodeRequest(`${base}${path}`, {
+    method,
+    agent: false,
+    headers: {
       ...(options.token ? { token: options.token } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
-    };
-    const req = request(
-      `${base}${path}`,
-      { method, agent: false, headers, localAddress: options.localAddress },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let json: unknown;
-          try {
-            json = text ? (JSON.parse(text) as unknown) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(10_000, () =>
-      req.destroy(new Error(`${method} ${path}: no answer within 10 s`)),
-    );
-    req.end(body);
+    },
+    body,
+    localAddress: options.localAddress,
+    timeoutMs: 10_000,
   });
+  let json: unknown;
+  try {
+    json = answer.text ? (JSON.parse(answer.text) as unknown) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { ...answer, json };
 }
 
 export interface Instance {

@@ -127,18 +127,8 @@ export class Directory {
   }
 
   /** A group's own fields. */
-  async ownGroupFields(groupId: number): Promise<Map<string, string>> {
-    const cached = this.fields.get(groupId);
-    if (cached) return cached;
-    const epoch = this.fields.epoch;
-    const rows = await this.db
-      .selectFrom('groupFields')
-      .select(['name', 'value'])
-      .where('ownerId', '=', groupId)
-      .execute();
-    const fields = new Map(rows.map((row) => [row.name, row.value]));
-    this.fields.set(groupId, fields, epoch);
-    return fields;
+  ownGroupFields(groupId: number): Promise<Map<string, string>> {
+    return this.ownFields('groupFields', this.fields, groupId);
   }
 
   /** Fields of a group merged down the tree: `value` the effective one, `parentValue` the ancestors'. */
@@ -166,17 +156,26 @@ export class Directory {
     return row ? { ...row, archived: row.archived === 1 } : null;
   }
 
-  async userFields(userId: number): Promise<Map<string, string>> {
-    const cached = this.userFieldCache.get(userId);
+  userFields(userId: number): Promise<Map<string, string>> {
+    return this.ownFields('userFields', this.userFieldCache, userId);
+  }
+
+  /** The fields (name → value) of `ownerId` in `table`, through `cache`. */
+  private async ownFields(
+    table: 'groupFields' | 'userFields',
+    cache: BoundedCache<number, Map<string, string>>,
+    ownerId: number,
+  ): Promise<Map<string, string>> {
+    const cached = cache.get(ownerId);
     if (cached) return cached;
-    const epoch = this.userFieldCache.epoch;
+    const epoch = cache.epoch;
     const rows = await this.db
-      .selectFrom('userFields')
+      .selectFrom(table)
       .select(['name', 'value'])
-      .where('ownerId', '=', userId)
+      .where('ownerId', '=', ownerId)
       .execute();
     const fields = new Map(rows.map((row) => [row.name, row.value]));
-    this.userFieldCache.set(userId, fields, epoch);
+    cache.set(ownerId, fields, epoch);
     return fields;
   }
 

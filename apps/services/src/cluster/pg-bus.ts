@@ -42,16 +42,26 @@ interface Ack {
   f: number;
 }
 
-function parseAck(text: string): Ack | undefined {
+/** `text` as JSON when it is an object that `fits`; otherwise (not JSON, not an object) undefined. */
+function parseObject<T>(
+  text: string,
+  fits: (value: Record<string, unknown>) => boolean,
+): T | undefined {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (typeof value !== 'object' || value === null) return undefined;
-    if (typeof value.p !== 'string' || typeof value.s !== 'number' || typeof value.f !== 'number')
-      return undefined;
-    return value as unknown as Ack;
+    return fits(value) ? (value as unknown as T) : undefined;
   } catch {
     return undefined;
   }
+}
+
+function parseAck(text: string): Ack | undefined {
+  return parseObject<Ack>(
+    text,
+    (value) =>
+      typeof value.p === 'string' && typeof value.s === 'number' && typeof value.f === 'number',
+  );
 }
 
 /** One notification's payload (PostgreSQL caps payloads at 8,000 bytes; events are far smaller). */
@@ -66,20 +76,14 @@ interface Envelope {
 }
 
 function parseEnvelope(text: string): Envelope | undefined {
-  try {
-    const value = JSON.parse(text) as Record<string, unknown>;
-    if (typeof value !== 'object' || value === null) return undefined;
-    if (
-      typeof value.i !== 'string' ||
-      typeof value.p !== 'string' ||
-      typeof value.s !== 'number' ||
-      !isCacheEvent(value.e)
-    )
-      return undefined;
-    return value as unknown as Envelope;
-  } catch {
-    return undefined;
-  }
+  return parseObject<Envelope>(
+    text,
+    (value) =>
+      typeof value.i === 'string' &&
+      typeof value.p === 'string' &&
+      typeof value.s === 'number' &&
+      isCacheEvent(value.e),
+  );
 }
 
 /** A publish waiting for its echo and its acknowledgements. */

@@ -27,15 +27,19 @@ export interface GroupTable {
   creationTime: number;
 }
 
-export interface GroupTypeTable {
+/** The columns a group type and a thing type share: a tenant's named, coded kind. */
+interface KindColumns {
   id: Generated<number>;
   groupId: number;
   name: string;
   code: string;
   description: string;
   archived: Flag;
-  createdBy: string;
   creationTime: number;
+}
+
+export interface GroupTypeTable extends KindColumns {
+  createdBy: string;
 }
 
 export interface FieldTable {
@@ -139,14 +143,7 @@ export interface ApiKeyTable {
   revokedBy: number | null;
 }
 
-export interface ThingTypeTable extends UniqueScoped, SoftDeleted {
-  id: Generated<number>;
-  groupId: number;
-  name: string;
-  code: string;
-  description: string;
-  archived: Flag;
-  creationTime: number;
+export interface ThingTypeTable extends KindColumns, UniqueScoped, SoftDeleted {
   /** The platform's flag: things of this type may be created by the edge on an unknown serial. */
   autoCreate: Generated<Flag>;
 }

@@ -20,6 +20,7 @@ import {
   whereHttpError,
 } from './where-query.ts';
 import type { WhereField, WhereNode } from './where-query.ts';
+import { commaItems } from './comma-items.ts';
 
 type AnyDb = Kysely<Record<string, Row>>;
 
@@ -58,10 +59,7 @@ function listQuerySchema(spec: ResourceSpec) {
     .string()
     .max(300)
     .transform((value, issue) => {
-      const parts = value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean);
+      const parts = commaItems(value);
       const result: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
       for (const part of parts) {
         const separator = part.lastIndexOf(':');

@@ -16,6 +16,7 @@ import { RESOURCES_BY_PATH } from './definitions/index.ts';
 import { allFields, resolvedKey } from './resource-fields.ts';
 import type { Json, ResourceSpec, Row } from './resource-spec.ts';
 import { toJson } from './serialize.ts';
+import { commaItems } from './comma-items.ts';
 
 /** The references of a spec by their JSON key (`group` → the field `groupId` and its target). */
 function referencesOf(spec: ResourceSpec): Map<string, { field: string; target: ResourceSpec }> {
@@ -28,17 +29,10 @@ function referencesOf(spec: ResourceSpec): Map<string, { field: string; target: 
   return refs;
 }
 
-function names(list: string | undefined): string[] {
-  return (list ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-}
-
 /** Checks every `extra` path (400 naming the first unknown one and the names there are). */
 export function checkExtra(spec: ResourceSpec, extra: string | undefined): string[][] {
   const paths: string[][] = [];
-  for (const name of names(extra)) {
+  for (const name of commaItems(extra)) {
     const segments = name.split('.');
     let current = spec;
     for (const segment of segments) {
@@ -138,7 +132,7 @@ export async function applyExtraAndOnly(
     }
   }
 
-  const kept = names(only);
+  const kept = commaItems(only);
   if (kept.length === 0) return;
   const keep = new Set([
     'id',

@@ -157,21 +157,25 @@ export function parseWhere(text: string): WhereNode | undefined {
         ? `"${token.raw.slice(0, 40)}"`
         : `"${token.kind}"`;
 
-  function parseAnd(depth: number): WhereNode {
-    const items = [parseOr(depth)];
-    while (peek()?.kind === '&') {
+  /** `operand` once, then again after each `operator`: one node, or them all joined as `type`. */
+  function parseJoined(
+    operator: '&' | '|',
+    type: 'and' | 'or',
+    operand: (depth: number) => WhereNode,
+    depth: number,
+  ): WhereNode {
+    const items = [operand(depth)];
+    while (peek()?.kind === operator) {
       next++;
-      items.push(parseOr(depth));
+      items.push(operand(depth));
     }
-    return items.length === 1 ? (items[0] as WhereNode) : { type: 'and', items };
+    return items.length === 1 ? (items[0] as WhereNode) : { type, items };
+  }
+  function parseAnd(depth: number): WhereNode {
+    return parseJoined('&', 'and', parseOr, depth);
   }
   function parseOr(depth: number): WhereNode {
-    const items = [parseUnary(depth)];
-    while (peek()?.kind === '|') {
-      next++;
-      items.push(parseUnary(depth));
-    }
-    return items.length === 1 ? (items[0] as WhereNode) : { type: 'or', items };
+    return parseJoined('|', 'or', parseUnary, depth);
   }
   function parseGroup(depth: number): WhereNode {
     const open = tokens[next++] as Token;

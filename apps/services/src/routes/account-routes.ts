@@ -12,8 +12,8 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { MAX_PASSWORD_LENGTH, checkNewPassword } from '../auth/password-rules.ts';
 import { hashToken } from '../auth/token.ts';
 import type { Database } from '../db/schema.ts';
-import { SECRET_VALUE, appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { SECRET_VALUE } from '../audit/audit-log.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
@@ -169,13 +169,9 @@ export function registerAccountRoutes(
         .execute();
       // its audit entry, in the same transaction (the secret shows as changed, nothing more)
       const tenant = await ctx.directory.tenantOf(caller.user.groupId, trx as Kysely<Database>);
-      await appendAudit(trx as Kysely<Database>, auditOrigin(c), {
+      await appendRequestAudit(trx as Kysely<Database>, c, {
         action: 'update',
-        resource: 'user',
-        recordId: userId,
-        recordName: caller.user.username,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('user', userId, caller.user.username, tenant?.id ?? null),
         changes: [{ field: 'passwordHash', before: SECRET_VALUE, after: SECRET_VALUE }],
       });
     });

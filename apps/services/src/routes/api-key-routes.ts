@@ -14,9 +14,9 @@ import {
 } from '../auth/api-keys.ts';
 import { parseStringList } from '../auth/directory.ts';
 import { hashToken } from '../auth/token.ts';
-import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
+import { fieldChanges } from '../audit/audit-log.ts';
 import type { ApiKeyTable } from '../db/schema.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -136,13 +136,9 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         .returningAll()
         .executeTakeFirstOrThrow();
       const { keyHash: _secret, ...shown } = values;
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'create',
-        resource: 'apiKey',
-        recordId: inserted.id,
-        recordName: body.name,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('apiKey', inserted.id, body.name, tenant?.id ?? null),
         changes: fieldChanges(undefined, shown),
       });
       return inserted;
@@ -175,13 +171,9 @@ export function registerApiKeyRoutes(api: Hono<AppEnv>, ctx: ServicesContext): v
         .execute();
       // the sessions signed in with the key end with it
       await trx.deleteFrom('sessions').where('apiKeyId', '=', keyId).execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'update',
-        resource: 'apiKey',
-        recordId: keyId,
-        recordName: row.name,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('apiKey', keyId, row.name, tenant?.id ?? null),
         changes: [{ field: 'revokedAt', before: null, after: now }],
       });
       return true;

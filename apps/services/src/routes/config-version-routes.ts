@@ -17,8 +17,7 @@ import {
   snapshotNoteProblem,
 } from '@portico/core';
 import type { ConfigVersion, SnapshotContent } from '@portico/core';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord, auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import {
@@ -184,13 +183,14 @@ export function registerConfigVersionRoutes(api: Hono<AppEnv>, ctx: ServicesCont
     const { row } = await visible(caller, id);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('configVersions').where('id', '=', id).execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'delete',
-        resource: 'configVersion',
-        recordId: id,
-        recordName: row.note,
-        tenantId: row.tenantId === null ? null : Number(row.tenantId),
-        ...auditActor(caller),
+        ...auditedRecord(
+          'configVersion',
+          id,
+          row.note,
+          row.tenantId === null ? null : Number(row.tenantId),
+        ),
       });
     });
     return c.body(null, 204);

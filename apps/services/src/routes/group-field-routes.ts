@@ -13,8 +13,7 @@ import {
   readApplicationTabs,
   validateGroupSetting,
 } from '@portico/core';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -107,13 +106,9 @@ export function registerGroupFieldRoutes(api: Hono<AppEnv>, ctx: ServicesContext
           .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
           .execute();
       }
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: value === null ? 'field.remove' : 'field.set',
-        resource: 'group',
-        recordId: id,
-        recordName: group.name,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('group', id, group.name, tenant?.id ?? null),
         changes: [{ field, before: old?.value ?? null, after: value }],
       });
       return old?.value ?? null;

@@ -16,9 +16,9 @@ import {
   modulesProblem,
 } from '@portico/core';
 import type { LicenseLimit, LicensePayload } from '@portico/core';
-import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
+import { fieldChanges } from '../audit/audit-log.ts';
 import type { GroupRow } from '../auth/directory.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -124,12 +124,11 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         })
         .execute();
       // root's own trail: the tenant sees the license when it is installed
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'create',
         resource: 'license',
         recordName: payload.id,
         tenantId: null,
-        ...auditActor(caller),
         changes: fieldChanges(undefined, {
           tenant: tenant.name,
           expiresAt: payload.expiresAt,
@@ -190,12 +189,11 @@ export function registerLicenseRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
             LICENSE_LIMITS.map((limit) => [limit, license.limits[limit] ?? null]),
           ),
         };
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: before ? 'update' : 'create',
         resource: 'license',
         recordName: tenant.name,
         tenantId: tenant.id,
-        ...auditActor(caller),
         changes: fieldChanges(shown(before?.payload), shown(payload)),
       });
     });

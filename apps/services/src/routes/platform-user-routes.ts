@@ -5,8 +5,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { evaluatePermissionExpression } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, withPlatformMessage } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -107,13 +106,9 @@ export function registerPlatformUserRoutes(api: Hono<AppEnv>, ctx: ServicesConte
         .executeTakeFirst();
       if (!before) return false;
       await trx.deleteFrom('userFields').where('id', '=', before.id).execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'field.remove',
-        resource: 'user',
-        recordId: user.id,
-        recordName: user.username,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('user', user.id, user.username, tenant?.id ?? null),
         changes: [{ field: params.field, before: before.value, after: null }],
       });
       return true;

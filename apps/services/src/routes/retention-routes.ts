@@ -11,8 +11,7 @@ import {
   isRetentionKind,
   retentionProblem,
 } from '@portico/core';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { requireRetention, retentionScope } from '../policies/retention-policy.ts';
@@ -93,12 +92,11 @@ export function registerRetentionRoutes(api: Hono<AppEnv>, ctx: ServicesContext)
       }
       const old = before ? Number(before.maxAgeDays) : null;
       if (old !== maxAgeDays)
-        await appendAudit(trx, auditOrigin(c), {
+        await appendRequestAudit(trx, c, {
           action: 'update',
           resource: 'dataRetentionPolicy',
           recordName: kind,
           tenantId: scope.tenantId,
-          ...auditActor(caller),
           changes: [{ field: 'maxAgeDays', before: old, after: maxAgeDays }],
         });
     });

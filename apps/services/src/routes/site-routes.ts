@@ -23,10 +23,10 @@ import {
   workingHoursProblems,
 } from '@portico/core';
 import type { SiteFieldProblem, WorkingHours } from '@portico/core';
-import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
+import { fieldChanges } from '../audit/audit-log.ts';
 import type { Caller, GroupRow } from '../auth/directory.ts';
 import type { SiteTable } from '../db/schema.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { isCallersSite, requireSiteAction } from '../policies/site-policy.ts';
@@ -289,13 +289,9 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
         ...mapAfter,
       });
       if (changes.length > 0)
-        await appendAudit(trx, auditOrigin(c), {
+        await appendRequestAudit(trx, c, {
           action: old ? 'update' : 'create',
-          resource: 'site',
-          recordId: group.id,
-          recordName: group.name,
-          tenantId,
-          ...auditActor(caller),
+          ...auditedRecord('site', group.id, group.name, tenantId),
           changes,
         });
     });
@@ -340,13 +336,9 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
             ...image,
           })
           .execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: before ? 'update' : 'create',
-        resource: 'localMap',
-        recordId: group.id,
-        recordName: group.name,
-        tenantId,
-        ...auditActor(caller),
+        ...auditedRecord('localMap', group.id, group.name, tenantId),
         changes: [
           before
             ? { field: 'image', before: imageRecord(before), after: imageRecord(image) }
@@ -397,13 +389,9 @@ export function registerSiteRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
     if (!before) throw new HttpError(404, `site ${group.id} has no map image`);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('localMaps').where('id', '=', before.id).execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'delete',
-        resource: 'localMap',
-        recordId: group.id,
-        recordName: group.name,
-        tenantId: await tenantIdOf(group.id),
-        ...auditActor(caller),
+        ...auditedRecord('localMap', group.id, group.name, await tenantIdOf(group.id)),
         changes: [{ field: 'image', before: imageRecord(before) }],
       });
     });

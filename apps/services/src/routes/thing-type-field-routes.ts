@@ -16,9 +16,9 @@ import {
   attributeDefinitionProblemText,
   checkAttributeDefinition,
 } from '@portico/core';
-import { appendAudit, auditActor, fieldChanges } from '../audit/audit-log.ts';
+import { fieldChanges } from '../audit/audit-log.ts';
 import type { Caller } from '../auth/directory.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow, invalidField } from '../http/http-error.ts';
 import { pathId } from '../http/id-param.ts';
 import { readJson } from '../http/read-json.ts';
@@ -95,15 +95,26 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     );
     const shape = (attribute: StoredAttribute | undefined) =>
       attribute && { ...attributeJson(attribute), id: undefined, creationTime: undefined };
-    await appendAudit(trx as unknown as ServicesContext['db'], auditOrigin(c), {
+    await appendRequestAudit(trx as unknown as ServicesContext['db'], c, {
       action,
       resource: 'thingTypeField',
       recordId: subject?.id ?? null,
       recordName: `${String(type.name)} / ${subject?.name ?? ''}`.slice(0, 200),
       tenantId: tenant?.id ?? null,
-      ...auditActor(caller),
       changes: [...fieldChanges(shape(before), shape(after)), ...extra],
     });
+  }
+
+  /** A change's caller (held to the attribute change permission), its path and its body, checked. */
+  async function changeOf<Path extends object, Body>(
+    c: Context<AppEnv>,
+    path: z.ZodType<Path>,
+    body: z.ZodType<Body>,
+  ) {
+    const caller = c.get('caller');
+    requireThingTypeFields(caller, 'change');
+    const where = parseOrThrow(path, c.req.param(), 'path');
+    return { caller, ...where, body: parseOrThrow(body, await readJson(c.req), 'body') };
   }
 
   async function tell(tables: string[]) {
@@ -129,10 +140,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     body: definitionBody,
   });
   api.post('/thingType/:id/fields', async (c) => {
-    const caller = c.get('caller');
-    requireThingTypeFields(caller, 'change');
-    const { id } = parseOrThrow(params, c.req.param(), 'path');
-    const body = parseOrThrow(definitionBody, await readJson(c.req), 'body');
+    const { caller, id, body } = await changeOf(c, params, definitionBody);
     const created = await db.transaction().execute(async (trx) => {
       const type = await thingTypeOf(trx, caller, id, true);
       const siblings = await attributesOfType(trx, id);
@@ -181,10 +189,7 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
       body: definitionBody,
     });
     api.on(method, '/thingType/:id/fields/:fieldId', async (c) => {
-      const caller = c.get('caller');
-      requireThingTypeFields(caller, 'change');
-      const { id, fieldId } = parseOrThrow(fieldParams, c.req.param(), 'path');
-      const body = parseOrThrow(definitionBody, await readJson(c.req), 'body');
+      const { caller, id, fieldId, body } = await changeOf(c, fieldParams, definitionBody);
       const updated = await db.transaction().execute(async (trx) => {
         const type = await thingTypeOf(trx, caller, id, true);
         const siblings = await attributesOfType(trx, id);
@@ -292,10 +297,11 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
     body: reorderBody,
   });
   api.post('/thingType/:id/fields/reorder', async (c) => {
-    const caller = c.get('caller');
-    requireThingTypeFields(caller, 'change');
-    const { id } = parseOrThrow(params, c.req.param(), 'path');
-    const { order } = parseOrThrow(reorderBody, await readJson(c.req), 'body');
+    const {
+      caller,
+      id,
+      body: { order },
+    } = await changeOf(c, params, reorderBody);
     const results = await db.transaction().execute(async (trx) => {
       const type = await thingTypeOf(trx, caller, id, true);
       const attributes = await attributesOfType(trx, id);
@@ -321,12 +327,11 @@ export function registerThingTypeFieldRoutes(api: Hono<AppEnv>, ctx: ServicesCon
           Number(type.groupId),
           trx as unknown as ServicesContext['db'],
         );
-        await appendAudit(trx as unknown as ServicesContext['db'], auditOrigin(c), {
+        await appendRequestAudit(trx as unknown as ServicesContext['db'], c, {
           action: 'update',
           resource: 'thingTypeField',
           recordName: `${String(type.name)}`.slice(0, 200),
           tenantId: tenant?.id ?? null,
-          ...auditActor(caller),
           changes: [{ field: 'order', before, after }],
         });
       }

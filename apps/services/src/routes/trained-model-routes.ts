@@ -11,9 +11,9 @@ import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MAX_TRAINED_MODEL_BYTES, isSha256Hex } from '@portico/core';
-import { appendAudit, auditActor, fieldChanges, recordNameOf } from '../audit/audit-log.ts';
+import { fieldChanges, recordNameOf } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { findReadableRow, findWritableRow } from '../policies/access.ts';
 import { requireModelFileAccess } from '../policies/trained-model-policy.ts';
@@ -203,13 +203,9 @@ export function registerTrainedModelRoutes(api: Hono<AppEnv>, ctx: ServicesConte
         const after: Row = { ...before, ...file };
         const pick = (row: Row) => Object.fromEntries(FILE_COLUMNS.map((key) => [key, row[key]]));
         const tenant = await ctx.directory.tenantOf(Number(before.groupId), trx);
-        await appendAudit(trx, auditOrigin(c), {
+        await appendRequestAudit(trx, c, {
           action: 'update',
-          resource: spec.path,
-          recordId: id,
-          recordName: recordNameOf(before),
-          tenantId: tenant?.id ?? null,
-          ...auditActor(caller),
+          ...auditedRecord(spec.path, id, recordNameOf(before), tenant?.id ?? null),
           changes: fieldChanges(pick(before), pick(after)),
         });
         return (await toJson(ctx, spec, [after], caller, anyTrx))[0];

@@ -13,8 +13,7 @@ import {
 } from '@portico/core';
 import type { Caller, UserRow } from '../auth/directory.ts';
 import type { AppEnv, ServicesContext } from '../services-context.ts';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import {
   findVisibleUser,
@@ -31,16 +30,14 @@ import {
 } from '../presenters/field-json.ts';
 import type { FieldEntry } from '../presenters/field-json.ts';
 import { idParam, pathId } from '../http/id-param.ts';
+import { commaItems } from '../resources/comma-items.ts';
 
 const csv = (allowed: readonly string[], name: string) =>
   z
     .string()
     .max(2000)
     .transform((value, issue) => {
-      const items = value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean);
+      const items = commaItems(value);
       const unknown = items.filter((item) => !allowed.includes(item));
       if (unknown.length > 0) {
         issue.addIssue({ code: 'custom', message: `unknown ${name}: ${unknown.join(', ')}` });
@@ -247,13 +244,9 @@ export function registerUserRoutes(api: Hono<AppEnv>, ctx: ServicesContext): voi
           .onConflict((oc) => oc.columns(['ownerId', 'name']).doUpdateSet({ value }))
           .execute();
       }
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: value === null ? 'field.remove' : 'field.set',
-        resource: 'user',
-        recordId: user.id,
-        recordName: user.username,
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('user', user.id, user.username, tenant?.id ?? null),
         changes: [{ field, before: before?.value ?? null, after: value }],
       });
     });

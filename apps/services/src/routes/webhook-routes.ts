@@ -6,8 +6,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { WEBHOOK_TEST_EVENT } from '@portico/core';
 import type { WebhookDelivery } from '@portico/core';
-import { appendAudit, auditActor } from '../audit/audit-log.ts';
-import { auditOrigin } from '../http/audit-origin.ts';
+import { appendRequestAudit, auditedRecord, auditOrigin } from '../http/audit-origin.ts';
 import { HttpError, parseOrThrow } from '../http/http-error.ts';
 import { idParam, pathId } from '../http/id-param.ts';
 import { findReadableRow, findWritableRow, requirePermission } from '../policies/access.ts';
@@ -107,13 +106,9 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await appendAudit(trx, origin, {
+      await appendRequestAudit(trx, c, {
         action: 'test',
-        resource: 'endpoint',
-        recordId: params.id,
-        recordName: String(row.name),
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('endpoint', params.id, String(row.name), tenant?.id ?? null),
       });
       return Number(inserted.id);
     });
@@ -148,13 +143,9 @@ export function registerWebhookRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
         .set({ state: 'pending', nextAttemptAt: Date.now(), lockedUntil: 0, attempts: 0 })
         .where('id', '=', params.deliveryId)
         .execute();
-      await appendAudit(trx, auditOrigin(c), {
+      await appendRequestAudit(trx, c, {
         action: 'retry',
-        resource: 'endpoint',
-        recordId: params.id,
-        recordName: String(row.name),
-        tenantId: tenant?.id ?? null,
-        ...auditActor(caller),
+        ...auditedRecord('endpoint', params.id, String(row.name), tenant?.id ?? null),
         changes: [{ field: 'delivery', after: params.deliveryId }],
       });
     });

@@ -124,13 +124,21 @@ export async function seedDirectory(
   ];
   await insertMany(trx, 'groupFields', fields);
 
-  const role = (
-    groupId: number,
-    name: string,
-    description: string,
-    permissions: readonly string[],
-  ) =>
-    insertOne(trx, 'roles', {
+  // one role a row, inserted in this order (their ids follow it); each tenant has its administrator
+  const tenantAdministrator = [
+    'Tenant Administrator',
+    'Every tenant permission',
+    TENANT_ADMIN_PERMISSIONS,
+  ] as const;
+  const roleId = {} as Record<'root' | 'admin' | 'operator' | 'viewer' | 'globex', number>;
+  for (const [key, groupId, name, description, permissions] of [
+    ['root', root.id, 'Root Administrator', 'Every permission', ROOT_PERMISSIONS],
+    ['admin', acme.id, ...tenantAdministrator],
+    ['operator', acme.id, 'Operator', 'Things, zones and reports', OPERATOR_PERMISSIONS],
+    ['viewer', acme.id, 'Viewer', 'Read-only access', VIEWER_PERMISSIONS],
+    ['globex', globex.id, ...tenantAdministrator],
+  ] as const)
+    roleId[key] = await insertOne(trx, 'roles', {
       groupId,
       name,
       description,
@@ -138,34 +146,14 @@ export async function seedDirectory(
       archived: 0,
       creationTime: NOW,
     });
-  const rootRole = await role(root.id, 'Root Administrator', 'Every permission', ROOT_PERMISSIONS);
-  const adminRole = await role(
-    acme.id,
-    'Tenant Administrator',
-    'Every tenant permission',
-    TENANT_ADMIN_PERMISSIONS,
-  );
-  const operatorRole = await role(
-    acme.id,
-    'Operator',
-    'Things, zones and reports',
-    OPERATOR_PERMISSIONS,
-  );
-  const viewerRole = await role(acme.id, 'Viewer', 'Read-only access', VIEWER_PERMISSIONS);
-  const globexRole = await role(
-    globex.id,
-    'Tenant Administrator',
-    'Every tenant permission',
-    TENANT_ADMIN_PERMISSIONS,
-  );
 
   const people: Array<[string, number, string, string, number[]]> = [
-    ['root', root.id, 'Root', 'Administrator', [rootRole]],
-    ['admin', acme.id, 'Ada', 'Admin', [adminRole]],
-    ['operator', north.id, 'Oscar', 'Operator', [operatorRole]],
-    ['viewer', acme.id, 'Vera', 'Viewer', [viewerRole]],
+    ['root', root.id, 'Root', 'Administrator', [roleId.root]],
+    ['admin', acme.id, 'Ada', 'Admin', [roleId.admin]],
+    ['operator', north.id, 'Oscar', 'Operator', [roleId.operator]],
+    ['viewer', acme.id, 'Vera', 'Viewer', [roleId.viewer]],
     ['nobody', acme.id, 'Noah', 'Body', []],
-    ['globex', globex.id, 'Gina', 'Globex', [globexRole]],
+    ['globex', globex.id, 'Gina', 'Globex', [roleId.globex]],
   ];
   const userIds: Record<string, number> = {};
   for (const [index, [username, groupId, firstName, lastName, roleIds]] of people.entries()) {

@@ -103,6 +103,17 @@ export function usePlatform(): Platform {
   }
 }
 
+/** The audit entries of row `recordId` of `resource` (action and changes), oldest first. */
+export function auditEntriesOf(platform: Platform, resource: string, recordId: number) {
+  return platform.client.services.context.db
+    .selectFrom('auditEntries')
+    .select(['action', 'changes'])
+    .where('resource', '=', resource)
+    .where('recordId', '=', recordId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The real TestUtils.validateOutputMap: every non-dotted key sent comes back with the same value. */
 export function validateOutputMap(input: JsonMap, output: JsonMap, ...ignore: string[]): void {
   for (const [key, value] of Object.entries(input)) {

@@ -130,30 +130,20 @@ describe('create by PUT on the collection', () => {
   });
 
   it('PUT /thing refuses a group path or thing type code it cannot resolve, with the platform text', async () => {
-    const badGroup = await json(
-      await client.call('PUT', '/thing', {
-        token: tokens.admin,
-        body: { group: '>acme>nowhere', thingTypeCode: 'x', name: 'A', serialNumber: 'A' },
-      }),
-      400,
-    );
-    expect(badGroup.message).toBe('Invalid group [>acme>nowhere]');
+    const refused = async (group: string, thingTypeCode: string) =>
+      json(
+        await client.call('PUT', '/thing', {
+          token: tokens.admin,
+          body: { group, thingTypeCode, name: 'A', serialNumber: 'A' },
+        }),
+        400,
+      );
+    expect((await refused('>acme>nowhere', 'x')).message).toBe('Invalid group [>acme>nowhere]');
     // another tenant's group path is no group for this caller
-    await json(
-      await client.call('PUT', '/thing', {
-        token: tokens.admin,
-        body: { group: '>globex', thingTypeCode: 'x', name: 'A', serialNumber: 'A' },
-      }),
-      400,
+    await refused('>globex', 'x');
+    expect((await refused('>acme', 'no-such-type')).message).toBe(
+      'Invalid thingTypeCode [no-such-type]',
     );
-    const badType = await json(
-      await client.call('PUT', '/thing', {
-        token: tokens.admin,
-        body: { group: '>acme', thingTypeCode: 'no-such-type', name: 'A', serialNumber: 'A' },
-      }),
-      400,
-    );
-    expect(badType.message).toBe('Invalid thingTypeCode [no-such-type]');
   });
 });
 

@@ -1,7 +1,7 @@
 // Ported from the real platform's RoleControllerTest.java (one case per real @Test; see harness.ts).
 import { describe, expect, it } from 'vitest';
 import type { JsonMap } from './harness.ts';
-import { UNKNOWN_RECORD, millis, usePlatform } from './harness.ts';
+import { UNKNOWN_RECORD, auditEntriesOf, millis, usePlatform } from './harness.ts';
 
 const platform = usePlatform();
 
@@ -11,6 +11,11 @@ async function createRoleMap(name: string, description: string): Promise<JsonMap
     .results as JsonMap[];
   const group = groups[Math.floor(Math.random() * groups.length)];
   return { name, description, 'group.id': group?.id };
+}
+
+/** The real tests' `PUT /role` of a createRoleMap with a new name, checked 201: the created role. */
+async function insertRole(description: string): Promise<JsonMap> {
+  return platform.expectResponse('/role', 201, 'PUT', await createRoleMap(millis(), description));
 }
 
 function createPermissionMap(permissions: string): JsonMap {
@@ -32,23 +37,13 @@ describe('RoleControllerTest (real platform)', () => {
   });
 
   it('testInsertRole: PUT /role with group.id', async () => {
-    await platform.expectResponse(
-      '/role',
-      201,
-      'PUT',
-      await createRoleMap(millis(), 'role for testing'),
-    );
+    await insertRole('role for testing');
   });
 
   it.skip('testCompleteRoleLifecycle — the snapshot itself fails it: it expects 201 from PUT /role/{id}/permission/{resourceId}, which the snapshot answers 200 (RoleController.setResource → RestUtils.sendOkResponse); the same lifecycle with the real 200 follows', () => {});
 
   it('testCompleteRoleLifecycle with the status the snapshot answers (200)', async () => {
-    const role = await platform.expectResponse(
-      '/role',
-      201,
-      'PUT',
-      await createRoleMap(millis(), 'test role and resources'),
-    );
+    const role = await insertRole('test role and resources');
     const resources = (await platform.expectResponse('/resource', 200, 'GET')).results as JsonMap[];
     expect(resources).toHaveLength(10);
     for (const r of resources) {
@@ -91,12 +86,7 @@ describe('RoleControllerTest (real platform)', () => {
   });
 
   it('testInvalidPermissions', async () => {
-    const role = await platform.expectResponse(
-      '/role',
-      201,
-      'PUT',
-      await createRoleMap(millis(), 'test role and resources'),
-    );
+    const role = await insertRole('test role and resources');
     const resources = (await platform.expectResponse('/resource', 200, 'GET')).results as JsonMap[];
     for (const r of resources) {
       const refused = await platform.expectResponse(
@@ -114,23 +104,13 @@ describe('RoleControllerTest (real platform)', () => {
   });
 
   it('testUpdateRole: PUT create, PATCH with the answer and a new name', async () => {
-    const role = await platform.expectResponse(
-      '/role',
-      201,
-      'PUT',
-      await createRoleMap(millis(), 'test role update'),
-    );
+    const role = await insertRole('test role update');
     role.name = millis();
     await platform.expectResponse(`/role/${String(role.id)}`, 200, 'PATCH', role);
   });
 
   it('deleteRole', async () => {
-    const role = await platform.expectResponse(
-      '/role',
-      201,
-      'PUT',
-      await createRoleMap(millis(), 'role for testing'),
-    );
+    const role = await insertRole('role for testing');
     await platform.expectResponse(`/role/${String(role.id)}`, 204, 'DELETE');
   });
 });
@@ -164,13 +144,7 @@ describe("Portico: a role's grants in the platform's form", () => {
         permissions: 'r',
       },
     ]);
-    const entries = await platform.client.services.context.db
-      .selectFrom('auditEntries')
-      .select(['action', 'changes'])
-      .where('resource', '=', 'role')
-      .where('recordId', '=', Number(role.id))
-      .orderBy('id')
-      .execute();
+    const entries = await auditEntriesOf(platform, 'role', Number(role.id));
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
     expect(entries[1]?.changes).toContain('zone:u');
     // the tenant administrator holds no license_generator permission: it may not grant it

@@ -9,7 +9,7 @@
 // of the form is in platform-conventions.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { JsonMap } from './harness.ts';
-import { UNKNOWN_RECORD, millis, usePlatform } from './harness.ts';
+import { UNKNOWN_RECORD, auditEntriesOf, millis, usePlatform } from './harness.ts';
 
 const platform = usePlatform();
 
@@ -151,13 +151,7 @@ describe('ThingControllerTest (real platform)', () => {
       activated: false,
     });
     expect(patched.activated).toBe(false);
-    const entries = await platform.client.services.context.db
-      .selectFrom('auditEntries')
-      .select(['action', 'changes'])
-      .where('resource', '=', 'thing')
-      .where('recordId', '=', Number(thing.id))
-      .orderBy('id')
-      .execute();
+    const entries = await auditEntriesOf(platform, 'thing', Number(thing.id));
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update', 'update', 'update']);
     expect(JSON.parse(entries[1]?.changes ?? '[]')).toContainEqual({
       field: 'activated',

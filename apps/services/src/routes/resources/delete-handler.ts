@@ -20,6 +20,15 @@ import { afterCommit, idParam } from './resource-env.ts';
 import type { ResourceEnv } from './resource-env.ts';
 import { audit } from './write-audit.ts';
 
+/** A delete or a restore of row `id` by `caller` (request `c`): answers the row's name. */
+type RowChange = (
+  env: ResourceEnv,
+  c: Context<AppEnv>,
+  caller: WriteContext['caller'],
+  spec: ResourceSpec,
+  id: number,
+) => Promise<string>;
+
 /**
  * The frame of a delete and of a restore: the delete permission, then in one transaction the row
  * (found by `find`), the check that the caller may write it, and `change`; after the commit the
@@ -50,14 +59,8 @@ async function changeRow(
  * Deletes row `id` with every check of `DELETE /{resource}/{id}` and its audit entry, in one
  * transaction; answers the deleted row's name.
  */
-export function deleteRow(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  caller: WriteContext['caller'],
-  spec: ResourceSpec,
-  id: number,
-): Promise<string> {
-  return changeRow(env, caller, spec, id, findReadableRow, async (write) => {
+export const deleteRow: RowChange = (env, c, caller, spec, id) =>
+  changeRow(env, caller, spec, id, findReadableRow, async (write) => {
     const { trx, existing } = write;
     await spec.beforeDelete?.(existing, write);
     await requireUnreferenced(spec, id, write);
@@ -71,17 +74,10 @@ export function deleteRow(
     await spec.afterDelete?.(write);
     await audit(env, c, write, spec, 'delete', id, existing, undefined);
   });
-}
 
 /** Brings back a row deleted less than UNDO_WINDOW_MS ago (needs the delete permission); audited. */
-export function restoreRow(
-  env: ResourceEnv,
-  c: Context<AppEnv>,
-  caller: WriteContext['caller'],
-  spec: ResourceSpec,
-  id: number,
-): Promise<string> {
-  return changeRow(env, caller, spec, id, findRestorableRow, async (write) => {
+export const restoreRow: RowChange = (env, c, caller, spec, id) =>
+  changeRow(env, caller, spec, id, findRestorableRow, async (write) => {
     const { trx, existing } = write;
     // what it points at may have gone meanwhile: the restore is refused rather than left dangling
     const references: Row = {};
@@ -92,7 +88,6 @@ export function restoreRow(
     await trx.updateTable(spec.table).set({ deletedAt: null }).where('id', '=', id).execute();
     await audit(env, c, write, spec, 'restore', id, existing, existing);
   });
-}
 
 export async function handleDelete(
   env: ResourceEnv,
