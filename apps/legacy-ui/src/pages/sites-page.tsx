@@ -27,6 +27,7 @@ import { TableRegion } from './table-region.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { formFieldOf, siteBodyOf, siteFormValues } from './sites-state.ts';
 import type { SiteFormValues } from './sites-state.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const BASE = '/tenants/sitesConfiguration';
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -81,15 +82,12 @@ function SitesListPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setError('');
-    api
-      .sites({ pageSize, pageNumber, filter, order: 'name:asc' })
-      .then((answer) => active && setPage(answer))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.sites({ pageSize, pageNumber, filter, order: 'name:asc' }),
+      setPage,
+      (caught) => setError(describeError(t, caught)),
+    );
   }, [api, canRead, filter, pageNumber, pageSize, reloads, t]);
 
   if (!canRead) return <RefusedPage title={title} />;
@@ -369,21 +367,17 @@ function SiteEditPage({ siteId }: { siteId: number }) {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setLoadError('');
-    api
-      .site(siteId)
-      .then((answer) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.site(siteId),
+      (answer) => {
         const loaded = siteFormValues(answer);
         setSite(answer);
         setValues(loaded);
         setPristine(loaded);
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, canRead, siteId, reloads, t]);
 
   const draft = useUnsavedDraft({
