@@ -9,6 +9,7 @@ import { describeFieldError } from '../messages.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { namesText } from './bulk-summary.ts';
+import { BusyButton } from './status-views.tsx';
 
 /** Fields worth changing on many records at once: not names, codes or serials (unique or personal). */
 export function bulkFields(resource: ResourceDef): FieldDef[] {
@@ -52,15 +53,14 @@ export function BulkDeleteDialog({
         <button type="button" className="secondary" onClick={onCancel} disabled={working}>
           {t('confirm.cancel')}
         </button>
-        <button
-          type="button"
+        <BusyButton
           className="danger"
           onClick={onConfirm}
-          disabled={working}
-          aria-busy={working || undefined}
+          busy={working}
+          busyLabel={t('list.bulkWorking')}
         >
-          {working ? t('list.bulkWorking') : t('list.deleteCount', { count })}
-        </button>
+          {t('list.deleteCount', { count })}
+        </BusyButton>
       </div>
     </ModalDialog>
   );
@@ -205,9 +205,14 @@ export function BulkUpdateDialog({
           <button type="button" className="secondary" onClick={onCancel} disabled={working}>
             {t('confirm.cancel')}
           </button>
-          <button type="submit" disabled={working || !field} aria-busy={working || undefined}>
-            {working ? t('list.bulkWorking') : t('list.bulkApply')}
-          </button>
+          <BusyButton
+            type="submit"
+            disabled={!field}
+            busy={working}
+            busyLabel={t('list.bulkWorking')}
+          >
+            {t('list.bulkApply')}
+          </BusyButton>
         </div>
       </form>
     </ModalDialog>

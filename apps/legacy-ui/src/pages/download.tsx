@@ -1,6 +1,7 @@
 // A file the page hands the browser to save (an export, an error file, a licence), and the export
 // button of the resource lists and the audit log.
 import { useLegacy } from '../legacy-context.tsx';
+import { BusyButton } from './status-views.tsx';
 
 /** Saves `blob` as `name` (the link stays alive long enough for the browser to start). */
 export function download(blob: Blob, name: string): void {
@@ -24,14 +25,13 @@ export function ExportButton({
 }) {
   const { t } = useLegacy();
   return (
-    <button
-      type="button"
+    <BusyButton
       className="secondary"
       onClick={onExport}
-      disabled={exporting}
-      aria-busy={exporting || undefined}
+      busy={exporting}
+      busyLabel={t('list.exporting')}
     >
-      {exporting ? t('list.exporting') : t('list.export')}
-    </button>
+      {t('list.export')}
+    </BusyButton>
   );
 }

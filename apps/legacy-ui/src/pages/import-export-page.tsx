@@ -24,6 +24,7 @@ import { FormError, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const STATE_KEYS = {
   checked: 'importExport.state.checked',
@@ -66,14 +67,9 @@ function Overview() {
   const label = (path: string) => (RESOURCES[path] ? resourceLabel(RESOURCES[path]) : path);
 
   useEffect(() => {
-    let active = true;
-    api
-      .importJobs()
-      .then((answer) => active && setJobs(answer))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(api.importJobs(), setJobs, (caught) =>
+      setError(describeError(t, caught)),
+    );
   }, [api, t]);
 
   async function check(event: SyntheticEvent<HTMLFormElement>) {

@@ -17,6 +17,7 @@ import { FormError, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { download as downloadFile } from './download.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 export function LicenseGeneratorPage() {
   const { api, t, permissions, conceptLabel, preferences, language, user } = useLegacy();
@@ -38,14 +39,11 @@ export function LicenseGeneratorPage() {
 
   useEffect(() => {
     if (!allowed) return;
-    let active = true;
-    api
-      .issuedLicenses()
-      .then((page) => active && setIssued(page.results))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.issuedLicenses(),
+      (page) => setIssued(page.results),
+      (caught) => setError(describeError(t, caught)),
+    );
   }, [api, allowed, loads, t]);
 
   const limitsText = (license: LicenseInfo) => {

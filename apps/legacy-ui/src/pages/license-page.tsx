@@ -16,6 +16,7 @@ import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 /** The options of a "choose a tenant" select: an empty choice, then each tenant by name. */
 export function TenantOptions({ tenants }: { tenants: readonly ApiRow[] }) {
@@ -39,19 +40,16 @@ export function useTenants(enabled: boolean): { tenants: ApiRow[]; error: string
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    let active = true;
-    api
-      .list('group', {
+    return loadWhileCurrent(
+      api.list('group', {
         pageSize: 200,
         pageNumber: 1,
         order: 'name:asc',
         filters: { treeLevel: '2' },
-      })
-      .then((page) => active && setTenants(page.results))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      }),
+      (page) => setTenants(page.results),
+      (caught) => setError(describeError(t, caught)),
+    );
   }, [api, enabled, t]);
   return { tenants, error };
 }
@@ -169,14 +167,9 @@ export function LicensePage() {
 
   useEffect(() => {
     if (!canRead || (isRoot && tenantId === undefined)) return;
-    let active = true;
-    api
-      .license(isRoot ? tenantId : undefined)
-      .then((answer) => active && setState(answer))
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(api.license(isRoot ? tenantId : undefined), setState, (caught) =>
+      setLoadError(describeError(t, caught)),
+    );
   }, [api, setLoadError, canRead, isRoot, tenantId, loads, t]);
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {

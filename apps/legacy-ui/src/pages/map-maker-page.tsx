@@ -8,6 +8,7 @@ import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton, NoPermission } from './status-views.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const MAX_ZONES = 1000;
 
@@ -32,15 +33,12 @@ export function MapMakerPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setError(null);
-    api
-      .list('zone', { pageSize: MAX_ZONES, pageNumber: 1, order: 'name:asc' })
-      .then((page) => active && setZones(page.results))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.list('zone', { pageSize: MAX_ZONES, pageNumber: 1, order: 'name:asc' }),
+      (page) => setZones(page.results),
+      (caught) => setError(describeError(t, caught)),
+    );
   }, [api, canRead, t, loads]);
 
   const groups = new Map<string, ApiRow[]>();

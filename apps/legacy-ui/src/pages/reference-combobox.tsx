@@ -9,6 +9,7 @@ import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { rowName } from './use-reference-rows.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 /** How long typing pauses before the server is asked. */
 export const SEARCH_DELAY_MS = 250;
@@ -115,14 +116,9 @@ export function ReferenceCombobox({
       return;
     }
     if (chosen?.id === value || !def) return;
-    let active = true;
-    api
-      .get(def.api, value)
-      .then((row) => active && setChosen(row))
-      .catch(() => active && setChosen({ id: value, name: `#${value}` }));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(api.get(def.api, value), setChosen, () =>
+      setChosen({ id: value, name: `#${value}` }),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new value or selection asks again
   }, [value, selected, api, def]);
 

@@ -37,6 +37,7 @@ import { MetricsField, ModelFileSection, ModelStatusField } from './model-fields
 import { metricRows } from './model-state.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 /** Only the rows whose fields hold these values (a reader's profile: a `reader` one). */
 function acceptOnly(only: Readonly<Record<string, string>>): (row: ApiRow) => boolean {
@@ -140,12 +141,10 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
 
   useEffect(() => {
     if (id === 'new') return;
-    let active = true;
     setLoadError(null);
-    api
-      .get(resource.api, id)
-      .then((loaded) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.get(resource.api, id),
+      (loaded) => {
         setRow(loaded);
         const shown = {
           ...Object.fromEntries(
@@ -155,11 +154,9 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         };
         setValues(shown);
         setPristine(shown);
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, resource, id, t, loads]);
 
   useEffect(() => {
@@ -167,19 +164,15 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       setAttributes(null);
       return;
     }
-    let active = true;
-    api
-      .thingTypeFields(Number(attributeType))
-      .then((loaded) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.thingTypeFields(Number(attributeType)),
+      (loaded) => {
         setAttributes(loaded);
         if (creating) setValues((current) => withAttributeDefaults(loaded, current));
-      })
+      },
       // without them the form still saves the record's own fields (its values stay as they are)
-      .catch(() => active && setAttributes(null));
-    return () => {
-      active = false;
-    };
+      () => setAttributes(null),
+    );
   }, [api, resource, attributeType, creating]);
 
   useEffect(() => {

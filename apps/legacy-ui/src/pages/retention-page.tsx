@@ -11,6 +11,7 @@ import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const KIND_KEYS = {
   auditEntries: 'retention.kind.auditEntries',
@@ -45,22 +46,18 @@ export function RetentionPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
-    api
-      .retention()
-      .then((answer) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.retention(),
+      (answer) => {
         setState(answer);
         setDrafts(
           Object.fromEntries(
             answer.kinds.map((k) => [k.kind, k.maxAgeDays === null ? '' : String(k.maxAgeDays)]),
           ),
         );
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, setLoadError, canRead, loads, t]);
 
   const kindLabel = (kind: string) => (isKind(kind) ? t(KIND_KEYS[kind]) : kind);

@@ -7,6 +7,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
 import { FormError } from './status-views.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 function userName(row: ApiRow): string {
   const username = typeof row.username === 'string' ? row.username : `#${row.id}`;
@@ -33,14 +34,11 @@ export function RoleMembers({ roleId }: { roleId: number }) {
   const users = useReferenceRows(canEdit ? 'user' : undefined);
 
   useEffect(() => {
-    let active = true;
-    api
-      .roleMembers(roleId)
-      .then((page) => active && setMembers(page.results))
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.roleMembers(roleId),
+      (page) => setMembers(page.results),
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, roleId, t]);
 
   async function change(user: ApiRow, member: boolean) {

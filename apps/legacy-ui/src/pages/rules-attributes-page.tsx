@@ -29,6 +29,7 @@ import { PageFrame } from './page-frame.tsx';
 import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useReload } from './use-reload.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 /** A definition's problem in the user's language. */
 export function definitionProblemText(t: Translate, problem: AttributeDefinitionProblem): string {
@@ -142,31 +143,22 @@ export function RulesAttributesPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
-    api
-      .list('thingType', { pageSize: 500, pageNumber: 1, order: 'name:asc' })
-      .then((page) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.list('thingType', { pageSize: 500, pageNumber: 1, order: 'name:asc' }),
+      (page) => {
         setTypes(page.results);
         setTypeId((current) => current || String(page.results[0]?.id ?? ''));
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, setLoadError, canRead, t, loads]);
 
   useEffect(() => {
     if (typeId === '') return;
-    let active = true;
     setFields(null);
-    api
-      .thingTypeFields(Number(typeId))
-      .then((loaded) => active && setFields(loaded))
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(api.thingTypeFields(Number(typeId)), setFields, (caught) =>
+      setLoadError(describeError(t, caught)),
+    );
   }, [api, setLoadError, typeId, t, loads]);
 
   useEffect(() => {

@@ -27,6 +27,7 @@ import { TableRegion } from './table-region.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { formFieldOf, siteBodyOf, siteFormValues } from './sites-state.ts';
 import type { SiteFormValues } from './sites-state.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const BASE = '/tenants/sitesConfiguration';
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -81,15 +82,12 @@ function SitesListPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setError('');
-    api
-      .sites({ pageSize, pageNumber, filter, order: 'name:asc' })
-      .then((answer) => active && setPage(answer))
-      .catch((caught: unknown) => active && setError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.sites({ pageSize, pageNumber, filter, order: 'name:asc' }),
+      setPage,
+      (caught) => setError(describeError(t, caught)),
+    );
   }, [api, canRead, filter, pageNumber, pageSize, reloads, t]);
 
   if (!canRead) return <RefusedPage title={title} />;
@@ -369,21 +367,17 @@ function SiteEditPage({ siteId }: { siteId: number }) {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
     setLoadError('');
-    api
-      .site(siteId)
-      .then((answer) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.site(siteId),
+      (answer) => {
         const loaded = siteFormValues(answer);
         setSite(answer);
         setValues(loaded);
         setPristine(loaded);
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, canRead, siteId, reloads, t]);
 
   const draft = useUnsavedDraft({
@@ -549,68 +543,69 @@ function SiteEditPage({ siteId }: { siteId: number }) {
           <fieldset className="site-section">
             <legend>{t('sites.hours')}</legend>
             <p className="form-hint">{t('sites.hoursHint')}</p>
-            <div className="table-scroll" role="region" aria-label={t('sites.hours')} tabIndex={0}>
-              <table className="resource-table site-hours">
-                <caption className="visually-hidden">{t('sites.hours')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('sites.day')}</th>
-                    <th scope="col">{t('sites.openDay')}</th>
-                    <th scope="col">{t('sites.opens')}</th>
-                    <th scope="col">{t('sites.closes')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {WEEKDAYS.map((day, index) => {
-                    const dayName = weekdayName(index);
-                    const closed = values[`${day}.closed`] === 'true';
-                    const problem = problems[day];
-                    const errorId = `${formId}-${day}-e`;
-                    const described = problem ? { 'aria-describedby': errorId } : {};
-                    return (
-                      <tr key={day}>
-                        <th scope="row">{dayName}</th>
-                        <td>
+            <TableRegion
+              label={t('sites.hours')}
+              caption={t('sites.hours')}
+              className="resource-table site-hours"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('sites.day')}</th>
+                  <th scope="col">{t('sites.openDay')}</th>
+                  <th scope="col">{t('sites.opens')}</th>
+                  <th scope="col">{t('sites.closes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {WEEKDAYS.map((day, index) => {
+                  const dayName = weekdayName(index);
+                  const closed = values[`${day}.closed`] === 'true';
+                  const problem = problems[day];
+                  const errorId = `${formId}-${day}-e`;
+                  const described = problem ? { 'aria-describedby': errorId } : {};
+                  return (
+                    <tr key={day}>
+                      <th scope="row">{dayName}</th>
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={!closed}
+                          disabled={!canEdit}
+                          aria-label={t('sites.openOn', { day: dayName })}
+                          onChange={(e) => {
+                            set(`${day}.closed`, e.target.checked ? 'false' : 'true');
+                            if (e.target.checked && !values[`${day}.open`]) {
+                              set(`${day}.open`, '08:00');
+                              set(`${day}.close`, '17:00');
+                            }
+                          }}
+                        />
+                      </td>
+                      {(['open', 'close'] as const).map((edge) => (
+                        <td key={edge}>
                           <input
-                            type="checkbox"
-                            checked={!closed}
-                            disabled={!canEdit}
-                            aria-label={t('sites.openOn', { day: dayName })}
-                            onChange={(e) => {
-                              set(`${day}.closed`, e.target.checked ? 'false' : 'true');
-                              if (e.target.checked && !values[`${day}.open`]) {
-                                set(`${day}.open`, '08:00');
-                                set(`${day}.close`, '17:00');
-                              }
-                            }}
+                            type="time"
+                            value={values[`${day}.${edge}`] ?? ''}
+                            disabled={!canEdit || closed}
+                            aria-label={t(edge === 'open' ? 'sites.opensOn' : 'sites.closesOn', {
+                              day: dayName,
+                            })}
+                            aria-invalid={problem ? true : undefined}
+                            {...described}
+                            onChange={(e) => set(`${day}.${edge}`, e.target.value)}
                           />
+                          {edge === 'close' && problem ? (
+                            <span id={errorId} className="field-error">
+                              {problem}
+                            </span>
+                          ) : null}
                         </td>
-                        {(['open', 'close'] as const).map((edge) => (
-                          <td key={edge}>
-                            <input
-                              type="time"
-                              value={values[`${day}.${edge}`] ?? ''}
-                              disabled={!canEdit || closed}
-                              aria-label={t(edge === 'open' ? 'sites.opensOn' : 'sites.closesOn', {
-                                day: dayName,
-                              })}
-                              aria-invalid={problem ? true : undefined}
-                              {...described}
-                              onChange={(e) => set(`${day}.${edge}`, e.target.value)}
-                            />
-                            {edge === 'close' && problem ? (
-                              <span id={errorId} className="field-error">
-                                {problem}
-                              </span>
-                            ) : null}
-                          </td>
-                        ))}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </TableRegion>
           </fieldset>
           <MapSection
             site={site}

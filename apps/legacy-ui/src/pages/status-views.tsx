@@ -1,6 +1,6 @@
 // Loading and failure states: a spinner or skeleton while waiting (aria-busy), a translated sentence
 // with Retry when the API is down or failed, never an endless "Loading…".
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
 
 /** A small spinner; the text beside it says what is loading. */
@@ -72,4 +72,23 @@ export function FormError({ message }: { message: ReactNode }) {
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * A button whose work is running: disabled and aria-busy meanwhile, saying `busyLabel` instead of
+ * its own words (Export, Delete 3, Apply). `type` is "button" unless given.
+ */
+export function BusyButton({
+  busy,
+  busyLabel,
+  disabled,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; busyLabel: string }) {
+  return (
+    <button {...rest} type={type} disabled={busy || disabled} aria-busy={busy || undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
 }

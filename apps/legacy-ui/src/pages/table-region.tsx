@@ -2,20 +2,23 @@ import type { ReactNode } from 'react';
 
 /**
  * A table that scrolls sideways in its own box: a named, focusable region (so a keyboard can
- * scroll it), with the table's caption for screen readers.
+ * scroll it), with the table's caption for screen readers. `className` is the table's own
+ * (a list's `resource-table` unless given).
  */
 export function TableRegion({
   label,
   caption,
+  className = 'resource-table',
   children,
 }: {
   label: string;
   caption: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="resource-table">
+      <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
         {children}
       </table>

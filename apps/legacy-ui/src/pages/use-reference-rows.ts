@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 /** The choices of a reference field: loading, the rows, or unavailable (no permission, API down). */
 export type ReferenceRows =
@@ -19,14 +20,11 @@ export function useReferenceRows(resource: string | undefined): ReferenceRows {
   );
   useEffect(() => {
     if (!def || !readable) return;
-    let active = true;
-    api
-      .list(def.api, { pageSize: MAX_CHOICES, pageNumber: 1, order: `${def.titleField}:asc` })
-      .then((page) => active && setState({ status: 'ready', rows: page.results }))
-      .catch(() => active && setState({ status: 'unavailable' }));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.list(def.api, { pageSize: MAX_CHOICES, pageNumber: 1, order: `${def.titleField}:asc` }),
+      (page) => setState({ status: 'ready', rows: page.results }),
+      () => setState({ status: 'unavailable' }),
+    );
   }, [api, def, readable]);
   return state;
 }

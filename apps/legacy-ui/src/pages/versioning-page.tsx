@@ -18,6 +18,7 @@ import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts'
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
 import { useReload } from './use-reload.ts';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -121,14 +122,11 @@ export function VersioningPage() {
 
   useEffect(() => {
     if (!canRead) return;
-    let active = true;
-    api
-      .configVersions()
-      .then((answer) => active && setVersions(answer.results))
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+    return loadWhileCurrent(
+      api.configVersions(),
+      (answer) => setVersions(answer.results),
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, setLoadError, canRead, loads, t]);
 
   const label = (version: Pick<ConfigVersion, 'id' | 'note'>) =>

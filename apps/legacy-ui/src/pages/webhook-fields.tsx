@@ -12,6 +12,7 @@ import { Pager } from './pager.tsx';
 import { TableRegion } from './table-region.tsx';
 import { FormError, StatusLine } from './status-views.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
+import { loadWhileCurrent } from './load-while-current.ts';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -139,18 +140,14 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
   const canSend = permissions.has('endpoint:u');
 
   useEffect(() => {
-    let active = true;
-    api
-      .endpointDeliveries(endpointId, page, PAGE_SIZE)
-      .then((answer) => {
-        if (!active) return;
+    return loadWhileCurrent(
+      api.endpointDeliveries(endpointId, page, PAGE_SIZE),
+      (answer) => {
         setData(answer);
         setLoadError(null);
-      })
-      .catch((caught: unknown) => active && setLoadError(describeError(t, caught)));
-    return () => {
-      active = false;
-    };
+      },
+      (caught) => setLoadError(describeError(t, caught)),
+    );
   }, [api, endpointId, page, loads, t]);
 
   const outcomeText = useCallback(

@@ -12,6 +12,7 @@ import type { OutlineCheck, OutlinePoint } from '@portico/core';
 import type { ApiRow, SiteMap } from '../api-client.ts';
 import { lowerFirst } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
+import { TableRegion } from './table-region.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
@@ -465,61 +466,62 @@ function CornerTable({
   const { t } = useLegacy();
   if (points.length === 0) return <p>{t('builder.noCorners')}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label={t('builder.corners')} tabIndex={0}>
-      <table className="corner-table">
-        <caption className="visually-hidden">{t('builder.corners')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('builder.corner')}</th>
-            <th scope="col">x</th>
-            <th scope="col">y</th>
+    <TableRegion
+      label={t('builder.corners')}
+      caption={t('builder.corners')}
+      className="corner-table"
+    >
+      <thead>
+        <tr>
+          <th scope="col">{t('builder.corner')}</th>
+          <th scope="col">x</th>
+          <th scope="col">y</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point, index) => (
+          <tr
+            key={`${index}:${point.x}:${point.y}`}
+            className={index === selected ? 'selected' : ''}
+          >
+            <th scope="row">
+              <button
+                type="button"
+                className="secondary"
+                aria-pressed={index === selected}
+                onClick={() => onSelect(index)}
+              >
+                {t('builder.cornerNumber', { number: index + 1 })}
+              </button>
+            </th>
+            {(['x', 'y'] as const).map((axis) => (
+              <td key={axis}>
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={OUTLINE_EXTENT}
+                  defaultValue={point[axis]}
+                  disabled={disabled}
+                  aria-label={t('builder.coordinate', { axis, number: index + 1 })}
+                  onBlur={(event) => {
+                    const value = Number(event.target.value);
+                    if (
+                      event.target.value !== '' &&
+                      Number.isFinite(value) &&
+                      value !== point[axis]
+                    )
+                      onMove(index, { ...point, [axis]: value });
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') event.currentTarget.blur();
+                  }}
+                />
+              </td>
+            ))}
           </tr>
-        </thead>
-        <tbody>
-          {points.map((point, index) => (
-            <tr
-              key={`${index}:${point.x}:${point.y}`}
-              className={index === selected ? 'selected' : ''}
-            >
-              <th scope="row">
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-pressed={index === selected}
-                  onClick={() => onSelect(index)}
-                >
-                  {t('builder.cornerNumber', { number: index + 1 })}
-                </button>
-              </th>
-              {(['x', 'y'] as const).map((axis) => (
-                <td key={axis}>
-                  <input
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    max={OUTLINE_EXTENT}
-                    defaultValue={point[axis]}
-                    disabled={disabled}
-                    aria-label={t('builder.coordinate', { axis, number: index + 1 })}
-                    onBlur={(event) => {
-                      const value = Number(event.target.value);
-                      if (
-                        event.target.value !== '' &&
-                        Number.isFinite(value) &&
-                        value !== point[axis]
-                      )
-                        onMove(index, { ...point, [axis]: value });
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') event.currentTarget.blur();
-                    }}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
