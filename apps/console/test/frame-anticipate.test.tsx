@@ -81,10 +81,30 @@ describe('a shell navigation the guards will admit reaches the frame first', () 
     // the frame has not answered yet (and AHEAD_PATIENCE_MS has not run out): the shell waits
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(routePath(app)).toBe('/app/things/thing');
-    expect(app.router.state.navigation.state).toBe('loading');
+    // the router has not even started its navigation: it starts once the frame has answered
+    expect(app.router.state.navigation.state).toBe('idle');
     answers[0]!();
     await confirmed(app, '/app/things/thingType');
     await waitForRoute(app, '/app/things/thingType');
+  });
+
+  it('a second click before the frame answered the first: the shell goes to the second page only', async () => {
+    const answers: Array<() => void> = [];
+    const { app, routed } = await withFrame('admin', '/app/things/thing', (path) => {
+      return new Promise((resolve) => answers.push(() => resolve({ path })));
+    });
+    const before = routed().length;
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    fireEvent.click(within(sidebar).getByRole('link', { name: 'Asset Types' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    app.services.navigate('/app/model/zone');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!();
+    answers[1]!();
+    await confirmed(app, '/app/model/zone');
+    await waitForRoute(app, '/app/model/zone');
+    expect(routed().slice(before)).toEqual(['/things/thingType', '/model/zone']);
+    expect(app.router.state.navigation.state).toBe('idle');
   });
 
   it('a frame that does not answer holds the shell no longer than AHEAD_PATIENCE_MS', async () => {

@@ -51,7 +51,18 @@ export function createConsole(config: RuntimeConfig) {
       : location.hash.replace(/^#/, '') || '/';
   const navigate = (path: string, options: { replace?: boolean } = {}) => {
     if (currentPath() === path) return;
-    void router?.navigate(path, { replace: options.replace ?? path === LOGIN_ROUTE });
+    const replace = options.replace ?? path === LOGIN_ROUTE;
+    // A page the frame can show first (a tab click) is sent to it now, and the router navigates
+    // once the frame has answered (frame-bridge's goAhead). Unsaved work in the frame goes the
+    // router's way at once: its blocker asks first.
+    const ahead = replace || unsaved.current() ? null : frame.goAhead(path);
+    if (!ahead) {
+      void router?.navigate(path, { replace });
+      return;
+    }
+    void ahead.then((wanted) => {
+      if (wanted && currentPath() !== path) void router?.navigate(path, { replace });
+    });
   };
 
   // when the console last sent a request of its own (the configuration stream opens again only after one)

@@ -72,6 +72,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   let attachedFrame: HTMLIFrameElement | null = null;
   /** The shell URL sent to the frame ahead of the shell's own navigation, until it is answered. */
   let ahead: { url: string; waiters: Set<() => void> } | null = null;
+  /** Counts the shell navigations that started (`anticipate`): a later one supersedes a `goAhead`. */
+  let started = 0;
 
   function settleAhead(): void {
     const settled = ahead;
@@ -252,6 +254,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
    * Anything the guards could refuse or redirect waits for them, as before.
    */
   function anticipate(url: string): void {
+    started += 1;
     if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;
     if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
     settleAhead();
@@ -263,6 +266,27 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
       ahead = { url, waiters: new Set() };
   }
   navigation.subscribeStart(anticipate);
+
+  /**
+   * A shell navigation to `url` that the frame can take first (see `anticipate`): the frame is sent
+   * there now and the shell's own navigation starts once it has answered (AHEAD_PATIENCE_MS at
+   * most). Returns null when nothing was sent: the shell navigates at once, as before. Otherwise
+   * the promise says whether the shell should still navigate: false when another navigation
+   * started meanwhile (a later click, Back). The shell's router then does no work at all (its
+   * navigation state, its render) while the frame shows the page and answers: on a tab click, that
+   * work sat between the frame's answer and the shell reading it, on the one main thread.
+   */
+  function goAhead(url: string): Promise<boolean> | null {
+    anticipate(url);
+    const pending = ahead;
+    if (!pending || pending.url !== url) return null;
+    const generation = started;
+    return answeredAhead().then(() => {
+      // answered or out of patience: the navigation's own start finds nothing left to wait for
+      if (ahead === pending) settleAhead();
+      return generation === started;
+    });
+  }
 
   /** Reloads a frame that timed out. */
   function retry(iframe: HTMLIFrameElement | null): void {
@@ -325,6 +349,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     discardPrebooted: discardParked,
     whenSettled,
     answeredAhead,
+    goAhead,
     /** Loads the protocol ahead (while the user signs in), so the first frame connects at once. */
     preload(): Promise<void> {
       return loadConnection().then(() => undefined);

@@ -143,10 +143,11 @@ export function ResourceListPage({
     navigate(`${resource.listPath}${next ? `?${next}` : ''}`, { replace: true });
   }
 
-  // A new search or filter is a new set of records: the selection goes.
+  // A new search or filter is a new set of records: the selection goes. An empty selection is kept
+  // as it is: a new empty set would render the page again right after it mounts (a tab click).
   useEffect(() => {
     setAllMatching(false);
-    setSelected(new Set());
+    setSelected((current) => (current.size === 0 ? current : new Set()));
   }, [state.filter, filtersKey]);
 
   // The search box follows the address (Back, a shared link) and writes to it after a pause.
