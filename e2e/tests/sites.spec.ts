@@ -154,6 +154,26 @@ test('edits a site’s address and hours, uploads its map, and sees it under a z
     imageHeight: 30,
   });
 
+  // the audit trail names both changes by their own record type, and filters by it
+  await page.goto('/#/app/services/logs');
+  const log = frame.getByRole('table', { name: 'Log entries' });
+  await expect(log).toBeVisible();
+  for (const [type, resource] of [
+    ['Site', 'site'],
+    ['Local map', 'localMap'],
+  ] as const) {
+    await frame.getByRole('combobox', { name: 'Record type' }).selectOption({ label: type });
+    await frame.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/app/services/logs\\?resource=${resource}$`));
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: new RegExp(`${type}: .*South DC`) })
+        .first(),
+    ).toBeVisible();
+    await expect(log).not.toContainText('Other');
+  }
+
   // a zone of that site, in the builder: its map drawn under the outline
   const zone = await zoneIn(request, south, `Yard ${Date.now()}`);
   await page.goto(`/#/app/model/zone/builder?zone=${zone}`);
