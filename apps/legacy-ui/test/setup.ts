@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { registerLanguage } from '../src/i18n.ts';
 import { ALL_LANGUAGES } from './all-languages.ts';
 
@@ -14,3 +14,19 @@ configure({ asyncUtilTimeout: 5000 });
 // the frame fetches a session's language on demand; tests render any of them at once
 for (const [language, messages] of Object.entries(ALL_LANGUAGES))
   registerLanguage(language, messages);
+
+// React's development build reports HTML it cannot nest (a list in a paragraph, a div in a
+// button…) with console.error and renders on: a browser would re-parent that markup. Any such
+// report fails the test that rendered it.
+const NESTING = /cannot (be a descendant of|be a child of|contain a nested)/;
+const nestingReports: string[] = [];
+const reportError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (NESTING.test(text)) nestingReports.push(text.split('\n')[0]);
+  reportError(...args);
+};
+afterEach(() => {
+  const found = nestingReports.splice(0);
+  expect(found, 'HTML nesting React reported').toEqual([]);
+});

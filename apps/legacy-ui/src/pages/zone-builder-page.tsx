@@ -232,7 +232,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
         <NoPermission page={resourceLabel(zoneDef)} />
       ) : (
         <>
-          <p className="filter builder-picker">
+          <div className="filter builder-picker">
             <label htmlFor={pickerId}>{t('builder.choose', words)}</label>
             <ReferenceCombobox
               id={pickerId}
@@ -243,7 +243,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
                 if (id !== null && id !== zoneId) navigate(`/model/zone/builder?zone=${id}`);
               }}
             />
-          </p>
+          </div>
           {zoneId === null ? (
             <p>{t('builder.pick', words)}</p>
           ) : loadError ? (
