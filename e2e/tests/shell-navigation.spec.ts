@@ -61,9 +61,15 @@ for (const viewport of [
       }
 
       // NONE: the welcome page, the map maker, a module landing: no sidebar, a Pages button
-      for (const path of ['/app/home/welcome', '/app/model/mapmaker', '/app/tenants/settings']) {
+      for (const [path, title] of [
+        ['/app/home/welcome', 'Welcome'],
+        ['/app/model/mapmaker', 'Map maker'],
+        ['/app/tenants/settings', 'Settings'],
+      ] as const) {
         await openByAddress(page, path);
         await expect(legacyFrame(page).getByTestId('legacy-route')).toHaveText(path.slice(4));
+        // the shell follows once the frame has answered: its title says it has
+        await expect(page).toHaveTitle(new RegExp(`^${title} · `));
         await expect(sidebar(page), path).toBeHidden();
         await expect(pagesButton(page), path).toBeVisible();
       }
@@ -80,6 +86,18 @@ for (const viewport of [
       await sidebar(page).getByRole('link', { name: 'Staff' }).click();
       await expect(page).toHaveURL(/#\/app\/tenants\/user$/);
       if (!phone) await expect(sidebar(page)).toBeVisible();
+      else {
+        // a navigation that does not come from the open drawer (Back) closes it, and the focus
+        // goes to the page rather than to a link that is gone
+        await pagesButton(page).click();
+        await expect(sidebar(page).locator('a[aria-current="page"]')).toBeFocused();
+        await page.goBack();
+        await expect(page).toHaveURL(/#\/app\/tenants\/settings$/);
+        await expect(sidebar(page)).toBeHidden();
+        await expect(page.locator('#main-content')).toBeFocused();
+        await page.goForward();
+        await expect(page).toHaveURL(/#\/app\/tenants\/user$/);
+      }
 
       // BLANK: the versioning definition has no sidebar and no Pages button
       await openByAddress(page, '/app/services/versioning/definition');

@@ -195,16 +195,23 @@ function ShellLayout() {
     document.title = composePageTitle(pageLabel, title);
   }, [pageLabel, title]);
 
-  // a navigation closes the narrow-screen menus
-  useEffect(() => {
-    setModulesOpen(false);
-    setDrawerOpen(false);
-  }, [path]);
-
   // The phone's Pages drawer is a modal panel: opening it moves the focus to the current page's
   // link (or the first), Escape closes it wherever the focus is and gives the focus back to the
   // Pages button. Choosing a page closes it too — the current page included, which changes no path.
   const sidebarRef = useRef<HTMLElement>(null);
+  const drawerShown = useRef(drawerOpen);
+  drawerShown.current = drawerOpen;
+
+  // A navigation closes the narrow-screen menus. One that did not come from the drawer (Back, a
+  // link in the frame, a navigation that was still under way when the drawer opened) would leave
+  // the focus on a link that is gone: it goes to the page, as when a page is chosen.
+  useEffect(() => {
+    setModulesOpen(false);
+    if (drawerShown.current && sidebarRef.current?.contains(document.activeElement))
+      document.getElementById('main-content')?.focus();
+    setDrawerOpen(false);
+  }, [path]);
+
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
     pagesToggle.current?.focus();
