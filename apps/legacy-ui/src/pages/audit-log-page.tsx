@@ -10,7 +10,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter } from './list-footer.tsx';
 import { ErrorPanel, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 import { PageFrame } from './page-frame.tsx';
@@ -137,12 +137,6 @@ function AuditTable({
     // the filters are derived from the state; reloads asks again
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, state, reloads]);
-
-  const pages = Math.max(1, Math.ceil((page?.total ?? 0) / state.pageSize));
-  const go = (pageNumber: number) => {
-    onState({ ...state, pageNumber });
-    document.getElementById('page-title')?.focus();
-  };
 
   async function exportCsv() {
     setExporting(true);
@@ -345,19 +339,14 @@ function AuditTable({
           </tbody>
         </table>
       </div>
-      {page && page.results.length === 0 ? (
-        <div className="empty-state">
-          <p>{t('audit.empty')}</p>
-        </div>
-      ) : null}
-      <Pager
+      <ListFooter
         label={t('audit.pages')}
-        pageNumber={state.pageNumber}
-        pages={pages}
-        pageSize={state.pageSize}
+        page={page}
+        paging={state}
         pageSizes={PAGE_SIZES}
-        onPage={go}
-        onPageSize={(pageSize) => onState({ ...state, pageSize, pageNumber: 1 })}
+        onPaging={(change) => onState({ ...state, ...change })}
+        empty={<p>{t('audit.empty')}</p>}
+        focusTitle
       />
     </>
   );

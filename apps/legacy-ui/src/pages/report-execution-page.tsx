@@ -8,7 +8,7 @@ import { formatCount } from '../i18n.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter, usePaging } from './list-footer.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { fieldDefOf, objectKeyOf, runCellText } from './report-state.ts';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
@@ -20,8 +20,8 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
   const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, navigate } =
     useLegacy();
   const { consoleHref, done } = useLegacy();
-  const [pageNumber, setPageNumber] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(25);
+  const [paging, movePaging] = usePaging(25);
+  const { pageNumber, pageSize } = paging;
   const [run, setRun] = useState<ReportRun | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -86,7 +86,6 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
     navigate(editPath);
   };
   const title = run?.reportDefinition.name ?? t('page.reportExecution');
-  const pages = Math.max(1, Math.ceil((run?.total ?? 0) / pageSize));
 
   return (
     <PageFrame title={title}>
@@ -156,20 +155,13 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
               </tbody>
             </TableRegion>
           )}
-          <Pager
+          <ListFooter
             label={t('report.pages')}
-            pageNumber={pageNumber}
-            pages={pages}
-            pageSize={pageSize}
+            page={run}
+            paging={paging}
             pageSizes={PAGE_SIZES}
-            onPage={(next) => {
-              setPageNumber(next);
-              document.getElementById('page-title')?.focus();
-            }}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPageNumber(1);
-            }}
+            onPaging={movePaging}
+            focusTitle
           />
         </>
       ) : null}

@@ -10,7 +10,7 @@ import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { BulkDeleteDialog, BulkUpdateDialog, UndoToast, bulkFields } from './bulk-actions.tsx';
 import { bulkSummary } from './bulk-summary.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter } from './list-footer.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { ErrorPanel, NoPermission } from './status-views.tsx';
@@ -214,8 +214,6 @@ export function ResourceListPage({
     t,
     reloads,
   ]);
-
-  const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
 
   // A new page starts at the top of the list, not where the pager was.
   const sectionRef = useRef<HTMLElement>(null);
@@ -731,24 +729,22 @@ export function ResourceListPage({
               </tbody>
             </table>
           </div>
-          {page && page.results.length === 0 ? (
-            <div className="empty-state">
-              <p>{filtered ? t('list.noMatch') : t('list.empty')}</p>
-              {filtered ? (
-                <button type="button" onClick={clearFilters}>
-                  {t('list.clearFilters')}
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-          <Pager
+          <ListFooter
             label={t('list.pages')}
-            pageNumber={state.pageNumber}
-            pages={pages}
-            pageSize={state.pageSize}
+            page={page}
+            paging={state}
             pageSizes={PAGE_SIZES}
-            onPage={(pageNumber) => update({ pageNumber })}
-            onPageSize={(pageSize) => update({ pageSize })}
+            onPaging={update}
+            empty={
+              <>
+                <p>{filtered ? t('list.noMatch') : t('list.empty')}</p>
+                {filtered ? (
+                  <button type="button" onClick={clearFilters}>
+                    {t('list.clearFilters')}
+                  </button>
+                ) : null}
+              </>
+            }
           />
         </>
       )}
