@@ -2,7 +2,7 @@
 // label, data type, unit, required, allowed values, bounds, default), added, changed, ordered and
 // deleted here; each thing's form then shows its type's attributes. Core's rule checks a
 // definition before it is sent (the services check with the same rule).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import {
   ATTRIBUTE_DATA_TYPES,
@@ -24,6 +24,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { AttributeInput, attributeRuleText } from './attribute-inputs.tsx';
+import { ConfirmDelete } from './form-parts.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
@@ -139,7 +140,6 @@ export function RulesAttributesPage() {
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!canRead) return;
@@ -160,10 +160,6 @@ export function RulesAttributesPage() {
       setLoadError(describeError(t, caught)),
     );
   }, [api, setLoadError, typeId, t, loads]);
-
-  useEffect(() => {
-    if (deleting) cancelDeleteRef.current?.focus();
-  }, [deleting]);
 
   const nameOf = (field: ThingTypeField) => attributeLabel(field, language);
 
@@ -354,35 +350,24 @@ export function RulesAttributesPage() {
           </TableRegion>
         )}
         {deleting ? (
-          <div className="confirm" role="group" aria-labelledby={`${pageId}-confirm`}>
-            <p id={`${pageId}-confirm`}>
-              <strong>{t('confirm.title', { name: nameOf(deleting) })}</strong>{' '}
-              {inUse === null
-                ? t('confirm.body')
-                : t('attributes.inUse', { count: inUse, name: nameOf(deleting) })}
-            </p>
-            <div className="actions">
-              <button
-                ref={cancelDeleteRef}
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  setDeleting(null);
-                  setInUse(null);
-                }}
-              >
-                {t('confirm.cancel')}
-              </button>
-              <button
-                type="button"
-                className="danger"
-                disabled={busy}
-                onClick={() => void remove(deleting, inUse !== null)}
-              >
-                {inUse === null ? t('confirm.confirm') : t('attributes.deleteWithValues')}
-              </button>
-            </div>
-          </div>
+          // keyed by the attribute: another row's Delete asks again, with the focus on Cancel
+          <ConfirmDelete
+            key={deleting.id}
+            id={`${pageId}-confirm`}
+            name={nameOf(deleting)}
+            {...(inUse === null
+              ? {}
+              : {
+                  body: t('attributes.inUse', { count: inUse, name: nameOf(deleting) }),
+                  confirmLabel: t('attributes.deleteWithValues'),
+                })}
+            busy={busy}
+            onCancel={() => {
+              setDeleting(null);
+              setInUse(null);
+            }}
+            onConfirm={() => void remove(deleting, inUse !== null)}
+          />
         ) : null}
         <StatusLine>{status}</StatusLine>
         <FormError message={error} />

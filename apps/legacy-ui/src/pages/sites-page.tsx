@@ -482,13 +482,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
             void save();
           }}
         >
-          {draft.offer ? (
-            <DraftOffer
-              id={`${formId}-draft`}
-              onRestore={() => setValues(draft.restore(values))}
-              onDiscard={draft.discard}
-            />
-          ) : null}
+          <DraftOffer id={`${formId}-draft`} draft={draft} values={values} onRestore={setValues} />
           <fieldset className="site-section">
             <legend>{t('sites.address')}</legend>
             {text('street', t('sites.street'), { maxLength: 200 })}
