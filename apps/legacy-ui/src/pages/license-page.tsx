@@ -12,7 +12,7 @@ import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
 import { Field } from './form-parts.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { ActionOutcome, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
@@ -295,8 +295,7 @@ export function LicensePage() {
             </div>
           </form>
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
       </>
     );
   }

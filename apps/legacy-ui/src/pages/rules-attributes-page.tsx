@@ -27,7 +27,7 @@ import { AttributeInput, attributeRuleText } from './attribute-inputs.tsx';
 import { ConfirmDelete } from './form-parts.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PageFrame } from './page-frame.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { ActionOutcome, FormError, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
@@ -369,8 +369,7 @@ export function RulesAttributesPage() {
             onConfirm={() => void remove(deleting, inUse !== null)}
           />
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
       </>
     );
 

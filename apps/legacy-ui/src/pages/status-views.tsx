@@ -74,6 +74,16 @@ export function FormError({ message }: { message: ReactNode }) {
   ) : null;
 }
 
+/** What a page's last action did, then why it failed (a page of actions ends with these two). */
+export function ActionOutcome({ status, error }: { status: ReactNode; error: ReactNode }) {
+  return (
+    <>
+      <StatusLine>{status}</StatusLine>
+      <FormError message={error} />
+    </>
+  );
+}
+
 /**
  * A button whose work is running: disabled and aria-busy meanwhile, saying `busyLabel` instead of
  * its own words (Export, Delete 3, Apply). `type` is "button" unless given.

@@ -12,7 +12,7 @@ import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
 import { Field } from './form-parts.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { ActionOutcome, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
@@ -248,8 +248,7 @@ export function VersioningPage() {
             </button>
           </form>
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
         {restoring && restoringTotals ? (
           <div className="confirm" role="group" aria-labelledby="restore-plan">
             <h2 id="restore-plan">

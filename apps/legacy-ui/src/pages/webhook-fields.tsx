@@ -10,7 +10,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { Pager } from './pager.tsx';
 import { TableRegion } from './table-region.tsx';
-import { FormError, StatusLine } from './status-views.tsx';
+import { ActionOutcome } from './status-views.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
 
@@ -203,8 +203,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
           {t('deliveries.refresh')}
         </button>
       </div>
-      <StatusLine>{status}</StatusLine>
-      <FormError message={error} />
+      <ActionOutcome status={status} error={error} />
       {loadError ? (
         <p className="form-error" role="alert">
           {loadError}
