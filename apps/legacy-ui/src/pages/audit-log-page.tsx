@@ -14,6 +14,7 @@ import { ListFooter } from './list-footer.tsx';
 import { ErrorPanel, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { TableRegion } from './table-region.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const ACTIONS = [
@@ -287,58 +288,60 @@ function AuditTable({
           onRetry={() => setReloads((n) => n + 1)}
         />
       ) : null}
-      <div className="table-scroll" role="region" aria-label={t('audit.entries')} tabIndex={0}>
-        <table className="audit-table" aria-busy={page === null || undefined}>
-          <caption className="visually-hidden">{t('audit.entries')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.user')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              {fixedRecord ? null : <th scope="col">{t('audit.record')}</th>}
-              <th scope="col">{t('audit.changes')}</th>
-              <th scope="col">{t('audit.origin')}</th>
+      <TableRegion
+        label={t('audit.entries')}
+        caption={t('audit.entries')}
+        className="audit-table"
+        busy={page === null}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.user')}</th>
+            <th scope="col">{t('audit.action')}</th>
+            {fixedRecord ? null : <th scope="col">{t('audit.record')}</th>}
+            <th scope="col">{t('audit.changes')}</th>
+            <th scope="col">{t('audit.origin')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(page?.results ?? []).map((entry) => (
+            <tr key={entry.id}>
+              <td data-label={t('audit.when')}>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
+              </td>
+              <td data-label={t('audit.user')}>{entry.user.username || '—'}</td>
+              <td data-label={t('audit.action')}>
+                {(ACTIONS as readonly string[]).includes(entry.action)
+                  ? t(`audit.action.${entry.action as (typeof ACTIONS)[number]}`)
+                  : entry.action}
+              </td>
+              {fixedRecord ? null : <td data-label={t('audit.record')}>{recordCell(entry)}</td>}
+              <td data-label={t('audit.changes')}>
+                {entry.changes.length === 0 ? (
+                  '—'
+                ) : (
+                  <ul className="change-list">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        <span className="change-field">{change.field}</span>:{' '}
+                        {'before' in change ? shownValue(change.before) : ''}
+                        {'before' in change && 'after' in change ? ' → ' : ''}
+                        {'after' in change ? shownValue(change.after) : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td data-label={t('audit.origin')}>
+                {entry.address}
+                <br />
+                <small>{entry.requestId}</small>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(page?.results ?? []).map((entry) => (
-              <tr key={entry.id}>
-                <td data-label={t('audit.when')}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
-                </td>
-                <td data-label={t('audit.user')}>{entry.user.username || '—'}</td>
-                <td data-label={t('audit.action')}>
-                  {(ACTIONS as readonly string[]).includes(entry.action)
-                    ? t(`audit.action.${entry.action as (typeof ACTIONS)[number]}`)
-                    : entry.action}
-                </td>
-                {fixedRecord ? null : <td data-label={t('audit.record')}>{recordCell(entry)}</td>}
-                <td data-label={t('audit.changes')}>
-                  {entry.changes.length === 0 ? (
-                    '—'
-                  ) : (
-                    <ul className="change-list">
-                      {entry.changes.map((change) => (
-                        <li key={change.field}>
-                          <span className="change-field">{change.field}</span>:{' '}
-                          {'before' in change ? shownValue(change.before) : ''}
-                          {'before' in change && 'after' in change ? ' → ' : ''}
-                          {'after' in change ? shownValue(change.after) : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td data-label={t('audit.origin')}>
-                  {entry.address}
-                  <br />
-                  <small>{entry.requestId}</small>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </TableRegion>
       <ListFooter
         label={t('audit.pages')}
         page={page}
