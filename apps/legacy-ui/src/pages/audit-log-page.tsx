@@ -11,7 +11,7 @@ import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
 import { ListFooter } from './list-footer.tsx';
-import { ErrorPanel, NoPermission } from './status-views.tsx';
+import { LoadFailed, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { TableRegion } from './table-region.tsx';
@@ -281,13 +281,7 @@ function AuditTable({
         </span>
         <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
       </div>
-      {error ? (
-        <ErrorPanel
-          title={t('list.loadFailed')}
-          message={error}
-          onRetry={() => setReloads((n) => n + 1)}
-        />
-      ) : null}
+      {error ? <LoadFailed list message={error} onRetry={() => setReloads((n) => n + 1)} /> : null}
       <TableRegion
         label={t('audit.entries')}
         caption={t('audit.entries')}

@@ -13,7 +13,7 @@ import { bulkSummary } from './bulk-summary.ts';
 import { ListFooter } from './list-footer.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
-import { ErrorPanel, NoPermission } from './status-views.tsx';
+import { LoadFailed, NoPermission } from './status-views.tsx';
 import {
   PAGE_SIZES,
   cardColumns,
@@ -540,11 +540,7 @@ export function ResourceListPage({
             />
           ) : null}
           {error ? (
-            <ErrorPanel
-              title={t('list.loadFailed')}
-              message={error}
-              onRetry={() => setReloads((n) => n + 1)}
-            />
+            <LoadFailed list message={error} onRetry={() => setReloads((n) => n + 1)} />
           ) : null}
           {notice.length > 0 ? (
             <div className="form-error" role="alert">

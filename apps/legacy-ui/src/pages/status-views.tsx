@@ -50,10 +50,24 @@ export function NoPermission({ page }: { page: string }) {
   return <ErrorPanel message={t('app.noPermissionPage', { page })} />;
 }
 
-/** A page's data that failed to load, with Retry. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A page's data that failed to load, with Retry: its record, or with `list` its list. */
+export function LoadFailed({
+  message,
+  onRetry,
+  list = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  list?: boolean;
+}) {
   const { t } = useLegacy();
-  return <ErrorPanel title={t('form.loadFailed')} message={message} onRetry={onRetry} />;
+  return (
+    <ErrorPanel
+      title={t(list ? 'list.loadFailed' : 'form.loadFailed')}
+      message={message}
+      onRetry={onRetry}
+    />
+  );
 }
 
 /** What an action did, read out politely (an empty line until it has something to say). */
