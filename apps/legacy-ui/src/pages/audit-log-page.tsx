@@ -14,6 +14,7 @@ import { ListFooter } from './list-footer.tsx';
 import { LoadFailed, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
 import { TableRegion } from './table-region.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -99,7 +100,7 @@ function AuditTable({
   /** A record's History: its resource and id are fixed, and the filters are not shown. */
   fixedRecord?: { resource: string; id: number };
 }) {
-  const { api, t, preferences, consoleHref, navigate, oneLabel, done } = useLegacy();
+  const { api, t, preferences, oneLabel, done } = useLegacy();
   const [page, setPage] = useState<{ total: number; results: AuditEntry[] } | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
@@ -171,17 +172,7 @@ function AuditTable({
       const location = detailPathOf(resource, entry.recordId);
       return (
         <>
-          {oneLabel(resource)}:{' '}
-          <a
-            href={consoleHref(location)}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              navigate(location);
-            }}
-          >
-            {name}
-          </a>
+          {oneLabel(resource)}: <RouteLink to={location}>{name}</RouteLink>
         </>
       );
     }

@@ -2,7 +2,6 @@
 // its rows (or its groups with their counts), labelled in the user's language and the tenant's
 // vocabulary, paged, with the totals, a CSV download and a way back to its builder.
 import { useEffect, useState } from 'react';
-import type { MouseEvent } from 'react';
 import type { ReportRun, ReportRunColumn } from '../api-client.ts';
 import { formatCount } from '../i18n.ts';
 import { useLegacy } from '../legacy-context.tsx';
@@ -10,6 +9,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { ListFooter, usePaging } from './list-footer.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
 import { fieldDefOf, objectKeyOf, runCellText } from './report-state.ts';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
@@ -17,9 +17,7 @@ import { TableRegion } from './table-region.tsx';
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export function ReportExecutionPage({ reportId }: { reportId: number }) {
-  const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, navigate } =
-    useLegacy();
-  const { consoleHref, done } = useLegacy();
+  const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, done } = useLegacy();
   const [paging, movePaging] = usePaging(25);
   const { pageNumber, pageSize } = paging;
   const [run, setRun] = useState<ReportRun | null>(null);
@@ -80,19 +78,14 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
   }
 
   const editPath = `/analytics/report/edit/${reportId}`;
-  const openEdit = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(editPath);
-  };
   const title = run?.reportDefinition.name ?? t('page.reportExecution');
 
   return (
     <PageFrame title={title}>
       <div className="toolbar">
-        <a className="button secondary" href={consoleHref(editPath)} onClick={openEdit}>
+        <RouteLink to={editPath} className="button secondary">
           {t('report.edit')}
-        </a>
+        </RouteLink>
         <button
           type="button"
           className="secondary"

@@ -13,6 +13,8 @@ import { bulkSummary } from './bulk-summary.ts';
 import { ListFooter } from './list-footer.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
+import { RouteLink } from './route-link.tsx';
+import { isPlainClick } from './plain-click.ts';
 import { LoadFailed, NoPermission } from './status-views.tsx';
 import {
   PAGE_SIZES,
@@ -249,8 +251,7 @@ export function ResourceListPage({
 
   function openRecord(event: MouseEvent<HTMLAnchorElement>, id: number | 'new') {
     // A plain click stays in the frame (the shell follows); a modified click opens the console URL.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     if (pendingFilterWrite.current !== null) {
       clearTimeout(pendingFilterWrite.current);
@@ -674,19 +675,13 @@ export function ResourceListPage({
                             cell = (
                               <>
                                 {cell}{' '}
-                                <a
+                                <RouteLink
+                                  to={runPath}
                                   className="row-action"
-                                  href={consoleHref(runPath)}
-                                  aria-label={t('report.runLink', { name })}
-                                  onClick={(event) => {
-                                    if (event.button !== 0 || event.metaKey || event.ctrlKey)
-                                      return;
-                                    event.preventDefault();
-                                    navigate(runPath);
-                                  }}
+                                  label={t('report.runLink', { name })}
                                 >
                                   {t('report.run')}
-                                </a>
+                                </RouteLink>
                               </>
                             );
                           }

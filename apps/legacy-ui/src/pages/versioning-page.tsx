@@ -16,6 +16,7 @@ import { ActionOutcome, LoadFailed, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
 import { download } from './download.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
@@ -98,8 +99,7 @@ function DiffView({ diff }: { diff: readonly KindDiff[] }) {
 }
 
 export function VersioningPage() {
-  const { api, t, permissions, conceptLabel, preferences, language, navigate, consoleHref } =
-    useLegacy();
+  const { api, t, permissions, conceptLabel, preferences, language } = useLegacy();
   const title = conceptLabel('Versioning', 'page.versioning');
   const noteId = useId();
   const compareId = useId();
@@ -212,16 +212,7 @@ export function VersioningPage() {
       <>
         <p>
           {t('versioning.intro')}{' '}
-          <a
-            href={consoleHref(definition)}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              navigate(definition);
-            }}
-          >
-            {t('page.versioningDefinition')}
-          </a>
+          <RouteLink to={definition}>{t('page.versioningDefinition')}</RouteLink>
         </p>
         {canTake ? (
           <form onSubmit={take} noValidate className="toolbar">
