@@ -6,6 +6,7 @@ import type { ReportRun, ReportRunColumn } from '../api-client.ts';
 import { formatCount } from '../i18n.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
+import { download } from './download.tsx';
 import { RESOURCES } from '../resources.ts';
 import { ListFooter, usePaging } from './list-footer.tsx';
 import { PageFrame } from './page-frame.tsx';
@@ -58,17 +59,10 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
     return text;
   }
 
-  async function download() {
+  async function downloadCsv() {
     setDownloading(true);
     try {
-      const blob = await api.reportCsv(reportId);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `report-${reportId}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(link.href);
+      download(await api.reportCsv(reportId), `report-${reportId}.csv`);
       done('reportExecution.export', true, t('list.exported'));
     } catch (caught) {
       setError(describeError(t, caught));
@@ -90,7 +84,7 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
           type="button"
           className="secondary"
           disabled={!run || downloading}
-          onClick={() => void download()}
+          onClick={() => void downloadCsv()}
         >
           {downloading ? t('list.exporting') : t('report.download')}
         </button>
