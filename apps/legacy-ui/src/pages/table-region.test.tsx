@@ -29,4 +29,22 @@ describe('TableRegion', () => {
     expect(table).toHaveClass('audit-table');
     expect(table.getAttribute('aria-busy')).toBe(ariaBusy);
   });
+
+  it.each([
+    // className given, the table's class attribute
+    [undefined, 'resource-table'],
+    ['audit-table', 'audit-table'],
+    ['', null],
+  ])('className %j: the table’s class is %j', (className, shown) => {
+    render(
+      <TableRegion
+        label="Instances"
+        caption="Instances"
+        {...(className === undefined ? {} : { className })}
+      >
+        <tbody />
+      </TableRegion>,
+    );
+    expect(screen.getByRole('table').getAttribute('class')).toBe(shown);
+  });
 });

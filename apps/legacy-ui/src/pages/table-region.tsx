@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /**
  * A table that scrolls sideways in its own box: a named, focusable region (so a keyboard can
  * scroll it), with the table's caption for screen readers. `className` is the table's own
- * (a list's `resource-table` unless given); `busy` while its rows are loading.
+ * (a list's `resource-table` unless given; "" for a plain table); `busy` while its rows load.
  */
 export function TableRegion({
   label,
@@ -20,7 +20,7 @@ export function TableRegion({
 }) {
   return (
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className={className} aria-busy={busy || undefined}>
+      <table className={className || undefined} aria-busy={busy || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         {children}
       </table>
