@@ -27,7 +27,13 @@ import { AttributeInput, attributeRuleText } from './attribute-inputs.tsx';
 import { ConfirmDelete } from './form-parts.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PageFrame } from './page-frame.tsx';
-import { ActionOutcome, FormError, LoadFailed, NoPermission } from './status-views.tsx';
+import {
+  ActionOutcome,
+  FormError,
+  LoadFailed,
+  LoadingHint,
+  NoPermission,
+} from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
@@ -216,12 +222,7 @@ export function RulesAttributesPage() {
   let content;
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
-  else if (!types)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('attributes.loading')}
-      </p>
-    );
+  else if (!types) content = <LoadingHint>{t('attributes.loading')}</LoadingHint>;
   else if (types.length === 0) content = <p className="form-hint">{t('attributes.noTypes')}</p>;
   else
     content = (
@@ -254,9 +255,7 @@ export function RulesAttributesPage() {
         </div>
         {canChange ? null : <p className="form-hint">{t('attributes.readOnly')}</p>}
         {!fields ? (
-          <p className="form-hint" role="status" aria-busy="true">
-            {t('attributes.loading')}
-          </p>
+          <LoadingHint>{t('attributes.loading')}</LoadingHint>
         ) : fields.length === 0 ? (
           <p className="form-hint">{t('attributes.none')}</p>
         ) : (

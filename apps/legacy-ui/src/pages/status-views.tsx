@@ -70,6 +70,15 @@ export function LoadFailed({
   );
 }
 
+/** A page's data on its way: a busy status line saying what loads ("Loading the licence…"). */
+export function LoadingHint({ children }: { children: ReactNode }) {
+  return (
+    <p className="form-hint" role="status" aria-busy="true">
+      {children}
+    </p>
+  );
+}
+
 /** What an action did, read out politely (an empty line until it has something to say). */
 export function StatusLine({ children }: { children: ReactNode }) {
   return (

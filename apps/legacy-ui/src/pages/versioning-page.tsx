@@ -12,7 +12,7 @@ import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
 import { Field } from './form-parts.tsx';
-import { ActionOutcome, LoadFailed, NoPermission } from './status-views.tsx';
+import { ActionOutcome, LoadFailed, LoadingHint, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
@@ -200,12 +200,7 @@ export function VersioningPage() {
   let content;
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
-  else if (!versions)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('versioning.loading')}
-      </p>
-    );
+  else if (!versions) content = <LoadingHint>{t('versioning.loading')}</LoadingHint>;
   else {
     const restoringTotals = restoring ? planTotals(restoring.plan) : null;
     content = (
