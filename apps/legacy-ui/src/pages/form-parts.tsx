@@ -165,3 +165,32 @@ export function ConfirmDelete({
     </div>
   );
 }
+
+/**
+ * The two buttons of a confirmation in the page (purge now, restore now): the action, then Cancel;
+ * both wait while the action runs.
+ */
+export function ConfirmActions({
+  action,
+  busy,
+  onAction,
+  onCancel,
+}: {
+  /** The action's words ("Purge now"). */
+  action: string;
+  busy: boolean;
+  onAction: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLegacy();
+  return (
+    <>
+      <button type="button" className="danger" disabled={busy} onClick={onAction}>
+        {action}
+      </button>{' '}
+      <button type="button" className="secondary" disabled={busy} onClick={onCancel}>
+        {t('form.cancel')}
+      </button>
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { FormError, LoadFailed, LoadingHint, NoPermission, StatusLine } from './status-views.tsx';
+import { ConfirmActions } from './form-parts.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
@@ -201,22 +202,12 @@ export function RetentionPage() {
             <p id={`${formId}-confirm`}>
               <strong>{t('retention.confirm')}</strong>
             </p>
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() => void run(false)}
-            >
-              {t('retention.purgeNow')}
-            </button>{' '}
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('form.cancel')}
-            </button>
+            <ConfirmActions
+              action={t('retention.purgeNow')}
+              busy={busy}
+              onAction={() => void run(false)}
+              onCancel={() => setConfirming(false)}
+            />
           </div>
         ) : null}
         <StatusLine>

@@ -11,7 +11,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
-import { Field } from './form-parts.tsx';
+import { ConfirmActions, Field } from './form-parts.tsx';
 import { ActionOutcome, LoadFailed, LoadingHint, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
@@ -256,22 +256,12 @@ export function VersioningPage() {
             <p>
               <strong>{t('versioning.neverDeletes')}</strong>
             </p>
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() => void restore(restoring.id)}
-            >
-              {t('versioning.restoreNow')}
-            </button>{' '}
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => setRestoring(null)}
-            >
-              {t('form.cancel')}
-            </button>
+            <ConfirmActions
+              action={t('versioning.restoreNow')}
+              busy={busy}
+              onAction={() => void restore(restoring.id)}
+              onCancel={() => setRestoring(null)}
+            />
           </div>
         ) : null}
         {comparing ? (
