@@ -12,7 +12,7 @@ import { ListFooter, usePaging } from './list-footer.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { RouteLink } from './route-link.tsx';
 import { fieldDefOf, objectKeyOf, runCellText } from './report-state.ts';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { BusyButton, ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -80,14 +80,15 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
         <RouteLink to={editPath} className="button secondary">
           {t('report.edit')}
         </RouteLink>
-        <button
-          type="button"
+        <BusyButton
           className="secondary"
-          disabled={!run || downloading}
+          disabled={!run}
+          busy={downloading}
+          busyLabel={t('list.exporting')}
           onClick={() => void downloadCsv()}
         >
-          {downloading ? t('list.exporting') : t('report.download')}
-        </button>
+          {t('report.download')}
+        </BusyButton>
       </div>
       {error ? (
         <ErrorPanel
