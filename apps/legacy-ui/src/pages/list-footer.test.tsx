@@ -53,7 +53,7 @@ function renderFooter(props: Partial<ListFooterProps>) {
   return { onPaging };
 }
 
-describe('ListFooter', () => {
+describe('ListFooter', { timeout: 30_000 }, () => {
   it('pages the total at the page size', () => {
     renderFooter({});
     expect(screen.getByRole('navigation', { name: 'Thing pages' })).toHaveTextContent(
