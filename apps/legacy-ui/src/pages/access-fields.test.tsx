@@ -3,6 +3,7 @@
 import { chooseReference } from '../../test/choose-reference.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client.ts';
 import type { ApiRow } from '../api-client.ts';
@@ -21,6 +22,14 @@ const ROLES: ApiRow[] = [
 const GROUPS: ApiRow[] = [{ id: 2, groupId: 2, name: 'Acme' }];
 /** An administrator holding zone:r and thing:r but not zone:u. */
 const ADMIN = ['user:*', 'role:*', 'group:r', 'zone:r', 'thing:r', 'model:x'];
+
+/** A new user's username, group (Acme) and a good password typed in its form, then Save. */
+async function saveNewUser(user: UserEvent, username: string) {
+  await user.type(screen.getByRole('textbox', { name: /Username/ }), username);
+  await chooseReference(user, await screen.findByRole('combobox', { name: /Group/ }), 'Ac', 'Acme');
+  await user.type(screen.getByLabelText(/^Password/), 'Correct-Horse-42');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+}
 
 describe('the roles of a user', { timeout: 30_000 }, () => {
   it('offers only the roles the administrator may grant, searchable, and sends their ids', async () => {
@@ -54,15 +63,7 @@ describe('the roles of a user', { timeout: 30_000 }, () => {
     expect(within(roles).getByRole('checkbox', { name: 'Zone readers' })).toBeChecked();
     expect(within(roles).getByText('2 selected: Auditors, Zone readers')).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: /Username/ }), 'new.colleague');
-    await chooseReference(
-      user,
-      await screen.findByRole('combobox', { name: /Group/ }),
-      'Ac',
-      'Acme',
-    );
-    await user.type(screen.getByLabelText(/^Password/), 'Correct-Horse-42');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await saveNewUser(user, 'new.colleague');
     await waitFor(() => expect(tables.user).toHaveLength(1));
     expect(tables.user?.[0]).toMatchObject({ username: 'new.colleague', roleIds: [3, 1] });
   });
@@ -122,15 +123,7 @@ describe('the roles of a user', { timeout: 30_000 }, () => {
       api,
       permissions: ADMIN,
     });
-    await user.type(screen.getByRole('textbox', { name: /Username/ }), 'someone');
-    await chooseReference(
-      user,
-      await screen.findByRole('combobox', { name: /Group/ }),
-      'Ac',
-      'Acme',
-    );
-    await user.type(screen.getByLabelText(/^Password/), 'Correct-Horse-42');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await saveNewUser(user, 'someone');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "You can't give this role: it has permissions you don't hold yourself.",
     );

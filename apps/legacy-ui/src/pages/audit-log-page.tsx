@@ -10,10 +10,12 @@ import { useLegacy } from '../legacy-context.tsx';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { describeError } from '../messages.ts';
-import { Pager } from './pager.tsx';
-import { ErrorPanel, NoPermission } from './status-views.tsx';
+import { ListFooter } from './list-footer.tsx';
+import { LoadFailed, NoPermission } from './status-views.tsx';
 import { ExportButton, download } from './download.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
+import { TableRegion } from './table-region.tsx';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const ACTIONS = [
@@ -98,7 +100,7 @@ function AuditTable({
   /** A record's History: its resource and id are fixed, and the filters are not shown. */
   fixedRecord?: { resource: string; id: number };
 }) {
-  const { api, t, preferences, consoleHref, navigate, oneLabel, done } = useLegacy();
+  const { api, t, preferences, oneLabel, done } = useLegacy();
   const [page, setPage] = useState<{ total: number; results: AuditEntry[] } | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
@@ -138,12 +140,6 @@ function AuditTable({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, state, reloads]);
 
-  const pages = Math.max(1, Math.ceil((page?.total ?? 0) / state.pageSize));
-  const go = (pageNumber: number) => {
-    onState({ ...state, pageNumber });
-    document.getElementById('page-title')?.focus();
-  };
-
   async function exportCsv() {
     setExporting(true);
     try {
@@ -176,17 +172,7 @@ function AuditTable({
       const location = detailPathOf(resource, entry.recordId);
       return (
         <>
-          {oneLabel(resource)}:{' '}
-          <a
-            href={consoleHref(location)}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              navigate(location);
-            }}
-          >
-            {name}
-          </a>
+          {oneLabel(resource)}: <RouteLink to={location}>{name}</RouteLink>
         </>
       );
     }
@@ -286,78 +272,69 @@ function AuditTable({
         </span>
         <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
       </div>
-      {error ? (
-        <ErrorPanel
-          title={t('list.loadFailed')}
-          message={error}
-          onRetry={() => setReloads((n) => n + 1)}
-        />
-      ) : null}
-      <div className="table-scroll" role="region" aria-label={t('audit.entries')} tabIndex={0}>
-        <table className="audit-table" aria-busy={page === null || undefined}>
-          <caption className="visually-hidden">{t('audit.entries')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.user')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              {fixedRecord ? null : <th scope="col">{t('audit.record')}</th>}
-              <th scope="col">{t('audit.changes')}</th>
-              <th scope="col">{t('audit.origin')}</th>
+      {error ? <LoadFailed list message={error} onRetry={() => setReloads((n) => n + 1)} /> : null}
+      <TableRegion
+        label={t('audit.entries')}
+        caption={t('audit.entries')}
+        className="audit-table"
+        busy={page === null}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.user')}</th>
+            <th scope="col">{t('audit.action')}</th>
+            {fixedRecord ? null : <th scope="col">{t('audit.record')}</th>}
+            <th scope="col">{t('audit.changes')}</th>
+            <th scope="col">{t('audit.origin')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(page?.results ?? []).map((entry) => (
+            <tr key={entry.id}>
+              <td data-label={t('audit.when')}>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
+              </td>
+              <td data-label={t('audit.user')}>{entry.user.username || '—'}</td>
+              <td data-label={t('audit.action')}>
+                {(ACTIONS as readonly string[]).includes(entry.action)
+                  ? t(`audit.action.${entry.action as (typeof ACTIONS)[number]}`)
+                  : entry.action}
+              </td>
+              {fixedRecord ? null : <td data-label={t('audit.record')}>{recordCell(entry)}</td>}
+              <td data-label={t('audit.changes')}>
+                {entry.changes.length === 0 ? (
+                  '—'
+                ) : (
+                  <ul className="change-list">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        <span className="change-field">{change.field}</span>:{' '}
+                        {'before' in change ? shownValue(change.before) : ''}
+                        {'before' in change && 'after' in change ? ' → ' : ''}
+                        {'after' in change ? shownValue(change.after) : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td data-label={t('audit.origin')}>
+                {entry.address}
+                <br />
+                <small>{entry.requestId}</small>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(page?.results ?? []).map((entry) => (
-              <tr key={entry.id}>
-                <td data-label={t('audit.when')}>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, preferences)}</time>
-                </td>
-                <td data-label={t('audit.user')}>{entry.user.username || '—'}</td>
-                <td data-label={t('audit.action')}>
-                  {(ACTIONS as readonly string[]).includes(entry.action)
-                    ? t(`audit.action.${entry.action as (typeof ACTIONS)[number]}`)
-                    : entry.action}
-                </td>
-                {fixedRecord ? null : <td data-label={t('audit.record')}>{recordCell(entry)}</td>}
-                <td data-label={t('audit.changes')}>
-                  {entry.changes.length === 0 ? (
-                    '—'
-                  ) : (
-                    <ul className="change-list">
-                      {entry.changes.map((change) => (
-                        <li key={change.field}>
-                          <span className="change-field">{change.field}</span>:{' '}
-                          {'before' in change ? shownValue(change.before) : ''}
-                          {'before' in change && 'after' in change ? ' → ' : ''}
-                          {'after' in change ? shownValue(change.after) : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td data-label={t('audit.origin')}>
-                  {entry.address}
-                  <br />
-                  <small>{entry.requestId}</small>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {page && page.results.length === 0 ? (
-        <div className="empty-state">
-          <p>{t('audit.empty')}</p>
-        </div>
-      ) : null}
-      <Pager
+          ))}
+        </tbody>
+      </TableRegion>
+      <ListFooter
         label={t('audit.pages')}
-        pageNumber={state.pageNumber}
-        pages={pages}
-        pageSize={state.pageSize}
+        page={page}
+        paging={state}
         pageSizes={PAGE_SIZES}
-        onPage={go}
-        onPageSize={(pageSize) => onState({ ...state, pageSize, pageNumber: 1 })}
+        onPaging={(change) => onState({ ...state, ...change })}
+        empty={<p>{t('audit.empty')}</p>}
+        focusTitle
       />
     </>
   );

@@ -2,6 +2,7 @@
 // field" dialog, and the undo toast of a delete. The list page owns the selection (some rows, or
 // every record matching the list's query) and calls the services' bulk endpoint.
 import { useEffect, useId, useRef, useState } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import type { FieldDef, ResourceDef } from '../resources.ts';
@@ -19,6 +20,29 @@ export function bulkFields(resource: ResourceDef): FieldDef[] {
       !field.createOnly &&
       !personal.has(field.name) &&
       ['select', 'reference', 'number', 'color', 'text', 'textarea'].includes(field.kind),
+  );
+}
+
+/**
+ * A bulk dialog's footer: Cancel, and its action (the button's own props and words), both held
+ * while the bulk request runs, the action saying so meanwhile.
+ */
+function BulkDialogActions({
+  working,
+  onCancel,
+  children,
+  ...action
+}: ButtonHTMLAttributes<HTMLButtonElement> & { working: boolean; onCancel(): void }) {
+  const { t } = useLegacy();
+  return (
+    <div className="actions">
+      <button type="button" className="secondary" onClick={onCancel} disabled={working}>
+        {t('confirm.cancel')}
+      </button>
+      <BusyButton {...action} busy={working} busyLabel={t('list.bulkWorking')}>
+        {children}
+      </BusyButton>
+    </div>
   );
 }
 
@@ -49,19 +73,14 @@ export function BulkDeleteDialog({
       onDismiss={() => !working && onCancel()}
     >
       <p>{t(undoable ? 'list.deleteUndoable' : 'list.deleteFinal', { count })}</p>
-      <div className="actions">
-        <button type="button" className="secondary" onClick={onCancel} disabled={working}>
-          {t('confirm.cancel')}
-        </button>
-        <BusyButton
-          className="danger"
-          onClick={onConfirm}
-          busy={working}
-          busyLabel={t('list.bulkWorking')}
-        >
-          {t('list.deleteCount', { count })}
-        </BusyButton>
-      </div>
+      <BulkDialogActions
+        working={working}
+        onCancel={onCancel}
+        className="danger"
+        onClick={onConfirm}
+      >
+        {t('list.deleteCount', { count })}
+      </BulkDialogActions>
     </ModalDialog>
   );
 }
@@ -201,19 +220,9 @@ export function BulkUpdateDialog({
             ) : null}
           </div>
         ) : null}
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onCancel} disabled={working}>
-            {t('confirm.cancel')}
-          </button>
-          <BusyButton
-            type="submit"
-            disabled={!field}
-            busy={working}
-            busyLabel={t('list.bulkWorking')}
-          >
-            {t('list.bulkApply')}
-          </BusyButton>
-        </div>
+        <BulkDialogActions working={working} onCancel={onCancel} type="submit" disabled={!field}>
+          {t('list.bulkApply')}
+        </BulkDialogActions>
       </form>
     </ModalDialog>
   );

@@ -1,8 +1,12 @@
 // The parts every legacy form is made of: a field (its label, its input, a hint, an error the input
-// is described by) and the offer to restore an unsaved draft. One markup, so that every form reads
-// the same to a screen reader and the accessibility checks hold for all of them at once.
+// is described by), the offer to restore an unsaved draft and the confirmation of a delete. One
+// markup, so that every form reads the same to a screen reader and the accessibility checks hold
+// for all of them at once.
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
+import type { DraftValues } from '../legacy-context.tsx';
+import type { UnsavedDraft } from './use-unsaved-draft.ts';
 
 /** What a field gives its input: its id, and its hint and error when it has them. */
 export interface FieldInputProps {
@@ -76,31 +80,117 @@ export function Field({
   );
 }
 
-/** The offer to restore the draft a form left unsaved (`useUnsavedDraft`), or to discard it. */
+/**
+ * The offer to restore the draft a form left unsaved (`useUnsavedDraft`), or to discard it; nothing
+ * when there is no draft to offer.
+ */
 export function DraftOffer({
   id,
+  draft,
+  values,
   onRestore,
-  onDiscard,
 }: {
   /** The id of its sentence, which names the group. */
   id: string;
-  onRestore: () => void;
-  onDiscard: () => void;
+  /** The form's `useUnsavedDraft`. */
+  draft: UnsavedDraft;
+  /** The values on screen, which the draft is restored over. */
+  values: DraftValues;
+  /** Show these values: the draft restored over `values`. */
+  onRestore: (restored: DraftValues) => void;
 }) {
   const { t } = useLegacy();
+  if (!draft.offer) return null;
   return (
     <div className="draft-offer" role="group" aria-labelledby={id}>
       <p id={id} role="status">
         <strong>{t('draft.title')}</strong> {t('draft.body')}
       </p>
       <div className="actions">
-        <button type="button" onClick={onRestore}>
+        <button type="button" onClick={() => onRestore(draft.restore(values))}>
           {t('draft.restore')}
         </button>
-        <button type="button" className="secondary" onClick={onDiscard}>
+        <button type="button" className="secondary" onClick={draft.discard}>
           {t('draft.discard')}
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A delete asked for in place: "Delete {name}?", what it means, Cancel and the delete. Cancel has
+ * the focus as it opens, so Enter or a stray tap cancels (the safe choice).
+ */
+export function ConfirmDelete({
+  id,
+  name,
+  body,
+  confirmLabel,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  /** The id of its sentence, which names the group. */
+  id: string;
+  /** What goes, in the title. */
+  name: string;
+  /** What the delete means; that it is removed for everyone, for good, when absent. */
+  body?: ReactNode;
+  /** The delete's label; "Yes, delete" when absent. */
+  confirmLabel?: string;
+  /** A delete is running: the delete waits. */
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useLegacy();
+  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelDeleteRef.current?.focus();
+  }, []);
+  return (
+    <div className="confirm" role="group" aria-labelledby={id}>
+      <p id={id}>
+        <strong>{t('confirm.title', { name })}</strong> {body ?? t('confirm.body')}
+      </p>
+      <div className="actions">
+        <button ref={cancelDeleteRef} type="button" className="secondary" onClick={onCancel}>
+          {t('confirm.cancel')}
+        </button>
+        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel ?? t('confirm.confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The two buttons of a confirmation in the page (purge now, restore now): the action, then Cancel;
+ * both wait while the action runs.
+ */
+export function ConfirmActions({
+  action,
+  busy,
+  onAction,
+  onCancel,
+}: {
+  /** The action's words ("Purge now"). */
+  action: string;
+  busy: boolean;
+  onAction: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLegacy();
+  return (
+    <>
+      <button type="button" className="danger" disabled={busy} onClick={onAction}>
+        {action}
+      </button>{' '}
+      <button type="button" className="secondary" disabled={busy} onClick={onCancel}>
+        {t('form.cancel')}
+      </button>
+    </>
   );
 }

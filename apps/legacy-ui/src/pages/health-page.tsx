@@ -9,6 +9,7 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { TableRegion } from './table-region.tsx';
 
 /** How often the page reads the status again. */
 export const HEALTH_REFRESH_MS = 5_000;
@@ -31,35 +32,32 @@ function UsageTable({ tenants }: { tenants: TenantUsage[] }) {
     return def ? resourceLabel(def) : resource;
   };
   return (
-    <div className="table-scroll" role="region" aria-label={t('health.usage')} tabIndex={0}>
-      <table>
-        <caption className="visually-hidden">{t('health.usage')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('health.tenant')}</th>
-            <th scope="col">{label('group')}</th>
-            {COUNTS.map(([key, resource]) => (
-              <th scope="col" key={key}>
-                {label(resource)}
-              </th>
-            ))}
-            <th scope="col">{t('health.activeSessions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tenants.map((entry) => (
-            <tr key={entry.tenant.id}>
-              <th scope="row">{entry.tenant.name}</th>
-              <td>{formatCount(language, entry.groups)}</td>
-              {COUNTS.map(([key]) => (
-                <td key={key}>{formatCount(language, entry.counts[key] ?? 0)}</td>
-              ))}
-              <td>{formatCount(language, entry.activeSessions)}</td>
-            </tr>
+    <TableRegion label={t('health.usage')} caption={t('health.usage')} className="">
+      <thead>
+        <tr>
+          <th scope="col">{t('health.tenant')}</th>
+          <th scope="col">{label('group')}</th>
+          {COUNTS.map(([key, resource]) => (
+            <th scope="col" key={key}>
+              {label(resource)}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col">{t('health.activeSessions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tenants.map((entry) => (
+          <tr key={entry.tenant.id}>
+            <th scope="row">{entry.tenant.name}</th>
+            <td>{formatCount(language, entry.groups)}</td>
+            {COUNTS.map(([key]) => (
+              <td key={key}>{formatCount(language, entry.counts[key] ?? 0)}</td>
+            ))}
+            <td>{formatCount(language, entry.activeSessions)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
 
@@ -152,58 +150,50 @@ export function HealthPage() {
             ))}
           </ul>
           <h2>{t('health.instances')}</h2>
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label={t('health.instances')}
-            tabIndex={0}
-          >
-            <table>
-              <caption className="visually-hidden">{t('health.instances')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('health.instance')}</th>
-                  <th scope="col">{t('health.version')}</th>
-                  <th scope="col">{t('health.uptime')}</th>
-                  <th scope="col">{t('health.workers')}</th>
-                  <th scope="col">{t('health.cacheBus')}</th>
-                  <th scope="col">{t('health.rate')}</th>
-                  <th scope="col">{t('health.p99')}</th>
-                  <th scope="col">{t('health.requests')}</th>
+          <TableRegion label={t('health.instances')} caption={t('health.instances')} className="">
+            <thead>
+              <tr>
+                <th scope="col">{t('health.instance')}</th>
+                <th scope="col">{t('health.version')}</th>
+                <th scope="col">{t('health.uptime')}</th>
+                <th scope="col">{t('health.workers')}</th>
+                <th scope="col">{t('health.cacheBus')}</th>
+                <th scope="col">{t('health.rate')}</th>
+                <th scope="col">{t('health.p99')}</th>
+                <th scope="col">{t('health.requests')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.instances.map((instance) => (
+                <tr key={instance.id}>
+                  <th scope="row">
+                    {instance.id} ({instance.database})
+                  </th>
+                  <td>
+                    {instance.version.displayVersion} · {instance.version.commit.slice(0, 12)}
+                  </td>
+                  <td>{uptime(t, instance.uptimeSeconds)}</td>
+                  <td>{formatCount(language, instance.workers)}</td>
+                  <td>
+                    {instance.cacheBus === 'listening'
+                      ? t('health.listening')
+                      : t('health.notListening')}
+                  </td>
+                  <td>
+                    {instance.requestsPerSecond === null
+                      ? t('health.measuring')
+                      : t('health.perSecond', { count: instance.requestsPerSecond })}
+                  </td>
+                  <td>
+                    {instance.p99Ms === null
+                      ? '—'
+                      : t('health.milliseconds', { count: instance.p99Ms })}
+                  </td>
+                  <td>{formatCount(language, instance.requests)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {answer.instances.map((instance) => (
-                  <tr key={instance.id}>
-                    <th scope="row">
-                      {instance.id} ({instance.database})
-                    </th>
-                    <td>
-                      {instance.version.displayVersion} · {instance.version.commit.slice(0, 12)}
-                    </td>
-                    <td>{uptime(t, instance.uptimeSeconds)}</td>
-                    <td>{formatCount(language, instance.workers)}</td>
-                    <td>
-                      {instance.cacheBus === 'listening'
-                        ? t('health.listening')
-                        : t('health.notListening')}
-                    </td>
-                    <td>
-                      {instance.requestsPerSecond === null
-                        ? t('health.measuring')
-                        : t('health.perSecond', { count: instance.requestsPerSecond })}
-                    </td>
-                    <td>
-                      {instance.p99Ms === null
-                        ? '—'
-                        : t('health.milliseconds', { count: instance.p99Ms })}
-                    </td>
-                    <td>{formatCount(language, instance.requests)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </TableRegion>
           <h2>{t('health.usage')}</h2>
           <UsageTable tenants={answer.tenants} />
         </>

@@ -20,7 +20,7 @@ import {
 } from './import-export-state.ts';
 import { RouteLink } from './route-link.tsx';
 import { Field } from './form-parts.tsx';
-import { FormError, LoadFailed, NoPermission } from './status-views.tsx';
+import { FormError, LoadFailed, LoadingHint, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
@@ -272,9 +272,7 @@ function JobView({ id }: { id: number }) {
     return error ? (
       <LoadFailed message={error} onRetry={() => setLoads((n) => n + 1)} />
     ) : (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('importExport.loading')}
-      </p>
+      <LoadingHint>{t('importExport.loading')}</LoadingHint>
     );
   const resource = RESOURCES[job.resource];
   const label = resource ? resourceLabel(resource) : job.resource;

@@ -13,7 +13,7 @@ import { emptyGeneratorDraft, generatorRequest } from './license-state.ts';
 import type { GeneratorDraft, Said } from './license-state.ts';
 import { useLimitName, useModuleName, useTenants, TenantOptions } from './license-page.tsx';
 import { Field } from './form-parts.tsx';
-import { FormError, StatusLine } from './status-views.tsx';
+import { FormError, LoadingHint, StatusLine } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { download as downloadFile } from './download.tsx';
@@ -251,9 +251,7 @@ export function LicenseGeneratorPage() {
       <StatusLine>{status}</StatusLine>
       <h2>{t('license.issuedList')}</h2>
       {issued === null ? (
-        <p className="form-hint" role="status" aria-busy="true">
-          {t('license.loading')}
-        </p>
+        <LoadingHint>{t('license.loading')}</LoadingHint>
       ) : issued.length === 0 ? (
         <p className="form-hint">{t('license.noneIssued')}</p>
       ) : (

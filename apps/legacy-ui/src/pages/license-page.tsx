@@ -12,7 +12,7 @@ import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import { installRefusal, roomLeft } from './license-state.ts';
 import { Field } from './form-parts.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { ActionOutcome, LoadFailed, LoadingHint, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
@@ -230,12 +230,7 @@ export function LicensePage() {
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
   else if (isRoot && tenantId === undefined) content = null;
-  else if (!state)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('license.loading')}
-      </p>
-    );
+  else if (!state) content = <LoadingHint>{t('license.loading')}</LoadingHint>;
   else {
     content = (
       <>
@@ -295,8 +290,7 @@ export function LicensePage() {
             </div>
           </form>
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
       </>
     );
   }

@@ -7,7 +7,7 @@ import { lowerFirst } from '../labels.ts';
 import { RESOURCES } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
-import { ErrorPanel, FormSkeleton, NoPermission } from './status-views.tsx';
+import { FormSkeleton, LoadFailed, NoPermission } from './status-views.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
 
 const MAX_ZONES = 1000;
@@ -58,11 +58,7 @@ export function MapMakerPage() {
         // the map is made of zones: the missing permission is theirs ("… to see Areas")
         <NoPermission page={resourceLabel(zone)} />
       ) : error ? (
-        <ErrorPanel
-          title={t('list.loadFailed')}
-          message={error}
-          onRetry={() => setLoads((n) => n + 1)}
-        />
+        <LoadFailed list message={error} onRetry={() => setLoads((n) => n + 1)} />
       ) : zones === null ? (
         <FormSkeleton label={t('list.loading')} />
       ) : (

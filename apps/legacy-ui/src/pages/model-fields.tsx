@@ -10,6 +10,7 @@ import { formatDateTime } from '@portico/core';
 import { fileProblem, formatBytes, metricRows, sha256Hex, statusChoices } from './model-state.ts';
 import type { MetricRow } from './model-state.ts';
 import { FormError } from './status-views.tsx';
+import { download } from './download.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
 
 /** The metrics field: a row per metric (name, value, remove), and a button to add one. */
@@ -207,19 +208,11 @@ export function ModelFileSection({
     }
   }
 
-  async function download() {
+  async function downloadFile() {
     setError(null);
     setDownloading(true);
     try {
-      const blob = await api.downloadModelFile(id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = String(row.fileName ?? 'model.bin');
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      download(await api.downloadModelFile(id), String(row.fileName ?? 'model.bin'));
     } catch (caught) {
       setError(describeError(t, caught));
     } finally {
@@ -272,7 +265,7 @@ export function ModelFileSection({
             type="button"
             className="secondary"
             disabled={downloading}
-            onClick={() => void download()}
+            onClick={() => void downloadFile()}
           >
             {t('modelFile.download')}
           </button>

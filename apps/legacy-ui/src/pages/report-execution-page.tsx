@@ -2,26 +2,25 @@
 // its rows (or its groups with their counts), labelled in the user's language and the tenant's
 // vocabulary, paged, with the totals, a CSV download and a way back to its builder.
 import { useEffect, useState } from 'react';
-import type { MouseEvent } from 'react';
 import type { ReportRun, ReportRunColumn } from '../api-client.ts';
 import { formatCount } from '../i18n.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
+import { download } from './download.tsx';
 import { RESOURCES } from '../resources.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter, usePaging } from './list-footer.tsx';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
 import { fieldDefOf, objectKeyOf, runCellText } from './report-state.ts';
-import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { BusyButton, ErrorPanel, FormSkeleton } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export function ReportExecutionPage({ reportId }: { reportId: number }) {
-  const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, navigate } =
-    useLegacy();
-  const { consoleHref, done } = useLegacy();
-  const [pageNumber, setPageNumber] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(25);
+  const { api, t, language, fieldLabel, enumLabel, resourceLabel, preferences, done } = useLegacy();
+  const [paging, movePaging] = usePaging(25);
+  const { pageNumber, pageSize } = paging;
   const [run, setRun] = useState<ReportRun | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -60,17 +59,10 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
     return text;
   }
 
-  async function download() {
+  async function downloadCsv() {
     setDownloading(true);
     try {
-      const blob = await api.reportCsv(reportId);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `report-${reportId}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(link.href);
+      download(await api.reportCsv(reportId), `report-${reportId}.csv`);
       done('reportExecution.export', true, t('list.exported'));
     } catch (caught) {
       setError(describeError(t, caught));
@@ -80,28 +72,23 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
   }
 
   const editPath = `/analytics/report/edit/${reportId}`;
-  const openEdit = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(editPath);
-  };
   const title = run?.reportDefinition.name ?? t('page.reportExecution');
-  const pages = Math.max(1, Math.ceil((run?.total ?? 0) / pageSize));
 
   return (
     <PageFrame title={title}>
       <div className="toolbar">
-        <a className="button secondary" href={consoleHref(editPath)} onClick={openEdit}>
+        <RouteLink to={editPath} className="button secondary">
           {t('report.edit')}
-        </a>
-        <button
-          type="button"
+        </RouteLink>
+        <BusyButton
           className="secondary"
-          disabled={!run || downloading}
-          onClick={() => void download()}
+          disabled={!run}
+          busy={downloading}
+          busyLabel={t('list.exporting')}
+          onClick={() => void downloadCsv()}
         >
-          {downloading ? t('list.exporting') : t('report.download')}
-        </button>
+          {t('report.download')}
+        </BusyButton>
       </div>
       {error ? (
         <ErrorPanel
@@ -156,20 +143,13 @@ export function ReportExecutionPage({ reportId }: { reportId: number }) {
               </tbody>
             </TableRegion>
           )}
-          <Pager
+          <ListFooter
             label={t('report.pages')}
-            pageNumber={pageNumber}
-            pages={pages}
-            pageSize={pageSize}
+            page={run}
+            paging={paging}
             pageSizes={PAGE_SIZES}
-            onPage={(next) => {
-              setPageNumber(next);
-              document.getElementById('page-title')?.focus();
-            }}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPageNumber(1);
-            }}
+            onPaging={movePaging}
+            focusTitle
           />
         </>
       ) : null}

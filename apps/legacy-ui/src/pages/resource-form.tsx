@@ -31,7 +31,7 @@ import { MIN_SECRET_LENGTH } from './form-values.ts';
 import { RoleMembers } from './role-members.tsx';
 import { EndpointDeliveries, EventsField } from './webhook-fields.tsx';
 import { AppConfigField, CronField, SchemaProblems, schemaKindOf } from './edge-fields.tsx';
-import { DraftOffer } from './form-parts.tsx';
+import { ConfirmDelete, DraftOffer } from './form-parts.tsx';
 import { FormSkeleton, LoadFailed } from './status-views.tsx';
 import { MetricsField, ModelFileSection, ModelStatusField } from './model-fields.tsx';
 import { metricRows } from './model-state.ts';
@@ -122,7 +122,6 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   // the attributes of the record's type (a thing's thing type); null: none to show or not loaded
   const [attributes, setAttributes] = useState<ThingTypeField[] | null>(null);
   const attributeType = resource.attributes ? (values[resource.attributes.typeField] ?? '') : '';
-  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const one = oneLabel(resource);
   const canSave = permissions.has(`${resource.permission}:${creating ? 'i' : 'u'}`);
@@ -174,11 +173,6 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       () => setAttributes(null),
     );
   }, [api, resource, attributeType, creating]);
-
-  useEffect(() => {
-    // The safe choice has focus: Enter or a stray tap cancels.
-    if (confirming) cancelDeleteRef.current?.focus();
-  }, [confirming]);
 
   useEffect(() => {
     if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
@@ -397,13 +391,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         aria-labelledby={headingId ?? 'page-title'}
         {...(error ? { 'aria-describedby': errorId } : {})}
       >
-        {draft.offer ? (
-          <DraftOffer
-            id={`${formId}-draft`}
-            onRestore={() => setValues(draft.restore(values))}
-            onDiscard={draft.discard}
-          />
-        ) : null}
+        <DraftOffer id={`${formId}-draft`} draft={draft} values={values} onRestore={setValues} />
         {error ? (
           <p ref={errorRef} id={errorId} className="form-error" role="alert">
             {error}
@@ -693,29 +681,13 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         <EndpointDeliveries endpointId={row.id} />
       ) : null}
       {confirming ? (
-        <div className="confirm" role="group" aria-labelledby={confirmTitleId}>
-          <p id={confirmTitleId}>
-            <strong>{t('confirm.title', { name })}</strong> {t('confirm.body')}
-          </p>
-          <div className="actions">
-            <button
-              ref={cancelDeleteRef}
-              type="button"
-              className="secondary"
-              onClick={() => setConfirming(false)}
-            >
-              {t('confirm.cancel')}
-            </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => void handleDelete()}
-              disabled={saving}
-            >
-              {t('confirm.confirm')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDelete
+          id={confirmTitleId}
+          name={name}
+          busy={saving}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void handleDelete()}
+        />
       ) : null}
     </div>
   );

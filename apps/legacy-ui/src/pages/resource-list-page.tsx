@@ -10,10 +10,12 @@ import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
 import { BulkDeleteDialog, BulkUpdateDialog, UndoToast, bulkFields } from './bulk-actions.tsx';
 import { bulkSummary } from './bulk-summary.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter } from './list-footer.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { ResourceDialog } from './resource-dialog.tsx';
-import { ErrorPanel, NoPermission } from './status-views.tsx';
+import { RouteLink } from './route-link.tsx';
+import { isPlainClick } from './plain-click.ts';
+import { LoadFailed, NoPermission } from './status-views.tsx';
 import {
   PAGE_SIZES,
   cardColumns,
@@ -215,8 +217,6 @@ export function ResourceListPage({
     reloads,
   ]);
 
-  const pages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
-
   // A new page starts at the top of the list, not where the pager was.
   const sectionRef = useRef<HTMLElement>(null);
   const shownPage = useRef(`${state.pageNumber}:${state.pageSize}`);
@@ -251,8 +251,7 @@ export function ResourceListPage({
 
   function openRecord(event: MouseEvent<HTMLAnchorElement>, id: number | 'new') {
     // A plain click stays in the frame (the shell follows); a modified click opens the console URL.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     if (pendingFilterWrite.current !== null) {
       clearTimeout(pendingFilterWrite.current);
@@ -542,11 +541,7 @@ export function ResourceListPage({
             />
           ) : null}
           {error ? (
-            <ErrorPanel
-              title={t('list.loadFailed')}
-              message={error}
-              onRetry={() => setReloads((n) => n + 1)}
-            />
+            <LoadFailed list message={error} onRetry={() => setReloads((n) => n + 1)} />
           ) : null}
           {notice.length > 0 ? (
             <div className="form-error" role="alert">
@@ -680,19 +675,13 @@ export function ResourceListPage({
                             cell = (
                               <>
                                 {cell}{' '}
-                                <a
+                                <RouteLink
+                                  to={runPath}
                                   className="row-action"
-                                  href={consoleHref(runPath)}
-                                  aria-label={t('report.runLink', { name })}
-                                  onClick={(event) => {
-                                    if (event.button !== 0 || event.metaKey || event.ctrlKey)
-                                      return;
-                                    event.preventDefault();
-                                    navigate(runPath);
-                                  }}
+                                  label={t('report.runLink', { name })}
                                 >
                                   {t('report.run')}
-                                </a>
+                                </RouteLink>
                               </>
                             );
                           }
@@ -731,24 +720,22 @@ export function ResourceListPage({
               </tbody>
             </table>
           </div>
-          {page && page.results.length === 0 ? (
-            <div className="empty-state">
-              <p>{filtered ? t('list.noMatch') : t('list.empty')}</p>
-              {filtered ? (
-                <button type="button" onClick={clearFilters}>
-                  {t('list.clearFilters')}
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-          <Pager
+          <ListFooter
             label={t('list.pages')}
-            pageNumber={state.pageNumber}
-            pages={pages}
-            pageSize={state.pageSize}
+            page={page}
+            paging={state}
             pageSizes={PAGE_SIZES}
-            onPage={(pageNumber) => update({ pageNumber })}
-            onPageSize={(pageSize) => update({ pageSize })}
+            onPaging={update}
+            empty={
+              <>
+                <p>{filtered ? t('list.noMatch') : t('list.empty')}</p>
+                {filtered ? (
+                  <button type="button" onClick={clearFilters}>
+                    {t('list.clearFilters')}
+                  </button>
+                ) : null}
+              </>
+            }
           />
         </>
       )}

@@ -7,7 +7,8 @@ import type { RetentionRun, RetentionState } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { FormError, LoadFailed, LoadingHint, NoPermission, StatusLine } from './status-views.tsx';
+import { ConfirmActions } from './form-parts.tsx';
 import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
@@ -124,12 +125,7 @@ export function RetentionPage() {
   let content;
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
-  else if (!state)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('retention.loading')}
-      </p>
-    );
+  else if (!state) content = <LoadingHint>{t('retention.loading')}</LoadingHint>;
   else
     content = (
       <>
@@ -206,22 +202,12 @@ export function RetentionPage() {
             <p id={`${formId}-confirm`}>
               <strong>{t('retention.confirm')}</strong>
             </p>
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() => void run(false)}
-            >
-              {t('retention.purgeNow')}
-            </button>{' '}
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              {t('form.cancel')}
-            </button>
+            <ConfirmActions
+              action={t('retention.purgeNow')}
+              busy={busy}
+              onAction={() => void run(false)}
+              onCancel={() => setConfirming(false)}
+            />
           </div>
         ) : null}
         <StatusLine>

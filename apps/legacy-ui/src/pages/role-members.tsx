@@ -6,6 +6,7 @@ import type { ApiRow } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { useReferenceRows } from './use-reference-rows.ts';
+import { Field } from './form-parts.tsx';
 import { FormError } from './status-views.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
 
@@ -106,39 +107,41 @@ export function RoleMembers({ roleId }: { roleId: number }) {
       </p>
       {canEdit && members !== null ? (
         <div className="member-add">
-          <div className="field">
-            <label htmlFor={searchId}>{t('members.search')}</label>
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              autoComplete="off"
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.preventDefault();
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={selectId}>{t('members.user')}</label>
-            <select
-              id={selectId}
-              value={chosenUser ? chosen : ''}
-              onChange={(event) => setChosen(event.target.value)}
-              aria-busy={users.status === 'loading' || undefined}
-            >
-              <option value="">
-                {users.status === 'loading'
-                  ? t('form.loadingOptions')
-                  : t('members.choose', { count: candidates.length })}
-              </option>
-              {candidates.map((row) => (
-                <option key={row.id} value={String(row.id)}>
-                  {userName(row)}
+          <Field id={searchId} label={t('members.search')}>
+            {(props) => (
+              <input
+                {...props}
+                type="search"
+                value={query}
+                autoComplete="off"
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') event.preventDefault();
+                }}
+              />
+            )}
+          </Field>
+          <Field id={selectId} label={t('members.user')}>
+            {(props) => (
+              <select
+                {...props}
+                value={chosenUser ? chosen : ''}
+                onChange={(event) => setChosen(event.target.value)}
+                aria-busy={users.status === 'loading' || undefined}
+              >
+                <option value="">
+                  {users.status === 'loading'
+                    ? t('form.loadingOptions')
+                    : t('members.choose', { count: candidates.length })}
                 </option>
-              ))}
-            </select>
-          </div>
+                {candidates.map((row) => (
+                  <option key={row.id} value={String(row.id)}>
+                    {userName(row)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button
             type="button"
             disabled={busy || !chosenUser}

@@ -189,6 +189,19 @@ describe('the attributes page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Attribute Weight deleted.');
   });
 
+  it('asks again about another row’s Delete, the focus on Cancel, and Cancel closes it', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Delete Weight' }));
+    await user.click(screen.getByRole('button', { name: 'Delete grade' }));
+    expect(screen.queryByRole('group', { name: /Delete Weight\?/ })).toBeNull();
+    const confirm = screen.getByRole('group', { name: /Delete grade\?/ });
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('group', { name: /Delete grade\?/ })).toBeNull();
+    expect(api.deleteThingTypeField).not.toHaveBeenCalled();
+  });
+
   it('is read-only without thingtype:u, and speaks the user’s language', async () => {
     setup(['thingtype:r'], 'es');
     const table = await screen.findByRole('table');

@@ -2,7 +2,7 @@
 // label, data type, unit, required, allowed values, bounds, default), added, changed, ordered and
 // deleted here; each thing's form then shows its type's attributes. Core's rule checks a
 // definition before it is sent (the services check with the same rule).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import {
   ATTRIBUTE_DATA_TYPES,
@@ -24,9 +24,16 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import { AttributeInput, attributeRuleText } from './attribute-inputs.tsx';
+import { ConfirmDelete } from './form-parts.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PageFrame } from './page-frame.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import {
+  ActionOutcome,
+  FormError,
+  LoadFailed,
+  LoadingHint,
+  NoPermission,
+} from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
@@ -139,7 +146,6 @@ export function RulesAttributesPage() {
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!canRead) return;
@@ -160,10 +166,6 @@ export function RulesAttributesPage() {
       setLoadError(describeError(t, caught)),
     );
   }, [api, setLoadError, typeId, t, loads]);
-
-  useEffect(() => {
-    if (deleting) cancelDeleteRef.current?.focus();
-  }, [deleting]);
 
   const nameOf = (field: ThingTypeField) => attributeLabel(field, language);
 
@@ -220,12 +222,7 @@ export function RulesAttributesPage() {
   let content;
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
-  else if (!types)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('attributes.loading')}
-      </p>
-    );
+  else if (!types) content = <LoadingHint>{t('attributes.loading')}</LoadingHint>;
   else if (types.length === 0) content = <p className="form-hint">{t('attributes.noTypes')}</p>;
   else
     content = (
@@ -258,9 +255,7 @@ export function RulesAttributesPage() {
         </div>
         {canChange ? null : <p className="form-hint">{t('attributes.readOnly')}</p>}
         {!fields ? (
-          <p className="form-hint" role="status" aria-busy="true">
-            {t('attributes.loading')}
-          </p>
+          <LoadingHint>{t('attributes.loading')}</LoadingHint>
         ) : fields.length === 0 ? (
           <p className="form-hint">{t('attributes.none')}</p>
         ) : (
@@ -354,38 +349,26 @@ export function RulesAttributesPage() {
           </TableRegion>
         )}
         {deleting ? (
-          <div className="confirm" role="group" aria-labelledby={`${pageId}-confirm`}>
-            <p id={`${pageId}-confirm`}>
-              <strong>{t('confirm.title', { name: nameOf(deleting) })}</strong>{' '}
-              {inUse === null
-                ? t('confirm.body')
-                : t('attributes.inUse', { count: inUse, name: nameOf(deleting) })}
-            </p>
-            <div className="actions">
-              <button
-                ref={cancelDeleteRef}
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  setDeleting(null);
-                  setInUse(null);
-                }}
-              >
-                {t('confirm.cancel')}
-              </button>
-              <button
-                type="button"
-                className="danger"
-                disabled={busy}
-                onClick={() => void remove(deleting, inUse !== null)}
-              >
-                {inUse === null ? t('confirm.confirm') : t('attributes.deleteWithValues')}
-              </button>
-            </div>
-          </div>
+          // keyed by the attribute: another row's Delete asks again, with the focus on Cancel
+          <ConfirmDelete
+            key={deleting.id}
+            id={`${pageId}-confirm`}
+            name={nameOf(deleting)}
+            {...(inUse === null
+              ? {}
+              : {
+                  body: t('attributes.inUse', { count: inUse, name: nameOf(deleting) }),
+                  confirmLabel: t('attributes.deleteWithValues'),
+                })}
+            busy={busy}
+            onCancel={() => {
+              setDeleting(null);
+              setInUse(null);
+            }}
+            onConfirm={() => void remove(deleting, inUse !== null)}
+          />
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
       </>
     );
 

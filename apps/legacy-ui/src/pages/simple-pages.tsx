@@ -6,6 +6,7 @@ import { RESOURCES } from '../resources.ts';
 import { MODULES } from '../routes.ts';
 import type { ModuleDef } from '../routes.ts';
 import { RouteLink } from './route-link.tsx';
+import { isPlainClick } from './plain-click.ts';
 
 /**
  * Whether the user may open a legacy page: core's one rule of "may open" (the shell's guards,
@@ -22,8 +23,7 @@ function ShellLink({ to, children }: { to: string; children: string }) {
     <a
       href={consoleHref(to)}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-          return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         navigateShell(to);
       }}

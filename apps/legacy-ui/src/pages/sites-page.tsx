@@ -18,7 +18,7 @@ import { lowerFirst } from '../labels.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { PageFrame, RefusedPage } from './page-frame.tsx';
-import { Pager } from './pager.tsx';
+import { ListFooter, usePaging } from './list-footer.tsx';
 import { RouteLink } from './route-link.tsx';
 import { DraftOffer, Field } from './form-parts.tsx';
 import type { FieldInputProps } from './form-parts.tsx';
@@ -72,8 +72,8 @@ function SitesListPage() {
   const countries = useCountryNames();
   const searchId = useId();
   const [filter, setFilter] = useState('');
-  const [pageNumber, setPageNumber] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [paging, movePaging] = usePaging(PAGE_SIZES[0]);
+  const { pageNumber, pageSize } = paging;
   const [page, setPage] = useState<{ total: number; results: SiteSummary[] } | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
@@ -91,7 +91,6 @@ function SitesListPage() {
   }, [api, canRead, filter, pageNumber, pageSize, reloads, t]);
 
   if (!canRead) return <RefusedPage title={title} />;
-  const pages = Math.max(1, Math.ceil((page?.total ?? 0) / pageSize));
   return (
     <PageFrame title={title}>
       <p className="form-hint">{t('sites.intro', { group })}</p>
@@ -104,7 +103,7 @@ function SitesListPage() {
             value={filter}
             onChange={(event) => {
               setFilter(event.target.value);
-              setPageNumber(1);
+              movePaging({ pageNumber: 1 });
             }}
           />
         </p>
@@ -153,17 +152,12 @@ function SitesListPage() {
             </tbody>
           </TableRegion>
           <p className="form-hint">{t('list.total', { count: page.total })}</p>
-          <Pager
+          <ListFooter
             label={t('sites.pages')}
-            pageNumber={pageNumber}
-            pages={pages}
-            pageSize={pageSize}
+            page={page}
+            paging={paging}
             pageSizes={PAGE_SIZES}
-            onPage={setPageNumber}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPageNumber(1);
-            }}
+            onPaging={movePaging}
           />
         </>
       )}
@@ -488,13 +482,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
             void save();
           }}
         >
-          {draft.offer ? (
-            <DraftOffer
-              id={`${formId}-draft`}
-              onRestore={() => setValues(draft.restore(values))}
-              onDiscard={draft.discard}
-            />
-          ) : null}
+          <DraftOffer id={`${formId}-draft`} draft={draft} values={values} onRestore={setValues} />
           <fieldset className="site-section">
             <legend>{t('sites.address')}</legend>
             {text('street', t('sites.street'), { maxLength: 200 })}

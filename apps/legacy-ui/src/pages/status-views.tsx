@@ -50,10 +50,33 @@ export function NoPermission({ page }: { page: string }) {
   return <ErrorPanel message={t('app.noPermissionPage', { page })} />;
 }
 
-/** A page's data that failed to load, with Retry. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A page's data that failed to load, with Retry: its record, or with `list` its list. */
+export function LoadFailed({
+  message,
+  onRetry,
+  list = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  list?: boolean;
+}) {
   const { t } = useLegacy();
-  return <ErrorPanel title={t('form.loadFailed')} message={message} onRetry={onRetry} />;
+  return (
+    <ErrorPanel
+      title={t(list ? 'list.loadFailed' : 'form.loadFailed')}
+      message={message}
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** A page's data on its way: a busy status line saying what loads ("Loading the licence…"). */
+export function LoadingHint({ children }: { children: ReactNode }) {
+  return (
+    <p className="form-hint" role="status" aria-busy="true">
+      {children}
+    </p>
+  );
 }
 
 /** What an action did, read out politely (an empty line until it has something to say). */
@@ -72,6 +95,16 @@ export function FormError({ message }: { message: ReactNode }) {
       {message}
     </p>
   ) : null;
+}
+
+/** What a page's last action did, then why it failed (a page of actions ends with these two). */
+export function ActionOutcome({ status, error }: { status: ReactNode; error: ReactNode }) {
+  return (
+    <>
+      <StatusLine>{status}</StatusLine>
+      <FormError message={error} />
+    </>
+  );
 }
 
 /**

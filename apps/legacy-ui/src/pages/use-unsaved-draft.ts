@@ -88,3 +88,6 @@ export function useUnsavedDraft({
     },
   };
 }
+
+/** What {@link useUnsavedDraft} gives the form. */
+export type UnsavedDraft = ReturnType<typeof useUnsavedDraft>;

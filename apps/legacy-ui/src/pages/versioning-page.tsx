@@ -11,11 +11,12 @@ import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { formatCount } from '../i18n.ts';
 import { RESOURCES } from '../resources.ts';
-import { Field } from './form-parts.tsx';
-import { FormError, LoadFailed, NoPermission, StatusLine } from './status-views.tsx';
+import { ConfirmActions, Field } from './form-parts.tsx';
+import { ActionOutcome, LoadFailed, LoadingHint, NoPermission } from './status-views.tsx';
 import { TableRegion } from './table-region.tsx';
 import { kindsWithChanges, planTotals, shownValue } from './versioning-state.ts';
 import { PageFrame } from './page-frame.tsx';
+import { RouteLink } from './route-link.tsx';
 import { download } from './download.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
@@ -98,8 +99,7 @@ function DiffView({ diff }: { diff: readonly KindDiff[] }) {
 }
 
 export function VersioningPage() {
-  const { api, t, permissions, conceptLabel, preferences, language, navigate, consoleHref } =
-    useLegacy();
+  const { api, t, permissions, conceptLabel, preferences, language } = useLegacy();
   const title = conceptLabel('Versioning', 'page.versioning');
   const noteId = useId();
   const compareId = useId();
@@ -200,28 +200,14 @@ export function VersioningPage() {
   let content;
   if (!canRead) content = <NoPermission page={title} />;
   else if (loadError) content = <LoadFailed message={loadError} onRetry={retry} />;
-  else if (!versions)
-    content = (
-      <p className="form-hint" role="status" aria-busy="true">
-        {t('versioning.loading')}
-      </p>
-    );
+  else if (!versions) content = <LoadingHint>{t('versioning.loading')}</LoadingHint>;
   else {
     const restoringTotals = restoring ? planTotals(restoring.plan) : null;
     content = (
       <>
         <p>
           {t('versioning.intro')}{' '}
-          <a
-            href={consoleHref(definition)}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              navigate(definition);
-            }}
-          >
-            {t('page.versioningDefinition')}
-          </a>
+          <RouteLink to={definition}>{t('page.versioningDefinition')}</RouteLink>
         </p>
         {canTake ? (
           <form onSubmit={take} noValidate className="toolbar">
@@ -248,8 +234,7 @@ export function VersioningPage() {
             </button>
           </form>
         ) : null}
-        <StatusLine>{status}</StatusLine>
-        <FormError message={error} />
+        <ActionOutcome status={status} error={error} />
         {restoring && restoringTotals ? (
           <div className="confirm" role="group" aria-labelledby="restore-plan">
             <h2 id="restore-plan">
@@ -271,22 +256,12 @@ export function VersioningPage() {
             <p>
               <strong>{t('versioning.neverDeletes')}</strong>
             </p>
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() => void restore(restoring.id)}
-            >
-              {t('versioning.restoreNow')}
-            </button>{' '}
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => setRestoring(null)}
-            >
-              {t('form.cancel')}
-            </button>
+            <ConfirmActions
+              action={t('versioning.restoreNow')}
+              busy={busy}
+              onAction={() => void restore(restoring.id)}
+              onCancel={() => setRestoring(null)}
+            />
           </div>
         ) : null}
         {comparing ? (

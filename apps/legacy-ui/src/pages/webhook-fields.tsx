@@ -8,9 +8,9 @@ import type { WebhookDelivery, WebhookTestResult } from '../api-client.ts';
 import { useLegacy } from '../legacy-context.tsx';
 import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
-import { Pager } from './pager.tsx';
+import { ListFooter, usePaging } from './list-footer.tsx';
 import { TableRegion } from './table-region.tsx';
-import { FormError, StatusLine } from './status-views.tsx';
+import { ActionOutcome } from './status-views.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
 
@@ -130,7 +130,8 @@ const OUTCOME_KEYS = {
 export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
   const { api, t, permissions, preferences } = useLegacy();
   const headingId = useId();
-  const [page, setPage] = useState(1);
+  const [paging, movePaging] = usePaging(PAGE_SIZE);
+  const page = paging.pageNumber;
   const [data, setData] = useState<{ total: number; results: WebhookDelivery[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -166,7 +167,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
     try {
       const result = await api.testEndpoint(endpointId);
       setStatus(`${t('deliveries.testSent')} ${outcomeText(result)}`);
-      setPage(1);
+      movePaging({ pageNumber: 1 });
       setLoads((n) => n + 1);
     } catch (caught) {
       setError(describeError(t, caught));
@@ -189,7 +190,6 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
     }
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <section className="role-members endpoint-deliveries" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('deliveries.title')}</h2>
@@ -203,8 +203,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
           {t('deliveries.refresh')}
         </button>
       </div>
-      <StatusLine>{status}</StatusLine>
-      <FormError message={error} />
+      <ActionOutcome status={status} error={error} />
       {loadError ? (
         <p className="form-error" role="alert">
           {loadError}
@@ -270,14 +269,12 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
               ))}
             </tbody>
           </TableRegion>
-          <Pager
+          <ListFooter
             label={t('deliveries.pages')}
-            pageNumber={page}
-            pages={pages}
-            pageSize={PAGE_SIZE}
+            page={data}
+            paging={paging}
             pageSizes={[PAGE_SIZE]}
-            onPage={setPage}
-            onPageSize={() => undefined}
+            onPaging={movePaging}
           />
         </>
       )}

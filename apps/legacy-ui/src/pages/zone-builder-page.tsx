@@ -252,16 +252,14 @@ export function ZoneBuilderPage({ query }: { query: string }) {
             <FormSkeleton label={t('builder.loading')} />
           ) : (
             <>
-              {draft.offer ? (
-                <DraftOffer
-                  id="builder-draft"
-                  onRestore={() => {
-                    const values = draft.restore({ points: outlineText(state.points) });
-                    act({ type: 'load', points: readOutline(values.points) });
-                  }}
-                  onDiscard={draft.discard}
-                />
-              ) : null}
+              <DraftOffer
+                id="builder-draft"
+                draft={draft}
+                values={{ points: outlineText(state.points) }}
+                onRestore={(restored) =>
+                  act({ type: 'load', points: readOutline(restored.points) })
+                }
+              />
               <p>
                 <RouteLink to={detailPathOf(zoneDef, zone.id)}>
                   {t('builder.openZone', { name: zoneName })}

@@ -1,0 +1,50 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TableRegion } from './table-region.tsx';
+
+describe('TableRegion', () => {
+  it.each([
+    // busy given, aria-busy on the table
+    [undefined, null],
+    [false, null],
+    [true, 'true'],
+  ])('busy %s: the table’s aria-busy is %s', (busy, ariaBusy) => {
+    render(
+      <TableRegion
+        label="Log entries"
+        caption="Every entry"
+        className="audit-table"
+        {...(busy === undefined ? {} : { busy })}
+      >
+        <tbody>
+          <tr>
+            <td>one</td>
+          </tr>
+        </tbody>
+      </TableRegion>,
+    );
+    const region = screen.getByRole('region', { name: 'Log entries' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const table = within(region).getByRole('table', { name: 'Every entry' });
+    expect(table).toHaveClass('audit-table');
+    expect(table.getAttribute('aria-busy')).toBe(ariaBusy);
+  });
+
+  it.each([
+    // className given, the table's class attribute
+    [undefined, 'resource-table'],
+    ['audit-table', 'audit-table'],
+    ['', null],
+  ])('className %j: the table’s class is %j', (className, shown) => {
+    render(
+      <TableRegion
+        label="Instances"
+        caption="Instances"
+        {...(className === undefined ? {} : { className })}
+      >
+        <tbody />
+      </TableRegion>,
+    );
+    expect(screen.getByRole('table').getAttribute('class')).toBe(shown);
+  });
+});
