@@ -231,3 +231,34 @@ test.describe('a small laptop (1024×700) with a wider font', () => {
     await expect(page.getByRole('button', { name: 'Pages', exact: true })).toBeVisible();
   });
 });
+
+test.describe('a desktop (1440×900)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the module tabs show in the bar when they fit, and fold into the Modules menu when a wider font takes the room', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const modules = page.getByRole('navigation', { name: 'Modules' });
+    const toggle = modules.getByRole('button', { name: /^Modules: / });
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeVisible();
+    await expect(toggle).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1440 px');
+
+    // the tabs are measured once the browser has laid them out (not in the render's commit): a
+    // font this wide leaves them no room at 1440 px either, from the first signed-in render on
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = 'nav[aria-label="Modules"] a { letter-spacing: 1.2em; }';
+        document.head.append(style);
+      });
+    });
+    await page.reload();
+    await expect(toggle).toBeVisible();
+    await expect(modules.getByRole('link', { name: 'Model' })).toBeHidden();
+    await expectNothingOverflows(page.getByRole('banner'), 'the top bar at 1440 px, wider font');
+    await expectNoHorizontalOverflow(page);
+    await expectModuleReachable(page, 'Model');
+  });
+});

@@ -24,6 +24,7 @@ import {
   signInThroughForm,
   waitForRoute,
 } from './console-harness.tsx';
+import { createTokenStore } from '../src/session/token-store.ts';
 
 const harness = servicesForFile();
 
@@ -127,6 +128,54 @@ describe('signing in', () => {
     } finally {
       userCall.release();
     }
+    await waitForRoute(ui.app, '/app/things/thing');
+  });
+
+  it.each(['root', 'viewer'])(
+    '%s: a sign-in starts the calls that need only the user id beside whoami, each once',
+    async (username) => {
+      const { id } = await permissionsOf(harness, username);
+      const whoami = harness.hold('GET /user/whoami');
+      const seen = harness.calls.length;
+      const ui = await renderConsole('/login');
+      await signInThroughForm(ui, username);
+      await whoami.arrived;
+      const later = () => harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
+      // whoami is held: the sign-in's answer named the user, so these must not wait for it
+      try {
+        await waitFor(() => {
+          expect(later().some((call) => call.startsWith(`GET /user/${id}?`))).toBe(true);
+          expect(later()).toContain(`GET /user/${id}/permissions`);
+          expect(later()).toContain(`POST /user/${id}/visibilityGroups`);
+          expect(later()).toContain(`POST /user/${id}/inheritedFields?format=map`);
+        });
+      } finally {
+        whoami.release();
+      }
+      expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
+      // whoami agreed with the sign-in's answer (root or not): nothing was asked twice
+      const sessionCalls = later().filter((call) =>
+        /^GET \/user\/(\d+\?|\d+\/permissions|whoami)/.test(call),
+      );
+      expect(sessionCalls.filter((call) => call.startsWith(`GET /user/${id}?`))).toHaveLength(1);
+      expect(sessionCalls.filter((call) => call.endsWith('/permissions'))).toHaveLength(1);
+      expect(sessionCalls.filter((call) => call === 'GET /user/whoami')).toHaveLength(1);
+    },
+  );
+
+  it('with a stored token (no sign-in answer) the user calls wait for whoami to name the user', async () => {
+    const token = await apiLogin(harness, 'admin');
+    const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
+    const whoami = harness.hold('GET /user/whoami');
+    createTokenStore().write(token);
+    const seen = harness.calls.length;
+    const ui = await renderConsole('/app');
+    await whoami.arrived;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
+    expect(later.filter((call) => call.includes(`/user/${me.body.id}`))).toEqual([]);
+    whoami.release();
+    expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
     await waitForRoute(ui.app, '/app/things/thing');
   });
 

@@ -47,7 +47,7 @@ import {
 import type { CrossTabChannel } from './cross-tab-channel.ts';
 import type { TokenStore } from './token-store.ts';
 import { ConfigurationLoader, LOCAL_FIELD, activeGroupIdOf } from './configuration-loader.ts';
-import type { LoadedConfiguration } from './configuration-loader.ts';
+import type { EarlyConfiguration, LoadedConfiguration } from './configuration-loader.ts';
 import { SessionInfoError, StaleSessionError } from './session-errors.ts';
 import { NO_ANSWER_RETRY_MS, SessionWatcher } from './session-watcher.ts';
 import type { WatchedSession } from './session-watcher.ts';
@@ -178,7 +178,7 @@ export class SessionController {
    * returns at once (spec §4, core's canSkipAuthenticate). Any answered failure: NO_AUTH, store
    * reset, error passed on (spec §8). Rejects with StaleSessionError when the session changed meanwhile.
    */
-  authenticate(): Promise<AuthOutcome> {
+  authenticate(signedIn?: PlatformUser): Promise<AuthOutcome> {
     const token = this.tokens.read();
     if (!token) return Promise.reject(new SessionInfoError());
     const session = this.store.getState().session;
@@ -190,7 +190,7 @@ export class SessionController {
     }
     if (this.pending && this.pending.token === token) return this.pending.promise;
     const id = ++this.attemptSeq;
-    const promise = this.runAttempt(id, token);
+    const promise = this.runAttempt(id, token, signedIn);
     this.pending = { id, token, promise };
     return promise;
   }
@@ -204,7 +204,29 @@ export class SessionController {
     });
   }
 
-  private async runAttempt(id: number, token: string): Promise<AuthOutcome> {
+  /**
+   * The calls that need only the user's id (the user, the permissions, the configuration): started
+   * together, each failure handled where it is awaited.
+   */
+  private startUserCalls(userId: number, root: boolean, groupId: number | undefined): UserCalls {
+    const quiet = <T>(promise: Promise<T>) => {
+      promise.catch(() => undefined); // awaited (and its failure handled) in runAttempt
+      return promise;
+    };
+    return {
+      userId,
+      root,
+      user: quiet(this.api.getUser(userId, buildUserRequestQuery(root))),
+      permissions: quiet(this.api.getPermissions(userId)),
+      configuration: this.configuration.start(userId, groupId),
+    };
+  }
+
+  private async runAttempt(
+    id: number,
+    token: string,
+    signedIn: PlatformUser | undefined,
+  ): Promise<AuthOutcome> {
     // the first step waits a microtask so `pending` is set before any check
     await Promise.resolve();
     const check = () => {
@@ -220,17 +242,26 @@ export class SessionController {
         clearSessionDetail();
       }
       this.transition('AUTHENTICATE');
+      // A sign-in's answer names the user: everything that needs only the user's id starts now,
+      // beside whoami, instead of one round trip after it. Whoami stays the authority: the calls
+      // are used only if it names the same user (and the user call only if it asked with the
+      // same root-ness); otherwise they are started again for whoami's user.
+      const early =
+        signedIn && typeof signedIn.id === 'number'
+          ? this.startUserCalls(signedIn.id, signedInAsRoot(signedIn), activeGroupIdOf(signedIn))
+          : undefined;
       const me = await this.api.whoami();
       check();
       if (!me || typeof me.id !== 'number') throw new SessionInfoError();
-      const query = buildUserRequestQuery(isRootUser(me));
-      // Everything that needs only the user id starts now, beside the user and permissions calls
-      //: one round trip after whoami instead of two. The group fields start too
-      // when whoami names the active group; loadConfiguration checks that guess against the user.
-      const early = this.configuration.start(me.id, activeGroupIdOf(me));
+      const root = isRootUser(me);
+      // Without a sign-in answer, everything that needs only the user id starts now, beside the
+      // user and permissions calls. The group fields start too when whoami (or the sign-in answer)
+      // names the active group; loadConfiguration checks that guess against the user.
+      const calls =
+        early?.userId === me.id ? early : this.startUserCalls(me.id, root, activeGroupIdOf(me));
       const [fetched, permissions] = await Promise.all([
-        this.api.getUser(me.id, query),
-        this.api.getPermissions(me.id),
+        calls.root === root ? calls.user : this.api.getUser(me.id, buildUserRequestQuery(root)),
+        calls.permissions,
       ]);
       check();
       if (!fetched || typeof fetched.id !== 'number' || fetched.id !== me.id)
@@ -242,7 +273,7 @@ export class SessionController {
         displayPasswordExpirationTime:
           me.displayPasswordExpirationTime ?? fetched.displayPasswordExpirationTime ?? null,
       };
-      const config = await this.configuration.load(user, permissions, early);
+      const config = await this.configuration.load(user, permissions, calls.configuration);
       check();
       return this.sessionStarted(id, token, user, config);
     } catch (error) {
@@ -381,7 +412,7 @@ export class SessionController {
     this.tokens.stage(answer.token);
     let outcome: AuthOutcome;
     try {
-      outcome = await this.authenticate();
+      outcome = await this.authenticate(answer);
     } catch (error) {
       this.tokens.discardStaged();
       if (!(error instanceof StaleSessionError))
@@ -575,4 +606,21 @@ function failureKind(error: unknown): 'NO_ANSWER' | 'ANSWERED' {
 function setLocalFlag(on: boolean): void {
   if (on) setLocal(STORAGE_KEYS.sessionExpired, 'true');
   else removeLocal(STORAGE_KEYS.sessionExpired);
+}
+
+/** The session calls started for one user id, and whether the user call asked as for a root user. */
+interface UserCalls {
+  userId: number;
+  root: boolean;
+  user: Promise<PlatformUser>;
+  permissions: Promise<string[]>;
+  configuration: EarlyConfiguration;
+}
+
+/**
+ * Whether a sign-in's answer is a root user's, to ask for the user as whoami will tell: its group
+ * when the answer has it (the platform's), else the services' `isRoot`. A guess: whoami decides.
+ */
+function signedInAsRoot(answer: PlatformUser & { isRoot?: unknown }): boolean {
+  return answer.group ? isRootUser(answer) : answer.isRoot === true;
 }
