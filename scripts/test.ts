@@ -4,7 +4,7 @@
 // "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from './build.ts';
 import { findChromium } from './chromium.ts';
 
@@ -25,6 +25,40 @@ let skipped = 0;
 const failures: string[] = [];
 /** One line per step with its time, printed again at the end. */
 const steps: string[] = [];
+/** The failed unit test files and tests, printed after the steps (a CI log's tail names them). */
+const unitFailureLines: string[] = [];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: Array<{ fullName?: string; title: string; status: string }>;
+  }>;
+}
+
+/**
+ * A line per failed unit file (with the first line of its error when it failed outside a test: a
+ * hook, an import, a timeout) and one per failed test under it, paths relative to the repository.
+ */
+function unitFailureReport(report: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status !== 'failed' && failedTests.length === 0) continue;
+    const path = relative(ROOT, file.name);
+    const reason = file.message?.trim().split('\n')[0];
+    lines.push(
+      `  ✘ ${path}${failedTests.length ? '' : ` (${reason || 'failed outside its tests'})`}`,
+    );
+    for (const test of failedTests) lines.push(`      ✘ ${test.fullName ?? test.title}`);
+  }
+  return lines;
+}
 
 interface ReportTest {
   projectName: string;
@@ -163,12 +197,8 @@ if (!e2eOnly) {
   ]);
   if (bundles && !(await bundles)) failed += 1;
   if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    };
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8')) as VitestReport;
+    unitFailureLines.push(...unitFailureReport(report));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
@@ -228,6 +258,8 @@ if (!unitOnly) {
 }
 
 console.log(`\nSteps:\n${steps.map((line) => `  ${line}`).join('\n')}`);
+if (unitFailureLines.length)
+  console.log(`\nFailed unit files and tests:\n${unitFailureLines.join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);
