@@ -17,15 +17,21 @@ for (const [language, messages] of Object.entries(ALL_LANGUAGES))
 
 // React's development build reports HTML it cannot nest (a list in a paragraph, a div in a
 // button…) with console.error and renders on: a browser would re-parent that markup. Any such
-// report fails the test that rendered it.
+// report fails the test that rendered it. The files share a worker's globals (isolate: false), so
+// console.error is wrapped once per worker.
 const NESTING = /cannot (be a descendant of|be a child of|contain a nested)/;
-const nestingReports: string[] = [];
-const reportError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  const text = args.map(String).join(' ');
-  if (NESTING.test(text)) nestingReports.push(text.split('\n')[0]);
-  reportError(...args);
-};
+const shared = globalThis as { nestingReports?: string[] };
+if (!shared.nestingReports) {
+  const reports: string[] = [];
+  shared.nestingReports = reports;
+  const reportError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (NESTING.test(text)) reports.push(text.split('\n', 1).join(''));
+    reportError(...args);
+  };
+}
+const nestingReports = shared.nestingReports;
 afterEach(() => {
   const found = nestingReports.splice(0);
   expect(found, 'HTML nesting React reported').toEqual([]);
