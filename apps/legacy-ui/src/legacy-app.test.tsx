@@ -69,6 +69,8 @@ function setup(options: { fetchStatus?: number; hostAnswers?: boolean } = {}) {
     const url = String(input);
     if (options.fetchStatus)
       return jsonResponse(options.fetchStatus, { error: 'Your Session has expired' });
+    // the health page's own answer (a tenant administrator's usage), not a list's
+    if (/\/status(\?|$)/.test(url)) return jsonResponse(200, { scope: 'tenant', tenants: [] });
     if (url.includes('/zone?'))
       return jsonResponse(200, {
         total: 1,
