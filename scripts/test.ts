@@ -37,7 +37,12 @@ interface VitestReport {
     name: string;
     status: string;
     message?: string;
-    assertionResults?: Array<{ fullName?: string; title: string; status: string }>;
+    assertionResults?: Array<{
+      fullName?: string;
+      title: string;
+      status: string;
+      failureMessages?: string[];
+    }>;
   }>;
 }
 
@@ -55,7 +60,12 @@ function unitFailureReport(report: VitestReport): string[] {
     lines.push(
       `  ✘ ${path}${failedTests.length ? '' : ` (${reason || 'failed outside its tests'})`}`,
     );
-    for (const test of failedTests) lines.push(`      ✘ ${test.fullName ?? test.title}`);
+    for (const test of failedTests) {
+      lines.push(`      ✘ ${test.fullName ?? test.title}`);
+      // the assertion's first line, so a log's tail says why as well as what
+      const why = test.failureMessages?.[0]?.trim().split('\n')[0];
+      if (why) lines.push(`        ${why.slice(0, 300)}`);
+    }
   }
   return lines;
 }
