@@ -96,6 +96,31 @@ describe('a frame booted ahead on the sign-in page', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
   });
 
+  it('counts as settled (analytics may load) once it has shown a page, not at its handshake', async () => {
+    withMoveBefore();
+    const rendered = await renderConsole('/login');
+    const bridge = rendered.app.services.frame;
+    bridge.preboot();
+    const frame = connectFakeFrame(parkedFrame()!);
+    const routed: string[] = [];
+    frame.handle('router', ({ path }) => {
+      routed.push(path);
+      return { path };
+    });
+    await frame.connect();
+    let settled = false;
+    void bridge.whenSettled(60_000).then(() => (settled = true));
+    void frame.request('fetchSessionData', {});
+    await roundTrip(frame);
+    // shaken hands long before the sign-in: its first page is still to come
+    expect(bridge.getUi().status).toBe('ready');
+    expect(settled).toBe(false);
+
+    await signInThroughForm(rendered, 'admin');
+    await waitFor(() => expect(settled).toBe(true));
+    expect(routed).toEqual(['/things/thing']);
+  });
+
   it('is replaced at the sign-in when its session request has waited too long', async () => {
     withMoveBefore();
     const rendered = await renderConsole('/login');

@@ -321,19 +321,28 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     });
   }
 
-  /** Resolves once the first frame has answered (ready or timed out), or after `limitMs`. */
+  /**
+   * Resolves once the frame has shown a first page (it answered a route, or navigated by itself) or
+   * timed out, or after `limitMs`. Not at its handshake: a frame booted ahead on the sign-in page
+   * has shaken hands long before the sign-in, and its first page is still to come.
+   */
   function whenSettled(limitMs: number): Promise<void> {
     return new Promise((resolve) => {
+      let stopStore = () => {};
       const done = () => {
         clearTimeout(timer);
         uiListeners.delete(check);
+        stopStore();
         resolve();
       };
       const check = () => {
-        if (ui.status !== 'connecting') done();
+        const { phase } = store.getState().routing;
+        if (ui.status === 'timeout' || phase === 'navigateSuccess' || phase === 'navigateUpdate')
+          done();
       };
       const timer = setTimeout(done, limitMs);
       uiListeners.add(check);
+      stopStore = store.subscribe(check);
       check();
     });
   }
