@@ -10,6 +10,7 @@ import {
   apiLogin,
   connectFakeFrame,
   renderConsole,
+  routePath,
   servicesForFile,
   signInThroughForm,
 } from './console-harness.tsx';
@@ -119,6 +120,35 @@ describe('a frame booted ahead on the sign-in page', () => {
     await signInThroughForm(rendered, 'admin');
     await waitFor(() => expect(settled).toBe(true));
     expect(routed).toEqual(['/things/thing']);
+  });
+
+  it("the sign-in's first page: the shell is drawn once the frame has answered, its answer already read", async () => {
+    withMoveBefore();
+    const rendered = await renderConsole('/login');
+    rendered.app.services.frame.preboot();
+    const frame = connectFakeFrame(parkedFrame()!);
+    const answers: Array<() => void> = [];
+    frame.handle(
+      'router',
+      ({ path }) => new Promise((resolve) => answers.push(() => resolve({ path }))),
+    );
+    await frame.connect();
+    void frame.request('fetchSessionData', {});
+    await signInThroughForm(rendered, 'admin');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // sent ahead, not answered yet (and AHEAD_PATIENCE_MS has not run out): the shell's
+    // navigation waits for the answer, so nothing of the shell is drawn yet
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(routePath(rendered.app)).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Modules' })).toBeNull();
+    answers[0]!();
+    await screen.findByRole('navigation', { name: 'Modules' });
+    // the frame's container comes with the frame's answer on it (navigateSuccess at its insertion)
+    const container = screen.getByTitle('Legacy interface').parentElement!;
+    expect(container.dataset).toMatchObject({
+      routeUrl: '/app/things/thing',
+      routePhase: 'navigateSuccess',
+    });
   });
 
   it('is replaced at the sign-in when its session request has waited too long', async () => {

@@ -1,6 +1,7 @@
 // The full console: router, store, i18next, shell. Loaded at start when there is a session, or when
 // the user signs in on the light entry.
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -62,7 +63,10 @@ export async function createFullApp(config: RuntimeConfig) {
     render(root: Root) {
       if (rendered) return;
       rendered = true;
-      root.render(<ConsoleTree app={app} />);
+      // drawn in this task: after a sign-in, the frame has just answered its first page (the
+      // router waited for it), and a render scheduled for later let the frame's own follow-up
+      // work (its effects, its held requests) run before the shell read that answer
+      flushSync(() => root.render(<ConsoleTree app={app} />));
       app.start();
     },
   };

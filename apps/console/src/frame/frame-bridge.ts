@@ -258,11 +258,13 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
     if (!url.startsWith('/app/') || url === shownInFrame || url === navigation.current()) return;
     if (!connection || ui.status !== 'ready' || !navigation.admitsAhead(url)) return;
     settleAhead();
-    // only a move between pages of the shown shell waits for the frame: a sign-in's first page
-    // (from /login, the frame still parked) draws the shell at once, as before
-    const between = navigation.current().startsWith('/app/') && parked === null;
+    // The shell's navigation completes once the frame has answered: between pages of the shown
+    // shell, and on a sign-in's first page too (from /login, the frame booted ahead still parked).
+    // The shell is then drawn with the frame's page already in it and its answer already read;
+    // drawn first, its commit, layout and paint ran between the frame's answer and the shell
+    // reading it (one main thread).
     follow(url);
-    if (between && shownInFrame === url && store.getState().routing.url === url)
+    if (shownInFrame === url && store.getState().routing.url === url)
       ahead = { url, waiters: new Set() };
   }
   navigation.subscribeStart(anticipate);
