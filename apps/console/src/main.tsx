@@ -55,7 +55,7 @@ function showSignIn(configLoad: Promise<RuntimeConfig>, { mount, ...first }: Sig
           const target = await app.session.login(username, password);
           phase = 'done';
           await app.router.navigate(target, { replace: true });
-          app.render(root);
+          app.render(root, { now: true });
         } finally {
           if (phase === 'signing-in') phase = 'idle';
         }

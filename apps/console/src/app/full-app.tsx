@@ -59,14 +59,19 @@ export async function createFullApp(config: RuntimeConfig) {
     warmUpForSession: () => app.warmUp({ session: true }),
     /** Boots the legacy interface ahead for the sign-in about to be sent (or keeps the one booting). */
     prebootFrame: () => app.prebootFrame(),
-    /** Renders the console into `root` (once) and starts the session watcher. */
-    render(root: Root) {
+    /**
+     * Renders the console into `root` (once) and starts the session watcher. `now`: drawn in this
+     * task (a sign-in: the frame has just answered its first page, the router waited for it, and a
+     * render scheduled for later let the frame's follow-up work, its effects and held requests, run
+     * before the shell read that answer). Otherwise scheduled, so that what the caller starts next
+     * (a deep link's frame, booted beside the session calls) is not held behind the render.
+     */
+    render(root: Root, { now = false }: { now?: boolean } = {}) {
       if (rendered) return;
       rendered = true;
-      // drawn in this task: after a sign-in, the frame has just answered its first page (the
-      // router waited for it), and a render scheduled for later let the frame's own follow-up
-      // work (its effects, its held requests) run before the shell read that answer
-      flushSync(() => root.render(<ConsoleTree app={app} />));
+      const tree = <ConsoleTree app={app} />;
+      if (now) flushSync(() => root.render(tree));
+      else root.render(tree);
       app.start();
     },
   };
