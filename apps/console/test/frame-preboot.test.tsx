@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeRemoteError } from '@portico/bridge';
 import { PREBOOT_FRESH_MS } from '../src/frame/frame-bridge.ts';
+import { routingSlice } from '../src/store/slices.ts';
 import { createTokenStore } from '../src/session/token-store.ts';
 import {
   apiLogin,
@@ -120,6 +121,27 @@ describe('a frame booted ahead on the sign-in page', () => {
     await signInThroughForm(rendered, 'admin');
     await waitFor(() => expect(settled).toBe(true));
     expect(routed).toEqual(['/things/thing']);
+  });
+
+  it("counts as settled in a task after the frame's answer, not in the answer's own task", async () => {
+    const rendered = await renderConsole('/login');
+    const { store, services } = rendered.app;
+    let settled = false;
+    void services.frame.whenSettled(60_000).then(() => (settled = true));
+    store.dispatch(
+      routingSlice.actions.navigate({
+        url: '/app/things/thing',
+        module: 'things',
+        featureModule: null,
+        page: 'thing',
+        changes: null,
+      }),
+    );
+    store.dispatch(routingSlice.actions.navigateSuccess({ url: '/app/things/thing' }));
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(() => expect(settled).toBe(true));
   });
 
   it("the sign-in's first page: the shell is drawn once the frame has answered, its answer already read", async () => {

@@ -326,7 +326,8 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   /**
    * Resolves once the frame has shown a first page (it answered a route, or navigated by itself) or
    * timed out, or after `limitMs`. Not at its handshake: a frame booted ahead on the sign-in page
-   * has shaken hands long before the sign-in, and its first page is still to come.
+   * has shaken hands long before the sign-in, and its first page is still to come. Resolved in a
+   * later task than the answer's: a sign-in's shell is drawn in the answer's own task.
    */
   function whenSettled(limitMs: number): Promise<void> {
     return new Promise((resolve) => {
@@ -335,7 +336,7 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
         clearTimeout(timer);
         uiListeners.delete(check);
         stopStore();
-        resolve();
+        setTimeout(resolve, 0);
       };
       const check = () => {
         const { phase } = store.getState().routing;
