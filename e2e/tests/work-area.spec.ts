@@ -395,6 +395,50 @@ test.describe('the work area at desktop size', () => {
     await expect(frame.getByRole('alert')).toHaveCount(0);
   });
 
+  test('loading skeletons shine by a sliding layer (transform only), still under reduced motion', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    // the zone list's rows are held back: its skeleton rows stay on screen
+    const zoneList = (url: URL) => url.pathname.endsWith('/riot-core-services/api/zone');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(zoneList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/app/model/zone');
+    const frame = legacyFrame(page);
+    const skeletons = frame.locator('.skeleton');
+    await expect(skeletons.first()).toBeAttached();
+    // what each running skeleton animation moves: a property the compositor runs alone (an
+    // animated background restyles and repaints every skeleton on the main thread at each frame)
+    const animated = () =>
+      skeletons.first().evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => (animation as CSSAnimation).animationName === 'wa-shine')
+          .map((animation) => {
+            const effect = animation.effect as KeyframeEffect;
+            const properties = effect
+              .getKeyframes()
+              .flatMap((keyframe) =>
+                Object.keys(keyframe).filter(
+                  (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+                ),
+              );
+            return `${effect.pseudoElement ?? ''} ${[...new Set(properties)].join(',')}`;
+          }),
+      );
+    const running = await animated();
+    expect(running.length).toBeGreaterThan(0);
+    expect(new Set(running)).toEqual(new Set(['::after transform']));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(animated).toEqual([]);
+    release();
+    await expect(frame.getByRole('table').getByRole('link').first()).toBeVisible();
+  });
+
   test('item 5: Model opens on a working map maker; a page outside the modules (trained models) is a working list', async ({
     page,
   }, testInfo) => {

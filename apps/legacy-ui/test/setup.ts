@@ -17,8 +17,8 @@ for (const [language, messages] of Object.entries(ALL_LANGUAGES))
 
 // React's development build reports HTML it cannot nest (a list in a paragraph, a div in a
 // button…) with console.error and renders on: a browser would re-parent that markup. Any such
-// report fails the test that rendered it. The files share a worker's globals (isolate: false), so
-// console.error is wrapped once per worker.
+// report fails the test that rendered it. console.error is wrapped once per set of globals (a
+// second run of this file in the same globals would otherwise report everything twice).
 const NESTING = /cannot (be a descendant of|be a child of|contain a nested)/;
 const shared = globalThis as { nestingReports?: string[] };
 if (!shared.nestingReports) {

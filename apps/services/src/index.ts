@@ -109,7 +109,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!Number.isInteger(workers) || workers < 1 || workers > 64)
     throw new Error(`workers must be an integer from 1 to 64, got ${workers}`);
   const database = await openDatabase(
-    options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir },
+    options.databaseUrl ? { databaseUrl: options.databaseUrl, log } : { dataDir: options.dataDir },
   );
   let seeded: boolean;
   try {

@@ -288,6 +288,36 @@ describe.skipIf(pgSkip !== undefined)('PostgreSQL', () => {
   }, 120_000);
   afterAll(() => cluster?.stop());
   dataLayerSuite('PostgreSQL 15', () => ({ databaseUrl: cluster?.url ?? '' }));
+
+  it('an idle connection PostgreSQL ends is reported and replaced, not a crash', async () => {
+    const lines: string[] = [];
+    const database = await openDatabase({
+      databaseUrl: cluster?.url ?? '',
+      log: (line) => lines.push(line),
+    });
+    const { sql } = await import('kysely');
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const pid = async () =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0]!
+          .pid;
+      const first = await pid();
+      // another session ends the pool's (now idle) connection, as a restart or an administrator would
+      const admin = await openDatabase({ databaseUrl: cluster?.url ?? '' });
+      await sql`select pg_terminate_backend(${first})`.execute(admin.db);
+      await admin.close();
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toMatch(/PostgreSQL closed an idle connection \(terminating connection/);
+      // the next query gets a new connection
+      expect(await pid()).not.toBe(first);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await database.close();
+    }
+  });
 });
 
 describe('SQLite durability settings', () => {

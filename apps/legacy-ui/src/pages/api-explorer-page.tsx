@@ -18,14 +18,14 @@ import {
 } from './api-explorer-state.ts';
 import type { ExplorerOperation } from './api-explorer-state.ts';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 function OperationPanel({ operation }: { operation: ExplorerOperation }) {
   const { t, api } = useLegacy();
   const [values, setValues] = useState<Record<string, string>>({});
   const [body, setBody] = useState(operation.body === undefined ? '' : '{}');
   const [confirming, setConfirming] = useState(false);
-  const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { busy: running, error: problem, setError: setProblem, run: exchange } = useBusyAction();
   const [answer, setAnswer] = useState<ExchangeAnswer | null>(null);
 
   async function run() {
@@ -44,15 +44,9 @@ function OperationPanel({ operation }: { operation: ExplorerOperation }) {
         return;
       }
     }
-    setProblem('');
-    setRunning(true);
-    try {
+    await exchange(async () => {
       setAnswer(await api.exchange(operation.method, path, payload));
-    } catch (caught) {
-      setProblem(describeError(t, caught));
-    } finally {
-      setRunning(false);
-    }
+    });
   }
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {

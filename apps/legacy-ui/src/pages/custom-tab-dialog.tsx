@@ -22,6 +22,7 @@ import { ModalDialog } from './modal-dialog.tsx';
 import { ReferenceCombobox } from './reference-combobox.tsx';
 import { Field } from './form-parts.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 /** Props of {@link CustomTabDialog}. */
 export interface CustomTabDialogProps {
@@ -97,8 +98,7 @@ export function CustomTabDialog({ tabId, groupId, onClose }: CustomTabDialogProp
   const reportsWord = report ? resourceLabel(report) : '';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
   const [attempt, setAttempt] = useState(0);
   const orderId = useId();
 
@@ -161,16 +161,11 @@ export function CustomTabDialog({ tabId, groupId, onClose }: CustomTabDialogProp
         return;
       }
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.setGroupSetting(target, APPLICATION_TABS_FIELD, next);
       groupConfigChanged(target);
       onClose(true, savedId);
-    } catch (caught) {
-      setError(describeError(t, caught));
-      setBusy(false);
-    }
+    });
   }
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {

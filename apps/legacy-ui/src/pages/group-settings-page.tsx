@@ -32,6 +32,7 @@ import { describeError } from '../messages.ts';
 import { CustomTabDialog } from './custom-tab-dialog.tsx';
 import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 const SECTIONS = ['shell', 'regional', 'help', 'vocabulary'] as const;
 const HIDEABLE_TABS = TAB_NAMES.filter((tab) => tab !== 'home');
@@ -469,9 +470,8 @@ function SettingForm({ groupId, row, label, canEdit, onSaved }: SettingProps) {
   const { t, api } = useLegacy();
   const shown = useShown();
   const [draft, setDraft] = useState(() => draftOf(row));
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
   const id = useId();
   useEffect(() => setDraft(draftOf(row)), [row]);
 
@@ -489,17 +489,11 @@ function SettingForm({ groupId, row, label, canEdit, onSaved }: SettingProps) {
         return;
       }
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.setGroupSetting(groupId, row.name, value);
       setStatus(value === null ? t('settings.cleared') : t('settings.saved'));
       onSaved();
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {

@@ -32,7 +32,7 @@ function UsageTable({ tenants }: { tenants: TenantUsage[] }) {
     return def ? resourceLabel(def) : resource;
   };
   return (
-    <TableRegion label={t('health.usage')} caption={t('health.usage')} className="">
+    <TableRegion label={t('health.usage')} caption={t('health.usage')} plain>
       <thead>
         <tr>
           <th scope="col">{t('health.tenant')}</th>
@@ -150,7 +150,7 @@ export function HealthPage() {
             ))}
           </ul>
           <h2>{t('health.instances')}</h2>
-          <TableRegion label={t('health.instances')} caption={t('health.instances')} className="">
+          <TableRegion label={t('health.instances')} caption={t('health.instances')} plain>
             <thead>
               <tr>
                 <th scope="col">{t('health.instance')}</th>

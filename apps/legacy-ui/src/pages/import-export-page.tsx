@@ -25,6 +25,7 @@ import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { download } from './download.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const STATE_KEYS = {
   checked: 'importExport.state.checked',
@@ -60,8 +61,7 @@ function Overview() {
   const [resource, setResource] = useState<ImportResource>('thing');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
   const [jobs, setJobs] = useState<ImportJob[] | null>(null);
   const canImport = permissions.has('importexport:x');
   const label = (path: string) => (RESOURCES[path] ? resourceLabel(RESOURCES[path]) : path);
@@ -70,7 +70,7 @@ function Overview() {
     return loadWhileCurrent(api.importJobs(), setJobs, (caught) =>
       setError(describeError(t, caught)),
     );
-  }, [api, t]);
+  }, [api, setError, t]);
 
   async function check(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,15 +79,10 @@ function Overview() {
       return;
     }
     setFileError('');
-    setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const job = await api.uploadImport(resource, file, file.name.slice(0, 200) || 'import.csv');
       navigate(`/services/importExport/${job.id}`);
-    } catch (caught) {
-      setError(describeError(t, caught));
-      setBusy(false);
-    }
+    });
   }
 
   async function exportAll(path: string) {
@@ -219,8 +214,7 @@ function Overview() {
 function JobView({ id }: { id: number }) {
   const { api, t, permissions, resourceLabel, language, done } = useLegacy();
   const [job, setJob] = useState<ImportJob | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
   const [loads, setLoads] = useState(0);
   const canRun = permissions.has('importexport:x');
 
@@ -245,20 +239,13 @@ function JobView({ id }: { id: number }) {
       active = false;
       if (timer) clearTimeout(timer);
     };
-  }, [api, id, loads, t, done]);
+  }, [api, id, loads, setError, t, done]);
 
-  async function act(action: 'run' | 'cancel') {
-    setBusy(true);
-    setError(null);
-    try {
+  const act = (action: 'run' | 'cancel') =>
+    run(async () => {
       setJob(action === 'run' ? await api.runImportJob(id) : await api.cancelImportJob(id));
       setLoads((n) => n + 1);
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function errorFile() {
     try {

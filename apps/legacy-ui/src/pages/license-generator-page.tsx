@@ -18,6 +18,7 @@ import { TableRegion } from './table-region.tsx';
 import { PageFrame, RefusedPage } from './page-frame.tsx';
 import { download as downloadFile } from './download.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 export function LicenseGeneratorPage() {
   const { api, t, permissions, conceptLabel, preferences, language, user } = useLegacy();
@@ -30,8 +31,7 @@ export function LicenseGeneratorPage() {
   const [draft, setDraft] = useState<GeneratorDraft>(() => emptyGeneratorDraft(Date.now()));
   const [problems, setProblems] = useState<Record<string, Said>>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
   const [made, setMade] = useState<LicenseInfo | null>(null);
   const [status, setStatus] = useState('');
   const [issued, setIssued] = useState<LicenseInfo[] | null>(null);
@@ -44,7 +44,7 @@ export function LicenseGeneratorPage() {
       (page) => setIssued(page.results),
       (caught) => setError(describeError(t, caught)),
     );
-  }, [api, allowed, loads, t]);
+  }, [api, allowed, loads, setError, t]);
 
   const limitsText = (license: LicenseInfo) => {
     const set = LICENSE_LIMITS.filter((limit) => license.limits[limit] !== undefined);
@@ -65,17 +65,16 @@ export function LicenseGeneratorPage() {
       return;
     }
     setProblems({});
-    setBusy(true);
-    try {
-      setMade(await api.generateLicense(result.request));
-      setLoads((n) => n + 1);
-    } catch (caught) {
-      const fields = (caught as { fields?: Record<string, string> }).fields ?? {};
-      setServerFields(fields);
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setMade(await api.generateLicense(result.request));
+        setLoads((n) => n + 1);
+      },
+      (caught) => {
+        setServerFields((caught as { fields?: Record<string, string> }).fields ?? {});
+        return undefined;
+      },
+    );
   }
 
   async function copy(text: string) {

@@ -17,6 +17,7 @@ import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 /** The options of a "choose a tenant" select: an empty choice, then each tenant by name. */
 export function TenantOptions({ tenants }: { tenants: readonly ApiRow[] }) {
@@ -161,9 +162,8 @@ export function LicensePage() {
   const { loads, loadError, setLoadError, retry } = useReload();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
 
   useEffect(() => {
     if (!canRead || (isRoot && tenantId === undefined)) return;
@@ -192,18 +192,19 @@ export function LicensePage() {
       return;
     }
     setTextError(null);
-    setBusy(true);
-    try {
-      setState(await api.installLicense(text, isRoot ? tenantId : undefined));
-      setText('');
-      setStatus(t('license.installedOk'));
-    } catch (caught) {
-      const refusal = installRefusal(caught);
-      if (refusal) setTextError(t(refusal.key, refusal.values));
-      else setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setState(await api.installLicense(text, isRoot ? tenantId : undefined));
+        setText('');
+        setStatus(t('license.installedOk'));
+      },
+      (caught) => {
+        const refusal = installRefusal(caught);
+        if (!refusal) return undefined;
+        setTextError(t(refusal.key, refusal.values));
+        return null;
+      },
+    );
   }
 
   const tenantPicker = isRoot ? (

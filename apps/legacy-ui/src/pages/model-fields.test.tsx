@@ -220,7 +220,8 @@ describe('the trained models page', { timeout: 30_000 }, () => {
     const { api } = createFakeApi({ trainedModel: models() });
     renderAt('/machinelearning/2', { api, permissions: ADMIN });
     const dialog = await screen.findByRole('dialog');
-    const file = within(dialog).getByRole('region', { name: 'Model file' });
+    // the dialog opens before the record has loaded: wait for the file's section
+    const file = await within(dialog).findByRole('region', { name: 'Model file' });
     expect(within(file).getByText('No file uploaded yet.')).toBeInTheDocument();
     const upload = within(file).getByRole('button', { name: 'Upload' });
     expect(upload).toBeDisabled();

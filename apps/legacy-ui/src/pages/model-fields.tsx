@@ -12,6 +12,7 @@ import type { MetricRow } from './model-state.ts';
 import { FormError } from './status-views.tsx';
 import { download } from './download.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 /** The metrics field: a row per metric (name, value, remove), and a button to add one. */
 export function MetricsField(props: GroupFieldProps) {
@@ -164,8 +165,7 @@ export function ModelFileSection({
   const statusId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<Upload>({ phase: 'idle' });
-  const [error, setError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, error, setError, run } = useBusyAction();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = Number(row.id);
   const canUpload = permissions.has('trainedmodel:u');
@@ -208,17 +208,10 @@ export function ModelFileSection({
     }
   }
 
-  async function downloadFile() {
-    setError(null);
-    setDownloading(true);
-    try {
+  const downloadFile = () =>
+    run(async () => {
       download(await api.downloadModelFile(id), String(row.fileName ?? 'model.bin'));
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setDownloading(false);
-    }
-  }
+    });
 
   const percent =
     upload.phase === 'sending' && upload.total > 0

@@ -25,6 +25,7 @@ import {
 } from './report-state.ts';
 import type { BuilderField, FilterDraft, ReportDraft } from './report-state.ts';
 import { ErrorPanel, FormSkeleton } from './status-views.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 const OPERATOR_KEYS: Record<ReportOperator, MessageKey> = {
   '=': 'report.op.eq',
@@ -130,8 +131,7 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
   const [folder, setFolder] = useState<ApiRow | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [problems, setProblems] = useState<ReportProblem[]>([]);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error: saveError, setError: setSaveError, run } = useBusyAction();
   const [adding, setAdding] = useState('');
   const problemsRef = useRef<HTMLDivElement>(null);
   const base = useId();
@@ -213,7 +213,7 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
   const available = fields.filter((field) => !draft.columns.includes(field.name));
   const canSave = permissions.has(id === 'new' ? 'report_definition:i' : 'report_definition:u');
 
-  async function save(run: boolean) {
+  async function save(andRun: boolean) {
     if (!draft) return;
     const found = draftProblems(draft);
     setProblems(found);
@@ -222,22 +222,17 @@ export function ReportBuilderPage({ id }: { id: number | 'new' }) {
       requestAnimationFrame(() => problemsRef.current?.focus());
       return;
     }
-    setSaving(true);
-    try {
+    const finished = await run(async () => {
       const body = bodyOf(draft);
       const saved =
         id === 'new'
           ? await api.create('reportDefinition', body)
           : await api.update('reportDefinition', id, body);
       done('reportDefinition.save', true, t('report.saved'));
-      if (run) navigate(`/analytics/report/execution/${saved.id}`);
+      if (andRun) navigate(`/analytics/report/execution/${saved.id}`);
       else if (id === 'new') navigate(`/analytics/report/edit/${saved.id}`, { replace: true });
-    } catch (caught) {
-      setSaveError(describeError(t, caught));
-      requestAnimationFrame(() => problemsRef.current?.focus());
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!finished) requestAnimationFrame(() => problemsRef.current?.focus());
   }
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {

@@ -38,6 +38,7 @@ import { metricRows } from './model-state.ts';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { ReferenceCombobox, referenceText } from './reference-combobox.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 /** Only the rows whose fields hold these values (a reader's profile: a `reader` one). */
 function acceptOnly(only: Readonly<Record<string, string>>): (row: ApiRow) => boolean {
@@ -116,8 +117,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // a JSON field's problems against its schema, each at its pointer (a stream app's configuration)
   const [fieldProblems, setFieldProblems] = useState<Record<string, readonly SchemaProblem[]>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useBusyAction();
   const [confirming, setConfirming] = useState(false);
   // the attributes of the record's type (a thing's thing type); null: none to show or not loaded
   const [attributes, setAttributes] = useState<ThingTypeField[] | null>(null);
@@ -216,8 +216,7 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = toBody(resource.fields, values, creating);
       if (attributeCheck?.ok) body.udfs = attributeCheck.udfs;
       const saved = creating
@@ -229,71 +228,73 @@ export function ResourceForm({ resource, id, onFinished, onCancel, headingId }: 
         true,
         t(creating ? 'toast.created' : 'toast.saved', { resource: one, name }),
       );
-      setSaving(false);
       onFinished();
-    } catch (caught) {
-      setSaving(false);
-      if (caught instanceof FormValueError) {
-        setFieldErrors({
-          [caught.field]: describeFieldError(t, fieldOf(caught.field), caught.message),
-        });
-        setError(t('form.fixErrors'));
-      } else if (
-        caught instanceof ApiError &&
-        caught.status === 409 &&
-        caught.field &&
-        fieldOf(caught.field)
-      ) {
-        setFieldErrors({ [caught.field]: t('error.duplicate') });
-        setError(t('form.fixErrors'));
-      } else if (
-        caught instanceof ApiError &&
-        caught.status === 400 &&
-        Object.keys(caught.fields).some((name) => fieldOf(name) || isAttribute(name))
-      ) {
-        const known = Object.entries(caught.fields).filter(([name]) => fieldOf(name));
-        const refused = refusedAttributes(caught.details);
-        setFieldErrors({
-          ...Object.fromEntries(
-            known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)]),
-          ),
-          // the services' refusal of a value, on its input: in words when its problem is known
-          ...Object.fromEntries(
-            Object.entries(caught.fields)
-              .filter(([name]) => isAttribute(name))
-              .map(([name, reason]) => {
-                const problem = refused[name];
-                return [name, problem ? attributeProblemText(t, problem) : reason];
-              }),
-          ),
-        });
-        const schemaField = known.find(([name]) => fieldOf(name)?.kind === 'appConfig');
-        if (schemaField && caught.problems.length > 0)
-          setFieldProblems({ [schemaField[0]]: caught.problems });
-        setError(t('form.fixErrors'));
-      } else {
-        setError(describeError(t, caught));
-      }
+    }, describeSaveFailure);
+  }
+
+  /** A refused save said on its fields (the form's error asks to fix them), else undefined. */
+  function describeSaveFailure(caught: unknown): string | undefined {
+    if (caught instanceof FormValueError) {
+      setFieldErrors({
+        [caught.field]: describeFieldError(t, fieldOf(caught.field), caught.message),
+      });
+      return t('form.fixErrors');
     }
+    if (
+      caught instanceof ApiError &&
+      caught.status === 409 &&
+      caught.field &&
+      fieldOf(caught.field)
+    ) {
+      setFieldErrors({ [caught.field]: t('error.duplicate') });
+      return t('form.fixErrors');
+    }
+    if (
+      caught instanceof ApiError &&
+      caught.status === 400 &&
+      Object.keys(caught.fields).some((name) => fieldOf(name) || isAttribute(name))
+    ) {
+      const known = Object.entries(caught.fields).filter(([name]) => fieldOf(name));
+      const refused = refusedAttributes(caught.details);
+      setFieldErrors({
+        ...Object.fromEntries(
+          known.map(([name, reason]) => [name, describeFieldError(t, fieldOf(name), reason)]),
+        ),
+        // the services' refusal of a value, on its input: in words when its problem is known
+        ...Object.fromEntries(
+          Object.entries(caught.fields)
+            .filter(([name]) => isAttribute(name))
+            .map(([name, reason]) => {
+              const problem = refused[name];
+              return [name, problem ? attributeProblemText(t, problem) : reason];
+            }),
+        ),
+      });
+      const schemaField = known.find(([name]) => fieldOf(name)?.kind === 'appConfig');
+      if (schemaField && caught.problems.length > 0)
+        setFieldProblems({ [schemaField[0]]: caught.problems });
+      return t('form.fixErrors');
+    }
+    return undefined;
   }
 
   async function handleDelete() {
     if (id === 'new') return;
-    setSaving(true);
-    try {
-      await api.remove(resource.api, id);
-      done(
-        `${resource.api}.delete`,
-        true,
-        t('toast.deleted', { resource: one, name: recordName(resource, row) }),
-      );
-      setSaving(false);
-      onFinished();
-    } catch (caught) {
-      setSaving(false);
-      setConfirming(false);
-      setError(describeError(t, caught));
-    }
+    await run(
+      async () => {
+        await api.remove(resource.api, id);
+        done(
+          `${resource.api}.delete`,
+          true,
+          t('toast.deleted', { resource: one, name: recordName(resource, row) }),
+        );
+        onFinished();
+      },
+      () => {
+        setConfirming(false);
+        return undefined;
+      },
+    );
   }
 
   const name = recordName(resource, row);

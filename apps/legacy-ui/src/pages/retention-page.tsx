@@ -13,6 +13,7 @@ import { TableRegion } from './table-region.tsx';
 import { PageFrame } from './page-frame.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const KIND_KEYS = {
   auditEntries: 'retention.kind.auditEntries',
@@ -36,10 +37,9 @@ export function RetentionPage() {
   const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyAction();
   const [status, setStatus] = useState('');
   const [preview, setPreview] = useState<RetentionRun | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canRead = permissions.has('dataretentionpolicy:r');
   const canChange = permissions.has('dataretentionpolicy:u');
@@ -88,25 +88,18 @@ export function RetentionPage() {
     setStatus('');
     setError(null);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       let next = state;
       for (const [kind, days] of changes) next = await api.setRetention(kind, days);
       setState(next);
       setPreview(null);
       setStatus(changes.length === 0 ? t('retention.unchanged') : t('retention.saved'));
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function run(dryRun: boolean) {
-    setBusy(true);
-    setError(null);
+  function purge(dryRun: boolean) {
     setStatus('');
-    try {
+    return run(async () => {
       const result = await api.runRetention(dryRun);
       if (dryRun) setPreview(result);
       else {
@@ -115,11 +108,7 @@ export function RetentionPage() {
         setStatus(t('retention.purged', { counts: countsText(result.counts) }));
       }
       reload();
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   let content;
@@ -181,7 +170,7 @@ export function RetentionPage() {
               type="button"
               className="secondary"
               disabled={busy}
-              onClick={() => void run(true)}
+              onClick={() => void purge(true)}
             >
               {t('retention.dryRun')}
             </button>
@@ -205,7 +194,7 @@ export function RetentionPage() {
             <ConfirmActions
               action={t('retention.purgeNow')}
               busy={busy}
-              onAction={() => void run(false)}
+              onAction={() => void purge(false)}
               onCancel={() => setConfirming(false)}
             />
           </div>

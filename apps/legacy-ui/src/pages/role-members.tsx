@@ -9,6 +9,7 @@ import { useReferenceRows } from './use-reference-rows.ts';
 import { Field } from './form-parts.tsx';
 import { FormError } from './status-views.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 function userName(row: ApiRow): string {
   const username = typeof row.username === 'string' ? row.username : `#${row.id}`;
@@ -27,10 +28,9 @@ export function RoleMembers({ roleId }: { roleId: number }) {
   const [members, setMembers] = useState<ApiRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   const canEdit = permissions.has('user:u');
   const users = useReferenceRows(canEdit ? 'user' : undefined);
 
@@ -42,22 +42,16 @@ export function RoleMembers({ roleId }: { roleId: number }) {
     );
   }, [api, roleId, t]);
 
-  async function change(user: ApiRow, member: boolean) {
-    setBusy(true);
-    setError(null);
+  function change(user: ApiRow, member: boolean) {
     setStatus('');
-    try {
+    return run(async () => {
       const page = await api.setRoleMember(roleId, user.id, member);
       setMembers(page.results);
       setStatus(
         t(member ? 'members.added' : 'members.removed', { name: String(user.username ?? '') }),
       );
       if (member) setChosen('');
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const memberIds = new Set((members ?? []).map((row) => row.id));

@@ -37,6 +37,7 @@ import {
 import { TableRegion } from './table-region.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 /** A definition's problem in the user's language. */
 export function definitionProblemText(t: Translate, problem: AttributeDefinitionProblem): string {
@@ -144,8 +145,7 @@ export function RulesAttributesPage() {
   const [deleting, setDeleting] = useState<ThingTypeField | null>(null);
   const [inUse, setInUse] = useState<number | null>(null);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyAction();
 
   useEffect(() => {
     if (!canRead) return;
@@ -177,9 +177,7 @@ export function RulesAttributesPage() {
     if (other === undefined) return;
     order[at + by] = field.id;
     order[at] = other;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setFields(await api.reorderThingTypeFields(Number(typeId), order));
       setStatus(t('attributes.moved'));
       // the moved row's button keeps the focus where the row went
@@ -188,35 +186,27 @@ export function RulesAttributesPage() {
           .getElementById(`${pageId}-${by < 0 ? 'up' : 'down'}-${field.id}`)
           ?.focus({ preventScroll: false }),
       );
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function remove(field: ThingTypeField, removeValues: boolean) {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.deleteThingTypeField(Number(typeId), field.id, removeValues);
-      setDeleting(null);
-      setInUse(null);
-      const message = t('attributes.deleted', { name: nameOf(field) });
-      setStatus(message);
-      done('thingTypeField.delete', true, message);
-      reload();
-    } catch (caught) {
-      if (
-        caught instanceof ApiError &&
-        caught.status === 409 &&
-        typeof caught.details.count === 'number'
-      )
+  function remove(field: ThingTypeField, removeValues: boolean) {
+    return run(
+      async () => {
+        await api.deleteThingTypeField(Number(typeId), field.id, removeValues);
+        setDeleting(null);
+        setInUse(null);
+        const message = t('attributes.deleted', { name: nameOf(field) });
+        setStatus(message);
+        done('thingTypeField.delete', true, message);
+        reload();
+      },
+      (caught) => {
+        if (!(caught instanceof ApiError && caught.status === 409)) return undefined;
+        if (typeof caught.details.count !== 'number') return undefined;
         setInUse(caught.details.count);
-      else setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+        return null;
+      },
+    );
   }
 
   let content;
@@ -413,8 +403,7 @@ function AttributeDialog({
   const formId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(field));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useBusyAction();
   const dataType = (draft.dataType ?? 'TEXT') as AttributeDataType;
   const numeric = dataType === 'NUMBER' || dataType === 'INTEGER';
   const title = field ? t('attributes.edit', { name: field.name }) : t('attributes.new');
@@ -447,32 +436,26 @@ function AttributeDialog({
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      onSaved(
-        await api.saveThingTypeField(
-          thingTypeId,
-          field?.id,
-          check.definition as unknown as Record<string, unknown>,
+    await run(
+      async () =>
+        onSaved(
+          await api.saveThingTypeField(
+            thingTypeId,
+            field?.id,
+            check.definition as unknown as Record<string, unknown>,
+          ),
         ),
-      );
-    } catch (caught) {
-      setSaving(false);
-      if (
-        caught instanceof ApiError &&
-        caught.status === 400 &&
-        Object.keys(caught.fields).length
-      ) {
-        setErrors(caught.fields);
-        setError(t('form.fixErrors'));
-      } else if (
-        caught instanceof ApiError &&
-        caught.status === 409 &&
-        typeof caught.details.count === 'number'
-      )
-        setError(t('attributes.breaksValues', { count: caught.details.count }));
-      else setError(describeError(t, caught));
-    }
+      (caught) => {
+        if (!(caught instanceof ApiError)) return undefined;
+        if (caught.status === 400 && Object.keys(caught.fields).length) {
+          setErrors(caught.fields);
+          return t('form.fixErrors');
+        }
+        if (caught.status === 409 && typeof caught.details.count === 'number')
+          return t('attributes.breaksValues', { count: caught.details.count });
+        return undefined;
+      },
+    );
   }
 
   const input = (key: string, label: string, extra: { hint?: string; numeric?: boolean } = {}) => {

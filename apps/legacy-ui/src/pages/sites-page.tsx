@@ -28,6 +28,7 @@ import { useUnsavedDraft } from './use-unsaved-draft.ts';
 import { formFieldOf, siteBodyOf, siteFormValues } from './sites-state.ts';
 import type { SiteFormValues } from './sites-state.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const BASE = '/tenants/sitesConfiguration';
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -176,9 +177,8 @@ function NewSitePage() {
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [tenant, setTenant] = useState<{ id: number; groupTypeId: unknown } | null>(null);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useBusyAction();
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const canEdit = permissions.has('group:u') && permissions.has(DASHBOARD);
   const canCreate = canEdit && permissions.has('group:i');
 
@@ -202,7 +202,7 @@ function NewSitePage() {
     return () => {
       active = false;
     };
-  }, [api, canEdit, t, user.groupId]);
+  }, [api, canEdit, setError, t, user.groupId]);
 
   async function create() {
     const problems: Record<string, string> = {};
@@ -210,24 +210,23 @@ function NewSitePage() {
     if (!code.trim()) problems.code = t('form.required');
     setFields(problems);
     if (Object.keys(problems).length > 0 || !tenant) return;
-    setBusy(true);
-    setError('');
-    try {
-      const row = await api.create('group', {
-        name: name.trim(),
-        code: code.trim(),
-        parentId: tenant.id,
-      });
-      navigate(`${BASE}/edit/${row.id}`);
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0)
-        setFields(
-          Object.fromEntries(Object.keys(caught.fields).map((f) => [f, t('form.fixErrors')])),
-        );
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const row = await api.create('group', {
+          name: name.trim(),
+          code: code.trim(),
+          parentId: tenant.id,
+        });
+        navigate(`${BASE}/edit/${row.id}`);
+      },
+      (caught) => {
+        if (caught instanceof ApiError && Object.keys(caught.fields).length > 0)
+          setFields(
+            Object.fromEntries(Object.keys(caught.fields).map((f) => [f, t('form.fixErrors')])),
+          );
+        return undefined;
+      },
+    );
   }
 
   const heading = t('sites.newTitle', { title });
@@ -351,8 +350,7 @@ function SiteEditPage({ siteId }: { siteId: number }) {
   const [loadError, setLoadError] = useState('');
   const [reloads, setReloads] = useState(0);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState('');
+  const { busy: saving, error: formError, setError: setFormError, run } = useBusyAction();
   const [status, setStatus] = useState('');
   const canRead = permissions.has('group:r');
   const canEdit = permissions.has('group:u') && permissions.has(DASHBOARD);
@@ -414,27 +412,29 @@ function SiteEditPage({ siteId }: { siteId: number }) {
       setFormError(t('form.fixErrors'));
       return;
     }
-    setSaving(true);
     setProblems({});
-    setFormError('');
-    try {
-      const answer = await api.saveSite(siteId, checked.body);
-      const loaded = siteFormValues(answer);
-      setSite(answer);
-      setValues(loaded);
-      setPristine(loaded);
-      setStatus(t('sites.saved'));
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0)
-        setProblems(
-          Object.fromEntries(
-            Object.entries(caught.fields).map(([field, message]) => [formFieldOf(field), message]),
-          ),
-        );
-      setFormError(describeError(t, caught));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        const answer = await api.saveSite(siteId, checked.body);
+        const loaded = siteFormValues(answer);
+        setSite(answer);
+        setValues(loaded);
+        setPristine(loaded);
+        setStatus(t('sites.saved'));
+      },
+      (caught) => {
+        if (caught instanceof ApiError && Object.keys(caught.fields).length > 0)
+          setProblems(
+            Object.fromEntries(
+              Object.entries(caught.fields).map(([field, message]) => [
+                formFieldOf(field),
+                message,
+              ]),
+            ),
+          );
+        return undefined;
+      },
+    );
   }
 
   const heading = site ? t('form.titleWithName', { title, name: site.name }) : title;

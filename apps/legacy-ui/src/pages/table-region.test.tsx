@@ -31,17 +31,14 @@ describe('TableRegion', () => {
   });
 
   it.each([
-    // className given, the table's class attribute
-    [undefined, 'resource-table'],
-    ['audit-table', 'audit-table'],
-    ['', null],
-  ])('className %j: the table’s class is %j', (className, shown) => {
+    // className or plain given, the table's class attribute
+    [{}, 'resource-table'],
+    [{ className: 'audit-table' }, 'audit-table'],
+    [{ plain: true as const }, null],
+    [{ plain: false as const }, 'resource-table'],
+  ])('%j: the table’s class is %j', (props, shown) => {
     render(
-      <TableRegion
-        label="Instances"
-        caption="Instances"
-        {...(className === undefined ? {} : { className })}
-      >
+      <TableRegion label="Instances" caption="Instances" {...props}>
         <tbody />
       </TableRegion>,
     );

@@ -20,6 +20,7 @@ import { RouteLink } from './route-link.tsx';
 import { download } from './download.tsx';
 import { useReload } from './use-reload.ts';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const KIND_RESOURCE: Record<VersionedKindName, string | null> = {
   groupFields: null,
@@ -107,8 +108,7 @@ export function VersioningPage() {
   const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
   const [status, setStatus] = useState('');
   const [comparing, setComparing] = useState<{
     id: number;
@@ -134,17 +134,9 @@ export function VersioningPage() {
       ? t('versioning.numbered', { number: version.id, text: version.note })
       : `#${version.id}`;
 
-  async function act(work: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
+  function act(work: () => Promise<void>) {
     setStatus('');
-    try {
-      await work();
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    return run(work);
   }
 
   function take(event: SyntheticEvent<HTMLFormElement>) {

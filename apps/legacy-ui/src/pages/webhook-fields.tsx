@@ -13,6 +13,7 @@ import { TableRegion } from './table-region.tsx';
 import { ActionOutcome } from './status-views.tsx';
 import type { GroupFieldProps } from './form-parts.tsx';
 import { loadWhileCurrent } from './load-while-current.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const ACTION_KEYS = {
   created: 'events.created',
@@ -135,8 +136,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
   const [data, setData] = useState<{ total: number; results: WebhookDelivery[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   const [loads, setLoads] = useState(0);
   const canSend = permissions.has('endpoint:u');
 
@@ -160,34 +160,22 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
     [t],
   );
 
-  async function sendTest() {
-    setBusy(true);
-    setError(null);
+  function sendTest() {
     setStatus('');
-    try {
+    return run(async () => {
       const result = await api.testEndpoint(endpointId);
       setStatus(`${t('deliveries.testSent')} ${outcomeText(result)}`);
       movePaging({ pageNumber: 1 });
       setLoads((n) => n + 1);
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function sendAgain(delivery: WebhookDelivery) {
-    setBusy(true);
-    setError(null);
-    try {
+  function sendAgain(delivery: WebhookDelivery) {
+    return run(async () => {
       await api.retryDelivery(endpointId, delivery.deliveryId);
       setStatus(t('deliveries.queued'));
       setLoads((n) => n + 1);
-    } catch (caught) {
-      setError(describeError(t, caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -22,6 +22,7 @@ import { RouteLink } from './route-link.tsx';
 import { ErrorPanel, FormError, FormSkeleton, NoPermission } from './status-views.tsx';
 import { useMapImageUrl } from './sites-page.tsx';
 import { useUnsavedDraft } from './use-unsaved-draft.ts';
+import { useBusyAction } from './use-busy-action.ts';
 import {
   builderReducer,
   initialBuilderState,
@@ -63,8 +64,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
   const [loadError, setLoadError] = useState('');
   const [reloads, setReloads] = useState(0);
   const [state, dispatch] = useReducer(builderReducer, undefined, () => initialBuilderState());
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState('');
+  const { busy: saving, error: saveError, setError: setSaveError, run } = useBusyAction();
   const [status, setStatus] = useState('');
   const [drag, setDrag] = useState<{ index: number; at: OutlinePoint } | null>(null);
   const canvas = useRef<SVGSVGElement>(null);
@@ -135,7 +135,7 @@ export function ZoneBuilderPage({ query }: { query: string }) {
   function act(action: Parameters<typeof dispatch>[0]) {
     const next = builderReducer(state, action);
     dispatch(action);
-    setSaveError('');
+    setSaveError(null);
     announce(next.points, next.selected);
   }
 
@@ -206,19 +206,13 @@ export function ZoneBuilderPage({ query }: { query: string }) {
       setSaveError(problem);
       return;
     }
-    setSaving(true);
-    setSaveError('');
-    try {
+    await run(async () => {
       const row = await api.update('zone', zoneId, { points: check.points });
       const points = readOutline(row.points);
       setSaved(points);
       dispatch({ type: 'load', points });
       setStatus(t('builder.saved'));
-    } catch (caught) {
-      setSaveError(describeError(t, caught));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const zoneName = typeof zone?.name === 'string' ? zone.name : '';

@@ -69,12 +69,12 @@ process.on('SIGTERM', () => void stop());
 
 async function main(): Promise<void> {
   const config = parseWorkerConfig(process.env[WORKER_CONFIG_ENV]);
+  const log = (line: string) => send({ portico: 'log', line });
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, log } : { dataDir: config.dataDir },
   );
   closers.push(() => database.close());
   if (stopping) return;
-  const log = (line: string) => send({ portico: 'log', line });
   const workerBus = new WorkerCacheBus({
     send,
     on: (event, listener) => process.on(event, listener),

@@ -33,6 +33,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   memory?: boolean;
   databaseUrl?: string;
+  /** Told when PostgreSQL drops an idle pooled connection (a restart, an administrator). */
+  log?: (line: string) => void;
 }
 
 // int8 (bigint: counts and millisecond times) as numbers: every value we store is far below 2^53.
@@ -154,6 +156,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Servic
   if (options.databaseUrl) {
     dialect = 'postgres';
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) is
+    // reported by the pool as an 'error' event: unheard, it is an uncaught exception that ends the
+    // process. The pool has already dropped that connection and opens a new one when asked.
+    const report = options.log ?? (() => undefined);
+    pool.on('error', (error) =>
+      report(
+        `services: PostgreSQL closed an idle connection (${error.message}); the pool replaces it`,
+      ),
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   } else {
     dialect = 'sqlite';
