@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, errorFromResponse } from '../api/api-errors.ts';
@@ -103,25 +103,35 @@ describe('the sign-in form', () => {
   });
 
   it('a 429 counts down live with the button disabled, then lets the user try again', async () => {
-    const onSignIn = vi.fn(async () => {
-      throw new ApiError('TOO_MANY_REQUESTS', 429, 'Too many sign-in attempts', {}, 2);
-    });
-    const { user, username, password, submit } = renderLogin(onSignIn);
-    await user.type(username, 'admin');
-    await user.type(password, 'x');
-    await user.click(submit);
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Too many sign-in attempts. Try again in 2 seconds.');
-    expect(submit).toBeDisabled();
-    await vi.waitFor(() => expect(alert).toHaveTextContent('Try again in 1 seconds.'), {
-      timeout: 2000,
-    });
-    await vi.waitFor(() => expect(alert).toHaveTextContent('You can sign in again now.'), {
-      timeout: 3000,
-    });
-    expect(submit).toBeEnabled();
-    await user.click(submit);
-    expect(onSignIn).toHaveBeenCalledTimes(2);
+    // the countdown's clock and tick are the test's: on a loaded machine two real seconds could
+    // pass before the first check (user events and findBy keep their real timeouts)
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const onSignIn = vi.fn(async () => {
+        throw new ApiError('TOO_MANY_REQUESTS', 429, 'Too many sign-in attempts', {}, 2);
+      });
+      const { user, username, password, submit } = renderLogin(onSignIn);
+      await user.type(username, 'admin');
+      await user.type(password, 'x');
+      await user.click(submit);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Too many sign-in attempts. Try again in 2 seconds.');
+      expect(submit).toBeDisabled();
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(alert).toHaveTextContent('Try again in 1 seconds.');
+      expect(submit).toBeDisabled();
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(alert).toHaveTextContent('You can sign in again now.');
+      expect(submit).toBeEnabled();
+      await user.click(submit);
+      expect(onSignIn).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failure that is not a known case reads as a sentence, never the raw message', async () => {
