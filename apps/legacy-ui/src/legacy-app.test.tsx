@@ -332,6 +332,41 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     await waitFor(() => expect(modal).toHaveBeenLastCalledWith({ open: false }));
   });
 
+  it('an open editor keeps what was typed when the shell pushes permissions, configuration or formats', async () => {
+    const user = userEvent.setup();
+    const { host, fetch } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    act(() => host.send('openCustomTabModal', { tabId: null }));
+    const dialog = await screen.findByRole('dialog', { name: 'New custom tab' });
+    const english = within(
+      await within(dialog).findByRole('group', { name: 'Tab name' }),
+    ).getByLabelText('English');
+    await user.type(english, 'Quality');
+    const order = within(dialog).getByRole('textbox', { name: /^Order/ });
+    await user.clear(order);
+    await user.type(order, '7');
+    const settingsLoads = () =>
+      fetch.mock.calls.filter(([input]) => /\/group\/\d+\/fields/.test(String(input))).length;
+    const loadsBefore = settingsLoads();
+    expect(loadsBefore).toBeGreaterThan(0);
+    // what another window's change, a role change or a preference change sends while one types
+    act(() => {
+      host.send('permissions', { permissions: [...session.permissions] });
+      host.send('timezoneUpdated', { timeZone: 'Europe/Paris' });
+      host.send('groupConfigs', {
+        fields: { ...session.groupFields, vizixVocabularyLabelReports: 'Dashboards' },
+      });
+    });
+    // the pushes are in (the new word shows), and every task they queued has run
+    expect(await within(dialog).findByText('No Dashboards chosen yet.')).toBeInTheDocument();
+    await act(async () => {
+      for (let turn = 0; turn < 5; turn += 1) await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(settingsLoads()).toBe(loadsBefore);
+    expect(english).toHaveValue('Quality');
+    expect(order).toHaveValue('7');
+  });
+
   it('asks the shell for About, the sidebar and cross-module navigation', async () => {
     const user = userEvent.setup();
     const { host } = setup();

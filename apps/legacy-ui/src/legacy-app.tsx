@@ -214,12 +214,18 @@ export function LegacyApp({
     [frame],
   );
 
-  const context = useMemo<LegacyContextValue | null>(() => {
-    if (!session) return null;
-    const t = translator(session.language);
-    const api = createApi({
-      apiBase: session.apiBase,
-      token: session.token,
+  // The translator and the API client keep their identity across the shell's pushes that do not
+  // change them (permissions, the tenant's configuration, time zone and formats): pages load in
+  // effects keyed on them, and an editor reloaded by such a push would lose what was typed.
+  const language = session?.language ?? 'en';
+  const t = useMemo(() => translator(language), [language]);
+  const apiBase = session?.apiBase;
+  const token = session?.token;
+  const api = useMemo(() => {
+    if (apiBase === undefined || token === undefined) return null;
+    return createApi({
+      apiBase,
+      token,
       gate,
       onUnauthorized: () => {
         setStatus('expired');
@@ -229,6 +235,10 @@ export function LegacyApp({
         }
       },
     });
+  }, [apiBase, token, createApi, frame, gate]);
+
+  const context = useMemo<LegacyContextValue | null>(() => {
+    if (!session || !api) return null;
     return {
       ...createLabelling(t, session.language, session.groupFields),
       consoleHref: (location: string) => `${consoleBase}#/app${location === '/' ? '' : location}`,
@@ -276,10 +286,8 @@ export function LegacyApp({
         if (frame?.framed) frame.send('updateGroupConfigMenu', { groupId });
       },
     };
-  }, [session, createApi, frame, navigate, setModalOpen, consoleBase, gate, router]);
+  }, [session, api, t, frame, navigate, setModalOpen, consoleBase, router]);
 
-  const language = session?.language ?? 'en';
-  const t = translator(language);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
