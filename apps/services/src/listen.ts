@@ -7,11 +7,15 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './services-context.ts';
 
 /**
- * How long an idle keep-alive connection stays open. A reverse proxy that keeps connections to the
- * instances must drop idle ones sooner (deploy/nginx: `keepalive_timeout` in the upstream), or it
- * may send a request into a connection this server is closing at that moment (a 502).
+ * How long an idle keep-alive connection stays open: 20 s, the real platform's own (Tomcat's default
+ * connection timeout). A client that reuses a connection just as the server closes it gets a reset
+ * (`socket hang up`); Node's 5 s default put that race in the pause of any client that waits
+ * about five seconds between two calls (seen: an API client's GET after a 5 s pause, reset). A
+ * reverse proxy that keeps connections to the instances must drop idle ones sooner
+ * (deploy/nginx: `keepalive_timeout` in the upstream), or it may send a request into a connection
+ * this server is closing at that moment (a 502).
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 5000;
+export const KEEP_ALIVE_TIMEOUT_MS = 20_000;
 
 export interface Listening {
   url: string;
