@@ -57,10 +57,25 @@ const WORDS = {
 /** Opens the model named `name` from the list (searching for it): its dialog. */
 async function openModel(page: Page, frame: FrameLocator, name: string) {
   await page.goto('/#/app/machinelearning');
+  // the frame shows the list (the shell's route confirmed, or the frame's own move reported): a
+  // late answer to the goto's route would close a dialog opened before it (seen at 390 px under
+  // load: the click's dialog gone, the list shown)
+  const container = page.locator('[data-route-phase]');
+  await expect
+    .poll(
+      async () =>
+        `${await container.getAttribute('data-route-phase')} ${await container.getAttribute('data-route-url')}`,
+    )
+    .toMatch(/^navigate(Success|Update) \/app\/machinelearning(\?|$)/);
   await frame.getByRole('searchbox').fill(name);
-  await frame.getByRole('link', { name }).click();
+  const link = frame.getByRole('link', { name });
   const dialog = frame.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  // a click that lands while the list redraws its rows (its refresh after a save) opens nothing,
+  // as a person's would: click again until the dialog shows
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await link.click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   return dialog;
 }
 
