@@ -373,6 +373,8 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
   it('an open record form keeps what was typed when the shell pushes a language, the same permissions or new words', async () => {
     const user = userEvent.setup();
     const { host, fetch } = setup();
+    const dirtyState = vi.fn();
+    host.on('dirtyState', dirtyState);
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
     await act(async () => {
       await host.navigate('/model/zone/1');
@@ -385,6 +387,10 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
       fetch.mock.calls.filter(([input]) => /\/zone\/1(\?|$)/.test(String(input))).length;
     const loadsBefore = recordLoads();
     expect(loadsBefore).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(dirtyState).toHaveBeenLastCalledWith(expect.objectContaining({ dirty: true })),
+    );
+    const reportsBefore = dirtyState.mock.calls.length;
     // a language chosen in another window, a permission reload that changed nothing, new words
     act(() => {
       host.send('language', { language: 'fr' });
@@ -401,6 +407,8 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(recordLoads()).toBe(loadsBefore);
     expect(renamed).toBe(name);
     expect(renamed).toHaveValue('Dock 9');
+    // the shell was never told the form had nothing to lose
+    expect(dirtyState.mock.calls.slice(reportsBefore)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
   });
 

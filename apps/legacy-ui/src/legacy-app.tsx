@@ -20,7 +20,7 @@ import type { Translate } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
-import type { LegacyContextValue } from './legacy-context.tsx';
+import type { LegacyContextValue, UnsavedWorkPort } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute, loadsOnDemand } from './pages/page-for-route.tsx';
 import { Spinner } from './pages/status-views.tsx';
@@ -275,6 +275,22 @@ export function LegacyApp({
     [timeZone, dateFormat, calendarFormat],
   );
 
+  // the forms' port for unsaved work: its identity is the frame's, so a form's effects keyed on it
+  // (report, fetch the kept draft) do not run again when a push changes the context
+  const unsaved = useMemo<UnsavedWorkPort | null>(() => {
+    if (!frame?.framed) return null;
+    return {
+      location: () => router.current(),
+      report: (at: string, draft: Record<string, string> | null) =>
+        frame.send(
+          'dirtyState',
+          draft === null ? { dirty: false, path: at } : { dirty: true, path: at, draft },
+        ),
+      fetch: (at: string) =>
+        frame.request('fetchDraft', { path: at }).then((answer) => answer.draft),
+    };
+  }, [frame, router]);
+
   const context = useMemo<LegacyContextValue | null>(() => {
     if (!session || !api || !labelling || !permissions || !preferences) return null;
     return {
@@ -302,20 +318,7 @@ export function LegacyApp({
       sidebar: (command) => {
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
-      ...(frame?.framed
-        ? {
-            unsaved: {
-              location: () => router.current(),
-              report: (at: string, draft: Record<string, string> | null) =>
-                frame.send(
-                  'dirtyState',
-                  draft === null ? { dirty: false, path: at } : { dirty: true, path: at, draft },
-                ),
-              fetch: (at: string) =>
-                frame.request('fetchDraft', { path: at }).then((answer) => answer.draft),
-            },
-          }
-        : {}),
+      ...(unsaved ? { unsaved } : {}),
       groupConfigChanged: (groupId) => {
         if (frame?.framed) frame.send('updateGroupConfigMenu', { groupId });
       },
@@ -327,11 +330,11 @@ export function LegacyApp({
     labelling,
     permissions,
     preferences,
+    unsaved,
     frame,
     navigate,
     setModalOpen,
     consoleBase,
-    router,
   ]);
 
   useEffect(() => {
