@@ -71,6 +71,9 @@ function setup(options: { fetchStatus?: number; hostAnswers?: boolean } = {}) {
       return jsonResponse(options.fetchStatus, { error: 'Your Session has expired' });
     // the health page's own answer (a tenant administrator's usage), not a list's
     if (/\/status(\?|$)/.test(url)) return jsonResponse(200, { scope: 'tenant', tenants: [] });
+    // one zone, opened in its form
+    if (/\/zone\/1(\?|$)/.test(url))
+      return jsonResponse(200, { id: 1, groupId: 2, name: 'Dock 1', code: 'D1' });
     if (url.includes('/zone?'))
       return jsonResponse(200, {
         total: 1,
@@ -365,6 +368,48 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(settingsLoads()).toBe(loadsBefore);
     expect(english).toHaveValue('Quality');
     expect(order).toHaveValue('7');
+  });
+
+  it('an open record form keeps what was typed when the shell pushes a language, the same permissions or new words', async () => {
+    const user = userEvent.setup();
+    const { host, fetch } = setup();
+    const dirtyState = vi.fn();
+    host.on('dirtyState', dirtyState);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model/zone/1');
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveValue('Dock 1'));
+    await user.clear(name);
+    await user.type(name, 'Dock 9');
+    const recordLoads = () =>
+      fetch.mock.calls.filter(([input]) => /\/zone\/1(\?|$)/.test(String(input))).length;
+    const loadsBefore = recordLoads();
+    expect(loadsBefore).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(dirtyState).toHaveBeenLastCalledWith(expect.objectContaining({ dirty: true })),
+    );
+    const reportsBefore = dirtyState.mock.calls.length;
+    // a language chosen in another window, a permission reload that changed nothing, new words
+    act(() => {
+      host.send('language', { language: 'fr' });
+      host.send('permissions', { permissions: [...session.permissions] });
+      host.send('groupConfigs', {
+        fields: { ...session.groupFields, vizixVocabularyLabelReports: 'Dashboards' },
+      });
+    });
+    // relabelled in French, and every task the pushes queued has run
+    const renamed = await screen.findByRole('textbox', { name: /^Nom/ });
+    await act(async () => {
+      for (let turn = 0; turn < 5; turn += 1) await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(recordLoads()).toBe(loadsBefore);
+    expect(renamed).toBe(name);
+    expect(renamed).toHaveValue('Dock 9');
+    // the shell was never told the form had nothing to lose
+    expect(dirtyState.mock.calls.slice(reportsBefore)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
   });
 
   it('asks the shell for About, the sidebar and cross-module navigation', async () => {

@@ -11,15 +11,16 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { ACTIVITY_EVENTS, BridgeRemoteError, createActivityReporter } from '@portico/bridge';
 import type { FrameEndpoint, SessionData } from '@portico/bridge';
-import { createPermissionSet } from '@portico/core';
+import { createPermissionSet, sameData } from '@portico/core';
 import { createApiClient } from './api-client.ts';
 import type { ApiClient, ApiClientOptions } from './api-client.ts';
 import type { HashRouter } from './hash-router.ts';
-import { loadLanguage, translator } from './i18n.ts';
+import { loadLanguage, translate } from './i18n.ts';
+import type { Translate } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
-import type { LegacyContextValue } from './legacy-context.tsx';
+import type { LegacyContextValue, UnsavedWorkPort } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute, loadsOnDemand } from './pages/page-for-route.tsx';
 import { Spinner } from './pages/status-views.tsx';
@@ -110,8 +111,19 @@ export function LegacyApp({
           console.warn('legacy-ui: the console refused the session', error.remoteCode);
         setStatus('outside');
       });
+    // a push that repeats what the frame holds (the shell reloaded its configuration, another
+    // window saved the same thing) changes nothing: no value, no render, no page reloaded
     const update = (change: Partial<SessionData>) =>
-      setSession((current) => (current ? { ...current, ...change } : current));
+      setSession((current) => {
+        if (!current) return current;
+        const changed = (Object.keys(change) as (keyof SessionData)[]).filter(
+          (key) => !sameData(current[key], change[key]),
+        );
+        if (changed.length === 0) return current;
+        const next = { ...current };
+        for (const key of changed) Object.assign(next, { [key]: change[key] });
+        return next;
+      });
     // a new language shows once its strings are here; the latest choice wins
     let wantedLanguage: string | null = null;
     const changeLanguage = (language: string) => {
@@ -214,11 +226,17 @@ export function LegacyApp({
     [frame],
   );
 
-  // The translator and the API client keep their identity across the shell's pushes that do not
-  // change them (permissions, the tenant's configuration, time zone and formats): pages load in
-  // effects keyed on them, and an editor reloaded by such a push would lose what was typed.
+  // The translator and the API client keep their identity across the shell's pushes: pages load in
+  // effects keyed on them, and an editor reloaded by a push would lose what was typed. The
+  // translator reads the language of the render under way: a new language relabels every page
+  // (the context changes, so each renders again) without reloading any.
   const language = session?.language ?? 'en';
-  const t = useMemo(() => translator(language), [language]);
+  const shownLanguage = useRef(language);
+  shownLanguage.current = language;
+  const [t] = useState(() => {
+    const shown: Translate = (key, values) => translate(shownLanguage.current, key, values);
+    return shown;
+  });
   const apiBase = session?.apiBase;
   const token = session?.token;
   const api = useMemo(() => {
@@ -237,20 +255,52 @@ export function LegacyApp({
     });
   }, [apiBase, token, createApi, frame, gate]);
 
-  const context = useMemo<LegacyContextValue | null>(() => {
-    if (!session || !api) return null;
+  // What a push did not change keeps its identity (pages key effects and memos on them): the
+  // permission set, the label functions, the date preferences.
+  const groupFields = session?.groupFields;
+  const labelling = useMemo(
+    () => (groupFields ? createLabelling(t, language, groupFields) : null),
+    [t, language, groupFields],
+  );
+  const granted = session?.permissions;
+  const permissions = useMemo(() => (granted ? createPermissionSet(granted) : null), [granted]);
+  const timeZone = session?.timeZone;
+  const dateFormat = session?.dateFormat;
+  const calendarFormat = session?.calendarFormat;
+  const preferences = useMemo(
+    () =>
+      timeZone === undefined || dateFormat === undefined || calendarFormat === undefined
+        ? null
+        : { timeZone, dateFormat, calendarFormat },
+    [timeZone, dateFormat, calendarFormat],
+  );
+
+  // the forms' port for unsaved work: its identity is the frame's, so a form's effects keyed on it
+  // (report, fetch the kept draft) do not run again when a push changes the context
+  const unsaved = useMemo<UnsavedWorkPort | null>(() => {
+    if (!frame?.framed) return null;
     return {
-      ...createLabelling(t, session.language, session.groupFields),
+      location: () => router.current(),
+      report: (at: string, draft: Record<string, string> | null) =>
+        frame.send(
+          'dirtyState',
+          draft === null ? { dirty: false, path: at } : { dirty: true, path: at, draft },
+        ),
+      fetch: (at: string) =>
+        frame.request('fetchDraft', { path: at }).then((answer) => answer.draft),
+    };
+  }, [frame, router]);
+
+  const context = useMemo<LegacyContextValue | null>(() => {
+    if (!session || !api || !labelling || !permissions || !preferences) return null;
+    return {
+      ...labelling,
       consoleHref: (location: string) => `${consoleBase}#/app${location === '/' ? '' : location}`,
       api,
       t,
       language: session.language,
-      permissions: createPermissionSet(session.permissions),
-      preferences: {
-        timeZone: session.timeZone,
-        dateFormat: session.dateFormat,
-        calendarFormat: session.calendarFormat,
-      },
+      permissions,
+      preferences,
       groupFields: session.groupFields,
       user: session.user,
       navigate,
@@ -268,25 +318,24 @@ export function LegacyApp({
       sidebar: (command) => {
         if (frame?.framed) frame.send('sidebarEvent', { command });
       },
-      ...(frame?.framed
-        ? {
-            unsaved: {
-              location: () => router.current(),
-              report: (at: string, draft: Record<string, string> | null) =>
-                frame.send(
-                  'dirtyState',
-                  draft === null ? { dirty: false, path: at } : { dirty: true, path: at, draft },
-                ),
-              fetch: (at: string) =>
-                frame.request('fetchDraft', { path: at }).then((answer) => answer.draft),
-            },
-          }
-        : {}),
+      ...(unsaved ? { unsaved } : {}),
       groupConfigChanged: (groupId) => {
         if (frame?.framed) frame.send('updateGroupConfigMenu', { groupId });
       },
     };
-  }, [session, api, t, frame, navigate, setModalOpen, consoleBase, router]);
+  }, [
+    session,
+    api,
+    t,
+    labelling,
+    permissions,
+    preferences,
+    unsaved,
+    frame,
+    navigate,
+    setModalOpen,
+    consoleBase,
+  ]);
 
   useEffect(() => {
     document.documentElement.lang = language;

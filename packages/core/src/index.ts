@@ -204,6 +204,7 @@ export type {
 export { TENANT_LABEL_CASES } from './config/vocabulary-cases.ts';
 export type { TenantLabelCase } from './config/vocabulary-cases.ts';
 export { composePageTitle } from './config/page-title.ts';
+export { keepWhenSame, sameData } from './config/same-data.ts';
 export {
   GROUP_SETTINGS,
   MAX_LABEL_LENGTH,

@@ -1,5 +1,6 @@
 // Redux Toolkit slices of DESIGN §3. Rules live in @portico/core; these only hold state.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { keepWhenSame } from '@portico/core';
 import type { AuthState } from '@portico/core';
 import type { PlatformUser, VisibilityGroup } from '../api/platform-api.ts';
 
@@ -39,8 +40,13 @@ export const authzSlice = createSlice({
   name: 'authz',
   initialState: initialAuthz,
   reducers: {
-    loaded(_state, action: PayloadAction<AuthzState>) {
-      return action.payload;
+    // a reload with the same permissions keeps the old list: the frame is pushed only a change
+    loaded(draft, action: PayloadAction<AuthzState>) {
+      const state = original(draft) ?? initialAuthz;
+      return keepWhenSame(state, {
+        permissions: keepWhenSame(state.permissions, action.payload.permissions),
+        visibilityGroups: keepWhenSame(state.visibilityGroups, action.payload.visibilityGroups),
+      });
     },
     reset: () => initialAuthz,
   },
@@ -74,8 +80,18 @@ export const configSlice = createSlice({
   name: 'config',
   initialState: initialConfig,
   reducers: {
-    loaded(_state, action: PayloadAction<Omit<ConfigState, 'loaded'>>) {
-      return { ...action.payload, loaded: true };
+    // a reload (after a group's settings were saved, another window's change) that brings the
+    // same group fields keeps the old object: the frame is pushed only a change
+    loaded(draft, action: PayloadAction<Omit<ConfigState, 'loaded'>>) {
+      const state = original(draft) ?? initialConfig;
+      const next = {
+        ...action.payload,
+        hiddenTabs: keepWhenSame(state.hiddenTabs, action.payload.hiddenTabs),
+        groupFields: keepWhenSame(state.groupFields, action.payload.groupFields),
+        userFields: keepWhenSame(state.userFields, action.payload.userFields),
+        loaded: true,
+      };
+      return keepWhenSame(state, next);
     },
     fieldUpdated(
       state,

@@ -168,6 +168,23 @@ describe('the attributes page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('height')).toBeInTheDocument();
   });
 
+  it('a save keeps the list on screen while it is read again: its status line is the only one', async () => {
+    const { api, user } = setup();
+    expect(await screen.findByText('weight')).toBeInTheDocument();
+    // the list read after the save has not come back yet (a loaded server)
+    vi.mocked(api.thingTypeFields).mockReturnValue(new Promise(() => undefined));
+    await user.click(screen.getByRole('button', { name: 'Add attribute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New attribute' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'height');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label (English)' }), 'Height');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Attribute Height saved.')).toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Attribute Height saved.');
+    expect(screen.getByText('weight')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add attribute' })).toBeEnabled();
+  });
+
   it('orders by keyboard and deletes, offering to remove the values of one in use', async () => {
     const { api, user } = setup();
     await screen.findByRole('table');

@@ -139,7 +139,11 @@ export function RulesAttributesPage() {
   const canChange = permissions.has('thingtype:u');
   const [types, setTypes] = useState<ApiRow[] | null>(null);
   const [typeId, setTypeId] = useState('');
-  const [fields, setFields] = useState<ThingTypeField[] | null>(null);
+  // the attributes shown, with the type they belong to: reading them again after a change keeps
+  // them on screen (no loading line beside the change's status line); another type shows none
+  // until its own arrive
+  const [shown, setShown] = useState<{ typeId: string; fields: ThingTypeField[] } | null>(null);
+  const fields = shown?.typeId === typeId ? shown.fields : null;
   const { loads, loadError, setLoadError, reload, retry } = useReload();
   const [editing, setEditing] = useState<ThingTypeField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ThingTypeField | null>(null);
@@ -161,9 +165,10 @@ export function RulesAttributesPage() {
 
   useEffect(() => {
     if (typeId === '') return;
-    setFields(null);
-    return loadWhileCurrent(api.thingTypeFields(Number(typeId)), setFields, (caught) =>
-      setLoadError(describeError(t, caught)),
+    return loadWhileCurrent(
+      api.thingTypeFields(Number(typeId)),
+      (loaded) => setShown({ typeId, fields: loaded }),
+      (caught) => setLoadError(describeError(t, caught)),
     );
   }, [api, setLoadError, typeId, t, loads]);
 
@@ -178,7 +183,7 @@ export function RulesAttributesPage() {
     order[at + by] = field.id;
     order[at] = other;
     await run(async () => {
-      setFields(await api.reorderThingTypeFields(Number(typeId), order));
+      setShown({ typeId, fields: await api.reorderThingTypeFields(Number(typeId), order) });
       setStatus(t('attributes.moved'));
       // the moved row's button keeps the focus where the row went
       requestAnimationFrame(() =>
