@@ -12,7 +12,7 @@ import {
   parseAppRoute,
 } from '@portico/core';
 import { createInMemoryServices, type InMemoryServices } from '@portico/services';
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../src/api/http-client.ts';
 import { ApiError, NetworkError } from '../src/api/api-errors.ts';
 import { createPlatformApi } from '../src/api/platform-api.ts';
@@ -75,7 +75,7 @@ async function issueToken(user: Username): Promise<string> {
 }
 
 /** Starts the services once for the file that calls it (every run of the model shares them). */
-export function setUpModelServices(): void {
+function setUpModelServices(): void {
   beforeAll(startServices, 60_000);
   afterAll(async () => {
     await services.close();
@@ -386,7 +386,7 @@ function checkInvariants(model: Model, real: Real): void {
   if (idle && quiet && stored === undefined && !model.dirty) expect(path).toBe('/login');
 }
 
-export type Command = fc.AsyncCommand<Model, Real>;
+type Command = fc.AsyncCommand<Model, Real>;
 
 /** Every command ends by settling and checking the invariants. */
 abstract class Step implements Command {
@@ -801,9 +801,9 @@ const race = fc
 export const races = fc.array(race, { minLength: 1, maxLength: 3 }).map((rounds) => rounds.flat());
 
 /** Runs per CI pass (thousands in total); `SESSION_MODEL_RUNS` changes both. */
-export const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 1000);
+const RUNS = Number(process.env.SESSION_MODEL_RUNS ?? 1000);
 /** Replays a reported failure: SESSION_MODEL_SEED and SESSION_MODEL_PATH from fast-check's report. */
-export const REPLAY = process.env.SESSION_MODEL_SEED
+const REPLAY = process.env.SESSION_MODEL_SEED
   ? {
       seed: Number(process.env.SESSION_MODEL_SEED),
       ...(process.env.SESSION_MODEL_PATH ? { path: process.env.SESSION_MODEL_PATH } : {}),
@@ -825,7 +825,7 @@ async function resetThrottle(): Promise<void> {
     .catch(() => undefined);
 }
 
-export async function runModel(sequence: Iterable<Command>): Promise<void> {
+async function runModel(sequence: Iterable<Command>): Promise<void> {
   await resetThrottle();
   const real = createReal();
   try {
@@ -837,4 +837,24 @@ export async function runModel(sequence: Iterable<Command>): Promise<void> {
   } finally {
     await disposeReal(real);
   }
+}
+
+/**
+ * The model test of one kind of sequence, in a file of its own (the two kinds run on two workers):
+ * services started once for the file, `RUNS` runs, every invariant after every step.
+ */
+export function testTheModel(name: string, sequences: fc.Arbitrary<Iterable<Command>>): void {
+  setUpModelServices();
+  describe('the session as a state machine (model-based)', () => {
+    it(`keeps every invariant: ${name} (${RUNS} runs)`, async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const silence = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        await fc.assert(fc.asyncProperty(sequences, runModel), { numRuns: RUNS, ...REPLAY });
+      } finally {
+        silence.mockRestore();
+        vi.useRealTimers();
+      }
+    }, 900_000);
+  });
 }
