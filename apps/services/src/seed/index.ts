@@ -26,6 +26,11 @@ async function alreadySeeded(db: Kysely<Database>): Promise<boolean> {
   return group !== undefined;
 }
 
+// The demo accounts' password hashes (scrypt, salted), made once per process: a process seeds one
+// database, but the tests open hundreds of fresh in-memory ones, each of which spent six full-cost
+// scrypt hashes (≈ 35 ms of CPU each) on the same public demo password.
+let demoPasswordHashes: Promise<string[]> | undefined;
+
 /**
  * Seeds the demo tenant when the database is empty. `scale` multiplies things and zones: 1 is a
  * few dozen things; n > 1 gives about 1,000·n things (100 → about 100,000) for load tests.
@@ -33,7 +38,13 @@ async function alreadySeeded(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemoData(db: Kysely<Database>, scale = 1): Promise<boolean> {
   if (await alreadySeeded(db)) return false;
-  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword('demo')));
+  demoPasswordHashes ??= Promise.all(DEMO_ACCOUNTS.map(() => hashPassword('demo'))).catch(
+    (error: unknown) => {
+      demoPasswordHashes = undefined; // a failed hash is tried again by the next seed
+      throw error;
+    },
+  );
+  const passwordHashes = await demoPasswordHashes;
   await db.transaction().execute(async (trx) => {
     const directory = await seedDirectory(trx, passwordHashes);
     await seedModel(trx, scale, directory);
