@@ -7,8 +7,10 @@ import { expect, type APIRequestContext, type Page, test } from '@playwright/tes
 import {
   API,
   NEW_ACCOUNT_PASSWORD,
+  apiCreate,
   apiLogin,
   createAcmeAccount,
+  createOwnTenant,
   landed,
   legacyFrame,
   signIn,
@@ -305,5 +307,53 @@ test('a second user on the same browser never sees the first one’s draft (and 
     thing.name,
   );
   await expect(legacyFrame(page).getByText('Restore your unsaved changes?')).toHaveCount(0);
+  await context.close();
+});
+
+test('a half-typed record keeps what was typed when the tenant renames its things meanwhile: the frame relabels, reloads nothing', async ({
+  browser,
+  request,
+}) => {
+  // a tenant of its own: the vocabulary it changes must not reach the tests beside it
+  const tenant = await createOwnTenant(request, {
+    prefix: 'safety-push',
+    name: 'Push tenant',
+    roleName: 'Push editor',
+    permissions: ['things:x', 'thing:*', 'thingtype:r'],
+  });
+  const created = await apiCreate(request, tenant.token, '/thing', {
+    name: 'Pallet 1',
+    serial: `PP1-${tenant.id}`,
+    groupId: tenant.id,
+    thingTypeId: tenant.typeId,
+  });
+  const thing: Thing = { id: created.id, name: 'Pallet 1' };
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, tenant.username, NEW_ACCOUNT_PASSWORD);
+  await landed(page);
+  await page.goto('/#/app/things/thing');
+  await expect(legacyFrame(page).getByRole('heading', { level: 1, name: 'Things' })).toBeVisible();
+  const place = await openRecord(page, thing);
+  await typeHalf(page, 'Pallet 1 edited');
+
+  // the tenant's things are renamed elsewhere (its configuration's event reaches this console,
+  // which reads the configuration again and pushes the new vocabulary to the frame)
+  const renamed = await request.put(`${API}/group/${tenant.id}/field/vizixVocabularyLabelThings`, {
+    headers: { token: tenant.token },
+    data: { value: '{"en":"Crates"}' },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+
+  // the frame speaks the new word and the form still holds what was typed, unsaved, in place
+  const frame = legacyFrame(page);
+  await expect(
+    frame.getByRole('heading', { level: 1, name: 'Crates', includeHidden: true }),
+  ).toHaveCount(1);
+  await expect(frame.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(
+    'Pallet 1 edited',
+  );
+  await expect(page.locator('[data-unsaved-changes]')).toHaveCount(1);
+  await expectAt(page, place);
   await context.close();
 });
