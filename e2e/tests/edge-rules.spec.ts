@@ -123,9 +123,9 @@ for (const language of ['en', 'es'] as const) {
     await expectNoFrameAxeViolations(page, `scheduled rules (${language}): `, frameSelector);
 
     // the shell's toast for the saved rule: at 390 px it spans the bottom of the window, under the
-    // pointer left where the form's Save button was, so it stays while hovered (as hovered toasts do), over the
-    // next form's Save, where a click closed the toast instead of saving (seen in loaded runs). The
-    // pointer leaves it, as a person's would, and it goes before the next form.
+    // pointer left where the form's Save button was, so it stays while hovered (as hovered toasts
+    // do), over the next form's Save, where a click closed the toast instead of saving (seen in
+    // loaded runs). The pointer leaves it, as a person's would, and it goes before the next form.
     await page.mouse.move(width / 2, 10);
     await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
 
