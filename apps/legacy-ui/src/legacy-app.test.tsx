@@ -142,6 +142,51 @@ describe('LegacyApp over the bridge', { timeout: 30_000 }, () => {
     expect(shownAtAnswer).toEqual(['Areas', 'Areas']);
   });
 
+  it('router is answered before any select menu comes or goes with the page: they go first and come right after', async () => {
+    const { host, pair } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' });
+    await act(async () => {
+      await host.navigate('/model/zone');
+    });
+    // the pager's rows per page: a select, in once the answer is out
+    const before = await screen.findByRole('combobox', { name: 'Rows per page' });
+    const atAnswer: Array<{ heading: string | null; selects: number }> = [];
+    const post = pair.frame.post.bind(pair.frame);
+    pair.frame.post = (data, targetOrigin) => {
+      if ((data as { action?: string }).action === 'routerSuccess')
+        atAnswer.push({
+          heading: document.querySelector('h1')?.textContent ?? null,
+          selects: document.querySelectorAll('select').length,
+        });
+      post(data, targetOrigin);
+    };
+    // what the document showed when its selects went: the page navigated from, not the new one
+    const headingsAtRemoval: Array<string | null> = [];
+    const observer = new MutationObserver((records) => {
+      const removed = records.some((record) =>
+        [...record.removedNodes].some(
+          (node) =>
+            node instanceof Element && (node.matches('select') || node.querySelector('select')),
+        ),
+      );
+      if (removed) headingsAtRemoval.push(document.querySelector('h1')?.textContent ?? null);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await act(async () => {
+        await host.navigate('/model/zoneType');
+      });
+    } finally {
+      observer.disconnect();
+    }
+    expect(atAnswer).toEqual([{ heading: 'Zone types', selects: 0 }]);
+    expect(before.isConnected).toBe(false);
+    expect(headingsAtRemoval[0]).toBe('Areas');
+    // the menus follow at once (a box of their size stood in their place)
+    expect(await screen.findByRole('combobox', { name: 'Rows per page' })).toBeInTheDocument();
+    expect(document.querySelector('.select-stand-in')).toBeNull();
+  });
+
   it('a page loaded on demand is answered once its code is in and the page in the DOM, not with the loading view', async () => {
     // the module itself is loaded ahead (a slow transform would otherwise hit the answer's bound):
     // the page's first showing still waits a turn for it, as React.lazy does for any module

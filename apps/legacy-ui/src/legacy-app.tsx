@@ -20,6 +20,7 @@ import type { Translate } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
+import { MenuHoldContext, createMenuHold } from './pages/after-answer.tsx';
 import type { LegacyContextValue, UnsavedWorkPort } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute, loadsOnDemand } from './pages/page-for-route.tsx';
@@ -64,6 +65,8 @@ export function LegacyApp({
   const expiredSent = useRef(false);
   // the page's requests wait while the frame answers the shell's `router` (request-gate.ts)
   const [gate] = useState(createRequestGate);
+  // the page's select menus wait while the frame answers the shell's `router` (after-answer.tsx)
+  const [menus] = useState(createMenuHold);
   // the shell's pending `router`, answered by the layout effect below once the page is in the DOM
   const answerRoute = useRef<(() => void) | null>(null);
   // A page loaded on demand whose code is still on its way shows the loading view first: the answer
@@ -141,38 +144,63 @@ export function LegacyApp({
         }
         // flushSync: the page for `target` is in the DOM before routerSuccess goes back: it goes
         // back from the layout effect above, in the commit (or below, when nothing rendered). What
-        // can wait does, so that the answer goes back first: the requests the page
-        // starts are held, and the frame's own address (read only by a reload of the frame) is
-        // written when the thread is idle.
+        // can wait does, so that the answer goes back first: the requests the page starts are
+        // held, the page's select menus too (pages/after-answer.tsx), and the frame's own address
+        // (read only by a reload of the frame) is written when the thread is idle.
         const release = gate.hold();
-        // The bridge posts a plain answer as soon as this handler returns, before microtasks
-        // run: a task queued from a microtask comes after the answer, so the shell reads the
-        // answer before the held requests start (measured: a tab click 55 -> 41 ms).
-        const releaseLater = () => queueMicrotask(() => setTimeout(release, 0));
+        // Released by a timer queued after the answer. Not a 0 ms one: measured in Chromium 156, a
+        // 0 ms timer set from here runs before the shell's task that reads the answer (1-2 ms of
+        // requests and menus ahead of it); 1 ms lets that task go first.
+        const releaseLater = () =>
+          queueMicrotask(() =>
+            setTimeout(() => {
+              release();
+              menus.release();
+            }, 1),
+          );
         answerRoute.current = () => answer({ path: router.current() });
+        // First the page on screen lets go of its menus, in a commit of its own; the new page
+        // comes in a microtask, after the one the browser queues for their removal.
         try {
-          flushSync(() => router.go(target, { writeHashLater: true }));
-        } finally {
-          if (!answerDeferred.current) {
-            answerRoute.current = null;
-            releaseLater();
-          }
+          flushSync(() => menus.hold());
+        } catch (caught) {
+          answerRoute.current = null;
+          release();
+          menus.release();
+          throw caught;
         }
-        if (!answerDeferred.current) return { path: router.current() };
-        // the page's code is on its way: answered once the page (or its failed-load view) is in
-        // the DOM, or after PAGE_ANSWER_LIMIT_MS with whatever is shown
-        return new Promise<{ path: string }>((resolve) => {
-          const timer = setTimeout(() => {
-            answerDeferred.current = false;
-            answerRoute.current?.();
-          }, PAGE_ANSWER_LIMIT_MS);
-          answerRoute.current = () => {
-            clearTimeout(timer);
-            answerRoute.current = null;
-            resolve({ path: router.current() });
-            releaseLater();
-          };
-        });
+        return new Promise<{ path: string }>((resolve, reject) =>
+          queueMicrotask(() => {
+            try {
+              flushSync(() => router.go(target, { writeHashLater: true }));
+            } catch (caught) {
+              answerRoute.current = null;
+              releaseLater();
+              reject(caught);
+              return;
+            }
+            if (!answerDeferred.current) {
+              // nothing rendered (the page shown already): the answer goes now
+              answerRoute.current?.();
+              answerRoute.current = null;
+              releaseLater();
+              resolve({ path: router.current() });
+              return;
+            }
+            // the page's code is on its way: answered once the page (or its failed-load view) is
+            // in the DOM, or after PAGE_ANSWER_LIMIT_MS with whatever is shown
+            const timer = setTimeout(() => {
+              answerDeferred.current = false;
+              answerRoute.current?.();
+            }, PAGE_ANSWER_LIMIT_MS);
+            answerRoute.current = () => {
+              clearTimeout(timer);
+              answerRoute.current = null;
+              resolve({ path: router.current() });
+              releaseLater();
+            };
+          }),
+        );
       }),
       frame.on('permissions', ({ permissions }) => update({ permissions })),
       frame.on('language', ({ language }) => changeLanguage(language)),
@@ -207,7 +235,7 @@ export function LegacyApp({
       for (const type of ACTIVITY_EVENTS)
         window.removeEventListener(type, reportActivity, { capture: true });
     };
-  }, [frame, router, gate]);
+  }, [frame, router, gate, menus]);
 
   const navigate = useCallback(
     (target: string, options: { replace?: boolean } = {}) => {
@@ -367,7 +395,9 @@ export function LegacyApp({
   } else {
     body = (
       <LegacyContext.Provider value={context}>
-        <PageForRoute path={path} onShown={onPageShown} />
+        <MenuHoldContext.Provider value={menus}>
+          <PageForRoute path={path} onShown={onPageShown} />
+        </MenuHoldContext.Provider>
         {customTab ? (
           <CustomTabDialog
             tabId={customTab.tabId}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useLegacy } from '../legacy-context.tsx';
+import { AfterAnswer } from './after-answer.tsx';
 
 /** Props of {@link Pager}. */
 export interface PagerProps {
@@ -109,17 +110,19 @@ export function Pager({
       ) : null}
       <span className="filter">
         <label htmlFor={sizeId}>{t('list.pageSize')}</label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-        >
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <AfterAnswer>
+          <select
+            id={sizeId}
+            value={pageSize}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+          >
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </AfterAnswer>
       </span>
     </nav>
   );

@@ -8,6 +8,7 @@ import { describeError } from '../messages.ts';
 import { RESOURCES } from '../resources.ts';
 import type { FieldDef, ResourceDef } from '../resources.ts';
 import { detailPathOf } from '../routes.ts';
+import { AfterAnswer } from './after-answer.tsx';
 import { BulkDeleteDialog, BulkUpdateDialog, UndoToast, bulkFields } from './bulk-actions.tsx';
 import { bulkSummary } from './bulk-summary.ts';
 import { ListFooter } from './list-footer.tsx';
@@ -58,14 +59,16 @@ function FilterSelect({
           emptyLabel={t('list.all')}
         />
       ) : (
-        <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{t('list.all')}</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option} value={option}>
-              {enumLabel(option)}
-            </option>
-          ))}
-        </select>
+        <AfterAnswer>
+          <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+            <option value="">{t('list.all')}</option>
+            {(field.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {enumLabel(option)}
+              </option>
+            ))}
+          </select>
+        </AfterAnswer>
       )}
     </span>
   );
@@ -449,34 +452,36 @@ export function ResourceListPage({
             {/* on a phone the cards have no column headers to sort by: one select does it */}
             <span className="filter phone-sort">
               <label htmlFor={sortId}>{t('list.sortBy')}</label>
-              <select
-                id={sortId}
-                value={`${state.order.field}:${state.order.direction}`}
-                onChange={(event) => {
-                  const [field = 'id', direction] = event.target.value.split(':');
-                  update({ order: { field, direction: direction === 'desc' ? 'desc' : 'asc' } });
-                }}
-              >
-                {resource.columns.some(
-                  (column) => isSortable(column) && column.field === state.order.field,
-                ) ? null : (
-                  <option value={`${state.order.field}:${state.order.direction}`}>
-                    {t('list.sortCurrent')}
-                  </option>
-                )}
-                {resource.columns.filter(isSortable).flatMap((column) =>
-                  (['asc', 'desc'] as const).map((direction) => (
-                    <option
-                      key={`${column.field}:${direction}`}
-                      value={`${column.field}:${direction}`}
-                    >
-                      {t(direction === 'asc' ? 'list.sortAscending' : 'list.sortDescending', {
-                        field: fieldLabel(column),
-                      })}
+              <AfterAnswer>
+                <select
+                  id={sortId}
+                  value={`${state.order.field}:${state.order.direction}`}
+                  onChange={(event) => {
+                    const [field = 'id', direction] = event.target.value.split(':');
+                    update({ order: { field, direction: direction === 'desc' ? 'desc' : 'asc' } });
+                  }}
+                >
+                  {resource.columns.some(
+                    (column) => isSortable(column) && column.field === state.order.field,
+                  ) ? null : (
+                    <option value={`${state.order.field}:${state.order.direction}`}>
+                      {t('list.sortCurrent')}
                     </option>
-                  )),
-                )}
-              </select>
+                  )}
+                  {resource.columns.filter(isSortable).flatMap((column) =>
+                    (['asc', 'desc'] as const).map((direction) => (
+                      <option
+                        key={`${column.field}:${direction}`}
+                        value={`${column.field}:${direction}`}
+                      >
+                        {t(direction === 'asc' ? 'list.sortAscending' : 'list.sortDescending', {
+                          field: fieldLabel(column),
+                        })}
+                      </option>
+                    )),
+                  )}
+                </select>
+              </AfterAnswer>
             </span>
             {filtered ? (
               <button type="button" className="secondary" onClick={clearFilters}>
