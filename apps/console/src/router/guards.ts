@@ -202,12 +202,23 @@ export function createGuards(deps: GuardDeps) {
     return null;
   }
 
+  // the tenant's application tabs, parsed once per value of the setting (read on every tab click)
+  let tabsSetting: unknown = undefined;
+  let tabsRead: ReturnType<typeof readApplicationTabs> = [];
+  function applicationTabs(setting: unknown) {
+    if (setting !== tabsSetting) {
+      tabsRead = readApplicationTabs(setting);
+      tabsSetting = setting;
+    }
+    return tabsRead;
+  }
+
   function mayOpen(route: NonNullable<ReturnType<typeof parseAppRoute>>): boolean {
     const { authz, config } = store.getState();
     return isAppRouteAllowed(route, {
       permissions: authz.permissions,
       hiddenTabs: config.hiddenTabs,
-      applicationTabs: readApplicationTabs(config.groupFields.applicationTabs),
+      applicationTabs: applicationTabs(config.groupFields.applicationTabs),
     });
   }
 

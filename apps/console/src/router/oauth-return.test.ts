@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { beginOAuthSignIn, buildOAuthAuthorizeUrl } from './oauth-return.ts';
+import { beginOAuthSignIn, buildOAuthAuthorizeUrl, hasOAuthReturn } from './oauth-return.ts';
 
 describe('the identity provider address of a sign-in started in this tab', () => {
   const state = 'S'.repeat(43);
@@ -46,5 +46,27 @@ describe('beginOAuthSignIn', () => {
     const second = new URL(beginOAuthSignIn('/demo-idp/authorize', 'es'));
     expect(second.searchParams.get('state')).not.toBe(state);
     expect(sessionStorage.getItem('OAUTH_STATE')).toBe(second.searchParams.get('state'));
+  });
+});
+
+describe('hasOAuthReturn (checked on every tab click: the cookie string is searched first)', () => {
+  const clear = () => {
+    for (const pair of document.cookie.split(';')) {
+      const name = pair.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    }
+  };
+  afterEach(clear);
+
+  it.each([
+    ['no cookie at all', [], false],
+    ['other cookies only', ['RIOT_TK=abc', 'XSRF-TOKEN=x'], false],
+    ['a name that only ends like it', ['my$oauth_status_x=1'], false],
+    ['the status cookie as the platform sets it', ['RIOT_TK=abc', '$oauth_status=success'], true],
+    ['the status cookie percent-encoded', ['%24oauth_status=failure'], true],
+  ])('%s → %s', (_case, cookies, expected) => {
+    clear();
+    for (const cookie of cookies) document.cookie = `${cookie}; path=/`;
+    expect(hasOAuthReturn()).toBe(expected);
   });
 });

@@ -15,6 +15,7 @@ import {
 import {
   getCookie,
   getSession,
+  hasCookie,
   removeCookie,
   removeSession,
   setSession,
@@ -22,7 +23,7 @@ import {
 
 /** True when the page was opened by an OAuth return (the cookie is there, not yet handled). */
 export function hasOAuthReturn(): boolean {
-  return getCookie(OAUTH_STATUS_COOKIE) !== undefined;
+  return hasCookie(OAUTH_STATUS_COOKIE);
 }
 
 /** Reads and clears the OAuth return's cookies and this tab's state, and decides (core's rule). */
