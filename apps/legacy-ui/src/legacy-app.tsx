@@ -23,7 +23,7 @@ import { createRequestGate } from './request-gate.ts';
 import { MenuHoldContext, createMenuHold } from './pages/after-answer.tsx';
 import type { LegacyContextValue, UnsavedWorkPort } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
-import { PageForRoute, loadsOnDemand } from './pages/page-for-route.tsx';
+import { PageForRoute, pageIdentity, loadsOnDemand } from './pages/page-for-route.tsx';
 import { Spinner } from './pages/status-views.tsx';
 
 type Status = 'connecting' | 'signedIn' | 'outside' | 'expired';
@@ -67,6 +67,8 @@ export function LegacyApp({
   const [gate] = useState(createRequestGate);
   // the page's select menus wait while the frame answers the shell's `router` (after-answer.tsx)
   const [menus] = useState(createMenuHold);
+  // the page navigated from, gone a microtask before the new one comes (the `router` handler)
+  const [leaving, setLeaving] = useState(false);
   // the shell's pending `router`, answered by the layout effect below once the page is in the DOM
   const answerRoute = useRef<(() => void) | null>(null);
   // A page loaded on demand whose code is still on its way shows the loading view first: the answer
@@ -159,22 +161,34 @@ export function LegacyApp({
             }, 1),
           );
         answerRoute.current = () => answer({ path: router.current() });
-        // First the page on screen lets go of its menus, in a commit of its own; the new page
-        // comes in a microtask, after the one the browser queues for their removal.
+        // First the page on screen lets go of its menus, in a commit of its own (and goes
+        // altogether when another page comes: the browser then has no page to lay out for it); the
+        // new page comes in a microtask, after the one the browser queues for their removal.
+        const from = pageIdentity(router.current());
+        const to = pageIdentity(target);
+        const leave = from !== null && to !== null && from !== to;
         try {
-          flushSync(() => menus.hold());
+          flushSync(() => {
+            menus.hold();
+            if (leave) setLeaving(true);
+          });
         } catch (caught) {
           answerRoute.current = null;
           release();
           menus.release();
+          setLeaving(false);
           throw caught;
         }
         return new Promise<{ path: string }>((resolve, reject) =>
           queueMicrotask(() => {
             try {
-              flushSync(() => router.go(target, { writeHashLater: true }));
+              flushSync(() => {
+                setLeaving(false);
+                router.go(target, { writeHashLater: true });
+              });
             } catch (caught) {
               answerRoute.current = null;
+              setLeaving(false);
               releaseLater();
               reject(caught);
               return;
@@ -396,7 +410,7 @@ export function LegacyApp({
     body = (
       <LegacyContext.Provider value={context}>
         <MenuHoldContext.Provider value={menus}>
-          <PageForRoute path={path} onShown={onPageShown} />
+          {leaving ? null : <PageForRoute path={path} onShown={onPageShown} />}
         </MenuHoldContext.Provider>
         {customTab ? (
           <CustomTabDialog

@@ -272,6 +272,27 @@ export function OnDemandPage({
   );
 }
 
+/**
+ * Which page `location` shows, for the pages a tab click goes between (lists, records, module
+ * landing pages, the welcome page): two locations with the same identity show the same page (kept
+ * across the move, as its key keeps it below); another identity is another page. Null for any other
+ * page: not compared.
+ */
+export function pageIdentity(location: string): string | null {
+  const match = matchRoute(location);
+  switch (match.kind) {
+    case 'welcome':
+    case 'landing':
+      return match.kind;
+    case 'list':
+      return `list:${match.resource.api}`;
+    case 'detail':
+      return `detail:${match.resource.api}:${match.id}`;
+    default:
+      return null;
+  }
+}
+
 function pageElement(match: RouteMatch, query: string): ReactNode {
   switch (match.kind) {
     case 'welcome':
