@@ -127,6 +127,9 @@ async function signIn(page: Page, baseUrl: string): Promise<SignInRun> {
   return { inPage, wall, phases };
 }
 
+/** One frame of a 60 Hz display, in ms. */
+const FRAME_MS = 1000 / 60;
+
 async function confirmedNavigation(
   page: Page,
   linkName: string,
@@ -136,8 +139,17 @@ async function confirmedNavigation(
     .getByRole('navigation', { name: 'Sidebar' })
     .getByRole('link', { name: linkName, exact: true });
   await link.waitFor();
+  // A person's click, at the link's centre: Playwright's locator click would first install its
+  // hit-target check in the page, a listener that runs in the click's own input task (about 1 ms,
+  // a forced style recalculation among it) and would be counted from the event's time stamp.
+  const box = await link.boundingBox();
+  if (!box) throw new Error(`the "${linkName}" link is not on screen`);
+  // ...at any moment of the display's frame (16.7 ms at 60 Hz), as a person's click lands: the page's
+  // first task after a click waits for the next frame to be drawn (Chromium defers it), so a driver
+  // whose clicks keep one phase to the display would measure always the same part of that wait
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * FRAME_MS));
   const started = Date.now();
-  await link.click();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   // one call that waits in the page: no locator polling competes with the product for the thread
   await page.evaluate(
     (target) =>
@@ -165,11 +177,24 @@ const TAB_PAGES: Array<[string, string]> = [
   ['Assets', '/app/things/thing'],
 ];
 
-/** A signed-in page in a marked context, for tab clicks (`clickTabs`). */
+// A display's refresh, kept going (a string, as above). On a screen, frames come on a fixed 60 Hz
+// grid; headless Chromium starts its frames on demand, so a click after a quiet moment gets the
+// next frame almost at once. The page's first task after a click waits for that frame (Chromium
+// defers it), so without this loop the bench would measure a shorter wait than a screen gives.
+const DISPLAY_SCRIPT = `(() => {
+  const tick = () => requestAnimationFrame(tick);
+  requestAnimationFrame(tick);
+})()`;
+
+/**
+ * A signed-in page in a marked context, for tab clicks (`clickTabs`): frames drawn on a 60 Hz grid,
+ * as on a screen (DISPLAY_SCRIPT).
+ */
 export async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await newMarkedContext(browser);
   const page = await context.newPage();
   await signIn(page, baseUrl);
+  await page.evaluate(DISPLAY_SCRIPT);
   return page;
 }
 
@@ -187,6 +212,13 @@ export async function clickTabs(
 }
 
 const ms = (values: number[]) => median(values).toFixed(0);
+
+/**
+ * Rounds of two tab clicks (one to each page) for the latency: 60 clicks. Each click lands at a
+ * random moment of the display's frame, so its wait for the next frame is anywhere from 0 to
+ * 16.7 ms: a median needs more clicks than that spread to settle (medians of 20 moved by 3 ms).
+ */
+const CLICK_ROUNDS = 30;
 
 /**
  * Sign-in and tab-click latencies, and the heap growth over `navigations` tab clicks. With
@@ -212,7 +244,7 @@ export async function runNavigationBench(
 
   const pages = await Promise.all(urls.map((url) => signedInPage(browser, url)));
   const clicks: Array<Array<{ inPage: number; wall: number }>> = urls.map(() => []);
-  for (let round = 0; round < 10; round += 1)
+  for (let round = 0; round < CLICK_ROUNDS; round += 1)
     for (let i = 0; i < pages.length; i += 1) {
       const which = (round + i) % pages.length;
       clicks[which]!.push(...(await clickTabs(pages[which]!, 2)));
@@ -250,7 +282,7 @@ export async function runNavigationBench(
       ok: signInMedian <= 150,
     },
     {
-      name: 'tab click → frame route confirmed (in page, median of 20)',
+      name: `tab click → frame route confirmed (in page, median of ${CLICK_ROUNDS * 2})`,
       value: `${clickText(clicks[0]!)}${beside(clicks, clickText)}; load ${load()}`,
       target: '≤ 16 ms',
       ok: clickMedian <= 16,
