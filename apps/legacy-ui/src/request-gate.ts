@@ -1,7 +1,8 @@
 // Holds the page's API requests back for a moment: while the frame answers the shell's `router`,
 // the requests the new page starts wait until the answer is out, so the shell's wait for the
 // frame carries none of their cost (sending three requests and handling their
-// answers was a fifth of a tab click). They start one task later, in the order they were made.
+// answers was a fifth of a tab click). They start a moment later (legacy-app.tsx: a 1 ms timer
+// queued after the answer), in the order they were made.
 
 /** A gate the API client waits at before each request. */
 export interface RequestGate {
