@@ -20,7 +20,7 @@ import type { Translate } from './i18n.ts';
 import { createLabelling } from './labelling.ts';
 import { LegacyContext } from './legacy-context.tsx';
 import { createRequestGate } from './request-gate.ts';
-import { MenuHoldContext, createMenuHold } from './pages/after-answer.tsx';
+import { MenuHoldContext } from './pages/after-answer.tsx';
 import type { LegacyContextValue, UnsavedWorkPort } from './legacy-context.tsx';
 import { CustomTabDialog } from './pages/custom-tab-dialog.tsx';
 import { PageForRoute, pageIdentity, loadsOnDemand } from './pages/page-for-route.tsx';
@@ -63,10 +63,9 @@ export function LegacyApp({
   const [session, setSession] = useState<SessionData | null>(null);
   const [customTab, setCustomTab] = useState<{ tabId: number | null } | null>(null);
   const expiredSent = useRef(false);
-  // the page's requests wait while the frame answers the shell's `router` (request-gate.ts)
+  // the page's requests and select menus wait while the frame answers the shell's `router`
+  // (request-gate.ts, pages/after-answer.tsx)
   const [gate] = useState(createRequestGate);
-  // the page's select menus wait while the frame answers the shell's `router` (after-answer.tsx)
-  const [menus] = useState(createMenuHold);
   // the page navigated from, gone a microtask before the new one comes (the `router` handler)
   const [leaving, setLeaving] = useState(false);
   // the shell's pending `router`, answered by the layout effect below once the page is in the DOM
@@ -149,17 +148,11 @@ export function LegacyApp({
         // can wait does, so that the answer goes back first: the requests the page starts are
         // held, the page's select menus too (pages/after-answer.tsx), and the frame's own address
         // (read only by a reload of the frame) is written when the thread is idle.
-        const release = gate.hold();
         // Released by a timer queued after the answer. Not a 0 ms one: measured in Chromium 156, a
         // 0 ms timer set from here runs before the shell's task that reads the answer (1-2 ms of
         // requests and menus ahead of it); 1 ms lets that task go first.
-        const releaseLater = () =>
-          queueMicrotask(() =>
-            setTimeout(() => {
-              release();
-              menus.release();
-            }, 1),
-          );
+        let release = () => {};
+        const releaseLater = () => queueMicrotask(() => setTimeout(release, 1));
         answerRoute.current = () => answer({ path: router.current() });
         // First the page on screen lets go of its menus, in a commit of its own (and goes
         // altogether when another page comes: the browser then has no page to lay out for it); the
@@ -169,13 +162,12 @@ export function LegacyApp({
         const leave = from !== null && to !== null && from !== to;
         try {
           flushSync(() => {
-            menus.hold();
+            release = gate.hold();
             if (leave) setLeaving(true);
           });
         } catch (caught) {
           answerRoute.current = null;
           release();
-          menus.release();
           setLeaving(false);
           throw caught;
         }
@@ -249,7 +241,7 @@ export function LegacyApp({
       for (const type of ACTIVITY_EVENTS)
         window.removeEventListener(type, reportActivity, { capture: true });
     };
-  }, [frame, router, gate, menus]);
+  }, [frame, router, gate]);
 
   const navigate = useCallback(
     (target: string, options: { replace?: boolean } = {}) => {
@@ -409,7 +401,7 @@ export function LegacyApp({
   } else {
     body = (
       <LegacyContext.Provider value={context}>
-        <MenuHoldContext.Provider value={menus}>
+        <MenuHoldContext.Provider value={gate}>
           {leaving ? null : <PageForRoute path={path} onShown={onPageShown} />}
         </MenuHoldContext.Provider>
         {customTab ? (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRequestGate } from './request-gate.ts';
 
 const settled = async (promise: Promise<void> | null) => {
@@ -40,5 +40,37 @@ describe('createRequestGate', () => {
     const gate = createRequestGate();
     gate.hold()();
     expect(gate.opened()).toBeNull();
+  });
+});
+
+describe('createRequestGate: whether it is held, for the select menus', () => {
+  it.each([
+    { steps: [] as string[], held: false, told: 0 },
+    { steps: ['hold a'], held: true, told: 1 },
+    { steps: ['hold a', 'hold b'], held: true, told: 1 },
+    { steps: ['hold a', 'release a'], held: false, told: 2 },
+    { steps: ['hold a', 'hold b', 'release a'], held: true, told: 1 },
+    { steps: ['hold a', 'hold b', 'release a', 'release a', 'release b'], held: false, told: 2 },
+    { steps: ['hold a', 'release a', 'hold b'], held: true, told: 3 },
+  ])('$steps → held $held, listeners told $told times', ({ steps, held, told }) => {
+    const gate = createRequestGate();
+    const listener = vi.fn();
+    gate.subscribe(listener);
+    const releases = new Map<string, () => void>();
+    for (const step of steps) {
+      const [verb, name = ''] = step.split(' ');
+      if (verb === 'hold') releases.set(name, gate.hold());
+      else releases.get(name)?.();
+    }
+    expect(gate.held()).toBe(held);
+    expect(listener).toHaveBeenCalledTimes(told);
+  });
+
+  it('stops telling a listener that unsubscribed', () => {
+    const gate = createRequestGate();
+    const listener = vi.fn();
+    gate.subscribe(listener)();
+    gate.hold();
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -9,44 +9,20 @@
 //   - one inserted with the new page: the browser's form tracking (autofill) posts a task that does
 //     the same, queued ahead of the answer (3-5 ms).
 // Without either, a tab click's answer reaches the shell in about half the time. So while the frame
-// answers a `router` it holds the menus: the page on screen lets go of its selects first (their
-// removal then lays out a page that is already laid out), the new page mounts without them, and
-// they come in right after the answer, before the browser paints in practice. In their place
-// stands a box of a select's size, so nothing moves when they come.
+// answers a `router`, its request gate (request-gate.ts) holds the menus with the requests: the
+// page on screen lets go of its selects first (in a commit of its own, with no new page to lay
+// out), the new page mounts without them, and they come in right after the answer, before the
+// browser paints in practice. In their place stands a box of a select's size, so nothing moves.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { createRequestGate } from '../request-gate.ts';
+import type { RequestGate } from '../request-gate.ts';
 
-/** Whether the menus are shown, with its listeners (a store: only the menus render when it moves). */
-export interface MenuHold {
-  /** True while the frame answers the shell's `router`. */
-  held(): boolean;
-  /** Holds the menus until `release`; a second hold before the release is the same hold. */
-  hold(): void;
-  release(): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createMenuHold(): MenuHold {
-  let held = false;
-  const listeners = new Set<() => void>();
-  const set = (value: boolean) => {
-    if (held === value) return;
-    held = value;
-    for (const listener of [...listeners]) listener();
-  };
-  return {
-    held: () => held,
-    hold: () => set(true),
-    release: () => set(false),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+/** What the menus watch: the frame's request gate, held while it answers a `router`. */
+export type MenuHold = Pick<RequestGate, 'held' | 'subscribe'>;
 
 /** Outside a frame's `router` answer (a page rendered on its own, a test) nothing is held. */
-const NEVER_HELD: MenuHold = createMenuHold();
+const NEVER_HELD: MenuHold = createRequestGate();
 
 export const MenuHoldContext = createContext<MenuHold>(NEVER_HELD);
 

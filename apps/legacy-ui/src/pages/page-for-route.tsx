@@ -279,7 +279,11 @@ export function OnDemandPage({
  * page: not compared.
  */
 export function pageIdentity(location: string): string | null {
-  const match = matchRoute(location);
+  return identityOf(matchRoute(location));
+}
+
+/** `pageIdentity` of a matched route: also the key its list or record page is kept by. */
+function identityOf(match: RouteMatch): string | null {
   switch (match.kind) {
     case 'welcome':
     case 'landing':
@@ -302,7 +306,7 @@ function pageElement(match: RouteMatch, query: string): ReactNode {
     case 'list':
       return (
         <ResourceListPage
-          key={match.resource.api}
+          key={identityOf(match)}
           resource={match.resource}
           open={match.open}
           query={query}
@@ -311,15 +315,9 @@ function pageElement(match: RouteMatch, query: string): ReactNode {
     case 'detail': {
       if (match.resource.api === 'reportDefinition') {
         const { Component: ReportBuilderPage } = pages.reportBuilder;
-        return <ReportBuilderPage key={`report:${match.id}`} id={match.id} />;
+        return <ReportBuilderPage key={identityOf(match)} id={match.id} />;
       }
-      return (
-        <ResourceFormPage
-          key={`${match.resource.api}:${match.id}`}
-          resource={match.resource}
-          id={match.id}
-        />
-      );
+      return <ResourceFormPage key={identityOf(match)} resource={match.resource} id={match.id} />;
     }
     case 'mapmaker': {
       const { Component: MapMakerPage } = pages.mapMaker;
