@@ -240,6 +240,36 @@ test.describe('the work area at desktop size', () => {
     await expect(again.getByRole('combobox', { name: 'Status' })).toHaveValue('');
   });
 
+  test("a list reached by a tab click gets its select menus once the frame has answered; Back restores them with the list's filter and page size", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/things/thingType');
+    const frame = legacyFrame(page);
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    await expect(frame.getByRole('heading', { level: 1, name: 'Asset Types' })).toBeVisible();
+    // a tab click: the shell's router, answered before the page's menus come (after-answer.tsx)
+    await sidebar.getByRole('link', { name: 'Assets', exact: true }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    // the menus follow at once, and they work: a filter, then a page size
+    await frame.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'In maintenance' });
+    await expect(page).toHaveURL(/status=maintenance/);
+    await frame.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+    await expect(page).toHaveURL(/size=50/);
+    await expect(frame.getByRole('table').locator('.badge').first()).toHaveText('In maintenance');
+    // away by another tab click, then Back (the shell's router again, to the list with its query)
+    await sidebar.getByRole('link', { name: 'Asset Types', exact: true }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Asset Types' })).toBeVisible();
+    await expect(frame.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/app\/things\/thing\?.*status=maintenance/);
+    await expect(frame.getByRole('combobox', { name: 'Status' })).toHaveValue('maintenance');
+    await expect(frame.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
+    // nothing stands in for a menu once it has come
+    await expect(frame.locator('.select-stand-in')).toHaveCount(0);
+    await expectNoFrameAxeViolations(page, 'list after Back: ');
+  });
+
   test('item 15: bulk delete asks first (Cancel focused) and needs the permission; CSV export downloads the current filter', async ({
     page,
   }) => {
