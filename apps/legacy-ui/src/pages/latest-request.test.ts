@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLatestRequest } from './latest-request.ts';
+import { SEARCH_PAUSE_MS, createLatestRequest, searchWriteDelay } from './latest-request.ts';
 
 /** A request the server answers `afterMs` later (or fails), unless aborted first. */
 function serverAnswer<T>(value: T, afterMs: number, signals: AbortSignal[], fail = false) {
@@ -103,5 +103,39 @@ describe('the latest list request', () => {
     expect(signals[1]!.aborted).toBe(false);
     expect(shown).toEqual(['new']);
     expect(failed).toEqual([]);
+  });
+});
+
+describe('searchWriteDelay: when the search box asks', () => {
+  const pause = SEARCH_PAUSE_MS;
+  it.each([
+    { case: 'the first keystroke ever', previousAt: null, now: 1_000, delay: 0 },
+    {
+      case: 'a keystroke long after the one before (a person typing)',
+      previousAt: 1_000,
+      now: 1_200,
+      delay: 0,
+    },
+    {
+      case: 'a keystroke exactly one pause after the one before',
+      previousAt: 1_000,
+      now: 1_000 + pause,
+      delay: 0,
+    },
+    {
+      case: 'a keystroke just inside the pause (a fast typist)',
+      previousAt: 1_000,
+      now: 1_000 + pause - 1,
+      delay: pause,
+    },
+    {
+      case: 'two keystrokes in the same moment (a burst)',
+      previousAt: 1_000,
+      now: 1_000,
+      delay: pause,
+    },
+    { case: 'a keystroke 30 ms after the one before', previousAt: 1_000, now: 1_030, delay: pause },
+  ])('$case → $delay ms', ({ previousAt, now, delay }) => {
+    expect(searchWriteDelay(previousAt, now)).toBe(delay);
   });
 });

@@ -4,12 +4,28 @@
 // never shows the rows of an older query after a newer one, whatever order the answers come in.
 
 /**
- * How long the search box waits after a keystroke before it asks: long enough to fold a fast
- * typist's burst into one request (most people's keystrokes are further apart anyway, and a newer
- * query aborts the older one's request), short enough that the rows of 100,000 things come within
- * 150 ms of the last keystroke (the pause, about 15 ms to ask, about 40 ms for the answer).
+ * How long the search box waits after a keystroke of a burst before it asks: long enough to fold a
+ * fast typist's burst into one request (a newer query aborts the older one's request anyway), short
+ * enough that the rows of 100,000 things come within 150 ms of a burst's last keystroke (the pause,
+ * about 15 ms to ask, about 40 ms for the answer). A keystroke after a pause asks at once
+ * (`searchWriteDelay`).
  */
 export const SEARCH_PAUSE_MS = 75;
+
+/**
+ * How long the search box waits before it writes the text it holds (and so asks for its rows).
+ * A keystroke that starts a burst (none in the last SEARCH_PAUSE_MS) asks at once: a single
+ * keystroke, a paste, a browser suggestion, or most people's typing, whose keystrokes are further
+ * apart than the pause, has nothing to be folded into. A keystroke inside a burst waits the pause
+ * after it: a fast typist's burst is its first keystroke's request and one after its last.
+ */
+export function searchWriteDelay(
+  /** When the keystroke before this one came (ms, the same clock as `now`); null: never. */
+  previousAt: number | null,
+  now: number,
+): number {
+  return previousAt === null || now - previousAt >= SEARCH_PAUSE_MS ? 0 : SEARCH_PAUSE_MS;
+}
 
 /** What to do with the latest request's outcome. */
 export interface LatestHandlers<T> {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api-client.ts';
@@ -7,6 +7,7 @@ import { createFakeApi, zones } from '../../test/fake-api.ts';
 import { renderWithLegacy } from '../../test/render-legacy.tsx';
 import { renderAt } from '../../test/route-harness.tsx';
 import { chooseReference } from '../../test/choose-reference.ts';
+import { SEARCH_PAUSE_MS } from './latest-request.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
 
 const zone = RESOURCES.zone!;
@@ -135,6 +136,52 @@ describe('ResourceListPage', { timeout: 30_000 }, () => {
       expect.objectContaining({ filter: 'Zone 1' }),
     );
     expect(harness.location()).toBe('/model/zone?q=Zone+1');
+  });
+
+  it('a keystroke after a quiet moment asks at once; a fast burst asks for its first keystroke and once after its last', async () => {
+    const { api } = createFakeApi({ zone: zones(30) });
+    const harness = renderAt('/model/zone', { api, permissions: ['zone:r'] });
+    await screen.findByText('30 total');
+    // from here the test moves the clock (timers and performance.now()) by hand, and types by
+    // input events (user-event waits on a timer of its own between actions)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const filters = () =>
+      vi.mocked(api.list).mock.calls.flatMap(([, query]) => (query.filter ? [query.filter] : []));
+    const search = screen.getByRole('searchbox', { name: 'Filter' });
+    const keystroke = (value: string) => fireEvent.change(search, { target: { value } });
+    // one keystroke (a paste is one too): asked before any time passes
+    keystroke('Z');
+    await act(async () => {});
+    expect(filters()).toEqual(['Z']);
+    expect(harness.location()).toBe('/model/zone?q=Z');
+    await act(async () => {
+      vi.advanceTimersByTime(500);
+    });
+    // a burst, 10 ms a keystroke: its first keystroke asks at once, the rest wait for its pause
+    for (const value of ['Zo', 'Zon', 'Zone', 'Zone ', 'Zone 1']) {
+      keystroke(value);
+      await act(async () => {
+        vi.advanceTimersByTime(10);
+      });
+    }
+    await act(async () => {});
+    expect(filters()).toEqual(['Z', 'Zo']);
+    await act(async () => {
+      vi.advanceTimersByTime(SEARCH_PAUSE_MS - 11);
+    });
+    await act(async () => {});
+    expect(filters()).toEqual(['Z', 'Zo']);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    await act(async () => {});
+    expect(filters()).toEqual(['Z', 'Zo', 'Zone 1']);
+    expect(harness.location()).toBe('/model/zone?q=Zone+1');
+    vi.useRealTimers();
+    expect(await screen.findByText('10 total')).toBeInTheDocument();
   });
 
   it("never shows an older query's rows after a newer one's, and aborts the older request", async () => {

@@ -28,7 +28,7 @@ import {
 } from './list-state.ts';
 import type { ListState } from './list-state.ts';
 import { ExportButton, download } from './download.tsx';
-import { SEARCH_PAUSE_MS, createLatestRequest } from './latest-request.ts';
+import { createLatestRequest, searchWriteDelay } from './latest-request.ts';
 
 const SKELETON_ROWS = 5;
 
@@ -155,18 +155,28 @@ export function ResourceListPage({
     setSelected((current) => (current.size === 0 ? current : new Set()));
   }, [state.filter, filtersKey]);
 
-  // The search box follows the address (Back, a shared link) and writes to it after a pause.
+  // The search box follows the address (Back, a shared link) and writes to it: at once for a
+  // keystroke after a pause, after a pause for the rest of a burst (searchWriteDelay).
   useEffect(() => setFilterInput(state.filter), [state.filter]);
   // A write still waiting when a record opens is cancelled: the record's address carries the typed
   // filter instead, so a late write can never navigate back to the list and close the dialog.
   const pendingFilterWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // when the keystroke before came: the first of a burst asks at once, the rest after a pause
+  const lastKeystrokeAt = useRef<number | null>(null);
   useEffect(() => {
     const text = filterInput.trim();
     if (text === state.filter) return;
+    const now = performance.now();
+    const delay = searchWriteDelay(lastKeystrokeAt.current, now);
+    lastKeystrokeAt.current = now;
+    if (delay === 0) {
+      update({ filter: text });
+      return;
+    }
     const timer = setTimeout(() => {
       pendingFilterWrite.current = null;
       update({ filter: text });
-    }, SEARCH_PAUSE_MS);
+    }, delay);
     pendingFilterWrite.current = timer;
     return () => {
       clearTimeout(timer);
