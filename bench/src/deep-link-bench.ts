@@ -186,8 +186,8 @@ async function untilRowsChange(
   addressHas = '',
 ): Promise<Change> {
   await act();
-  const lastEvent = await frame.evaluate(
-    () => (window as { __events?: number[] }).__events!.at(-1)!,
+  const lastEvent = await frame.evaluate(() =>
+    (window as { __events?: number[] }).__events!.at(-1)!,
   );
   const shown = await frame.waitForFunction(
     ([after, has]) =>
