@@ -88,10 +88,15 @@ export async function startConsole(
   container: HTMLElement,
   configLoad: Promise<RuntimeConfig> = loadRuntimeConfig(),
 ): Promise<void> {
-  startUpdates(); // stale-chunk guard now; version check and service worker once stable
+  const signInOnly = needsOnlySignIn();
+  // a session's console is stable once its first screen is done (the frame's first page, its rows)
+  let firstScreenDone = () => {};
+  const firstScreen = new Promise<void>((resolve) => (firstScreenDone = resolve));
+  // stale-chunk guard now; version check and service worker once stable
+  startUpdates(signInOnly ? {} : { firstScreen });
   startColorScheme(); // the device's light / dark / system choice, before anything is drawn
   const root = createRoot(container);
-  if (needsOnlySignIn()) {
+  if (signInOnly) {
     // the form needs the configuration only on submit: show it without waiting for the file
     redirectToSignIn();
     showSignIn(configLoad, {
@@ -108,11 +113,13 @@ export async function startConsole(
     config = await configLoad;
   } catch (error) {
     showConfigError(root, error);
+    firstScreenDone();
     return;
   }
   const app = await loadFullApp(config);
   app.render(root); // the guards start the session calls
   app.warmUpForSession();
+  void app.whenFirstScreenDone().then(firstScreenDone);
 }
 
 /**

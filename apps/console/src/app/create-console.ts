@@ -24,6 +24,7 @@ import { SessionController } from '../session/session-controller.ts';
 import { createTokenStore } from '../session/token-store.ts';
 import { createAppStore } from '../store/store.ts';
 import { startAnalytics } from '../analytics/start-analytics.ts';
+import { afterFirstScreen } from './first-screen.ts';
 import { connectUpdates } from '../updates/start-updates.ts';
 import type { AppServices } from '../lib/app-context.ts';
 import { getClientId } from '../session/client-id.ts';
@@ -34,8 +35,8 @@ import type { RuntimeConfig } from '../lib/runtime-config.ts';
 /** What counts as the user's activity in the shell (the frame's own: bridge ACTIVITY_EVENTS). */
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'input'] as const;
 
-/** Analytics waits at most this long after sign-in for the first frame to answer. */
-const ANALYTICS_START_LIMIT_MS = 5000;
+/** Analytics and the update service wait at most this long for the first frame to answer. */
+const FIRST_SCREEN_LIMIT_MS = 5000;
 
 export function createConsole(config: RuntimeConfig) {
   const store = createAppStore();
@@ -220,15 +221,13 @@ export function createConsole(config: RuntimeConfig) {
 
   // Navigation ends drive the version and service-worker checks; analytics after sign-in
   connectUpdates({ router: appRouter, isFrameModalOpen: () => frame.getUi().modalOpen });
-  // The analytics library (the biggest chunk) loads once the first frame has answered, so it does
-  // not compete with the shell and the frame for the network and the main thread.
-  startAnalytics({
-    store,
-    config,
-    getClientId,
-    tokens,
-    whenQuiet: () => frame.whenSettled(ANALYTICS_START_LIMIT_MS),
-  });
+  // The analytics library (the biggest chunk), the version check and the service worker wait for
+  // the first screen (the frame's first page and its rows), so they do not compete with it for the
+  // network and the main thread. Asked once, when first needed (a sign-in, a session at start).
+  let firstScreen: Promise<void> | null = null;
+  const whenFirstScreenDone = () =>
+    (firstScreen ??= afterFirstScreen(() => frame.whenSettled(FIRST_SCREEN_LIMIT_MS)));
+  startAnalytics({ store, config, getClientId, tokens, whenQuiet: whenFirstScreenDone });
 
   let warmed = false;
 
@@ -237,6 +236,8 @@ export function createConsole(config: RuntimeConfig) {
     store,
     router,
     services,
+    /** Resolves once the first screen is done (first-screen.ts): the frame's first page and its rows. */
+    whenFirstScreenDone,
     start() {
       session?.startWatcher(1000);
       expiry.start(1000);

@@ -59,6 +59,8 @@ export async function createFullApp(config: RuntimeConfig) {
     warmUpForSession: () => app.warmUp({ session: true }),
     /** Boots the legacy interface ahead for the sign-in about to be sent (or keeps the one booting). */
     prebootFrame: () => app.prebootFrame(),
+    /** Resolves once the first screen is done: the frame's first page, its rows, an idle moment. */
+    whenFirstScreenDone: () => app.whenFirstScreenDone(),
     /**
      * Renders the console into `root` (once) and starts the session watcher. `now`: drawn in this
      * task (a sign-in: the frame has just answered its first page, the router waited for it, and a

@@ -43,7 +43,11 @@ export function reloadOnStaleChunk(
   return true;
 }
 
-function whenStable(callback: () => void): void {
+/**
+ * Runs `callback` once the app is stable: the page loaded, `firstScreen` done (a session's console:
+ * its first page and rows), then an idle moment; or after 30 s at the latest (spec §9).
+ */
+function whenStable(callback: () => void, firstScreen: Promise<unknown>): void {
   let done = false;
   const run = () => {
     if (done) return;
@@ -55,8 +59,9 @@ function whenStable(callback: () => void): void {
     typeof requestIdleCallback === 'function'
       ? requestIdleCallback(run, { timeout: SERVICE_WORKER_REGISTRATION_DELAY_MS })
       : setTimeout(run, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const loaded = () => void firstScreen.then(idle, idle);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
 }
 
 let service: UpdateService | null = null;
@@ -66,8 +71,12 @@ let isFrameModalOpen: () => boolean = () => false;
 /**
  * Called once at boot (main.tsx, sign-in entry included): installs the stale-chunk guard and loads
  * the update service when the app is stable. Works without a router (the sign-in page).
+ * `firstScreen`: a console opened with a session is stable only once its first screen is done (the
+ * worker's precache fetches every file of the build, and would compete with the frame's page).
  */
-export function startUpdates(): void {
+export function startUpdates({
+  firstScreen = Promise.resolve(),
+}: { firstScreen?: Promise<unknown> } = {}): void {
   if (started) return;
   started = true;
   window.addEventListener('vite:preloadError', (event) => {
@@ -83,7 +92,7 @@ export function startUpdates(): void {
         });
       })
       .catch((error: unknown) => console.error('Failed to check for updates', error));
-  });
+  }, firstScreen);
 }
 
 /**
