@@ -9,7 +9,7 @@
 //   list      the frame's first thing-list request (start → end)
 //   rows      the list's table shows rows and is no longer busy (a MutationObserver in the frame)
 import { basename } from 'node:path';
-import type { Browser, BrowserContext, Frame } from '@playwright/test';
+import type { Browser, BrowserContext, Frame, Page } from '@playwright/test';
 import { DEVICE_PREFERENCE_KEYS, STORAGE_KEYS, encodeTokenCookie } from '@portico/core';
 import { load } from './lighthouse-bench.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
@@ -25,6 +25,18 @@ const FIRST_ROWS_SCRIPT = `(() => {
   if (!location.pathname.startsWith('/legacy-ui/')) return;
   window.__rowsShown = [];
   window.__events = [];
+  // the driver waits on these promises instead of polling the frame (polling runs on its main thread)
+  const waiters = [];
+  window.__untilRows = (after, has) => new Promise((resolve) => {
+    const found = () => window.__rowsShown.find((rows) => rows.at > after && rows.address.includes(has));
+    const seen = found();
+    if (seen) return resolve(seen.at);
+    waiters.push(() => {
+      const rows = found();
+      if (rows) resolve(rows.at);
+      return rows !== undefined;
+    });
+  });
   let last = null;
   addEventListener('click', (event) => window.__events.push(event.timeStamp), true);
   addEventListener('input', (event) => window.__events.push(event.timeStamp), true);
@@ -39,6 +51,7 @@ const FIRST_ROWS_SCRIPT = `(() => {
     const now = performance.now();
     window.__rowsShown.push({ at: now, address: location.hash });
     if (window.__firstRows === undefined) window.__firstRows = performance.timeOrigin + now;
+    for (let i = waiters.length - 1; i >= 0; i -= 1) if (waiters[i]()) waiters.splice(i, 1);
   }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
 })();`;
 
@@ -119,6 +132,26 @@ async function sessionContext(
   return context;
 }
 
+/** The legacy UI's frame once it shows its first rows (waited for without polling the page). */
+async function firstRows(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const frame = page.frames().find((candidate) => candidate.url().includes('/legacy-ui/'));
+    if (frame) {
+      try {
+        await frame.evaluate('window.__untilRows(-1, "")');
+        return frame;
+      } catch (error) {
+        // the frame's document was replaced meanwhile: ask the new one
+        if (Date.now() > deadline) throw error;
+        continue;
+      }
+    }
+    if (Date.now() > deadline) throw new Error('no legacy UI frame in 30 s');
+    await page.waitForEvent('framenavigated', { timeout: 30_000 });
+  }
+}
+
 export async function openDeepLink(
   browser: Browser,
   baseUrl: string,
@@ -128,13 +161,7 @@ export async function openDeepLink(
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}${DEEP_LINK}`);
-    const frameLocator = page.frameLocator('iframe[title="Legacy interface"]');
-    await frameLocator.locator('table:not([aria-busy]) tbody tr td').first().waitFor({
-      timeout: 30_000,
-    });
-    const frame = page.frames().find((candidate) => candidate.url().includes('/legacy-ui/'));
-    if (!frame) throw new Error('no legacy UI frame');
-    await frame.waitForFunction(() => (window as { __firstRows?: number }).__firstRows);
+    const frame = await firstRows(page);
     const shell = (await page.evaluate(TIMINGS)) as Timings;
     const inFrame = (await frame.evaluate(TIMINGS)) as Timings;
     const rowsAt = (await frame.evaluate(
@@ -170,11 +197,6 @@ interface Change {
   fromRequest: number;
 }
 
-interface RowsShown {
-  at: number;
-  address: string;
-}
-
 /**
  * Does `act` (clicks or keystrokes in the frame), then waits for the rows that came after its last
  * event, at an address that holds `addressHas` (the typed text): rows of an earlier keystroke's
@@ -189,15 +211,9 @@ async function untilRowsChange(
   const lastEvent = await frame.evaluate(() =>
     (window as { __events?: number[] }).__events!.at(-1)!,
   );
-  const shown = await frame.waitForFunction(
-    ([after, has]) =>
-      (window as { __rowsShown?: RowsShown[] }).__rowsShown!.find(
-        (rows) => rows.at > after! && rows.address.includes(has as string),
-      )?.at,
-    [lastEvent, addressHas] as const,
-    { timeout: 30_000 },
-  );
-  const shownAt = (await shown.jsonValue()) as number;
+  const shownAt = (await frame.evaluate(
+    `window.__untilRows(${lastEvent}, ${JSON.stringify(addressHas)})`,
+  )) as number;
   const request = await frame.evaluate(
     (at) =>
       performance
@@ -242,12 +258,8 @@ export async function listOperations(
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#/app/things/thing`);
+    const frame = await firstRows(page);
     const frameLocator = page.frameLocator('iframe[title="Legacy interface"]');
-    await frameLocator.locator('table:not([aria-busy]) tbody tr td').first().waitFor({
-      timeout: 30_000,
-    });
-    const frame = page.frames().find((candidate) => candidate.url().includes('/legacy-ui/'));
-    if (!frame) throw new Error('no legacy UI frame');
     const timings: ListTimings = { filter: [], burst: [], sort: [], page: [] };
     const search = frameLocator.getByRole('searchbox');
     const sortButton = frameLocator.locator('table thead button.sort').first();
