@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // the update service is what "stable" starts: its creation is the observable moment
-const createUpdateService = vi.fn(() => ({ onNavigationEnd: vi.fn() }));
+const { createUpdateService } = vi.hoisted(() => ({
+  createUpdateService: vi.fn(() => ({ onNavigationEnd: vi.fn() })),
+}));
 vi.mock('./update-service.ts', () => ({ createUpdateService }));
 
 /** A fresh start-updates module (it starts once per page). */
