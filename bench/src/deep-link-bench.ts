@@ -142,8 +142,9 @@ async function firstRows(page: Page): Promise<Frame> {
         await frame.evaluate('window.__untilRows(-1, "")');
         return frame;
       } catch (error) {
-        // the frame's document was replaced meanwhile: ask the new one
+        // the frame's document was replaced meanwhile: ask the new one, after a moment
         if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
         continue;
       }
     }
