@@ -64,6 +64,11 @@ export interface ServicesHarness {
    * that arrives late, after something else happened). `arrived` resolves when it reaches the server.
    */
   hold(prefix: string): { arrived: Promise<void>; release(): void };
+  /**
+   * Until the returned function is called, a sign-in's `reads` are cut from its body before the
+   * services see it, as the real platform ignores them: the session's reads go out one by one.
+   */
+  asThePlatform(): () => void;
   close(): Promise<void>;
 }
 
@@ -72,10 +77,17 @@ export async function startServices(): Promise<ServicesHarness> {
   const services = await createInMemoryServices({ log: () => {} });
   const calls: RecordedCall[] = [];
   const holds: Array<{ prefix: string; arrive(): void; released: Promise<void> }> = [];
-  const handle = async ({ request }: { request: Request }) => {
+  let platform = false;
+  const handle = async ({ request: asked }: { request: Request }) => {
+    let request = asked;
     const url = new URL(request.url);
-    const body =
+    let body =
       request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    if (platform && request.method === 'POST' && url.pathname.endsWith('/user/login')) {
+      const { reads: _reads, ...rest } = JSON.parse(body) as Record<string, unknown>;
+      body = JSON.stringify(rest);
+      request = new Request(request.url, { method: 'POST', headers: request.headers, body });
+    }
     const call = {
       method: request.method,
       path: url.pathname.replace('/riot-core-services/api', '') + url.search,
@@ -118,6 +130,12 @@ export async function startServices(): Promise<ServicesHarness> {
       holds.push({ prefix, arrive, released });
       return { arrived, release };
     },
+    asThePlatform() {
+      platform = true;
+      return () => {
+        platform = false;
+      };
+    },
     async close() {
       server.close();
       await services.close();
@@ -153,6 +171,7 @@ export function servicesForFile(): ServicesHarness {
     },
     api: (method, path, body, token) => current().api(method, path, body, token),
     hold: (prefix) => current().hold(prefix),
+    asThePlatform: () => current().asThePlatform(),
     close: () => current().close(),
   };
 }

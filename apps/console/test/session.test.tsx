@@ -12,7 +12,7 @@ import {
   isTabVisible,
   readApplicationTabs,
 } from '@portico/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   apiLogin,
   cookie,
@@ -107,7 +107,8 @@ describe('signing in', () => {
     await waitForRoute(app, '/app/home/welcome');
   });
 
-  it('the configuration calls go out beside the user call, not after it', async () => {
+  it('as the platform (no reads with the sign-in): the configuration calls go out beside the user call, not after it', async () => {
+    onTestFinished(harness.asThePlatform());
     const token = await apiLogin(harness, 'admin');
     const me = await harness.api<{ id: number }>('GET', '/user/whoami', undefined, token);
     const id = me.body.id;
@@ -132,8 +133,9 @@ describe('signing in', () => {
   });
 
   it.each(['root', 'viewer'])(
-    '%s: a sign-in starts the calls that need only the user id beside whoami, each once',
+    '%s, as the platform (no reads with the sign-in): a sign-in starts the calls that need only the user id beside whoami, each once',
     async (username) => {
+      onTestFinished(harness.asThePlatform());
       const { id } = await permissionsOf(harness, username);
       const whoami = harness.hold('GET /user/whoami');
       const seen = harness.calls.length;
@@ -160,6 +162,42 @@ describe('signing in', () => {
       expect(sessionCalls.filter((call) => call.startsWith(`GET /user/${id}?`))).toHaveLength(1);
       expect(sessionCalls.filter((call) => call.endsWith('/permissions'))).toHaveLength(1);
       expect(sessionCalls.filter((call) => call === 'GET /user/whoami')).toHaveLength(1);
+    },
+  );
+
+  it.each(['admin', 'viewer', 'root'])(
+    '%s: a sign-in is one round trip, the session reads come with its answer',
+    async (username) => {
+      const { id } = await permissionsOf(harness, username);
+      const seen = harness.calls.length;
+      const ui = await renderConsole('/login');
+      await signInThroughForm(ui, username);
+      expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
+      const later = harness.calls.slice(seen);
+      const login = later.find((call) => call.method === 'POST' && call.path === '/user/login');
+      const asked = (JSON.parse(login!.body) as { reads: Array<{ method: string; path: string }> })
+        .reads;
+      expect(asked.map((read) => `${read.method} ${read.path}`)).toEqual([
+        'GET /user/whoami',
+        'GET /user/{userId}',
+        'GET /user/{userId}/permissions',
+        'GET /group/{groupId}/inheritedFields',
+        'POST /user/{userId}/inheritedFields',
+        'POST /user/{userId}/visibilityGroups',
+      ]);
+      const sessionCalls = later
+        .map((call) => `${call.method} ${call.path}`)
+        .filter((call) =>
+          /^(GET|POST) \/(user\/(whoami|\d+)|group\/\d+\/inheritedFields)/.test(call),
+        );
+      // a root user's own user request asks other details (core's buildUserRequestQuery): it
+      // alone goes out; for anyone else, nothing does
+      expect(sessionCalls).toEqual(
+        username === 'root' ? [expect.stringMatching(new RegExp(`^GET /user/${id}\\?`))] : [],
+      );
+      // and the session is the user's, as from the calls one by one
+      expect(ui.app.store.getState().session.user).toMatchObject({ id, username });
+      expect(ui.app.store.getState().config.loaded).toBe(true);
     },
   );
 

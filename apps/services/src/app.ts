@@ -216,7 +216,8 @@ export function createApp(ctx: ServicesContext): Hono<AppEnv> {
     if (MODEL_FILE_PATH.test(c.req.path)) return authenticate(c, next);
     return bodyLimitOf(c.req.path)(c, () => authenticate(c, next));
   });
-  registerSessionRoutes(api, ctx);
+  // a sign-in's reads are answered by the whole app, as their own requests would be
+  registerSessionRoutes(api, ctx, (request, env) => app.fetch(request, env));
   registerUserRoutes(api, ctx);
   registerGroupFieldRoutes(api, ctx);
   registerApiKeyRoutes(api, ctx);

@@ -26,6 +26,19 @@ describe('PORTICO_PLATFORM_SHAPES=only', () => {
     expect(body).toMatchObject({ id: 2, username: 'admin', token: expect.any(String) });
     for (const key of ['isRoot', 'roleIds', 'groupId', 'calendarFormat', 'language'])
       expect(body, key).not.toHaveProperty(key);
+    // the session's reads asked with a sign-in are Portico's: the platform's answer has none, and a
+    // console asks them over the network
+    const withReads = (await (
+      await client.call('POST', '/user/login', {
+        body: {
+          username: 'admin',
+          password: 'demo',
+          reads: [{ method: 'GET', path: '/user/whoami' }],
+        },
+      })
+    ).json()) as Record<string, unknown>;
+    expect(withReads).toMatchObject({ id: 2, token: expect.any(String) });
+    expect(withReads).not.toHaveProperty('reads');
     const token = body.token as string;
     const user = (await (
       await client.call('GET', '/user/2?extra=group,activeGroup', { token })

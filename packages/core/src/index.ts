@@ -95,7 +95,7 @@ export {
   isRootUser,
   toSessionSummary,
 } from './session/session-user.ts';
-export type { SessionSummary } from './session/session-user.ts';
+export type { SessionSummary, SessionUserLike } from './session/session-user.ts';
 export {
   DEMO_IDP_PREFIX,
   OAUTH_STATE_COOKIE,
@@ -105,6 +105,13 @@ export {
   decideOAuthReturn,
 } from './session/oauth-return.ts';
 export type { OAuthReturnDecision } from './session/oauth-return.ts';
+export {
+  MAX_SIGN_IN_READS,
+  SIGN_IN_READS,
+  fillSignInReadPath,
+  isSignInRead,
+} from './session/sign-in-reads.ts';
+export type { SignInReadKeys, SignInReadMethod } from './session/sign-in-reads.ts';
 export { PRESERVED_KEYS, STORAGE_KEYS } from './session/storage-keys.ts';
 export {
   DEFAULT_SESSION_TIMEOUT_MINUTES,

@@ -1,6 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-errors.ts';
-import { createHttpClient, fillPath, type HttpClientOptions } from './http-client.ts';
+import {
+  KEPT_ANSWER_MS,
+  createHttpClient,
+  fillPath,
+  type HttpClientOptions,
+} from './http-client.ts';
 
 interface Captured {
   url: string;
@@ -190,5 +195,69 @@ describe('the HTTP client (spec §7)', () => {
     );
     await expect(client.request({ path: '/thing' })).resolves.toEqual({ total: 1 });
     await expect(client.request({ path: '/empty', method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe("answers kept ahead (a sign-in's reads)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const read = {
+    method: 'POST' as const,
+    path: '/user/{userId}/visibilityGroups',
+    keys: { userId: 7 },
+    body: { filters: [{ property: 'resource', operator: 'EQ', values: ['zone'] }] },
+  };
+
+  it('the same request with the same token is answered once from memory, then by the network', async () => {
+    const { client, calls, onRequest } = setup({}, () => Response.json(['network']));
+    client.keep('tok-123', read, ['kept']);
+    await expect(client.request(read)).resolves.toEqual(['kept']);
+    expect(calls).toHaveLength(0);
+    // still a request of the console: the session's timestamps are refreshed (spec §4)
+    expect(onRequest).toHaveBeenCalledTimes(1);
+    await expect(client.request(read)).resolves.toEqual(['network']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['another token', 'tok-other', {}],
+    ['another id', 'tok-123', { keys: { userId: 8 } }],
+    ['another body', 'tok-123', { body: { filters: [] } }],
+    ['another method', 'tok-123', { method: 'GET' as const, body: undefined }],
+    ['another query', 'tok-123', { query: { format: 'map' } }],
+  ])('%s goes to the network', async (_name, kept, asked) => {
+    const { client, calls } = setup({}, () => Response.json(['network']));
+    client.keep(kept, read, ['kept']);
+    await expect(client.request({ ...read, ...asked })).resolves.toEqual(['network']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it(`an answer kept longer than ${KEPT_ANSWER_MS} ms is not used`, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { client, calls } = setup({}, () => Response.json(['network']));
+    client.keep('tok-123', read, ['kept']);
+    vi.setSystemTime(Date.now() + KEPT_ANSWER_MS + 1);
+    await expect(client.request(read)).resolves.toEqual(['network']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('without a token nothing kept is served', async () => {
+    const { client, calls } = setup({ getToken: () => undefined }, () =>
+      Response.json(['network']),
+    );
+    client.keep('tok-123', read, ['kept']);
+    await expect(client.request(read)).resolves.toEqual(['network']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a request already aborted is not answered', async () => {
+    const { client } = setup();
+    client.keep('tok-123', read, ['kept']);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.request({ ...read, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

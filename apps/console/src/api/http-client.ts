@@ -38,8 +38,20 @@ export interface HttpClientOptions {
   fetchImpl?: typeof fetch;
 }
 
+/** The parts of a request that name what it reads: an answer kept ahead is served to the same. */
+export type ReadRequest = Pick<RequestOptions, 'method' | 'path' | 'keys' | 'query' | 'body'>;
+
+/** How long an answer given ahead waits for its request (a sign-in's reads: asked at once after it). */
+export const KEPT_ANSWER_MS = 5000;
+
 export interface HttpClient {
   request<T>(options: RequestOptions): Promise<T>;
+  /**
+   * Keeps an answer the services gave ahead of its request (a sign-in's reads, core's
+   * sign-in-reads.ts): the next request with the same method, URL and body, made with `token`
+   * within {@link KEPT_ANSWER_MS}, is answered with it instead of the network, once.
+   */
+  keep(token: string, request: ReadRequest, answer: unknown): void;
   /** The absolute or origin-relative URL a request would use. */
   url(options: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>): string;
   /**
@@ -63,6 +75,10 @@ export function fillPath(path: string, keys: Record<string, string | number> = {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl =
     options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  /** Answers given ahead, by token, method, URL and body; each with the time it is kept until. */
+  const kept = new Map<string, { answer: unknown; until: number }>();
+  const keptKey = (token: string, method: string, target: string, body: string | undefined) =>
+    `${token}\n${method} ${target}\n${body ?? ''}`;
 
   function url(
     request: Pick<RequestOptions, 'path' | 'keys' | 'query' | 'excludeCorePath'>,
@@ -96,14 +112,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     }
     options.onRequest();
+    const json = request.body === undefined ? undefined : JSON.stringify(request.body);
+    if (kept.size > 0 && token && !request.form) {
+      const key = keptKey(token, method, target, json);
+      const ahead = kept.get(key);
+      if (ahead !== undefined) {
+        kept.delete(key);
+        request.signal?.throwIfAborted();
+        if (ahead.until >= Date.now()) return ahead.answer as T;
+      }
+    }
 
     let response: Response;
     try {
       response = await fetchImpl(target, {
         method,
         headers,
-        body:
-          request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+        body: request.form ?? json,
         credentials: relative ? 'same-origin' : 'include',
         cache: 'no-store',
         signal: request.signal,
@@ -182,5 +207,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return response.body;
   }
 
-  return { request, url, openStream };
+  function keep(token: string, read: ReadRequest, answer: unknown): void {
+    const now = Date.now();
+    for (const [key, entry] of kept) if (entry.until < now) kept.delete(key);
+    const json = read.body === undefined ? undefined : JSON.stringify(read.body);
+    kept.set(keptKey(token, read.method ?? 'GET', url(read), json), {
+      answer,
+      until: now + KEPT_ANSWER_MS,
+    });
+  }
+
+  return { request, keep, url, openStream };
 }

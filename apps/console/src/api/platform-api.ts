@@ -1,6 +1,6 @@
-import { VISIBILITY_RESOURCES } from '@portico/core';
+import { VISIBILITY_RESOURCES, buildUserRequestQuery } from '@portico/core';
 // The platform calls of spec §7, typed. Shapes follow apps/services/API.md.
-import type { HttpClient } from './http-client.ts';
+import type { HttpClient, ReadRequest } from './http-client.ts';
 import { requireFields, requireKind } from './platform-shapes.ts';
 
 export interface GroupRef {
@@ -61,17 +61,115 @@ export const USER_FIELD_NAMES = [
 export type EditableUserField =
   'timeZoneConfiguration' | 'dateFormatConfiguration' | 'calendarFormatConfiguration' | 'language';
 
+/** The session's reads (spec §7), each built in one place: asked alone, or ahead with a sign-in. */
+const reads = {
+  whoami: (): ReadRequest => ({ path: '/user/whoami' }),
+  user: (userId: number, query: { extra: readonly string[]; only: readonly string[] }) =>
+    ({
+      path: '/user/{userId}',
+      keys: { userId },
+      query: { extra: query.extra.join(','), only: query.only.join(',') },
+    }) satisfies ReadRequest,
+  permissions: (userId: number) =>
+    ({ path: '/user/{userId}/permissions', keys: { userId } }) satisfies ReadRequest,
+  groupFields: (groupId: number) =>
+    ({
+      path: '/group/{groupId}/inheritedFields',
+      keys: { groupId },
+      query: { format: 'map' },
+    }) satisfies ReadRequest,
+  userFields: (userId: number, names: readonly string[]) =>
+    ({
+      method: 'POST',
+      path: '/user/{userId}/inheritedFields',
+      keys: { userId },
+      query: { format: 'map' },
+      body: {
+        filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
+        orderBy: [{ property: 'resource', direction: 'DESC' }],
+      },
+    }) satisfies ReadRequest,
+  visibilityGroups: (userId: number) =>
+    ({
+      method: 'POST',
+      path: '/user/{userId}/visibilityGroups',
+      keys: { userId },
+      body: {
+        filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
+        orderBy: [{ property: 'resource', direction: 'DESC' }],
+      },
+    }) satisfies ReadRequest,
+};
+
+/**
+ * The reads a session starts with (session-controller.ts runAttempt, configuration-loader.ts start),
+ * asked with the sign-in so that Portico's services answer them with it (core's sign-in-reads.ts;
+ * the real platform ignores them). Their ids are the services' to fill: `{userId}`, `{groupId}`.
+ * The user is asked as a non-root user asks: a root user's own request differs, and goes out alone.
+ */
+const SESSION_READS: readonly ReadRequest[] = [
+  reads.whoami(),
+  reads.user(0, buildUserRequestQuery(false)),
+  reads.permissions(0),
+  reads.groupFields(0),
+  reads.userFields(0, USER_FIELD_NAMES),
+  reads.visibilityGroups(0),
+];
+
+/** How a read is named in the sign-in's body: method, path template, query and body. */
+function readOnTheWire(read: ReadRequest) {
+  const query = Object.entries(read.query ?? {}).filter(([, value]) => value !== undefined);
+  return {
+    method: read.method ?? 'GET',
+    path: read.path,
+    ...(query.length > 0
+      ? { query: Object.fromEntries(query.map(([name, value]) => [name, String(value)])) }
+      : {}),
+    ...(read.body === undefined ? {} : { body: read.body }),
+  };
+}
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+/**
+ * Keeps the sign-in's answers to its reads for the requests that follow it (HttpClient.keep). Only
+ * answers of status 200 are kept: anything else is asked again, and its error met there. An answer
+ * not in this shape (not Portico's, or of another version) keeps nothing.
+ */
+function keepSessionReads(http: HttpClient, token: string, answered: unknown): void {
+  if (typeof answered !== 'object' || answered === null) return;
+  const { keys, answers } = answered as { keys?: unknown; answers?: unknown };
+  if (typeof keys !== 'object' || keys === null || !Array.isArray(answers)) return;
+  const { userId, groupId } = keys as { userId?: unknown; groupId?: unknown };
+  if (!isId(userId) || !isId(groupId) || answers.length !== SESSION_READS.length) return;
+  SESSION_READS.forEach((read, index) => {
+    const answer = answers[index] as { status?: unknown; body?: unknown } | null;
+    if (answer?.status !== 200 || answer.body === null || answer.body === undefined) return;
+    http.keep(token, { ...read, keys: { userId, groupId } }, answer.body);
+  });
+}
+
 export function createPlatformApi(http: HttpClient) {
   return {
+    /** Signs in, with the session's reads asked along (SESSION_READS). */
     login(username: string, password: string): Promise<LoginResponse> {
       return http
         .request({
           method: 'POST',
           path: '/user/login',
-          body: { username, password },
+          body: { username, password, reads: SESSION_READS.map(readOnTheWire) },
           skipUnauthorizedHandler: true,
         })
-        .then((body) => requireFields<LoginResponse>('POST /user/login', body));
+        .then((body) => {
+          const { reads: answered, ...answer } = requireFields<LoginResponse & { reads?: unknown }>(
+            'POST /user/login',
+            body,
+          );
+          if (typeof answer.token === 'string' && answer.token !== '')
+            keepSessionReads(http, answer.token, answered);
+          return answer;
+        });
     },
     /**
      * The platform's token login (`{ token }`): extends the session of `token` on the services
@@ -93,7 +191,7 @@ export function createPlatformApi(http: HttpClient) {
     whoami(): Promise<PlatformUser> {
       // spec §5: a session needs an id, else 'unable to fetch session information'
       return http
-        .request({ path: '/user/whoami' })
+        .request(reads.whoami())
         .then((body) =>
           requireFields<PlatformUser>(
             'GET /user/whoami',
@@ -107,11 +205,7 @@ export function createPlatformApi(http: HttpClient) {
       query: { extra: readonly string[]; only: readonly string[] },
     ): Promise<PlatformUser> {
       return http
-        .request({
-          path: '/user/{userId}',
-          keys: { userId },
-          query: { extra: query.extra.join(','), only: query.only.join(',') },
-        })
+        .request(reads.user(userId, query))
         .then((body) =>
           requireFields<PlatformUser>(
             'GET /user/{userId}',
@@ -123,17 +217,13 @@ export function createPlatformApi(http: HttpClient) {
     async getPermissions(userId: number): Promise<string[]> {
       const answer = requireFields<{ results: string[] }>(
         'GET /user/{userId}/permissions',
-        await http.request({ path: '/user/{userId}/permissions', keys: { userId } }),
+        await http.request(reads.permissions(userId)),
       );
       return answer.results;
     },
     getGroupFields(groupId: number): Promise<InheritedFieldMap> {
       return http
-        .request({
-          path: '/group/{groupId}/inheritedFields',
-          keys: { groupId },
-          query: { format: 'map' },
-        })
+        .request(reads.groupFields(groupId))
         .then((body) =>
           requireKind<InheritedFieldMap>(
             'GET /group/{groupId}/inheritedFields?format=map',
@@ -147,16 +237,7 @@ export function createPlatformApi(http: HttpClient) {
       names: readonly string[] = USER_FIELD_NAMES,
     ): Promise<InheritedFieldMap> {
       return http
-        .request<unknown>({
-          method: 'POST',
-          path: '/user/{userId}/inheritedFields',
-          keys: { userId },
-          query: { format: 'map' },
-          body: {
-            filters: [{ property: 'field.name', operator: 'EQ', values: [...names] }],
-            orderBy: [{ property: 'resource', direction: 'DESC' }],
-          },
-        })
+        .request<unknown>(reads.userFields(userId, names))
         .then((body) =>
           requireKind<InheritedFieldMap>(
             'POST /user/{userId}/inheritedFields?format=map',
@@ -167,15 +248,7 @@ export function createPlatformApi(http: HttpClient) {
     },
     getVisibilityGroups(userId: number): Promise<VisibilityGroup[]> {
       return http
-        .request<unknown>({
-          method: 'POST',
-          path: '/user/{userId}/visibilityGroups',
-          keys: { userId },
-          body: {
-            filters: [{ property: 'resource', operator: 'EQ', values: [...VISIBILITY_RESOURCES] }],
-            orderBy: [{ property: 'resource', direction: 'DESC' }],
-          },
-        })
+        .request<unknown>(reads.visibilityGroups(userId))
         .then((body) =>
           requireKind<VisibilityGroup[]>('POST /user/{userId}/visibilityGroups', body, 'array'),
         );

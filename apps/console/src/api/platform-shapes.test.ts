@@ -152,3 +152,73 @@ describe('compatibility with other platform versions', () => {
     }
   });
 });
+
+describe('the session reads asked with the sign-in', () => {
+  /** A services stub that answers the sign-in's reads with `answered`, and counts network calls. */
+  function services(answered: (reads: Array<{ method: string; path: string }>) => unknown) {
+    const calls: string[] = [];
+    const http = createHttpClient({
+      baseHost: '',
+      getToken: () => 't-1',
+      getClientId: async () => undefined,
+      getXsrfToken: () => undefined,
+      onUnauthorized: () => undefined,
+      onRequest: () => undefined,
+      fetchImpl: async (input, init) => {
+        const path = new URL(String(input), 'http://services.test').pathname.slice(API.length);
+        calls.push(`${init?.method ?? 'GET'} ${path}`);
+        if (path === '/user/login') {
+          const { reads } = JSON.parse(String(init?.body)) as {
+            reads: Array<{ method: string; path: string }>;
+          };
+          return Response.json({ ...CURRENT.login, reads: answered(reads) });
+        }
+        return Response.json({ id: 7, username: 'from the network' });
+      },
+    });
+    return { api: createPlatformApi(http), calls };
+  }
+  const ok = (reads: Array<{ method: string; path: string }>) => ({
+    keys: { userId: 7, groupId: 2 },
+    answers: reads.map((read) => ({ status: 200, body: { id: 7, username: `kept ${read.path}` } })),
+  });
+
+  it('answers of status 200 serve the session calls that follow; the login answer does not carry them', async () => {
+    const { api, calls } = services(ok);
+    const answer = await api.login('ada', 'pw');
+    expect(answer).not.toHaveProperty('reads');
+    await expect(api.whoami()).resolves.toMatchObject({ username: 'kept /user/whoami' });
+    await expect(api.getPermissions(7)).rejects.toThrow(/results/);
+    await expect(
+      api.getUser(7, { extra: ['group'], only: ['id'] }), // not the query asked ahead
+    ).resolves.toMatchObject({ username: 'from the network' });
+    await expect(api.getGroupFields(2)).resolves.toMatchObject({
+      username: 'kept /group/{groupId}/inheritedFields',
+    });
+    expect(calls).toEqual(['POST /user/login', 'GET /user/7']);
+  });
+
+  it.each([
+    [
+      'a refusal',
+      (reads: unknown[]) => ({
+        keys: { userId: 7, groupId: 2 },
+        answers: reads.map(() => ({ status: 403, body: { error: 'no' } })),
+      }),
+    ],
+    [
+      'answers for another list of reads',
+      () => ({ keys: { userId: 7, groupId: 2 }, answers: [{ status: 200, body: {} }] }),
+    ],
+    ['no ids', (reads: Array<{ method: string; path: string }>) => ({ ...ok(reads), keys: {} })],
+    ['not an object', () => 'yes'],
+    ['nothing (the real platform)', () => undefined],
+  ])('%s keeps nothing: the calls go out', async (_name, answered) => {
+    const { api, calls } = services(
+      answered as (reads: Array<{ method: string; path: string }>) => unknown,
+    );
+    await api.login('ada', 'pw');
+    await expect(api.whoami()).resolves.toMatchObject({ username: 'from the network' });
+    expect(calls).toEqual(['POST /user/login', 'GET /user/whoami']);
+  });
+});

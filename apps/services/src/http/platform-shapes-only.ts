@@ -38,8 +38,11 @@ function platformGroupField(entry: unknown): unknown {
 export function platformShapeOf(method: string, path: string, body: unknown): unknown {
   if (!path.startsWith(API_BASE_PATH)) return undefined;
   const call = path.slice(API_BASE_PATH.length);
-  if (method === 'POST' && call === '/user/login' && isJson(body))
-    return withoutPorticoUserKeys(body);
+  if (method === 'POST' && call === '/user/login' && isJson(body)) {
+    // the session's reads answered with the sign-in (core's sign-in-reads.ts): Portico's alone
+    const { reads: _reads, ...platform } = withoutPorticoUserKeys(body);
+    return platform;
+  }
   if (method === 'GET' && call === '/user/validateToken' && isJson(body))
     return { message: body.message };
   if (method === 'GET' && /^\/user\/\d+$/.test(call) && isJson(body))

@@ -9,17 +9,102 @@ import { parseOrThrow } from '../http/http-error.ts';
 import { readJson } from '../http/read-json.ts';
 import { groupJson, shapeUser } from '../presenters/user-json.ts';
 import { smallGroupJson, userFieldEntries } from '../presenters/field-json.ts';
-import { VISIBILITY_RESOURCES } from '@portico/core';
+import {
+  API_BASE_PATH,
+  MAX_SIGN_IN_READS,
+  VISIBILITY_RESOURCES,
+  fillSignInReadPath,
+  isSignInRead,
+  type SignInReadKeys,
+} from '@portico/core';
 import { evaluateQueries, permissionQueries } from './platform-user-routes.ts';
 
 const short = z.string().min(1).max(256);
 // `menus`: the permission queries the platform's login answers (name → expression)
 const menus = permissionQueries.optional();
+/**
+ * `reads`: the session's reads, answered with the sign-in (core's sign-in-reads.ts): each a method,
+ * a path template of the list there, its query, and for a POST read its JSON body.
+ */
+const signInRead = z
+  .strictObject({
+    method: z.enum(['GET', 'POST']),
+    path: z.string().max(128),
+    query: z.record(z.string().max(64), z.string().max(2048)).optional(),
+    body: z.unknown().optional(),
+  })
+  .refine((read) => isSignInRead(read.method, read.path), {
+    message: 'is not a read that can come with a sign-in',
+  })
+  .refine((read) => read.method === 'POST' || read.body === undefined, {
+    message: 'a GET read has no body',
+  });
+// checked on its own first, so that its problem is named (a union names only "Invalid input")
+const readsOfBody = z.looseObject({
+  reads: z.array(signInRead).max(MAX_SIGN_IN_READS).optional(),
+});
+const reads = z.unknown().optional();
 const loginBody = z.union([
-  z.strictObject({ username: short, password: z.string().max(1024), menus }),
-  z.strictObject({ apiKey: short, menus }),
-  z.strictObject({ token: z.string().min(1).max(512), menus }),
+  z.strictObject({ username: short, password: z.string().max(1024), menus, reads }),
+  z.strictObject({ apiKey: short, menus, reads }),
+  z.strictObject({ token: z.string().min(1).max(512), menus, reads }),
 ]);
+type SignInRead = z.infer<typeof signInRead>;
+
+/** Answers a request as the services would over HTTP (app.ts: the whole app, its middleware and all). */
+export type Dispatch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/** One read's answer: its status and JSON body (null when it had none or it was not JSON). */
+interface ReadAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Answers a sign-in's reads, each as its own request with the new token would be answered (the
+ * same middleware, permissions and shapes), all at once. A read that fails is answered with its
+ * status: the client asks it again over the network and meets the error there.
+ */
+async function answerReads(
+  requested: readonly SignInRead[],
+  token: string,
+  keys: SignInReadKeys,
+  origin: string,
+  env: unknown,
+  dispatch: Dispatch,
+): Promise<ReadAnswer[]> {
+  // the client's address only (request-headers.ts reads Node's headers from `incoming` when it has
+  // them: the sign-in's own, which carry no token)
+  const address = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming?.socket?.remoteAddress;
+  const subEnv =
+    address === undefined ? undefined : { incoming: { socket: { remoteAddress: address } } };
+  return Promise.all(
+    requested.map(async (read): Promise<ReadAnswer> => {
+      const url = new URL(`${origin}${API_BASE_PATH}${fillSignInReadPath(read.path, keys)}`);
+      for (const [name, value] of Object.entries(read.query ?? {}))
+        url.searchParams.set(name, value);
+      const headers: Record<string, string> = { accept: 'application/json', token };
+      if (read.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await dispatch(
+        new Request(url, {
+          method: read.method,
+          headers,
+          body: read.body === undefined ? undefined : JSON.stringify(read.body),
+        }),
+        subEnv,
+      );
+      const text = await response.text();
+      let body: unknown = null;
+      try {
+        body = text === '' ? null : JSON.parse(text);
+      } catch {
+        // not JSON: answered as null, and the client asks again
+      }
+      return { status: response.status, body };
+    }),
+  );
+}
 
 /**
  * What the platform's login answer adds to the user (UserController.loginUser): the user's group
@@ -52,10 +137,16 @@ async function platformLoginFields(
   };
 }
 
-export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): void {
+export function registerSessionRoutes(
+  api: Hono<AppEnv>,
+  ctx: ServicesContext,
+  dispatch: Dispatch,
+): void {
   api.post('/user/login', async (c) => {
-    const body = parseOrThrow(loginBody, await readJson(c.req), 'body');
-    const { menus: queries, ...credentials } = body;
+    const raw = await readJson(c.req);
+    const body = parseOrThrow(loginBody, raw, 'body');
+    const requested = parseOrThrow(readsOfBody, raw, 'body').reads;
+    const { menus: queries, reads: _reads, ...credentials } = body;
     const { token, user } = await ctx.sessions.login(
       credentials,
       clientAddress(c),
@@ -65,11 +156,19 @@ export function registerSessionRoutes(api: Hono<AppEnv>, ctx: ServicesContext): 
     const json = await shapeUser(ctx.directory, user, fields, new Set(), undefined);
     // the session's own caller: a key's sign-in carries the key's permissions only
     const caller = await ctx.sessions.authenticate(token);
+    const keys: SignInReadKeys = { userId: user.id, groupId: caller.group.id };
+    const [platform, answers] = await Promise.all([
+      platformLoginFields(ctx, caller, queries),
+      requested && requested.length > 0
+        ? answerReads(requested, token, keys, new URL(c.req.url).origin, c.env, dispatch)
+        : undefined,
+    ]);
     return c.json({
       token,
       ...json,
       isRoot: caller.isRoot,
-      ...(await platformLoginFields(ctx, caller, queries)),
+      ...platform,
+      ...(answers ? { reads: { keys, answers } } : {}),
     });
   });
 
