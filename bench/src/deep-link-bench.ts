@@ -10,7 +10,14 @@
 //   rows      the list's table shows rows and is no longer busy (a MutationObserver in the frame)
 import { basename } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from '@playwright/test';
-import { DEVICE_PREFERENCE_KEYS, STORAGE_KEYS, encodeTokenCookie } from '@portico/core';
+import {
+  DEVICE_PREFERENCE_KEYS,
+  STORAGE_KEYS,
+  encodeTokenCookie,
+  encodeUserDetailCookie,
+  toSessionSummary,
+  type SessionUserLike,
+} from '@portico/core';
 import { load } from './lighthouse-bench.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
 import { median, type BenchRow } from './table.ts';
@@ -99,7 +106,28 @@ async function sessionToken(baseUrl: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A new browser context that holds a valid session, as a signed-in browser has it. */
+/** The user a browser that signed in with `token` keeps (the whoami answer stands for it), once per token. */
+const storedUsers = new Map<string, Promise<SessionUserLike>>();
+function storedUser(baseUrl: string, token: string): Promise<SessionUserLike> {
+  let user = storedUsers.get(token);
+  if (user === undefined) {
+    user = fetch(`${baseUrl}/riot-core-services/api/user/whoami`, { headers: { token } }).then(
+      async (response) => {
+        if (!response.ok)
+          throw new Error(`whoami for the deep link bench: HTTP ${response.status}`);
+        return (await response.json()) as SessionUserLike;
+      },
+    );
+    storedUsers.set(token, user);
+  }
+  return user;
+}
+
+/**
+ * A new browser context that holds a valid session, as a browser that signed in has it: the token
+ * (RIOT_TK and ACCESS_TOKEN), the user it stored then (the session detail and RIOT_UD), and the
+ * browser's fingerprint hash.
+ */
 async function sessionContext(
   browser: Browser,
   baseUrl: string,
@@ -107,6 +135,7 @@ async function sessionContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext();
   const url = new URL(baseUrl);
+  const user = await storedUser(baseUrl, token);
   await context.addCookies([
     {
       name: 'RIOT_TK',
@@ -114,19 +143,32 @@ async function sessionContext(
       domain: url.hostname,
       path: '/',
     },
+    {
+      name: 'RIOT_UD',
+      value: encodeURIComponent(encodeUserDetailCookie(toSessionSummary(user))),
+      domain: url.hostname,
+      path: '/',
+    },
   ]);
   // the token, and the browser's fingerprint hash the console kept when it signed in here
   // (session/client-id.ts; a tree that does not keep it takes the fingerprint as before)
   await context.addInitScript(
-    ([key, value, clientIdKey]) => {
+    ([key, value, clientIdKey, detailKey, detail]) => {
       if (location.pathname !== '/') return;
       localStorage.setItem(key!, value!);
       localStorage.setItem(
         clientIdKey!,
         JSON.stringify({ userAgent: navigator.userAgent, visitorId: 'bench0client0id' }),
       );
+      localStorage.setItem(detailKey!, detail!);
     },
-    [STORAGE_KEYS.accessToken, token, DEVICE_PREFERENCE_KEYS.clientId],
+    [
+      STORAGE_KEYS.accessToken,
+      token,
+      DEVICE_PREFERENCE_KEYS.clientId,
+      STORAGE_KEYS.sessionDetail,
+      JSON.stringify(user),
+    ],
   );
   await context.addInitScript({ content: FIRST_ROWS_SCRIPT });
   return context;

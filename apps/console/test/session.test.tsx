@@ -11,6 +11,7 @@ import {
   getUsableApplicationTabs,
   isTabVisible,
   readApplicationTabs,
+  toSessionSummary,
 } from '@portico/core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -25,6 +26,8 @@ import {
   waitForRoute,
 } from './console-harness.tsx';
 import { createTokenStore } from '../src/session/token-store.ts';
+import { writeSessionDetail } from '../src/session/browser-storage.ts';
+import type { PlatformUser } from '../src/api/platform-api.ts';
 
 const harness = servicesForFile();
 
@@ -200,6 +203,61 @@ describe('signing in', () => {
       expect(ui.app.store.getState().config.loaded).toBe(true);
     },
   );
+
+  it('with a stored token and the user this browser stored at its sign-in, the user calls go beside whoami', async () => {
+    const token = await apiLogin(harness, 'admin');
+    const me = await harness.api<PlatformUser>('GET', '/user/whoami', undefined, token);
+    const id = me.body.id;
+    createTokenStore().write(token);
+    writeSessionDetail(me.body, toSessionSummary(me.body));
+    const whoami = harness.hold('GET /user/whoami');
+    const seen = harness.calls.length;
+    const ui = await renderConsole('/app');
+    await whoami.arrived;
+    const later = () => harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
+    // whoami is held: the stored user named the id, so these must not wait for it
+    try {
+      await waitFor(() => {
+        expect(later().some((call) => call.startsWith(`GET /user/${id}?`))).toBe(true);
+        expect(later()).toContain(`GET /user/${id}/permissions`);
+        expect(later()).toContain(`POST /user/${id}/visibilityGroups`);
+        expect(later()).toContain(`POST /user/${id}/inheritedFields?format=map`);
+      });
+    } finally {
+      whoami.release();
+    }
+    expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await waitForRoute(ui.app, '/app/things/thing');
+    // whoami agreed: nothing was asked twice
+    expect(later().filter((call) => call.startsWith(`GET /user/${id}?`))).toHaveLength(1);
+    expect(later().filter((call) => call === `GET /user/${id}/permissions`)).toHaveLength(1);
+  });
+
+  it("a stored user who is not the token's: the calls are asked again for whoami's user, whose session it is", async () => {
+    const token = await apiLogin(harness, 'admin');
+    const admin = await harness.api<PlatformUser>('GET', '/user/whoami', undefined, token);
+    const operatorToken = await apiLogin(harness, 'operator');
+    const operator = await harness.api<PlatformUser>(
+      'GET',
+      '/user/whoami',
+      undefined,
+      operatorToken,
+    );
+    createTokenStore().write(token);
+    writeSessionDetail(operator.body, toSessionSummary(operator.body));
+    const seen = harness.calls.length;
+    const ui = await renderConsole('/app');
+    expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
+    expect(ui.app.store.getState().session.user).toMatchObject({
+      id: admin.body.id,
+      username: 'admin',
+    });
+    const later = harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
+    // the guess went out with the admin's token, was refused or dropped, and the admin's calls followed
+    expect(later).toContain(`GET /user/${operator.body.id}/permissions`);
+    expect(later).toContain(`GET /user/${admin.body.id}/permissions`);
+    expect(decodeUserDetailCookie(cookie('RIOT_UD'))).toMatchObject({ id: admin.body.id });
+  });
 
   it('with a stored token (no sign-in answer) the user calls wait for whoami to name the user', async () => {
     const token = await apiLogin(harness, 'admin');

@@ -39,6 +39,7 @@ import {
   clearSessionStorage,
   getLocal,
   getSession,
+  readSessionDetail,
   removeLocal,
   setLocal,
   setSession,
@@ -234,6 +235,9 @@ export class SessionController {
     };
     try {
       check();
+      // who the session is thought to be before whoami says: the sign-in's answer, or else the user
+      // this browser stored at its last sign-in (a bookmark, a reload, a deep link)
+      const guess = signedIn ?? storedUserGuess();
       if (this.sessionToken !== token) {
         // another token's session begins: the loaded one (if any) is over, and the stored detail
         // (whoever wrote it) is not known to be this token's until this attempt succeeds
@@ -242,13 +246,15 @@ export class SessionController {
         clearSessionDetail();
       }
       this.transition('AUTHENTICATE');
-      // A sign-in's answer names the user: everything that needs only the user's id starts now,
-      // beside whoami, instead of one round trip after it. Whoami stays the authority: the calls
-      // are used only if it names the same user (and the user call only if it asked with the
-      // same root-ness); otherwise they are started again for whoami's user.
+      // A sign-in's answer names the user, and so, most often, does the user stored here: everything
+      // that needs only the user's id starts now, beside whoami, instead of one round trip after
+      // it. Whoami stays the authority: the calls are used only if it names the same user (and the
+      // user call only if it asked with the same root-ness); otherwise they are started again for
+      // whoami's user. A stored user is only a guess: the calls carry this token, so a wrong guess
+      // reads nothing of another user that this token may not read, and is dropped.
       const early =
-        signedIn && typeof signedIn.id === 'number'
-          ? this.startUserCalls(signedIn.id, signedInAsRoot(signedIn), activeGroupIdOf(signedIn))
+        guess && typeof guess.id === 'number'
+          ? this.startUserCalls(guess.id, signedInAsRoot(guess), activeGroupIdOf(guess))
           : undefined;
       const me = await this.api.whoami();
       check();
@@ -621,6 +627,14 @@ interface UserCalls {
  * Whether a sign-in's answer is a root user's, to ask for the user as whoami will tell: its group
  * when the answer has it (the platform's), else the services' `isRoot`. A guess: whoami decides.
  */
+/** The user stored at this browser's last sign-in (writeSessionDetail), when it names one. */
+function storedUserGuess(): PlatformUser | undefined {
+  const stored = readSessionDetail();
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const id = (stored as { id?: unknown }).id;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? (stored as PlatformUser) : undefined;
+}
+
 function signedInAsRoot(answer: PlatformUser & { isRoot?: unknown }): boolean {
   return answer.group ? isRootUser(answer) : answer.isRoot === true;
 }
