@@ -233,8 +233,14 @@ export function createFrameBridge(deps: FrameBridgeDeps) {
   }
 
   function show(url: string): void {
+    // Before the protocol has loaded nothing can be sent: the frame is not marked as showing `url`,
+    // so that the connection, once made (attach), or the shell taking a frame booted ahead
+    // (adoptPrebooted), sends it. Marked anyway, a navigation that settled while the protocol
+    // loaded (a deep link whose session answered first) was never sent, and the shell waited for
+    // an answer to a route it had not asked.
+    if (!connection) return;
     shownInFrame = url;
-    connection?.show(url);
+    connection.show(url);
   }
 
   // Every settled shell navigation is recorded and shown in the frame (spec §4 routing state),
