@@ -210,9 +210,7 @@ test('the API, the legacy interface and the version files reach the network with
   await expect(page.locator('[data-route-phase="navigateSuccess"]')).toBeAttached({
     timeout: 30_000,
   });
-  await expect
-    .poll(() => routed.get('/riot-core-services/api/user/whoami'))
-    .toBe('network/network');
+  await expect.poll(() => routed.get('/riot-core-services/api/user/login')).toBe('network/network');
   expect(routed.get('/legacy-ui/')).toBe('network/network');
   // the console's own files still go through the worker (precache, offline start)
   const consoleScript = [...routed.keys()].find((path) => /^\/assets\/.*\.js$/.test(path));
