@@ -31,6 +31,23 @@ import type { PlatformUser } from '../src/api/platform-api.ts';
 
 const harness = servicesForFile();
 
+/**
+ * With whoami held, the calls that need only the user's id have gone out for user `id` (`later`:
+ * the calls since the page opened); then whoami is released.
+ */
+async function userCallsBesideWhoami(later: () => string[], id: number, release: () => void) {
+  try {
+    await waitFor(() => {
+      expect(later().some((call) => call.startsWith(`GET /user/${id}?`))).toBe(true);
+      expect(later()).toContain(`GET /user/${id}/permissions`);
+      expect(later()).toContain(`POST /user/${id}/visibilityGroups`);
+      expect(later()).toContain(`POST /user/${id}/inheritedFields?format=map`);
+    });
+  } finally {
+    release();
+  }
+}
+
 function moduleHrefs(nav: HTMLElement): string[] {
   return within(nav)
     .getAllByRole('link')
@@ -147,16 +164,7 @@ describe('signing in', () => {
       await whoami.arrived;
       const later = () => harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
       // whoami is held: the sign-in's answer named the user, so these must not wait for it
-      try {
-        await waitFor(() => {
-          expect(later().some((call) => call.startsWith(`GET /user/${id}?`))).toBe(true);
-          expect(later()).toContain(`GET /user/${id}/permissions`);
-          expect(later()).toContain(`POST /user/${id}/visibilityGroups`);
-          expect(later()).toContain(`POST /user/${id}/inheritedFields?format=map`);
-        });
-      } finally {
-        whoami.release();
-      }
+      await userCallsBesideWhoami(later, id, whoami.release);
       expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
       // whoami agreed with the sign-in's answer (root or not): nothing was asked twice
       const sessionCalls = later().filter((call) =>
@@ -216,16 +224,7 @@ describe('signing in', () => {
     await whoami.arrived;
     const later = () => harness.calls.slice(seen).map((call) => `${call.method} ${call.path}`);
     // whoami is held: the stored user named the id, so these must not wait for it
-    try {
-      await waitFor(() => {
-        expect(later().some((call) => call.startsWith(`GET /user/${id}?`))).toBe(true);
-        expect(later()).toContain(`GET /user/${id}/permissions`);
-        expect(later()).toContain(`POST /user/${id}/visibilityGroups`);
-        expect(later()).toContain(`POST /user/${id}/inheritedFields?format=map`);
-      });
-    } finally {
-      whoami.release();
-    }
+    await userCallsBesideWhoami(later, id, whoami.release);
     expect(await screen.findByRole('navigation', { name: 'Modules' })).toBeVisible();
     await waitForRoute(ui.app, '/app/things/thing');
     // whoami agreed: nothing was asked twice

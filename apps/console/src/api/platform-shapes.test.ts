@@ -42,16 +42,20 @@ function platform(
       ? Response.json(match[2]())
       : Response.json({ error: 'No such endpoint' }, { status: 404 });
   };
-  const http = createHttpClient({
+  return createPlatformApi(clientOf(stub));
+}
+
+/** The console's HTTP client over `fetchImpl`, signed in with token `t-1`. */
+function clientOf(fetchImpl: typeof fetch) {
+  return createHttpClient({
     baseHost: '',
     getToken: () => 't-1',
     getClientId: async () => undefined,
     getXsrfToken: () => undefined,
     onUnauthorized: () => undefined,
     onRequest: () => undefined,
-    fetchImpl: stub,
+    fetchImpl,
   });
-  return createPlatformApi(http);
 }
 
 describe('compatibility with other platform versions', () => {
@@ -157,24 +161,16 @@ describe('the session reads asked with the sign-in', () => {
   /** A services stub that answers the sign-in's reads with `answered`, and counts network calls. */
   function services(answered: (reads: Array<{ method: string; path: string }>) => unknown) {
     const calls: string[] = [];
-    const http = createHttpClient({
-      baseHost: '',
-      getToken: () => 't-1',
-      getClientId: async () => undefined,
-      getXsrfToken: () => undefined,
-      onUnauthorized: () => undefined,
-      onRequest: () => undefined,
-      fetchImpl: async (input, init) => {
-        const path = new URL(String(input), 'http://services.test').pathname.slice(API.length);
-        calls.push(`${init?.method ?? 'GET'} ${path}`);
-        if (path === '/user/login') {
-          const { reads } = JSON.parse(String(init?.body)) as {
-            reads: Array<{ method: string; path: string }>;
-          };
-          return Response.json({ ...CURRENT.login, reads: answered(reads) });
-        }
-        return Response.json({ id: 7, username: 'from the network' });
-      },
+    const http = clientOf(async (input, init) => {
+      const path = new URL(String(input), 'http://services.test').pathname.slice(API.length);
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path === '/user/login') {
+        const { reads } = JSON.parse(String(init?.body)) as {
+          reads: Array<{ method: string; path: string }>;
+        };
+        return Response.json({ ...CURRENT.login, reads: answered(reads) });
+      }
+      return Response.json({ id: 7, username: 'from the network' });
     });
     return { api: createPlatformApi(http), calls };
   }
