@@ -240,6 +240,29 @@ test.describe('the work area at desktop size', () => {
     await expect(again.getByRole('combobox', { name: 'Status' })).toHaveValue('');
   });
 
+  test("the search box asks the services at a burst's first keystroke and once after its last; the shell's address follows", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/#/app/things/thing');
+    const frame = legacyFrame(page);
+    await expect(frame.getByTestId('list-total')).toHaveText(/\d+ total/);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const filter = url.searchParams.get('filter');
+      if (url.pathname.endsWith('/riot-core-services/api/thing') && filter !== null)
+        asked.push(filter);
+    });
+    // a burst: the keys as fast as the driver sends them
+    await frame.getByRole('searchbox', { name: 'Filter' }).pressSequentially('Pallet');
+    await expect(page).toHaveURL(/q=Pallet/);
+    await expect(frame.getByRole('table').getByRole('row').nth(1)).toContainText('Pallet');
+    // the first keystroke asked at once (it had nothing to wait for), the whole text after the burst
+    await expect.poll(() => asked.at(-1)).toBe('Pallet');
+    expect(asked[0]).toBe('P');
+  });
+
   test("a list reached by a tab click gets its select menus once the frame has answered; Back restores them with the list's filter and page size", async ({
     page,
   }) => {
