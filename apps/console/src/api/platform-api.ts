@@ -129,6 +129,9 @@ function readOnTheWire(read: ReadRequest) {
   };
 }
 
+/** What every sign-in sends as its `reads`. */
+const SESSION_READS_ASKED = SESSION_READS.map(readOnTheWire);
+
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
@@ -158,7 +161,7 @@ export function createPlatformApi(http: HttpClient) {
         .request({
           method: 'POST',
           path: '/user/login',
-          body: { username, password, reads: SESSION_READS.map(readOnTheWire) },
+          body: { username, password, reads: SESSION_READS_ASKED },
           skipUnauthorizedHandler: true,
         })
         .then((body) => {

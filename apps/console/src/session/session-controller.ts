@@ -623,10 +623,6 @@ interface UserCalls {
   configuration: EarlyConfiguration;
 }
 
-/**
- * Whether a sign-in's answer is a root user's, to ask for the user as whoami will tell: its group
- * when the answer has it (the platform's), else the services' `isRoot`. A guess: whoami decides.
- */
 /** The user stored at this browser's last sign-in (writeSessionDetail), when it names one. */
 function storedUserGuess(): PlatformUser | undefined {
   const stored = readSessionDetail();
@@ -635,6 +631,10 @@ function storedUserGuess(): PlatformUser | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) ? (stored as PlatformUser) : undefined;
 }
 
+/**
+ * Whether a sign-in's answer is a root user's, to ask for the user as whoami will tell: its group
+ * when the answer has it (the platform's), else the services' `isRoot`. A guess: whoami decides.
+ */
 function signedInAsRoot(answer: PlatformUser & { isRoot?: unknown }): boolean {
   return answer.group ? isRootUser(answer) : answer.isRoot === true;
 }
