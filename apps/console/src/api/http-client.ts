@@ -77,6 +77,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   /** Answers given ahead, by token, method, URL and body; each with the time it is kept until. */
   const kept = new Map<string, { answer: unknown; until: number }>();
+  /** When the last kept answer expires: after it, the map is emptied at the next request. */
+  let keptUntil = 0;
   const keptKey = (token: string, method: string, target: string, body: string | undefined) =>
     `${token}\n${method} ${target}\n${body ?? ''}`;
 
@@ -113,6 +115,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     options.onRequest();
     const json = request.body === undefined ? undefined : JSON.stringify(request.body);
+    // answers never asked for (a root user's other user request) go once expired: the session's
+    // later requests then skip the lookup
+    if (kept.size > 0 && Date.now() > keptUntil) kept.clear();
     if (kept.size > 0 && token && !request.form) {
       const key = keptKey(token, method, target, json);
       const ahead = kept.get(key);
@@ -211,10 +216,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const now = Date.now();
     for (const [key, entry] of kept) if (entry.until < now) kept.delete(key);
     const json = read.body === undefined ? undefined : JSON.stringify(read.body);
-    kept.set(keptKey(token, read.method ?? 'GET', url(read), json), {
-      answer,
-      until: now + KEPT_ANSWER_MS,
-    });
+    keptUntil = now + KEPT_ANSWER_MS;
+    kept.set(keptKey(token, read.method ?? 'GET', url(read), json), { answer, until: keptUntil });
   }
 
   return { request, keep, url, openStream };

@@ -39,7 +39,8 @@ const signInRead = z
   .refine((read) => read.method === 'POST' || read.body === undefined, {
     message: 'a GET read has no body',
   });
-// checked on its own first, so that its problem is named (a union names only "Invalid input")
+// checked on its own, after the credentials' shape, so that its problem is named (a union of
+// shapes names only "Invalid input")
 const readsOfBody = z.looseObject({
   reads: z.array(signInRead).max(MAX_SIGN_IN_READS).optional(),
 });
