@@ -222,6 +222,7 @@ export default defineConfig(
       'scripts/e2e-env-nginx.ts',
       'e2e/environments/*.ts',
       'apps/services/test/deploy-nginx.test.ts',
+      'apps/console/test/compile-hints.test.ts',
     ],
     rules: { 'import-x/no-relative-packages': 'off' },
   },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildInfo } from '../../scripts/build-info.ts';
+import { compileHints } from '../../scripts/compile-hints.ts';
 import { prerenderSignIn } from './prerender-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -52,7 +53,7 @@ function serviceWorker() {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), versionInfo(), prerenderSignIn(), serviceWorker()],
+  plugins: [react(), versionInfo(), prerenderSignIn(), serviceWorker(), compileHints()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

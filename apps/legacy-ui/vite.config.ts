@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 // scripts/ belongs to the root (not a workspace package): the one shared build-info helper.
 import { buildInfo } from '../../scripts/build-info.ts';
+import { compileHints } from '../../scripts/compile-hints.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { version } = JSON.parse(readFileSync(resolve(here, 'package.json'), 'utf8')) as {
@@ -27,7 +28,7 @@ function gitJson(): Plugin {
 
 export default defineConfig({
   base: '/legacy-ui/',
-  plugins: [react(), gitJson()],
+  plugins: [react(), gitJson(), compileHints()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

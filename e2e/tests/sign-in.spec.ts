@@ -156,6 +156,33 @@ test.describe('the signed-in screen is fetched while the user types', () => {
     expect(after.filter((path) => ahead.some((pattern) => pattern.test(path)))).toEqual([]);
   });
 
+  test("every script of the console and the frame asks to be compiled as it arrives (its first line: V8's compile hint)", async ({
+    page,
+  }) => {
+    const scripts: Array<Promise<[string, string]>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const path = new URL(response.url()).pathname;
+      scripts.push(response.text().then((text) => [path, text.split('\n')[0] ?? '']));
+    });
+    await page.goto('/#/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('[data-route-phase="navigateSuccess"]')).toBeAttached({
+      timeout: 30_000,
+    });
+    const firstLines = await Promise.all(scripts);
+    const paths = firstLines.map(([path]) => path);
+    // the page's first script, the signed-in console, the frame's script
+    for (const pattern of [/^\/assets\/index-/, /^\/assets\/full-app-/, /^\/legacy-ui\/assets\//])
+      expect(
+        paths.some((path) => pattern.test(path)),
+        String(pattern),
+      ).toBe(true);
+    for (const [path, line] of firstLines) expect(line, path).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   test('where a frame cannot be moved without reloading it, the legacy files are prefetched and the frame takes them from the cache', async ({
     page,
   }) => {
