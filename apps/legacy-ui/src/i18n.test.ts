@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { formatCount, formatList, formatMessage, loadLanguage, translate } from './i18n.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatCount,
+  formatList,
+  formatMessage,
+  loadLanguage,
+  prepareFormats,
+  translate,
+} from './i18n.ts';
 
 describe('numbers in sentences are written the language’s way', () => {
   it.each([
@@ -76,5 +83,39 @@ describe('a language is fetched before it is read', () => {
   it('a regional variant reads its base language', async () => {
     await loadLanguage('fr-CA');
     expect(translate('fr-CA', 'app.retry')).toBe('Réessayer');
+  });
+});
+
+describe('formats made ahead (prepareFormats)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a language's number format and plural rules are made once, ahead of its first sentence", () => {
+    const { NumberFormat, PluralRules } = Intl;
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      this: unknown,
+      ...args
+    ) {
+      return new NumberFormat(...args);
+    });
+    const pluralRules = vi.spyOn(Intl, 'PluralRules').mockImplementation(function (
+      this: unknown,
+      ...args
+    ) {
+      return new PluralRules(...args);
+    });
+    prepareFormats('it-CH');
+    expect(numberFormat).toHaveBeenCalledTimes(1);
+    expect(pluralRules).toHaveBeenCalledTimes(1);
+    expect(numberFormat).toHaveBeenCalledWith('it-CH');
+    // what the page writes then makes nothing new
+    expect(formatCount('it-CH', 20000)).toBe("20'000");
+    prepareFormats('it-CH');
+    expect(numberFormat).toHaveBeenCalledTimes(1);
+    expect(pluralRules).toHaveBeenCalledTimes(1);
+  });
+
+  it('a language Intl does not know is made as English, without an error', () => {
+    expect(() => prepareFormats('xx-invalid-')).not.toThrow();
+    expect(formatCount('xx-invalid-', 1234)).toBe('1,234');
   });
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createFrameEndpoint, createWindowTransport } from '@portico/bridge';
 import { createHashRouter } from './hash-router.ts';
+import { prepareFormats } from './i18n.ts';
 import { LegacyApp } from './legacy-app.tsx';
 import { preloadPageFor } from './pages/page-for-route.tsx';
 import './legacy-ui.css';
@@ -34,6 +35,11 @@ if (frame) {
   installShellShortcuts(window, (command) => frame.send('shortcut', { command }));
   frame.on('theme', ({ scheme }) => applyTheme(document.documentElement, scheme));
 }
+
+// the first page's counts need Intl's number format: made while the frame waits (booted behind the
+// sign-in form, or for the session's handshake), in the browser's language until the session says
+const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+whenIdle(() => prepareFormats(navigator.language));
 
 const container = document.getElementById('root');
 if (container) {
