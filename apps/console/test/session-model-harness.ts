@@ -176,6 +176,11 @@ interface Real {
   logouts: number;
   /** Sessions this tab has started (entries into AUTHENTICATED), however they started. */
   sessionStarts: number;
+  /**
+   * The sign-in form's submit is under way on this page: the form ignores another submit until it
+   * ends (LoginPage's busy state, main.tsx's sign-in phase), so a SignIn step then does nothing.
+   */
+  submitting: boolean;
   stopWatcher(): void;
 }
 
@@ -256,7 +261,7 @@ function bootPage(real: Real, hash: string): void {
     warn: (message) => warnings.push(message),
   });
   router = createAppRouter(guards);
-  Object.assign(real, { store, tokens, session, router, guards, channel });
+  Object.assign(real, { store, tokens, session, router, guards, channel, submitting: false });
   // a logout is the machine entering LOGGING_OUT (a sign-in that lost a race may still end its
   // own server session: that is not a logout of this tab)
   let last = store.getState().authn.status;
@@ -448,7 +453,7 @@ abstract class SignInStep extends Step {
   }
 }
 
-class SignIn extends SignInStep {
+export class SignIn extends SignInStep {
   protected readonly attempts = ['right', 'wrong'] as const;
   protected async act(model: Model, real: Real) {
     // the form is on screen: /login, no route error, no sign-in under way
@@ -458,9 +463,13 @@ class SignIn extends SignInStep {
       real.session.status === 'AUTHENTICATING'
     )
       return;
+    // a submit while the last one is under way (its answer held) is ignored by the form
+    if (real.submitting) return;
     const up = !real.gate.down && real.gate.holding === null && real.gate.held.length === 0;
     // what LoginRoute does: sign in, then go where the session starts
     let throttled = false;
+    const page = real.session;
+    real.submitting = true;
     const done = real.session
       .login(this.user, this.right ? PASSWORD : 'not-the-password')
       .then((target) => real.router.navigate(target, { replace: true }))
@@ -470,7 +479,11 @@ class SignIn extends SignInStep {
           throttled = error instanceof ApiError && error.code === 'TOO_MANY_REQUESTS';
           return false;
         },
-      );
+      )
+      .finally(() => {
+        // a page loaded since has a form of its own
+        if (real.session === page) real.submitting = false;
+      });
     if (!up) return;
     const ok = await done;
     await settle(real);
@@ -636,7 +649,7 @@ class ServicesUp extends Step {
   }
 }
 
-class Hold extends StepOf<string> {
+export class Hold extends StepOf<string> {
   protected override shown() {
     return this.arg || 'every answer';
   }
@@ -645,7 +658,7 @@ class Hold extends StepOf<string> {
   }
 }
 
-class Release extends StepOf<number[]> {
+export class Release extends StepOf<number[]> {
   protected override shown() {
     return this.arg.join(',');
   }
@@ -843,14 +856,18 @@ async function runModel(sequence: Iterable<Command>): Promise<void> {
  * The model test of one kind of sequence, in a file of its own (the two kinds run on two workers):
  * services started once for the file, `RUNS` runs, every invariant after every step.
  */
-export function testTheModel(name: string, sequences: fc.Arbitrary<Iterable<Command>>): void {
+export function testTheModel(
+  name: string,
+  sequences: fc.Arbitrary<Iterable<Command>>,
+  runs = RUNS,
+): void {
   setUpModelServices();
   describe('the session as a state machine (model-based)', () => {
-    it(`keeps every invariant: ${name} (${RUNS} runs)`, async () => {
+    it(`keeps every invariant: ${name} (${runs} runs)`, async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       const silence = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       try {
-        await fc.assert(fc.asyncProperty(sequences, runModel), { numRuns: RUNS, ...REPLAY });
+        await fc.assert(fc.asyncProperty(sequences, runModel), { numRuns: runs, ...REPLAY });
       } finally {
         silence.mockRestore();
         vi.useRealTimers();
