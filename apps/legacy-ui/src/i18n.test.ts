@@ -114,6 +114,14 @@ describe('formats made ahead (prepareFormats)', () => {
     expect(pluralRules).toHaveBeenCalledTimes(1);
   });
 
+  it("made ahead in the browser's language, they leave the session's language its own way of writing numbers", () => {
+    // main.tsx makes them in the browser's language; the session then says the user's
+    prepareFormats('en-US');
+    expect(translate('fr', 'list.total', { count: 20000 })).toBe('20\u202f000 au total');
+    expect(translate('pt-BR', 'list.total', { count: 20000 })).toBe('20.000 no total');
+    expect(formatCount('en-US', 20000)).toBe('20,000');
+  });
+
   it('a language Intl does not know is made as English, without an error', () => {
     expect(() => prepareFormats('xx-invalid-')).not.toThrow();
     expect(formatCount('xx-invalid-', 1234)).toBe('1,234');
